@@ -1,0 +1,17 @@
+// The spvsim subcommands. Each registers itself on the CLI11 app; its callback
+// stores the process exit status (0 clean, 1 findings, 2 bad input, 3 internal).
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace spvsim::cli {
+
+/// Exit statuses of RUNFILE.md.
+enum ExitStatus : int { kClean = 0, kFindings = 1, kBadInput = 2, kInternal = 3 };
+
+/// `spvsim validate [options] FILE...` (validate_command.cpp).
+void addValidateCommand(CLI::App &app, int &exitStatus);
+/// `spvsim run [options] FILE.json` (run_command.cpp).
+void addRunCommand(CLI::App &app, int &exitStatus);
+
+} // namespace spvsim::cli

@@ -1,0 +1,31 @@
+// spvsim: command-line entry point; dispatches to the subcommands.
+#include <exception>
+#include <iostream>
+
+#include "commands.h"
+#include "spvsim/common/error.h"
+
+int main(int argc, char **argv) {
+  CLI::App app{"spvsim: SPIR-V kernel interpreter and validator for OpenCL"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", "spvsim 0.1.0");
+  int exitStatus = spvsim::cli::kClean;
+  spvsim::cli::addValidateCommand(app, exitStatus);
+  spvsim::cli::addRunCommand(app, exitStatus);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError &e) {
+    int rc = app.exit(e);
+    return rc == 0 ? 0 : spvsim::cli::kBadInput;
+  } catch (const spvsim::Error &e) {
+    std::cerr << "spvsim: " << e.what() << "\n";
+    return spvsim::cli::kBadInput;
+  } catch (const spvsim::Unsupported &e) {
+    std::cerr << "spvsim: not supported: " << e.what() << "\n";
+    return spvsim::cli::kInternal;
+  } catch (const std::exception &e) {
+    std::cerr << "spvsim: internal error: " << e.what() << "\n";
+    return spvsim::cli::kInternal;
+  }
+  return exitStatus;
+}

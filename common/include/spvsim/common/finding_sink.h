@@ -1,0 +1,40 @@
+// FindingSink: thread-safe collector that deduplicates findings (same kind,
+// site and buffer are counted, not repeated) and caps how many are kept.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <mutex>
+#include <string>
+#include <tuple>
+#include <map>
+#include <vector>
+
+#include "spvsim/common/finding.h"
+
+namespace spvsim {
+
+class FindingSink {
+public:
+  explicit FindingSink(size_t limit = 1000) : limit_(limit) {}
+
+  /// Records a finding; an identical one already recorded only gets its count raised.
+  /// Returns true when the finding was new.
+  bool report(Finding f);
+
+  std::vector<Finding> findings() const;
+  size_t errorCount() const;
+  size_t warningCount() const;
+  /// Findings that were dropped because the limit was reached.
+  size_t dropped() const;
+
+private:
+  using Key = std::tuple<std::string, uint64_t, std::string, std::string>;
+  mutable std::mutex mutex_;
+  size_t limit_;
+  size_t dropped_ = 0;
+  std::vector<Finding> findings_;
+  std::map<Key, size_t> index_;
+};
+
+} // namespace spvsim

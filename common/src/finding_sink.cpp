@@ -1,0 +1,48 @@
+// FindingSink: deduplicating, capped, thread-safe finding collector.
+#include "spvsim/common/finding_sink.h"
+
+namespace spvsim {
+
+bool FindingSink::report(Finding f) {
+  std::lock_guard lock(mutex_);
+  Key key{f.kind, f.site, f.memory ? f.memory->buffer : std::string(), f.message};
+  if (f.site != 0) std::get<3>(key).clear(); // a site identifies the finding by itself
+  auto it = index_.find(key);
+  if (it != index_.end()) {
+    findings_[it->second].count += f.count;
+    return false;
+  }
+  if (findings_.size() >= limit_) {
+    ++dropped_;
+    return false;
+  }
+  index_.emplace(std::move(key), findings_.size());
+  findings_.push_back(std::move(f));
+  return true;
+}
+
+std::vector<Finding> FindingSink::findings() const {
+  std::lock_guard lock(mutex_);
+  return findings_;
+}
+
+size_t FindingSink::errorCount() const {
+  std::lock_guard lock(mutex_);
+  size_t n = 0;
+  for (const auto &f : findings_) n += f.severity == Severity::Error;
+  return n;
+}
+
+size_t FindingSink::warningCount() const {
+  std::lock_guard lock(mutex_);
+  size_t n = 0;
+  for (const auto &f : findings_) n += f.severity == Severity::Warning;
+  return n;
+}
+
+size_t FindingSink::dropped() const {
+  std::lock_guard lock(mutex_);
+  return dropped_;
+}
+
+} // namespace spvsim

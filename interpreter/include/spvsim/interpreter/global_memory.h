@@ -1,0 +1,56 @@
+// GlobalMemory: the buffers a host creates for kernels (global and constant
+// address spaces), each an allocation with size, access flags, name and an
+// optional parent (sub-buffers). Ids are never reused, so a released buffer
+// cannot alias a new one.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace spvsim {
+
+enum class BufferAccess : uint8_t { ReadWrite, ReadOnly, WriteOnly };
+
+using BufferId = uint32_t;
+
+struct BufferInfo {
+  std::string name;
+  uint64_t size = 0;
+  BufferAccess access = BufferAccess::ReadWrite;
+  BufferId parent = 0;       ///< 0 unless a sub-buffer
+  uint64_t parentOffset = 0; ///< sub-buffer: byte offset in the parent
+  bool released = false;
+};
+
+class GlobalMemory {
+public:
+  GlobalMemory();
+  ~GlobalMemory();
+  GlobalMemory(const GlobalMemory &) = delete;
+  GlobalMemory &operator=(const GlobalMemory &) = delete;
+
+  /// A new zero-filled buffer.
+  BufferId create(uint64_t size, std::string name, BufferAccess access = BufferAccess::ReadWrite);
+  /// A sub-buffer: a view of [offset, offset + size) of `parent` with its own bounds.
+  BufferId createSub(BufferId parent, uint64_t offset, uint64_t size, std::string name,
+                     BufferAccess access = BufferAccess::ReadWrite);
+  void release(BufferId id);
+
+  const BufferInfo &info(BufferId id) const;
+  /// The bytes of a buffer (a sub-buffer's view of its parent).
+  std::span<std::byte> bytes(BufferId id);
+  std::span<const std::byte> bytes(BufferId id) const;
+  /// Number of ids handed out so far (ids are 1..count).
+  uint32_t count() const { return static_cast<uint32_t>(infos_.size()) - 1; }
+
+private:
+  std::vector<BufferInfo> infos_;                      ///< index 0 unused (null)
+  std::vector<std::unique_ptr<std::byte[]>> storage_;  ///< per root buffer
+};
+
+} // namespace spvsim

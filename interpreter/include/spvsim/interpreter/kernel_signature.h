@@ -1,0 +1,46 @@
+// KernelSignature: a kernel's parameters as a host binds them (buffer,
+// __local, by-value scalar/vector/struct), read from a validated module.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "spvsim/validator/validator.h"
+
+namespace spvsim {
+
+enum class ParamKind {
+  GlobalBuffer,   ///< __global pointer (CrossWorkgroup)
+  ConstantBuffer, ///< __constant pointer (UniformConstant)
+  LocalBuffer,    ///< __local pointer (Workgroup)
+  Value,          ///< by-value scalar or vector
+  ByValStruct,    ///< by-value aggregate, passed as a Function pointer with ByVal
+  Unsupported     ///< images, samplers, events, pipes, queues
+};
+
+struct KernelParam {
+  std::string name;     ///< OpName of the parameter, or "" when the module has none
+  ParamKind kind = ParamKind::Value;
+  std::string typeName; ///< OpenCL-style name: float, uint4, float*, struct, ...
+  uint32_t size = 0;    ///< bytes of a Value/ByValStruct (vec3 takes vec4's size)
+  bool isFloat = false; ///< Value: components are floating point
+  bool isSigned = false;///< Value: integer components are signed (from kernel_arg_type)
+  uint32_t componentBits = 0; ///< Value: bits per component (1 for bool)
+  uint32_t components = 1;    ///< Value: vector width
+};
+
+struct KernelSignature {
+  std::string name;
+  std::vector<KernelParam> params;
+  std::optional<std::array<uint32_t, 3>> requiredLocalSize; ///< reqd_work_group_size
+};
+
+/// The signatures of every kernel entry point in the module.
+std::vector<KernelSignature> kernelSignatures(const ValidatedModule &module);
+/// The signature of one kernel; throws spvsim::Error when there is none of that name.
+KernelSignature kernelSignature(const ValidatedModule &module, const std::string &kernel);
+
+} // namespace spvsim

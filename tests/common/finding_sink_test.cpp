@@ -1,0 +1,59 @@
+#include "spvsim/common/finding_sink.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+namespace spvsim {
+namespace {
+
+Finding oob(uint64_t site, const std::string &buffer) {
+  Finding f;
+  f.kind = "oob.global.read";
+  f.message = "read of 4 bytes past the end of buffer";
+  f.site = site;
+  f.memory = MemoryRef{"global", buffer, 4096, 4};
+  return f;
+}
+
+TEST(FindingSink, IdenticalFindingsAreCountedOnce) {
+  FindingSink sink;
+  EXPECT_TRUE(sink.report(oob(7, "a")));
+  EXPECT_FALSE(sink.report(oob(7, "a")));
+  EXPECT_TRUE(sink.report(oob(7, "b")));
+  EXPECT_TRUE(sink.report(oob(8, "a")));
+  auto all = sink.findings();
+  ASSERT_EQ(all.size(), 3u);
+  EXPECT_EQ(all[0].count, 2u);
+  EXPECT_EQ(sink.errorCount(), 3u);
+}
+
+TEST(FindingSink, LimitDropsAndCounts) {
+  FindingSink sink(2);
+  sink.report(oob(1, "a"));
+  sink.report(oob(2, "a"));
+  sink.report(oob(3, "a"));
+  EXPECT_EQ(sink.findings().size(), 2u);
+  EXPECT_EQ(sink.dropped(), 1u);
+}
+
+TEST(Finding, TextAndJsonCarryEveryField) {
+  Finding f = oob(1, "in");
+  f.kernel = "vecadd";
+  f.workItem = WorkItemIds{1, {1024, 0, 0}, {0, 0, 0}, {16, 0, 0}};
+  f.instruction = "%40 = OpLoad %float %39 Aligned 4";
+  f.location = SourceLocation{"vecadd.cl", 3, 12};
+  std::string text = formatText(f);
+  EXPECT_EQ(text.substr(0, text.find('\n')),
+            "error[oob.global.read]: read of 4 bytes past the end of buffer");
+  EXPECT_NE(text.find("global (1024)"), std::string::npos);
+  EXPECT_NE(text.find("vecadd.cl:3:12"), std::string::npos);
+  auto j = toJson(f);
+  EXPECT_EQ(j["kind"], "oob.global.read");
+  EXPECT_EQ(j["work_item"]["global"], nlohmann::json::array({1024}));
+  EXPECT_EQ(j["memory"]["buffer"], "in");
+  EXPECT_EQ(j["memory"]["offset"], 4096);
+  EXPECT_EQ(j["location"]["line"], 3);
+}
+
+} // namespace
+} // namespace spvsim

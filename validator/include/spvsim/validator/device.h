@@ -1,0 +1,34 @@
+// DeviceDescription: what an OpenCL device accepts (version, profile,
+// address bits, extensions, images), against which modules are validated.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+
+namespace spvsim {
+
+enum class OpenCLVersion { CL1_2, CL2_0, CL2_1, CL2_2, CL3_0 };
+enum class Profile { Full, Embedded };
+
+struct DeviceDescription {
+  OpenCLVersion version = OpenCLVersion::CL3_0;
+  Profile profile = Profile::Full;
+  uint32_t addressBits = 64;
+  bool images = true;
+  std::set<std::string> extensions; ///< cl_khr_fp64, cl_khr_fp16, ...
+
+  bool hasExtension(std::string_view e) const { return extensions.count(std::string(e)) != 0; }
+
+  /// spvsim's own device: OpenCL 3.0, full profile, 64-bit, every extension it supports.
+  static DeviceDescription spvsim();
+  /// The device a --target-env name describes (opencl1.2, opencl1.2embedded, opencl2.0,
+  /// opencl2.1, opencl2.2, opencl3.0); nullopt for an unknown name.
+  static std::optional<DeviceDescription> fromTargetEnv(std::string_view name);
+};
+
+const char *versionName(OpenCLVersion v);
+
+} // namespace spvsim
