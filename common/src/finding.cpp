@@ -7,7 +7,9 @@
 
 namespace spvsim {
 
-const char *severityName(Severity s) { return s == Severity::Error ? "error" : "warning"; }
+const char *severityName(Severity s) {
+  return s == Severity::Error ? "error" : "warning";
+}
 
 namespace {
 std::string idList(const std::array<uint64_t, 3> &v, uint32_t dims) {
@@ -34,13 +36,13 @@ std::string formatText(const Finding &f) {
   if (!f.kernel.empty()) os << "  kernel: " << f.kernel << "\n";
   if (f.workItem) {
     const auto &w = *f.workItem;
-    os << "  work-item: global " << idList(w.global, w.dims) << " local "
-       << idList(w.local, w.dims) << " group " << idList(w.group, w.dims) << "\n";
+    os << "  work-item: global " << idList(w.global, w.dims) << " local " << idList(w.local, w.dims)
+       << " group " << idList(w.group, w.dims) << "\n";
   }
   if (f.memory) {
     const auto &m = *f.memory;
-    os << "  memory: " << m.space << " buffer '" << m.buffer << "' offset " << m.offset
-       << " size " << m.size << "\n";
+    os << "  memory: " << m.space << " buffer '" << m.buffer << "' offset " << m.offset << " size "
+       << m.size << "\n";
   }
   if (!f.instruction.empty()) {
     os << "  instruction: " << f.instruction;
@@ -76,7 +78,8 @@ nlohmann::json toJson(const Finding &f) {
   }
   if (f.memory) {
     const auto &m = *f.memory;
-    j["memory"] = {{"space", m.space}, {"buffer", m.buffer}, {"offset", m.offset}, {"size", m.size}};
+    j["memory"] = {
+        {"space", m.space}, {"buffer", m.buffer}, {"offset", m.offset}, {"size", m.size}};
   }
   if (!f.notes.empty()) j["notes"] = f.notes;
   j["count"] = f.count;

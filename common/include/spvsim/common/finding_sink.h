@@ -4,10 +4,10 @@
 
 #include <cstddef>
 #include <functional>
+#include <map>
 #include <mutex>
 #include <string>
 #include <tuple>
-#include <map>
 #include <vector>
 
 #include "spvsim/common/finding.h"

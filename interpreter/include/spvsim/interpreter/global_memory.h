@@ -49,8 +49,8 @@ public:
   uint32_t count() const { return static_cast<uint32_t>(infos_.size()) - 1; }
 
 private:
-  std::vector<BufferInfo> infos_;                      ///< index 0 unused (null)
-  std::vector<std::unique_ptr<std::byte[]>> storage_;  ///< per root buffer
+  std::vector<BufferInfo> infos_;                     ///< index 0 unused (null)
+  std::vector<std::unique_ptr<std::byte[]>> storage_; ///< per root buffer
 };
 
 } // namespace spvsim

@@ -22,12 +22,12 @@ enum class ParamKind {
 };
 
 struct KernelParam {
-  std::string name;     ///< OpName of the parameter, or "" when the module has none
+  std::string name; ///< OpName of the parameter, or "" when the module has none
   ParamKind kind = ParamKind::Value;
-  std::string typeName; ///< OpenCL-style name: float, uint4, float*, struct, ...
-  uint32_t size = 0;    ///< bytes of a Value/ByValStruct (vec3 takes vec4's size)
-  bool isFloat = false; ///< Value: components are floating point
-  bool isSigned = false;///< Value: integer components are signed (from kernel_arg_type)
+  std::string typeName;       ///< OpenCL-style name: float, uint4, float*, struct, ...
+  uint32_t size = 0;          ///< bytes of a Value/ByValStruct (vec3 takes vec4's size)
+  bool isFloat = false;       ///< Value: components are floating point
+  bool isSigned = false;      ///< Value: integer components are signed (from kernel_arg_type)
   uint32_t componentBits = 0; ///< Value: bits per component (1 for bool)
   uint32_t components = 1;    ///< Value: vector width
 };

@@ -1,0 +1,138 @@
+// Findings for faults the executor detects in a lane: bad memory accesses
+// (FINDINGS.md oob.*, null.deref, access.*) and OpUnreachable (ub.unreachable).
+#include <bit>
+#include <string>
+
+#include "exec/exec_state.h"
+#include "exec/handlers_memory.h"
+
+namespace spvsim {
+
+namespace {
+
+WorkItemIds workItemOf(const ExecState &x, uint32_t lane) {
+  const LaunchContext &L = *x.launch;
+  WorkItemIds ids;
+  ids.dims = L.range.dims;
+  for (uint32_t d = 0; d < 3; ++d) {
+    ids.local[d] = x.warp->localId[d][lane];
+    ids.group[d] = x.group->id[d];
+    ids.global[d] = ids.group[d] * L.localSize[d] + ids.local[d] + L.range.offset[d];
+  }
+  return ids;
+}
+
+std::string allocationName(const ExecState &x, uint64_t p) {
+  uint32_t id = tagged::id(p);
+  const LoweredKernel &k = *x.launch->kernel;
+  switch (tagged::space(p)) {
+  case AddressSpace::Global:
+  case AddressSpace::Constant:
+    if (id < x.launch->allocations.size()) return x.launch->allocations[id].name;
+    break;
+  case AddressSpace::Local:
+    if (id < k.locals.size()) return k.locals[id].name;
+    break;
+  case AddressSpace::Private:
+    if (id < k.privates.size()) return k.privates[id].name;
+    break;
+  default:
+    break;
+  }
+  return "allocation " + std::to_string(id);
+}
+
+} // namespace
+
+namespace ops {
+
+void reportAccessFault(const ExecState &x, const LoweredOp &op, uint32_t lane, uint64_t pointer,
+                       uint32_t bytes, bool isWrite, AccessFault fault, uint64_t lanes) {
+  AddressSpace space = tagged::space(pointer);
+  uint32_t id = tagged::id(pointer);
+  int64_t offset = tagged::signedOffset(pointer) + int64_t(op.imm);
+  const char *verb = isWrite ? "write" : "read";
+  Finding f;
+  f.workItem = workItemOf(x, lane);
+  std::string name = allocationName(x, pointer);
+  f.memory = MemoryRef{addressSpaceName(space), name, uint64_t(offset), bytes};
+  auto sizeText = [&](uint64_t size) { return " of " + std::to_string(size) + " bytes"; };
+  ResolvedAllocation r;
+  bool resolved = resolve(x, pointer, lane, r);
+  switch (fault) {
+  case AccessFault::Null:
+    if (space == AddressSpace::None && id == 0) {
+      f.kind = "null.deref";
+      f.message =
+          std::string(verb) + " of " + std::to_string(bytes) + " bytes through a NULL pointer";
+    } else {
+      f.kind =
+          std::string("oob.") + (space == AddressSpace::Local      ? "local"
+                                 : space == AddressSpace::Private  ? "private"
+                                 : space == AddressSpace::Constant ? "constant"
+                                                                   : "global." + std::string(verb));
+      f.message = std::string(verb) + " through a pointer to no allocation (" +
+                  addressSpaceName(space) + " id " + std::to_string(id) + ")";
+    }
+    break;
+  case AccessFault::Released:
+    f.kind = "access.released";
+    f.message = std::string(verb) + " of buffer '" + name + "' after it was released";
+    break;
+  case AccessFault::ReadOnlyWrite:
+    f.kind = "access.read_only_write";
+    f.message = "write to read-only buffer '" + name + "' (the write was not performed)";
+    break;
+  case AccessFault::WriteOnlyRead:
+    f.kind = "access.write_only_read";
+    f.message = "read of write-only buffer '" + name + "'";
+    break;
+  case AccessFault::OutOfBounds:
+  case AccessFault::None: {
+    uint64_t size = resolved ? r.size : 0;
+    switch (space) {
+    case AddressSpace::Local:
+      f.kind = "oob.local";
+      break;
+    case AddressSpace::Private:
+      f.kind = "oob.private";
+      break;
+    case AddressSpace::Constant:
+      f.kind = "oob.constant";
+      break;
+    default:
+      f.kind = std::string("oob.global.") + verb;
+      break;
+    }
+    if (resolved && r.global && r.global->parent != 0) {
+      const AllocationView &parent = x.launch->allocations[r.global->parent];
+      int64_t inParent = int64_t(r.global->parentOffset) + offset;
+      if (inParent >= 0 && uint64_t(inParent) + bytes <= parent.size) {
+        f.kind = "oob.subbuffer";
+        f.notes.push_back("inside parent buffer '" + parent.name + "' at offset " +
+                          std::to_string(inParent));
+      }
+    }
+    f.message = std::string(verb) + " of " + std::to_string(bytes) + " bytes at offset " +
+                std::to_string(offset) + " of " + addressSpaceName(space) + " '" + name + "'" +
+                sizeText(size);
+    break;
+  }
+  }
+  if (lanes > 1) f.notes.push_back(std::to_string(lanes) + " work-items of this warp faulted here");
+  f.count = 1;
+  x.launch->reporter->report(std::move(f), op.source);
+}
+
+} // namespace ops
+
+void reportUnreachableFault(const ExecState &x, const LoweredOp &op, uint64_t mask) {
+  if (!mask) return;
+  Finding f;
+  f.kind = "ub.unreachable";
+  f.message = "OpUnreachable executed";
+  f.workItem = workItemOf(x, static_cast<uint32_t>(std::countr_zero(mask)));
+  x.launch->reporter->report(std::move(f), op.source);
+}
+
+} // namespace spvsim

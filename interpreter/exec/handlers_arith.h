@@ -1,0 +1,220 @@
+// Handlers of the arithmetic families: integer, float and boolean ops,
+// comparisons, OpenCL.std math on floats and integers, selects, moves and
+// conversions. Each op's semantics is the expression in lower/op_table.h,
+// turned here into a functor and run over the active lanes.
+#pragma once
+
+#include <bit>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <type_traits>
+#include <utility>
+
+#include "exec/exec_state.h"
+#include "lower/op_table.h"
+
+namespace spvsim::ops {
+
+/// Integer ops compute in at least 32 bits so that narrow types never promote to int.
+template <class U> using Compute = std::conditional_t<(sizeof(U) < 4), uint32_t, U>;
+template <class U> using Signed = std::make_signed_t<U>;
+template <class U> constexpr unsigned kBits = sizeof(U) * 8;
+
+template <class U, class C> inline U sdiv(C ca, C cb) {
+  Signed<U> a = Signed<U>(U(ca)), b = Signed<U>(U(cb));
+  if (b == 0) return 0;
+  if (b == -1) return U(U(0) - U(a)); // INT_MIN / -1 wraps instead of trapping
+  return U(a / b);
+}
+template <class U, class C> inline U srem(C ca, C cb) {
+  Signed<U> a = Signed<U>(U(ca)), b = Signed<U>(U(cb));
+  if (b == 0 || b == -1) return 0;
+  return U(a % b);
+}
+template <class U, class C> inline U smod(C ca, C cb) {
+  Signed<U> a = Signed<U>(U(ca)), b = Signed<U>(U(cb));
+  if (b == 0 || b == -1) return 0;
+  Signed<U> r = Signed<U>(a % b);
+  if (r != 0 && ((r < 0) != (b < 0))) r = Signed<U>(r + b);
+  return U(r);
+}
+template <class U, class C> inline U udiv(C a, C b) {
+  return U(b) ? U(U(a) / U(b)) : U(0);
+}
+template <class U, class C> inline U umod(C a, C b) {
+  return U(b) ? U(U(a) % U(b)) : U(0);
+}
+// Shift amounts are taken modulo the width (SPIR-V leaves larger ones undefined).
+template <class U, class C> inline U shl(C a, C b) {
+  return U(U(a) << (U(b) % kBits<U>));
+}
+template <class U, class C> inline U shrl(C a, C b) {
+  return U(U(a) >> (U(b) % kBits<U>));
+}
+template <class U, class C> inline U shra(C a, C b) {
+  return U(Signed<U>(U(a)) >> (U(b) % kBits<U>));
+}
+template <class U, class C> inline U popcountOf(C a) {
+  return U(std::popcount(U(a)));
+}
+template <class U, class C> inline U clzOf(C a) {
+  return U(std::countl_zero(U(a)));
+}
+template <class U, class C> inline U ctzOf(C a) {
+  return U(std::countr_zero(U(a)));
+}
+template <class U, class C> inline U sclampOf(C x, C lo, C hi) {
+  Signed<U> v = Signed<U>(U(x)), l = Signed<U>(U(lo)), h = Signed<U>(U(hi));
+  return U(v < l ? l : v > h ? h : v);
+}
+template <class U, class C> inline U uclampOf(C x, C lo, C hi) {
+  U v = U(x), l = U(lo), h = U(hi);
+  return v < l ? l : v > h ? h : v;
+}
+
+template <class F> inline F fmodFloor(F a, F b) {
+  F r = std::fmod(a, b);
+  if (r != 0 && ((r < 0) != (b < 0))) r += b;
+  return r;
+}
+template <class F> inline F rsqrtOf(F a) {
+  if constexpr (std::is_same_v<F, float>)
+    return float(1.0 / std::sqrt(double(a)));
+  else
+    return 1 / std::sqrt(a);
+}
+// OpenCL fmax/fmin: a NaN operand yields the other operand.
+template <class F> inline F fmaxOf(F a, F b) {
+  return std::fmax(a, b);
+}
+template <class F> inline F fminOf(F a, F b) {
+  return std::fmin(a, b);
+}
+
+// Functors generated from the op table.
+#define SPVSIM_INT_FN(name, spvop, expr)                                                           \
+  struct name##Fn {                                                                                \
+    template <class U> static U apply(U ua, U ub, U uc) {                                          \
+      using C = Compute<U>;                                                                        \
+      [[maybe_unused]] C a = ua, b = ub, c = uc;                                                   \
+      [[maybe_unused]] auto S = [](C v) { return Signed<U>(U(v)); };                               \
+      return static_cast<U>(expr);                                                                 \
+    }                                                                                              \
+  };
+#define SPVSIM_INT_EXT_FN(name, number, expr) SPVSIM_INT_FN(name, number, expr)
+#define SPVSIM_FLOAT_FN(name, spvop, expr)                                                         \
+  struct name##Fn {                                                                                \
+    template <class F> static auto apply(F a, [[maybe_unused]] F b, [[maybe_unused]] F c) {        \
+      return expr;                                                                                 \
+    }                                                                                              \
+  };
+#define SPVSIM_FLOAT_EXT_FN(name, number, expr) SPVSIM_FLOAT_FN(name, number, expr)
+#define SPVSIM_INT_CMP_FN(name, spvop, expr)                                                       \
+  struct name##Fn {                                                                                \
+    template <class U> static uint8_t apply(U ua, U ub, U) {                                       \
+      using C = Compute<U>;                                                                        \
+      [[maybe_unused]] C a = ua, b = ub;                                                           \
+      [[maybe_unused]] auto S = [](C v) { return Signed<U>(U(v)); };                               \
+      return (expr) ? 1 : 0;                                                                       \
+    }                                                                                              \
+  };
+#define SPVSIM_BOOL_FN(name, spvop, expr)                                                          \
+  struct name##Fn {                                                                                \
+    static uint8_t apply(uint8_t a, uint8_t b, uint8_t) { return (expr) ? 1 : 0; }                 \
+  };
+SPVSIM_INT_BINARY_OPS(SPVSIM_INT_FN)
+SPVSIM_INT_UNARY_OPS(SPVSIM_INT_FN)
+SPVSIM_INT_COMPARE_OPS(SPVSIM_INT_CMP_FN)
+SPVSIM_INT_EXT_BINARY_OPS(SPVSIM_INT_EXT_FN)
+SPVSIM_INT_EXT_UNARY_OPS(SPVSIM_INT_EXT_FN)
+SPVSIM_INT_EXT_TERNARY_OPS(SPVSIM_INT_EXT_FN)
+SPVSIM_FLOAT_BINARY_OPS(SPVSIM_FLOAT_FN)
+SPVSIM_FLOAT_UNARY_OPS(SPVSIM_FLOAT_FN)
+SPVSIM_FLOAT_COMPARE_OPS(SPVSIM_FLOAT_FN)
+SPVSIM_FLOAT_TEST_OPS(SPVSIM_FLOAT_FN)
+SPVSIM_FLOAT_EXT_UNARY_OPS(SPVSIM_FLOAT_EXT_FN)
+SPVSIM_FLOAT_EXT_BINARY_OPS(SPVSIM_FLOAT_EXT_FN)
+SPVSIM_FLOAT_EXT_TERNARY_OPS(SPVSIM_FLOAT_EXT_FN)
+SPVSIM_BOOL_OPS(SPVSIM_BOOL_FN)
+#undef SPVSIM_INT_FN
+#undef SPVSIM_INT_EXT_FN
+#undef SPVSIM_FLOAT_FN
+#undef SPVSIM_FLOAT_EXT_FN
+#undef SPVSIM_INT_CMP_FN
+#undef SPVSIM_BOOL_FN
+
+/// d = Fn(a, b, c) over the active lanes; D is the result type, T the operand type.
+template <class D, class T, class Fn> inline void apply3(const ExecState &x, const LoweredOp &op) {
+  D *d = x.reg<D>(op.d);
+  const T *a = x.reg<T>(op.a), *b = x.reg<T>(op.b), *c = x.reg<T>(op.c);
+  forLanes(x, x.maskOf(op), d, [&](uint32_t l) { return D(Fn::apply(a[l], b[l], c[l])); });
+}
+
+template <class T> inline void move(const ExecState &x, const LoweredOp &op) {
+  T *d = x.reg<T>(op.d);
+  const T *a = x.reg<T>(op.a);
+  forLanes(x, x.maskOf(op), d, [&](uint32_t l) { return a[l]; });
+}
+
+template <class T> inline void select(const ExecState &x, const LoweredOp &op) {
+  T *d = x.reg<T>(op.d);
+  const uint8_t *cond = x.reg<uint8_t>(op.a);
+  const T *a = x.reg<T>(op.b), *b = x.reg<T>(op.c);
+  forLanes(x, x.maskOf(op), d, [&](uint32_t l) { return cond[l] ? a[l] : b[l]; });
+}
+
+inline void logicalNot(const ExecState &x, const LoweredOp &op) {
+  uint8_t *d = x.reg<uint8_t>(op.d);
+  const uint8_t *a = x.reg<uint8_t>(op.a);
+  forLanes(x, x.maskOf(op), d, [&](uint32_t l) { return uint8_t(!a[l]); });
+}
+
+/// Numeric conversion with OpenCL's default rounding (§6.3 of the SPIR-V env:
+/// to integer rounds toward zero, to float to nearest even). Float values
+/// outside the integer range saturate and NaN gives 0 (the result is undefined).
+template <class From, class To> inline To convertValue(From v) {
+  if constexpr (std::is_floating_point_v<From> && std::is_integral_v<To>) {
+    if (v != v) return 0;
+    if (v <= From(std::numeric_limits<To>::min())) return std::numeric_limits<To>::min();
+    if (v >= From(std::numeric_limits<To>::max())) return std::numeric_limits<To>::max();
+    return static_cast<To>(v);
+  } else {
+    return static_cast<To>(v);
+  }
+}
+
+template <class From, class To> inline void convert(const ExecState &x, const LoweredOp &op) {
+  To *d = x.reg<To>(op.d);
+  const From *a = x.reg<From>(op.a);
+  forLanes(x, x.maskOf(op), d, [&](uint32_t l) { return convertValue<From, To>(a[l]); });
+}
+
+template <size_t I> struct ConvertKindType;
+template <> struct ConvertKindType<0> { using type = uint8_t; };
+template <> struct ConvertKindType<1> { using type = uint16_t; };
+template <> struct ConvertKindType<2> { using type = uint32_t; };
+template <> struct ConvertKindType<3> { using type = uint64_t; };
+template <> struct ConvertKindType<4> { using type = int8_t; };
+template <> struct ConvertKindType<5> { using type = int16_t; };
+template <> struct ConvertKindType<6> { using type = int32_t; };
+template <> struct ConvertKindType<7> { using type = int64_t; };
+template <> struct ConvertKindType<8> { using type = float; };
+template <> struct ConvertKindType<9> { using type = double; };
+
+template <size_t... I>
+inline void convertDispatch(const ExecState &x, const LoweredOp &op, uint32_t index,
+                            std::index_sequence<I...>) {
+  (void)((index == I ? (convert<typename ConvertKindType<I / kConvertKinds>::type,
+                                typename ConvertKindType<I % kConvertKinds>::type>(x, op),
+                        true)
+                     : false) ||
+         ...);
+}
+
+inline void convert(const ExecState &x, const LoweredOp &op) {
+  uint32_t index = uint32_t(op.code) - uint32_t(OpCode::ConvertFirst);
+  convertDispatch(x, op, index, std::make_index_sequence<kConvertKinds * kConvertKinds>());
+}
+
+} // namespace spvsim::ops

@@ -1,0 +1,224 @@
+// Handlers of the memory family: checked loads and stores through tagged
+// pointers, pointer arithmetic, and BuiltIn reads. Every access is checked
+// against its allocation; when all active lanes hit one allocation a single
+// range check covers them (the fast path). A bad access never touches host
+// memory: loads yield 0, stores are dropped, and a finding is reported.
+#pragma once
+
+#include <algorithm>
+#include <bit>
+#include <cstring>
+
+#include "exec/exec_state.h"
+
+namespace spvsim::ops {
+
+/// Where an allocation's bytes live for one lane, and what bounds apply.
+struct ResolvedAllocation {
+  std::byte *base = nullptr;
+  uint64_t size = 0;
+  const AllocationView *global = nullptr; ///< for global/constant allocations
+};
+
+enum class AccessFault : uint8_t {
+  None,
+  Null,
+  OutOfBounds,
+  Released,
+  ReadOnlyWrite,
+  WriteOnlyRead
+};
+
+inline bool resolve(const ExecState &x, uint64_t p, uint32_t lane, ResolvedAllocation &r) {
+  uint32_t id = tagged::id(p);
+  switch (tagged::space(p)) {
+  case AddressSpace::Global:
+  case AddressSpace::Constant: {
+    const auto &allocs = x.launch->allocations;
+    if (id == 0 || id >= allocs.size()) return false;
+    r.global = &allocs[id];
+    r.base = r.global->base;
+    r.size = r.global->size;
+    return true;
+  }
+  case AddressSpace::Local: {
+    const LoweredKernel &k = *x.launch->kernel;
+    if (id >= k.locals.size()) return false;
+    r.base = x.group->localArena + x.launch->localOffsets[id];
+    r.size = x.launch->localSizes[id];
+    return true;
+  }
+  case AddressSpace::Private: {
+    const LoweredKernel &k = *x.launch->kernel;
+    if (id >= k.privates.size()) return false;
+    r.base = x.warp->privateArena.data() + lane * k.privateSize + k.privates[id].offset;
+    r.size = k.privates[id].size;
+    return true;
+  }
+  default:
+    return false;
+  }
+}
+
+/// Reports the first faulting lane of an op (with how many lanes faulted).
+void reportAccessFault(const ExecState &x, const LoweredOp &op, uint32_t lane, uint64_t pointer,
+                       uint32_t bytes, bool isWrite, AccessFault fault, uint64_t lanes);
+
+inline AccessFault checkAccess(const ResolvedAllocation &r, bool ok, uint64_t end, bool isWrite) {
+  if (!ok) return AccessFault::Null;
+  if (r.global) {
+    if (r.global->released) return AccessFault::Released;
+    if (isWrite && r.global->access == BufferAccess::ReadOnly) return AccessFault::ReadOnlyWrite;
+    if (!isWrite && r.global->access == BufferAccess::WriteOnly) return AccessFault::WriteOnlyRead;
+  }
+  return end <= r.size ? AccessFault::None : AccessFault::OutOfBounds;
+}
+
+/// Runs `access(lane, address)` for every active lane whose access is in bounds.
+template <bool IsWrite, class Access>
+inline void forAccessibleLanes(const ExecState &x, const LoweredOp &op, uint32_t bytes,
+                               Access access) {
+  const uint64_t mask = x.maskOf(op);
+  if (!mask) return;
+  const uint64_t *p = x.reg<uint64_t>(op.a);
+  const uint32_t first = static_cast<uint32_t>(std::countr_zero(mask));
+  const uint64_t alloc = tagged::allocation(p[first]);
+  bool same = true;
+  uint64_t hi = 0;
+  for (uint32_t l = first; l < x.width; ++l)
+    if ((mask >> l) & 1) {
+      same &= tagged::allocation(p[l]) == alloc;
+      hi = std::max(hi, tagged::offset(p[l]));
+    }
+  ResolvedAllocation r;
+  if (same) {
+    bool ok = resolve(x, p[first], first, r);
+    AccessFault f = checkAccess(r, ok, hi + op.imm + bytes, IsWrite);
+    if (f == AccessFault::None || f == AccessFault::WriteOnlyRead) {
+      if (f == AccessFault::WriteOnlyRead)
+        reportAccessFault(x, op, first, p[first], bytes, IsWrite, f, std::popcount(mask));
+      if (tagged::space(p[first]) == AddressSpace::Private) {
+        const uint64_t stride = x.launch->kernel->privateSize;
+        for (uint32_t l = first; l < x.width; ++l)
+          if ((mask >> l) & 1)
+            access(l, r.base + (l - first) * stride + tagged::offset(p[l]) + op.imm);
+      } else {
+        for (uint32_t l = first; l < x.width; ++l)
+          if ((mask >> l) & 1) access(l, r.base + tagged::offset(p[l]) + op.imm);
+      }
+      return;
+    }
+  }
+  // Slow path: lane by lane; faulting lanes are skipped and reported once.
+  uint32_t faultLane = 0;
+  uint64_t faults = 0;
+  AccessFault firstFault = AccessFault::None;
+  for (uint32_t l = first; l < x.width; ++l) {
+    if (!((mask >> l) & 1)) continue;
+    bool ok = resolve(x, p[l], l, r);
+    AccessFault f = checkAccess(r, ok, tagged::offset(p[l]) + op.imm + bytes, IsWrite);
+    if (f == AccessFault::None || f == AccessFault::WriteOnlyRead) {
+      access(l, r.base + tagged::offset(p[l]) + op.imm);
+      if (f == AccessFault::None) continue;
+    }
+    if (faults++ == 0) faultLane = l, firstFault = f;
+  }
+  if (faults) reportAccessFault(x, op, faultLane, p[faultLane], bytes, IsWrite, firstFault, faults);
+}
+
+template <class T> inline void load(const ExecState &x, const LoweredOp &op) {
+  T *d = x.reg<T>(op.d);
+  // Lanes whose access faults read 0.
+  const uint64_t mask = x.maskOf(op);
+  for (uint32_t l = 0; l < x.width; ++l)
+    if ((mask >> l) & 1) d[l] = 0;
+  forAccessibleLanes<false>(x, op, sizeof(T), [&](uint32_t l, const std::byte *addr) {
+    std::memcpy(&d[l], addr, sizeof(T));
+  });
+}
+
+template <class T> inline void store(const ExecState &x, const LoweredOp &op) {
+  const T *v = x.reg<T>(op.b);
+  forAccessibleLanes<true>(
+      x, op, sizeof(T), [&](uint32_t l, std::byte *addr) { std::memcpy(addr, &v[l], sizeof(T)); });
+}
+
+inline void ptrAdd(const ExecState &x, const LoweredOp &op) {
+  uint64_t *d = x.reg<uint64_t>(op.d);
+  const uint64_t *a = x.reg<uint64_t>(op.a);
+  forLanes(x, x.maskOf(op), d, [&](uint32_t l) { return tagged::addOffset(a[l], op.imm); });
+}
+
+template <class I> inline void ptrAddIndex(const ExecState &x, const LoweredOp &op) {
+  uint64_t *d = x.reg<uint64_t>(op.d);
+  const uint64_t *a = x.reg<uint64_t>(op.a);
+  const I *index = x.reg<I>(op.b);
+  forLanes(x, x.maskOf(op), d, [&](uint32_t l) {
+    return tagged::addOffset(a[l], uint64_t(int64_t(index[l])) * op.imm);
+  });
+}
+
+/// The value of a BuiltIn (op.aux: BuiltinKind, op.imm: component) for a lane.
+inline uint64_t builtinValue(const ExecState &x, BuiltinKind kind, uint32_t c, uint32_t l) {
+  const LaunchContext &L = *x.launch;
+  const GroupState &g = *x.group;
+  const Warp &w = *x.warp;
+  const NDRange &r = L.range;
+  auto global = [&](uint32_t d) {
+    return g.id[d] * L.localSize[d] + w.localId[d][l] + r.offset[d];
+  };
+  c = std::min<uint32_t>(c, 2);
+  switch (kind) {
+  case BuiltinKind::GlobalId:
+    return global(c);
+  case BuiltinKind::LocalId:
+    return w.localId[c][l];
+  case BuiltinKind::GroupId:
+    return g.id[c];
+  case BuiltinKind::NumGroups:
+    return L.groups[c];
+  case BuiltinKind::LocalSize:
+    return g.size[c];
+  case BuiltinKind::EnqueuedLocalSize:
+    return L.localSize[c];
+  case BuiltinKind::GlobalSize:
+    return r.global[c];
+  case BuiltinKind::GlobalOffset:
+    return r.offset[c];
+  case BuiltinKind::GlobalLinearId:
+    return ((global(2) - r.offset[2]) * r.global[1] + (global(1) - r.offset[1])) * r.global[0] +
+           (global(0) - r.offset[0]);
+  case BuiltinKind::LocalIndex:
+    return w.firstItem + l;
+  case BuiltinKind::WorkDim:
+    return r.dims;
+  case BuiltinKind::SubgroupSize:
+    return uint64_t(std::popcount(w.present));
+  case BuiltinKind::SubgroupMaxSize:
+    return x.width;
+  case BuiltinKind::NumSubgroups:
+    return (g.items + x.width - 1) / x.width;
+  case BuiltinKind::NumEnqueuedSubgroups:
+    return (L.localSize[0] * L.localSize[1] * L.localSize[2] + x.width - 1) / x.width;
+  case BuiltinKind::SubgroupId:
+    return w.firstItem / x.width;
+  case BuiltinKind::SubgroupLocalId:
+    return l;
+  }
+  return 0;
+}
+
+inline void builtin(const ExecState &x, const LoweredOp &op) {
+  auto kind = static_cast<BuiltinKind>(op.aux);
+  auto component = static_cast<uint32_t>(op.imm);
+  if (op.c == 8) {
+    uint64_t *d = x.reg<uint64_t>(op.d);
+    forLanes(x, x.maskOf(op), d, [&](uint32_t l) { return builtinValue(x, kind, component, l); });
+  } else {
+    uint32_t *d = x.reg<uint32_t>(op.d);
+    forLanes(x, x.maskOf(op), d,
+             [&](uint32_t l) { return uint32_t(builtinValue(x, kind, component, l)); });
+  }
+}
+
+} // namespace spvsim::ops

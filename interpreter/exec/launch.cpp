@@ -1,0 +1,218 @@
+// launchKernel: binds arguments, lowers the kernel, lays out __local memory,
+// and runs the work-groups on a pool of worker threads that take whole
+// work-groups from an atomic counter.
+#include "spvsim/interpreter/launch.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cstring>
+#include <exception>
+#include <mutex>
+#include <thread>
+
+#include "check/fault_reporter.h"
+#include "exec/launch_context.h"
+#include "exec/work_group.h"
+#include "lower/lowering.h"
+#include "spvsim/common/error.h"
+
+namespace spvsim {
+
+std::array<uint64_t, 3> chooseLocalSize(uint32_t dims, const std::array<uint64_t, 3> &global,
+                                        uint32_t warpWidth) {
+  // Per dimension the largest divisor of the global size that keeps the group within
+  // 256 work-items; in x a multiple of the warp width if there is one, so warps are full.
+  auto largestDivisor = [](uint64_t n, uint64_t limit, uint64_t multipleOf) -> uint64_t {
+    for (uint64_t c = std::min(n, limit); c >= 1; --c)
+      if (n % c == 0 && c % multipleOf == 0) return c;
+    return 0;
+  };
+  std::array<uint64_t, 3> local{1, 1, 1};
+  uint64_t budget = std::min<uint64_t>(kMaxWorkGroupSize, 256);
+  for (uint32_t d = 0; d < dims && d < 3; ++d) {
+    uint64_t best = d == 0 ? largestDivisor(global[d], budget, std::max(warpWidth, 1u)) : 0;
+    if (best == 0) best = largestDivisor(global[d], budget, 1);
+    local[d] = std::max<uint64_t>(best, 1);
+    budget = std::max<uint64_t>(budget / local[d], 1);
+  }
+  return local;
+}
+
+namespace {
+
+void checkRange(const NDRange &range) {
+  if (range.dims < 1 || range.dims > 3) throw Error("work dimension must be 1, 2 or 3");
+  for (uint32_t d = 0; d < range.dims; ++d)
+    if (range.global[d] == 0) throw Error("global size " + std::to_string(d) + " is 0");
+  if (range.local) {
+    uint64_t items = 1;
+    for (uint32_t d = 0; d < range.dims; ++d) {
+      if ((*range.local)[d] == 0) throw Error("local size " + std::to_string(d) + " is 0");
+      items *= (*range.local)[d];
+    }
+    if (items > kMaxWorkGroupSize)
+      throw Error("work-group size " + std::to_string(items) + " exceeds the maximum " +
+                  std::to_string(kMaxWorkGroupSize));
+  }
+}
+
+void bindArguments(LaunchContext &L, const LoweredKernel &k, const std::vector<ArgBinding> &args,
+                   GlobalMemory &memory, std::vector<UniformInit> &uniforms) {
+  if (args.size() != k.params.size())
+    throw Error("kernel '" + k.name + "' takes " + std::to_string(k.params.size()) +
+                " arguments, " + std::to_string(args.size()) + " given");
+  L.localSizes.assign(k.locals.size(), 0);
+  for (size_t i = 0; i < k.locals.size(); ++i) L.localSizes[i] = k.locals[i].size;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const ParamBinding &p = k.params[i];
+    const ArgBinding &a = args[i];
+    std::string what = "argument " + std::to_string(i);
+    if (!p.name.empty()) what += " ('" + p.name + "')";
+    switch (p.kind) {
+    case ParamBinding::Kind::Pointer:
+      if (a.kind == ArgBinding::Kind::Null) {
+        uniforms.push_back({p.pointerSlot, 8, 0});
+      } else if (a.kind == ArgBinding::Kind::Buffer) {
+        if (a.buffer == 0 || a.buffer > memory.count())
+          throw Error(what + ": no buffer with id " + std::to_string(a.buffer));
+        const AllocationView &v = L.allocations[a.buffer];
+        uniforms.push_back({p.pointerSlot, 8, tagged::make(v.space, a.buffer, 0)});
+      } else {
+        throw Error(what + " is a pointer: bind a buffer or NULL");
+      }
+      break;
+    case ParamBinding::Kind::Local:
+      if (a.kind != ArgBinding::Kind::Local) throw Error(what + " is __local: bind a size");
+      if (a.localSize == 0) throw Error(what + ": a __local argument needs a size > 0");
+      L.localSizes[p.localVariable] = a.localSize;
+      break;
+    case ParamBinding::Kind::Value: {
+      if (a.kind != ArgBinding::Kind::Bytes) throw Error(what + " is passed by value: bind bytes");
+      uint64_t need = 0;
+      for (const auto &leaf : p.leaves) need = std::max<uint64_t>(need, leaf.offset + leaf.size);
+      if (a.bytes.size() < need)
+        throw Error(what + " needs " + std::to_string(need) + " bytes, " +
+                    std::to_string(a.bytes.size()) + " given");
+      for (const auto &leaf : p.leaves) {
+        uint64_t bits = 0;
+        std::memcpy(&bits, a.bytes.data() + leaf.offset, leaf.size);
+        uniforms.push_back({leaf.slot, leaf.size, bits});
+      }
+      break;
+    }
+    case ParamBinding::Kind::ByValStruct: {
+      if (a.kind != ArgBinding::Kind::Bytes) throw Error(what + " is passed by value: bind bytes");
+      const PrivateVariable &var = k.privates[p.privateVariable];
+      if (a.bytes.size() != var.size)
+        throw Error(what + " is a " + std::to_string(var.size) + "-byte struct, " +
+                    std::to_string(a.bytes.size()) + " bytes given");
+      L.byValCopies.push_back({var.offset, a.bytes});
+      break;
+    }
+    }
+  }
+}
+
+void layOutLocals(LaunchContext &L, const LoweredKernel &k) {
+  uint64_t offset = 0;
+  L.localOffsets.assign(k.locals.size(), 0);
+  for (size_t i = 0; i < k.locals.size(); ++i) {
+    uint64_t align = std::max<uint32_t>(k.locals[i].alignment, 16);
+    offset = (offset + align - 1) / align * align;
+    L.localOffsets[i] = offset;
+    offset += L.localSizes[i];
+  }
+  L.localArenaSize = offset;
+}
+
+} // namespace
+
+LaunchStats launchKernel(const ValidatedModule &module, const std::string &kernel,
+                         const NDRange &range, const std::vector<ArgBinding> &args,
+                         const SpecConstants &specConstants, GlobalMemory &memory,
+                         FindingSink &sink, const ExecOptions &options) {
+  checkRange(range);
+  LoweredKernel k = lowerKernel(module, kernel, specConstants, options.warpWidth);
+  LaunchContext L;
+  L.kernel = &k;
+  L.range = range;
+  for (uint32_t d = range.dims; d < 3; ++d) L.range.global[d] = 1, L.range.offset[d] = 0;
+  if (range.local) {
+    L.localSize = *range.local;
+  } else {
+    L.localSize = chooseLocalSize(range.dims, L.range.global, options.warpWidth);
+  }
+  for (uint32_t d = range.dims; d < 3; ++d) L.localSize[d] = 1;
+  for (uint32_t d = 0; d < 3; ++d)
+    L.groups[d] = (L.range.global[d] + L.localSize[d] - 1) / L.localSize[d];
+
+  // Allocation table: GlobalMemory's buffers, then this launch's program-scope variables.
+  L.allocations.resize(memory.count() + 1);
+  for (BufferId id = 1; id <= memory.count(); ++id) {
+    const BufferInfo &info = memory.info(id);
+    AllocationView &v = L.allocations[id];
+    v.name = info.name;
+    v.size = info.size;
+    v.access = info.access;
+    v.released = info.released;
+    v.parent = info.parent;
+    v.parentOffset = info.parentOffset;
+    if (!info.released) v.base = memory.bytes(id).data();
+  }
+  for (const ProgramGlobal &g : k.programGlobals) {
+    auto storage = std::make_unique<std::byte[]>(g.init.size() + 1);
+    std::memcpy(storage.get(), g.init.data(), g.init.size());
+    AllocationView v;
+    v.base = storage.get();
+    v.size = g.init.size();
+    v.name = g.name;
+    v.space = g.constant ? AddressSpace::Constant : AddressSpace::Global;
+    v.access = g.constant ? BufferAccess::ReadOnly : BufferAccess::ReadWrite;
+    L.programGlobalStorage.push_back(std::move(storage));
+    L.programGlobalIds.push_back(static_cast<uint32_t>(L.allocations.size()));
+    L.allocations.push_back(std::move(v));
+  }
+  if (L.allocations.size() > tagged::kMaxId) throw Error("too many buffers for one launch");
+
+  std::vector<UniformInit> argumentInits;
+  bindArguments(L, k, args, memory, argumentInits);
+  k.constants.insert(k.constants.end(), argumentInits.begin(), argumentInits.end());
+  layOutLocals(L, k);
+
+  FaultReporter reporter(module.module(), kernel, sink);
+  L.reporter = &reporter;
+
+  const uint64_t totalGroups = L.groups[0] * L.groups[1] * L.groups[2];
+  uint32_t threads =
+      options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
+  threads = static_cast<uint32_t>(std::min<uint64_t>(threads, totalGroups));
+  std::atomic<uint64_t> nextGroup{0};
+  std::exception_ptr failure;
+  std::mutex failureMutex;
+  auto worker = [&] {
+    try {
+      WorkGroupRunner runner(L);
+      for (uint64_t g; (g = nextGroup.fetch_add(1)) < totalGroups;) runner.run(g);
+    } catch (...) {
+      std::lock_guard lock(failureMutex);
+      if (!failure) failure = std::current_exception();
+      nextGroup.store(totalGroups);
+    }
+  };
+  if (threads <= 1) {
+    worker();
+  } else {
+    std::vector<std::jthread> pool;
+    for (uint32_t t = 0; t < threads; ++t) pool.emplace_back(worker);
+  }
+  if (failure) std::rethrow_exception(failure);
+
+  LaunchStats stats;
+  stats.localSize = L.localSize;
+  stats.workGroups = totalGroups;
+  stats.workItems = L.range.global[0] * L.range.global[1] * L.range.global[2];
+  stats.instructions = L.instructions.load();
+  return stats;
+}
+
+} // namespace spvsim

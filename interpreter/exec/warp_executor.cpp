@@ -1,0 +1,294 @@
+// The dispatch loop: one switch over the op table, handlers inlined from
+// handlers_*.h; control ops update the pending masks of their targets.
+#include "exec/warp_executor.h"
+
+#include <bit>
+#include <cstring>
+
+#include "exec/exec_state.h"
+#include "exec/handlers_arith.h"
+#include "exec/handlers_memory.h"
+
+namespace spvsim {
+
+namespace {
+
+inline void addPending(Warp &w, uint32_t block, uint64_t lanes) {
+  if (!lanes) return;
+  w.pending[block] |= lanes;
+  w.pendingBlocks[block >> 6] |= uint64_t(1) << (block & 63);
+}
+
+inline int64_t lowestPending(const Warp &w) {
+  for (size_t i = 0; i < w.pendingBlocks.size(); ++i)
+    if (w.pendingBlocks[i]) return int64_t(i * 64 + std::countr_zero(w.pendingBlocks[i]));
+  return -1;
+}
+
+void switchEdges(const ExecState &x, const LoweredOp &op) {
+  const SwitchTable &t = x.launch->kernel->switches[op.aux];
+  uint64_t mask = x.masks[0];
+  for (uint32_t e = 1; e < x.warp->masks.size(); ++e) x.masks[e] = 0;
+  for (uint32_t l = 0; l < x.width; ++l) {
+    if (!((mask >> l) & 1)) continue;
+    uint64_t v = 0;
+    std::memcpy(&v, x.regs + op.a + l * t.selectorBytes, t.selectorBytes);
+    uint16_t edge = t.defaultEdge;
+    for (size_t k = 0; k < t.values.size(); ++k)
+      if (t.values[k] == v) {
+        edge = t.edges[k];
+        break;
+      }
+    x.masks[edge] |= laneBit(l);
+  }
+}
+
+} // namespace
+void reportUnreachableFault(const ExecState &x, const LoweredOp &op, uint64_t mask);
+namespace {} // namespace
+
+void initWarpStorage(const LaunchContext &launch, Warp &warp,
+                     const std::vector<UniformInit> &uniforms) {
+  const LoweredKernel &k = *launch.kernel;
+  const uint32_t width = k.warpWidth;
+  warp.registerStorage.assign(size_t(k.slotCount) * width + 1, 0);
+  warp.pending.assign(k.blocks.size(), 0);
+  warp.pendingBlocks.assign((k.blocks.size() + 63) / 64, 0);
+  warp.masks.assign(k.maxEdges + 1, 0);
+  for (auto &ids : warp.localId) ids.assign(width, 0);
+  warp.privateArena.assign(size_t(k.privateSize) * width, std::byte{0});
+  std::byte *regs = warp.registers();
+  for (const UniformInit &u : uniforms) {
+    uint64_t bits = u.bits;
+    if (u.reloc == UniformInit::Reloc::ProgramGlobal)
+      bits = tagged::make(launch.allocations[launch.programGlobalIds[u.bits]].space,
+                          launch.programGlobalIds[u.bits], 0);
+    for (uint32_t l = 0; l < width; ++l) std::memcpy(regs + u.slot + l * u.size, &bits, u.size);
+  }
+}
+
+void startWarp(const LaunchContext &launch, const GroupState &group, Warp &warp,
+               uint32_t firstItem) {
+  const uint32_t width = launch.kernel->warpWidth;
+  warp.firstItem = firstItem;
+  warp.present = 0;
+  for (uint32_t l = 0; l < width; ++l) {
+    uint64_t item = firstItem + l;
+    if (item >= group.items) break;
+    warp.present |= laneBit(l);
+    warp.localId[0][l] = item % group.size[0];
+    warp.localId[1][l] = (item / group.size[0]) % group.size[1];
+    warp.localId[2][l] = item / (group.size[0] * group.size[1]);
+  }
+  warp.live = warp.present;
+  std::fill(warp.pending.begin(), warp.pending.end(), 0);
+  std::fill(warp.pendingBlocks.begin(), warp.pendingBlocks.end(), 0);
+  addPending(warp, 0, warp.present);
+  warp.status = WarpStatus::Ready;
+}
+
+void runWarp(LaunchContext &launch, GroupState &group, Warp &warp) {
+  const LoweredKernel &k = *launch.kernel;
+  ExecState x;
+  x.regs = warp.registers();
+  x.width = k.warpWidth;
+  x.allLanes = x.width == 64 ? ~uint64_t(0) : (uint64_t(1) << x.width) - 1;
+  x.masks = warp.masks.data();
+  x.launch = &launch;
+  x.group = &group;
+  x.warp = &warp;
+  const LoweredOp *ops = k.ops.data();
+  uint64_t executed = 0;
+  for (;;) {
+    int64_t next = lowestPending(warp);
+    if (next < 0) {
+      warp.status = WarpStatus::Exited;
+      break;
+    }
+    const uint32_t block = static_cast<uint32_t>(next);
+    x.masks[0] = warp.pending[block];
+    warp.pending[block] = 0;
+    warp.pendingBlocks[block >> 6] &= ~(uint64_t(1) << (block & 63));
+    const LoweredBlock &b = k.blocks[block];
+    executed += b.end - b.first;
+    bool yield = false;
+    for (uint32_t i = b.first; i < b.end; ++i) {
+      const LoweredOp &op = ops[i];
+      switch (op.code) {
+#define SPVSIM_INT_CASE(name, spvop, expr)                                                         \
+  case OpCode::name##8:                                                                            \
+    ops::apply3<uint8_t, uint8_t, ops::name##Fn>(x, op);                                           \
+    break;                                                                                         \
+  case OpCode::name##16:                                                                           \
+    ops::apply3<uint16_t, uint16_t, ops::name##Fn>(x, op);                                         \
+    break;                                                                                         \
+  case OpCode::name##32:                                                                           \
+    ops::apply3<uint32_t, uint32_t, ops::name##Fn>(x, op);                                         \
+    break;                                                                                         \
+  case OpCode::name##64:                                                                           \
+    ops::apply3<uint64_t, uint64_t, ops::name##Fn>(x, op);                                         \
+    break;
+#define SPVSIM_INT_CMP_CASE(name, spvop, expr)                                                     \
+  case OpCode::name##8:                                                                            \
+    ops::apply3<uint8_t, uint8_t, ops::name##Fn>(x, op);                                           \
+    break;                                                                                         \
+  case OpCode::name##16:                                                                           \
+    ops::apply3<uint8_t, uint16_t, ops::name##Fn>(x, op);                                          \
+    break;                                                                                         \
+  case OpCode::name##32:                                                                           \
+    ops::apply3<uint8_t, uint32_t, ops::name##Fn>(x, op);                                          \
+    break;                                                                                         \
+  case OpCode::name##64:                                                                           \
+    ops::apply3<uint8_t, uint64_t, ops::name##Fn>(x, op);                                          \
+    break;
+#define SPVSIM_FLOAT_CASE(name, spvop, expr)                                                       \
+  case OpCode::name##F32:                                                                          \
+    ops::apply3<float, float, ops::name##Fn>(x, op);                                               \
+    break;                                                                                         \
+  case OpCode::name##F64:                                                                          \
+    ops::apply3<double, double, ops::name##Fn>(x, op);                                             \
+    break;
+#define SPVSIM_FLOAT_CMP_CASE(name, spvop, expr)                                                   \
+  case OpCode::name##F32:                                                                          \
+    ops::apply3<uint8_t, float, ops::name##Fn>(x, op);                                             \
+    break;                                                                                         \
+  case OpCode::name##F64:                                                                          \
+    ops::apply3<uint8_t, double, ops::name##Fn>(x, op);                                            \
+    break;
+#define SPVSIM_BOOL_CASE(name, spvop, expr)                                                        \
+  case OpCode::name:                                                                               \
+    ops::apply3<uint8_t, uint8_t, ops::name##Fn>(x, op);                                           \
+    break;
+        SPVSIM_INT_BINARY_OPS(SPVSIM_INT_CASE)
+        SPVSIM_INT_UNARY_OPS(SPVSIM_INT_CASE)
+        SPVSIM_INT_EXT_BINARY_OPS(SPVSIM_INT_CASE)
+        SPVSIM_INT_EXT_UNARY_OPS(SPVSIM_INT_CASE)
+        SPVSIM_INT_EXT_TERNARY_OPS(SPVSIM_INT_CASE)
+        SPVSIM_INT_COMPARE_OPS(SPVSIM_INT_CMP_CASE)
+        SPVSIM_FLOAT_BINARY_OPS(SPVSIM_FLOAT_CASE)
+        SPVSIM_FLOAT_UNARY_OPS(SPVSIM_FLOAT_CASE)
+        SPVSIM_FLOAT_EXT_UNARY_OPS(SPVSIM_FLOAT_CASE)
+        SPVSIM_FLOAT_EXT_BINARY_OPS(SPVSIM_FLOAT_CASE)
+        SPVSIM_FLOAT_EXT_TERNARY_OPS(SPVSIM_FLOAT_CASE)
+        SPVSIM_FLOAT_COMPARE_OPS(SPVSIM_FLOAT_CMP_CASE)
+        SPVSIM_FLOAT_TEST_OPS(SPVSIM_FLOAT_CMP_CASE)
+        SPVSIM_BOOL_OPS(SPVSIM_BOOL_CASE)
+#undef SPVSIM_INT_CASE
+#undef SPVSIM_INT_CMP_CASE
+#undef SPVSIM_FLOAT_CASE
+#undef SPVSIM_FLOAT_CMP_CASE
+#undef SPVSIM_BOOL_CASE
+      case OpCode::Mov8:
+        ops::move<uint8_t>(x, op);
+        break;
+      case OpCode::Mov16:
+        ops::move<uint16_t>(x, op);
+        break;
+      case OpCode::Mov32:
+        ops::move<uint32_t>(x, op);
+        break;
+      case OpCode::Mov64:
+        ops::move<uint64_t>(x, op);
+        break;
+      case OpCode::Select8:
+        ops::select<uint8_t>(x, op);
+        break;
+      case OpCode::Select16:
+        ops::select<uint16_t>(x, op);
+        break;
+      case OpCode::Select32:
+        ops::select<uint32_t>(x, op);
+        break;
+      case OpCode::Select64:
+        ops::select<uint64_t>(x, op);
+        break;
+      case OpCode::LogicalNot:
+        ops::logicalNot(x, op);
+        break;
+      case OpCode::Load8:
+        ops::load<uint8_t>(x, op);
+        break;
+      case OpCode::Load16:
+        ops::load<uint16_t>(x, op);
+        break;
+      case OpCode::Load32:
+        ops::load<uint32_t>(x, op);
+        break;
+      case OpCode::Load64:
+        ops::load<uint64_t>(x, op);
+        break;
+      case OpCode::Store8:
+        ops::store<uint8_t>(x, op);
+        break;
+      case OpCode::Store16:
+        ops::store<uint16_t>(x, op);
+        break;
+      case OpCode::Store32:
+        ops::store<uint32_t>(x, op);
+        break;
+      case OpCode::Store64:
+        ops::store<uint64_t>(x, op);
+        break;
+      case OpCode::PtrAdd:
+        ops::ptrAdd(x, op);
+        break;
+      case OpCode::PtrAddIndex32:
+        ops::ptrAddIndex<int32_t>(x, op);
+        break;
+      case OpCode::PtrAddIndex64:
+        ops::ptrAddIndex<int64_t>(x, op);
+        break;
+      case OpCode::PtrDiff:
+        break; // not emitted by lowering yet
+      case OpCode::Builtin:
+        ops::builtin(x, op);
+        break;
+      case OpCode::CondEdges: {
+        const uint8_t *cond = x.reg<uint8_t>(op.a);
+        uint64_t taken = 0;
+        for (uint32_t l = 0; l < x.width; ++l) taken |= uint64_t(cond[l] & 1) << l;
+        x.masks[1] = x.masks[0] & taken;
+        x.masks[2] = x.masks[0] & ~taken;
+        break;
+      }
+      case OpCode::SwitchEdges:
+        switchEdges(x, op);
+        break;
+      case OpCode::Jump:
+        addPending(warp, op.d, x.masks[0]);
+        break;
+      case OpCode::Goto2:
+        addPending(warp, op.d, x.masks[1]);
+        addPending(warp, op.a, x.masks[2]);
+        break;
+      case OpCode::GotoN: {
+        const auto &targets = k.gotoTables[op.aux];
+        for (uint32_t e = 0; e < targets.size(); ++e) addPending(warp, targets[e], x.masks[e + 1]);
+        break;
+      }
+      case OpCode::Barrier:
+        warp.status = WarpStatus::AtBarrier;
+        warp.barrierSite = op.aux;
+        warp.barrierScopes = op.imm;
+        warp.barrierMask = x.masks[0];
+        addPending(warp, op.d, x.masks[0]);
+        yield = true;
+        break;
+      case OpCode::Exit:
+        warp.live &= ~x.masks[0];
+        break;
+      case OpCode::Unreachable:
+        reportUnreachableFault(x, op, x.masks[0]);
+        warp.live &= ~x.masks[0];
+        break;
+      default:
+        if (op.code >= OpCode::ConvertFirst && op.code < OpCode::Count) ops::convert(x, op);
+        break;
+      }
+    }
+    if (yield) break;
+  }
+  launch.instructions.fetch_add(executed, std::memory_order_relaxed);
+}
+
+} // namespace spvsim

@@ -1,0 +1,22 @@
+// WarpExecutor: runs one warp until all its lanes return or it reaches a
+// barrier. Reconvergence: each block keeps a mask of lanes waiting to run it;
+// the lowest-numbered block with waiting lanes always runs next, and blocks
+// are numbered so loops are contiguous (lower/block_order.h).
+#pragma once
+
+#include "exec/launch_context.h"
+
+namespace spvsim {
+
+/// Prepares a warp for a work-group: lanes, local ids, pending entry block.
+void startWarp(const LaunchContext &launch, const GroupState &group, Warp &warp,
+               uint32_t firstItem);
+
+/// Runs until the warp exits or waits at a barrier (warp.status tells which).
+void runWarp(LaunchContext &launch, GroupState &group, Warp &warp);
+
+/// Allocates a warp's registers and preloads constants and kernel arguments.
+void initWarpStorage(const LaunchContext &launch, Warp &warp,
+                     const std::vector<UniformInit> &uniforms);
+
+} // namespace spvsim

@@ -1,0 +1,117 @@
+// KernelLowering: the state of lowering one kernel. Its work is split by
+// concern: values, constants and variables (lowering_values.cpp), instructions
+// by family (lowering_instructions.cpp, lowering_memory.cpp) and control flow,
+// calls and block ordering (lowering_control.cpp).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "lower/program.h"
+#include "lower/type_layout.h"
+#include "spvsim/validator/validator.h"
+
+namespace spvsim {
+
+/// A value in registers: `leaves` consecutive slots starting at `slot`.
+struct SlotValue {
+  uint32_t slot = 0;
+  uint32_t type = 0;
+};
+
+/// A pointer into a BuiltIn Input variable (or one component of it).
+struct BuiltinRef {
+  BuiltinKind kind = BuiltinKind::GlobalId;
+  int32_t component = -1; ///< -1: the whole variable
+  uint32_t type = 0;      ///< the variable's pointee type
+};
+
+class KernelLowering {
+public:
+  KernelLowering(const ValidatedModule &module, const std::map<uint32_t, uint64_t> &specConstants,
+                 uint32_t warpWidth);
+  LoweredKernel run(const std::string &kernel);
+
+private:
+  // One inlined function body.
+  struct Instance {
+    const Function *function = nullptr;
+    std::unordered_map<uint32_t, SlotValue> values;
+    std::unordered_map<uint32_t, BuiltinRef> builtinPointers;
+    std::unordered_map<uint32_t, uint32_t> blockOf; ///< label id -> lowered block
+    bool isKernel = false;
+    uint32_t returnBlock = 0;
+    SlotValue returnValue;
+  };
+  struct BlockBuild {
+    std::vector<LoweredOp> ops;
+    std::vector<uint32_t> successors;
+  };
+
+  // lowering_values.cpp
+  uint32_t allocSlots(uint32_t count);
+  uint32_t slotBytes(uint32_t slot) const { return slot * slotStride_; }
+  uint32_t leafCount(uint32_t type) { return static_cast<uint32_t>(layout_.leaves(type).size()); }
+  SlotValue valueOf(Instance &in, uint32_t id);
+  /// The slots a result id is defined into (allocated on first use, also by forward uses).
+  SlotValue resultValue(Instance &in, uint32_t id);
+  /// Defines `id` as another name for existing slots, or copies when it is already allocated.
+  void defineAlias(Instance &in, uint32_t id, SlotValue v);
+  SlotValue constantValue(uint32_t id);
+  std::vector<uint64_t> constantLeafBits(uint32_t id);
+  uint64_t scalarConstant(uint32_t id);
+  uint64_t evaluateSpecOp(const Constant &c);
+  SlotValue uniformPointer(uint64_t bits, UniformInit::Reloc reloc = UniformInit::Reloc::None);
+  SlotValue globalVariable(uint32_t id);
+  std::vector<std::byte> constantBytes(uint32_t id);
+  const BuiltinRef *builtinOf(Instance &in, uint32_t pointerId);
+  void bindParameters(Instance &in);
+
+  // lowering_instructions.cpp
+  void lowerInstruction(Instance &in, uint32_t index);
+  bool lowerArithmetic(Instance &in, const Instruction &inst);
+  bool lowerConversion(Instance &in, const Instruction &inst);
+  bool lowerComposite(Instance &in, const Instruction &inst);
+  void lowerExtInst(Instance &in, const Instruction &inst);
+
+  // lowering_memory.cpp
+  bool lowerMemory(Instance &in, const Instruction &inst);
+  void lowerAccessChain(Instance &in, const Instruction &inst);
+  void lowerLoad(Instance &in, const Instruction &inst);
+  void emitCopyMemory(SlotValue dst, SlotValue src, uint64_t bytes);
+
+  // lowering_control.cpp
+  uint32_t lowerFunction(const Function &fn, const std::vector<SlotValue> &args, bool isKernel,
+                         uint32_t returnBlock, SlotValue returnValue);
+  bool lowerControl(Instance &in, const Instruction &inst);
+  void emitEdgeCopies(Instance &in, uint32_t fromLabel, uint32_t toLabel, uint16_t mask);
+  void lowerCall(Instance &in, const Instruction &inst);
+  uint32_t newBlock();
+  void addSuccessor(uint32_t from, uint32_t to);
+  void finish(LoweredKernel &out);
+
+  LoweredOp &emit(OpCode code, uint32_t d = 0, uint32_t a = 0, uint32_t b = 0, uint32_t c = 0,
+                  uint64_t imm = 0);
+  [[noreturn]] void unsupported(const std::string &what) const;
+
+  const ValidatedModule &validated_;
+  const Module &module_;
+  const std::map<uint32_t, uint64_t> &specConstants_;
+  TypeLayout layout_;
+  uint32_t width_;
+  uint32_t slotStride_;
+  LoweredKernel out_;
+  std::vector<BlockBuild> blocks_;
+  uint32_t current_ = 0; ///< block being emitted into
+  uint32_t currentInstruction_ = ~0u;
+  std::unordered_map<uint32_t, SlotValue> constants_;
+  std::unordered_map<uint32_t, SlotValue> globals_;
+  std::unordered_map<uint32_t, BuiltinRef> builtinVariables_;
+  std::vector<uint32_t> callStack_;
+};
+
+} // namespace spvsim

@@ -1,0 +1,143 @@
+// Kernel signatures: parameter kinds and sizes of each kernel entry point,
+// named from OpName and typed from the module's types (or, when the
+// producer recorded them, the "kernel_arg_type.<kernel>." OpString).
+#include "spvsim/interpreter/kernel_signature.h"
+
+#include <sstream>
+
+#include "lower/type_layout.h"
+#include "spvsim/common/error.h"
+
+namespace spvsim {
+
+namespace {
+
+std::string scalarName(const Type &t) {
+  if (t.kind == TypeKind::Bool) return "bool";
+  if (t.kind == TypeKind::Float) return t.width == 16 ? "half" : t.width == 32 ? "float" : "double";
+  switch (t.width) {
+  case 8:
+    return "uchar";
+  case 16:
+    return "ushort";
+  case 32:
+    return "uint";
+  default:
+    return "ulong";
+  }
+}
+
+/// Argument type names recorded by llvm-spirv: OpString "kernel_arg_type.k.float*,uint,".
+std::vector<std::string> recordedTypeNames(const Module &m, const std::string &kernel) {
+  std::string prefix = "kernel_arg_type." + kernel + ".";
+  for (const auto &inst : m.instructions()) {
+    if (inst.opcode != spv::Op::OpString) continue;
+    std::string s = std::string(m.string(inst.resultId));
+    if (s.rfind(prefix, 0) != 0) continue;
+    std::vector<std::string> names;
+    std::stringstream in(s.substr(prefix.size()));
+    for (std::string item; std::getline(in, item, ',');)
+      if (!item.empty()) names.push_back(item);
+    return names;
+  }
+  return {};
+}
+
+KernelSignature signatureOf(const Module &m, const EntryPoint &ep) {
+  KernelSignature sig;
+  sig.name = ep.name;
+  for (const auto &mode : ep.modes)
+    if (mode.mode == spv::ExecutionMode::LocalSize && mode.literals.size() == 3)
+      sig.requiredLocalSize =
+          std::array<uint32_t, 3>{mode.literals[0], mode.literals[1], mode.literals[2]};
+  const Function *fn = m.function(ep.function);
+  if (!fn) throw Error("entry point '" + ep.name + "' names no function");
+  TypeLayout layout(m, m.addressingModel() == spv::AddressingModel::Physical32 ? 4 : 8);
+  auto recorded = recordedTypeNames(m, ep.name);
+  for (size_t i = 0; i < fn->params.size(); ++i) {
+    uint32_t id = fn->params[i];
+    const Type &t = m.type(m.typeOf(id));
+    KernelParam p;
+    p.name = std::string(m.name(id));
+    if (t.kind == TypeKind::Pointer) {
+      const Type &pointee = m.type(t.element);
+      std::string elem = pointee.kind == TypeKind::Vector
+                             ? scalarName(m.type(pointee.element)) + std::to_string(pointee.count)
+                         : pointee.kind == TypeKind::Struct ? "struct"
+                         : pointee.kind == TypeKind::Int || pointee.kind == TypeKind::Float
+                             ? scalarName(pointee)
+                             : "void";
+      switch (t.storage) {
+      case spv::StorageClass::CrossWorkgroup:
+      case spv::StorageClass::Generic:
+        p.kind = ParamKind::GlobalBuffer;
+        p.typeName = elem + "*";
+        break;
+      case spv::StorageClass::UniformConstant:
+        p.kind = ParamKind::ConstantBuffer;
+        p.typeName = "constant " + elem + "*";
+        break;
+      case spv::StorageClass::Workgroup:
+        p.kind = ParamKind::LocalBuffer;
+        p.typeName = "local " + elem + "*";
+        break;
+      case spv::StorageClass::Function:
+        p.kind = ParamKind::ByValStruct;
+        p.typeName = elem;
+        p.size = static_cast<uint32_t>(layout.size(t.element));
+        break;
+      default:
+        p.kind = ParamKind::Unsupported;
+        p.typeName = "pointer";
+      }
+    } else if (t.kind == TypeKind::Int || t.kind == TypeKind::Float || t.kind == TypeKind::Bool ||
+               t.kind == TypeKind::Vector) {
+      const Type &scalar = t.kind == TypeKind::Vector ? m.type(t.element) : t;
+      p.kind = ParamKind::Value;
+      p.components = t.kind == TypeKind::Vector ? t.count : 1;
+      p.isFloat = scalar.kind == TypeKind::Float;
+      p.componentBits = scalar.kind == TypeKind::Bool ? 1 : scalar.width;
+      p.size = static_cast<uint32_t>(layout.size(m.typeOf(id)));
+      p.typeName = scalarName(scalar) + (p.components > 1 ? std::to_string(p.components) : "");
+    } else if (t.kind == TypeKind::Struct || t.kind == TypeKind::Array) {
+      p.kind = ParamKind::ByValStruct;
+      p.typeName = "struct";
+      p.size = static_cast<uint32_t>(layout.size(m.typeOf(id)));
+    } else {
+      p.kind = ParamKind::Unsupported;
+      p.typeName = t.kind == TypeKind::Image     ? "image"
+                   : t.kind == TypeKind::Sampler ? "sampler"
+                   : t.kind == TypeKind::Event   ? "event"
+                                                 : "opaque";
+    }
+    if (i < recorded.size()) {
+      p.typeName = recorded[i];
+      std::string base = recorded[i];
+      p.isSigned = p.kind == ParamKind::Value && !p.isFloat && base[0] != 'u' && base != "bool";
+    }
+    sig.params.push_back(std::move(p));
+  }
+  return sig;
+}
+
+} // namespace
+
+std::vector<KernelSignature> kernelSignatures(const ValidatedModule &module) {
+  std::vector<KernelSignature> out;
+  for (const auto &ep : module.module().entryPoints())
+    if (ep.model == spv::ExecutionModel::Kernel) out.push_back(signatureOf(module.module(), ep));
+  return out;
+}
+
+KernelSignature kernelSignature(const ValidatedModule &module, const std::string &kernel) {
+  const EntryPoint *ep = module.module().findEntryPoint(kernel);
+  if (!ep || ep->model != spv::ExecutionModel::Kernel) {
+    std::string names;
+    for (const auto &e : module.module().entryPoints())
+      names += (names.empty() ? "" : ", ") + e.name;
+    throw Error("no kernel named '" + kernel + "' in the module (kernels: " + names + ")");
+  }
+  return signatureOf(module.module(), *ep);
+}
+
+} // namespace spvsim

@@ -1,0 +1,361 @@
+// Lowering of value instructions by family: integer, float and boolean
+// arithmetic and comparisons, conversions, composites and OpenCL.std
+// extended instructions. Vectors are scalarised: one op per component.
+#include <algorithm>
+#include <optional>
+
+#include "lower/kernel_lowering.h"
+#include "spvsim/common/error.h"
+
+namespace spvsim {
+
+namespace {
+
+struct FamilyEntry {
+  spv::Op op;
+  OpCode base;
+};
+struct ExtEntry {
+  uint32_t number;
+  OpCode base;
+};
+
+#define SPVSIM_INT_ENTRY(name, spvop, expr) {spv::Op::spvop, OpCode::name##8},
+#define SPVSIM_FLOAT_ENTRY(name, spvop, expr) {spv::Op::spvop, OpCode::name##F32},
+#define SPVSIM_PLAIN_ENTRY(name, spvop, expr) {spv::Op::spvop, OpCode::name},
+#define SPVSIM_INT_EXT_ENTRY(name, number, expr) {number, OpCode::name##8},
+#define SPVSIM_FLOAT_EXT_ENTRY(name, number, expr) {number, OpCode::name##F32},
+constexpr FamilyEntry kIntBinary[] = {SPVSIM_INT_BINARY_OPS(SPVSIM_INT_ENTRY)};
+constexpr FamilyEntry kIntUnary[] = {SPVSIM_INT_UNARY_OPS(SPVSIM_INT_ENTRY)};
+constexpr FamilyEntry kIntCompare[] = {SPVSIM_INT_COMPARE_OPS(SPVSIM_INT_ENTRY)};
+constexpr FamilyEntry kFloatBinary[] = {SPVSIM_FLOAT_BINARY_OPS(SPVSIM_FLOAT_ENTRY)};
+constexpr FamilyEntry kFloatUnary[] = {SPVSIM_FLOAT_UNARY_OPS(SPVSIM_FLOAT_ENTRY)};
+constexpr FamilyEntry kFloatCompare[] = {SPVSIM_FLOAT_COMPARE_OPS(SPVSIM_FLOAT_ENTRY)};
+constexpr FamilyEntry kFloatTest[] = {SPVSIM_FLOAT_TEST_OPS(SPVSIM_FLOAT_ENTRY)};
+constexpr FamilyEntry kBool[] = {SPVSIM_BOOL_OPS(SPVSIM_PLAIN_ENTRY)};
+constexpr ExtEntry kIntExtUnary[] = {SPVSIM_INT_EXT_UNARY_OPS(SPVSIM_INT_EXT_ENTRY)};
+constexpr ExtEntry kIntExtBinary[] = {SPVSIM_INT_EXT_BINARY_OPS(SPVSIM_INT_EXT_ENTRY)};
+constexpr ExtEntry kIntExtTernary[] = {SPVSIM_INT_EXT_TERNARY_OPS(SPVSIM_INT_EXT_ENTRY)};
+constexpr ExtEntry kFloatExtUnary[] = {SPVSIM_FLOAT_EXT_UNARY_OPS(SPVSIM_FLOAT_EXT_ENTRY)};
+constexpr ExtEntry kFloatExtBinary[] = {SPVSIM_FLOAT_EXT_BINARY_OPS(SPVSIM_FLOAT_EXT_ENTRY)};
+constexpr ExtEntry kFloatExtTernary[] = {SPVSIM_FLOAT_EXT_TERNARY_OPS(SPVSIM_FLOAT_EXT_ENTRY)};
+#undef SPVSIM_INT_ENTRY
+#undef SPVSIM_FLOAT_ENTRY
+#undef SPVSIM_PLAIN_ENTRY
+#undef SPVSIM_INT_EXT_ENTRY
+#undef SPVSIM_FLOAT_EXT_ENTRY
+
+template <class Table, class Key> std::optional<OpCode> find(const Table &table, Key key) {
+  for (const auto &e : table)
+    if constexpr (std::is_same_v<Key, spv::Op>) {
+      if (e.op == key) return e.base;
+    } else {
+      if (e.number == key) return e.base;
+    }
+  return std::nullopt;
+}
+
+OpCode offsetOp(OpCode base, uint32_t index) {
+  return static_cast<OpCode>(static_cast<uint32_t>(base) + index);
+}
+/// Index of an integer width among 8/16/32/64 bits.
+uint32_t widthIndex(uint32_t bytes) {
+  return bytes == 1 ? 0 : bytes == 2 ? 1 : bytes == 4 ? 2 : 3;
+}
+
+ConvertKind intKind(uint32_t bytes, bool isSigned) {
+  return static_cast<ConvertKind>(widthIndex(bytes) + (isSigned ? 4 : 0));
+}
+ConvertKind floatKind(uint32_t bytes) {
+  return bytes == 8 ? ConvertKind::F64 : ConvertKind::F32;
+}
+
+constexpr OpCode kMov[] = {OpCode::Mov8, OpCode::Mov16, OpCode::Mov32, OpCode::Mov64};
+constexpr OpCode kSelect[] = {OpCode::Select8, OpCode::Select16, OpCode::Select32,
+                              OpCode::Select64};
+
+} // namespace
+
+bool KernelLowering::lowerArithmetic(Instance &in, const Instruction &inst) {
+  auto ops = module_.operands(inst);
+  spv::Op op = inst.opcode;
+  auto perLeaf = [&](OpCode base, bool byOperandWidth, bool isFloat, uint32_t arity) {
+    SlotValue r = resultValue(in, inst.resultId);
+    SlotValue a = valueOf(in, ops[0]);
+    SlotValue b = arity > 1 ? valueOf(in, ops[1]) : a;
+    const auto &leaves = layout_.leaves(byOperandWidth ? a.type : r.type);
+    const auto &bLeaves = layout_.leaves(b.type);
+    for (uint32_t i = 0; i < leaves.size(); ++i) {
+      uint32_t bytes = leaves[i].bytes;
+      OpCode code = isFloat ? offsetOp(base, bytes == 8) : offsetOp(base, widthIndex(bytes));
+      uint32_t bSlot = slotBytes(b.slot + i);
+      // Shift amounts may have another width than the shifted value: widen/narrow first.
+      if (arity > 1 && !isFloat && bLeaves[i].bytes != bytes) {
+        uint32_t t = allocSlots(1);
+        emit(convertOp(intKind(bLeaves[i].bytes, false), intKind(bytes, false)), slotBytes(t),
+             bSlot);
+        bSlot = slotBytes(t);
+      }
+      emit(code, slotBytes(r.slot + i), slotBytes(a.slot + i), bSlot);
+    }
+  };
+  if (auto base = find(kIntBinary, op)) return perLeaf(*base, false, false, 2), true;
+  if (auto base = find(kIntUnary, op)) return perLeaf(*base, false, false, 1), true;
+  if (auto base = find(kIntCompare, op)) return perLeaf(*base, true, false, 2), true;
+  if (auto base = find(kFloatBinary, op)) return perLeaf(*base, false, true, 2), true;
+  if (auto base = find(kFloatUnary, op)) return perLeaf(*base, false, true, 1), true;
+  if (auto base = find(kFloatCompare, op)) return perLeaf(*base, true, true, 2), true;
+  if (auto base = find(kFloatTest, op)) return perLeaf(*base, true, true, 1), true;
+  if (auto base = find(kBool, op)) {
+    SlotValue r = resultValue(in, inst.resultId);
+    SlotValue a = valueOf(in, ops[0]), b = valueOf(in, ops[1]);
+    for (uint32_t i = 0; i < leafCount(r.type); ++i)
+      emit(*base, slotBytes(r.slot + i), slotBytes(a.slot + i), slotBytes(b.slot + i));
+    return true;
+  }
+  if (op == spv::Op::OpLogicalNot) {
+    SlotValue r = resultValue(in, inst.resultId), a = valueOf(in, ops[0]);
+    for (uint32_t i = 0; i < leafCount(r.type); ++i)
+      emit(OpCode::LogicalNot, slotBytes(r.slot + i), slotBytes(a.slot + i));
+    return true;
+  }
+  if (op == spv::Op::OpSelect) {
+    SlotValue r = resultValue(in, inst.resultId);
+    SlotValue cond = valueOf(in, ops[0]), x = valueOf(in, ops[1]), y = valueOf(in, ops[2]);
+    bool scalarCond = leafCount(cond.type) == 1;
+    const auto &leaves = layout_.leaves(r.type);
+    for (uint32_t i = 0; i < leaves.size(); ++i)
+      emit(kSelect[widthIndex(leaves[i].bytes)], slotBytes(r.slot + i),
+           slotBytes(cond.slot + (scalarCond ? 0 : i)), slotBytes(x.slot + i),
+           slotBytes(y.slot + i));
+    return true;
+  }
+  if (op == spv::Op::OpAny || op == spv::Op::OpAll) {
+    SlotValue r = resultValue(in, inst.resultId), v = valueOf(in, ops[0]);
+    uint32_t n = leafCount(v.type);
+    OpCode combine = op == spv::Op::OpAny ? OpCode::LogicalOr : OpCode::LogicalAnd;
+    emit(OpCode::Mov8, slotBytes(r.slot), slotBytes(v.slot));
+    for (uint32_t i = 1; i < n; ++i)
+      emit(combine, slotBytes(r.slot), slotBytes(r.slot), slotBytes(v.slot + i));
+    return true;
+  }
+  if (op == spv::Op::OpDot) {
+    SlotValue r = resultValue(in, inst.resultId);
+    SlotValue a = valueOf(in, ops[0]), b = valueOf(in, ops[1]);
+    uint32_t n = leafCount(a.type);
+    uint32_t bytes = layout_.leaves(r.type)[0].bytes;
+    uint32_t t = allocSlots(1);
+    emit(offsetOp(OpCode::FMulF32, bytes == 8), slotBytes(r.slot), slotBytes(a.slot),
+         slotBytes(b.slot));
+    for (uint32_t i = 1; i < n; ++i) {
+      emit(offsetOp(OpCode::FMulF32, bytes == 8), slotBytes(t), slotBytes(a.slot + i),
+           slotBytes(b.slot + i));
+      emit(offsetOp(OpCode::FAddF32, bytes == 8), slotBytes(r.slot), slotBytes(r.slot),
+           slotBytes(t));
+    }
+    return true;
+  }
+  return false;
+}
+
+bool KernelLowering::lowerConversion(Instance &in, const Instruction &inst) {
+  auto ops = module_.operands(inst);
+  spv::Op op = inst.opcode;
+  bool fromSigned = false, toSigned = false;
+  switch (op) {
+  case spv::Op::OpUConvert:
+    break;
+  case spv::Op::OpSConvert:
+    fromSigned = true;
+    break;
+  case spv::Op::OpConvertFToU:
+    break;
+  case spv::Op::OpConvertFToS:
+    toSigned = true;
+    break;
+  case spv::Op::OpConvertSToF:
+    fromSigned = true;
+    break;
+  case spv::Op::OpConvertUToF:
+    break;
+  case spv::Op::OpFConvert:
+    break;
+  case spv::Op::OpSatConvertSToU:
+  case spv::Op::OpSatConvertUToS:
+    unsupported("saturating integer conversions");
+  case spv::Op::OpBitcast:
+  case spv::Op::OpConvertPtrToU:
+  case spv::Op::OpConvertUToPtr:
+  case spv::Op::OpPtrCastToGeneric:
+  case spv::Op::OpGenericCastToPtr:
+  case spv::Op::OpCopyObject: {
+    SlotValue a = valueOf(in, ops[0]);
+    const auto &from = layout_.leaves(a.type);
+    const auto &to = layout_.leaves(module_.typeOf(inst.resultId));
+    bool sameShape = from.size() == to.size();
+    for (uint32_t i = 0; sameShape && i < from.size(); ++i)
+      sameShape = from[i].bytes == to[i].bytes;
+    if (!sameShape) {
+      if (op == spv::Op::OpConvertPtrToU && to.size() == 1 && to[0].bytes == 4)
+        unsupported("pointers converted to 32-bit integers (Physical32 addressing)");
+      unsupported("OpBitcast between types of different component layout");
+    }
+    defineAlias(in, inst.resultId, a);
+    return true;
+  }
+  default:
+    return false;
+  }
+  if (module_.findDecoration(inst.resultId, spv::Decoration::SaturatedConversion))
+    unsupported("SaturatedConversion");
+  if (module_.findDecoration(inst.resultId, spv::Decoration::FPRoundingMode))
+    unsupported("FPRoundingMode on conversions");
+  SlotValue r = resultValue(in, inst.resultId), a = valueOf(in, ops[0]);
+  const auto &from = layout_.leaves(a.type);
+  const auto &to = layout_.leaves(r.type);
+  for (uint32_t i = 0; i < to.size(); ++i) {
+    ConvertKind fk = from[i].kind == LeafKind::Float ? floatKind(from[i].bytes)
+                                                     : intKind(from[i].bytes, fromSigned);
+    ConvertKind tk =
+        to[i].kind == LeafKind::Float ? floatKind(to[i].bytes) : intKind(to[i].bytes, toSigned);
+    emit(convertOp(fk, tk), slotBytes(r.slot + i), slotBytes(a.slot + i));
+  }
+  return true;
+}
+
+bool KernelLowering::lowerComposite(Instance &in, const Instruction &inst) {
+  auto ops = module_.operands(inst);
+  auto copyLeaves = [&](uint32_t dstSlot, uint32_t srcSlot, uint32_t type) {
+    const auto &leaves = layout_.leaves(type);
+    for (uint32_t i = 0; i < leaves.size(); ++i)
+      emit(kMov[widthIndex(leaves[i].bytes)], slotBytes(dstSlot + i), slotBytes(srcSlot + i));
+  };
+  // Leaf index and type of a chain of literal indices into `type`.
+  auto walk = [&](uint32_t type, std::span<const uint32_t> indices) {
+    uint32_t leaf = 0;
+    for (uint32_t index : indices) {
+      leaf += layout_.leafIndexOf(type, index);
+      const Type &t = module_.type(type);
+      type = t.kind == TypeKind::Struct ? t.members.at(index) : t.element;
+    }
+    return std::pair{leaf, type};
+  };
+  switch (inst.opcode) {
+  case spv::Op::OpCompositeExtract: {
+    SlotValue c = valueOf(in, ops[0]);
+    auto [leaf, type] = walk(c.type, ops.subspan(1));
+    defineAlias(in, inst.resultId, SlotValue{c.slot + leaf, type});
+    return true;
+  }
+  case spv::Op::OpCompositeInsert: {
+    SlotValue r = resultValue(in, inst.resultId);
+    SlotValue obj = valueOf(in, ops[0]), c = valueOf(in, ops[1]);
+    copyLeaves(r.slot, c.slot, c.type);
+    auto [leaf, type] = walk(c.type, ops.subspan(2));
+    copyLeaves(r.slot + leaf, obj.slot, type);
+    return true;
+  }
+  case spv::Op::OpCompositeConstruct: {
+    SlotValue r = resultValue(in, inst.resultId);
+    uint32_t leaf = 0;
+    for (uint32_t part : ops) {
+      SlotValue p = valueOf(in, part);
+      copyLeaves(r.slot + leaf, p.slot, p.type);
+      leaf += leafCount(p.type);
+    }
+    return true;
+  }
+  case spv::Op::OpVectorShuffle: {
+    SlotValue r = resultValue(in, inst.resultId);
+    SlotValue v1 = valueOf(in, ops[0]), v2 = valueOf(in, ops[1]);
+    uint32_t n1 = leafCount(v1.type);
+    uint32_t bytes = layout_.leaves(r.type)[0].bytes;
+    for (uint32_t i = 2; i < ops.size(); ++i) {
+      uint32_t k = ops[i];
+      if (k == 0xffffffffu) continue; // undefined component: left as is
+      uint32_t src = k < n1 ? v1.slot + k : v2.slot + (k - n1);
+      emit(kMov[widthIndex(bytes)], slotBytes(r.slot + i - 2), slotBytes(src));
+    }
+    return true;
+  }
+  case spv::Op::OpVectorExtractDynamic:
+  case spv::Op::OpVectorInsertDynamic:
+    unsupported("dynamic vector indexing");
+  case spv::Op::OpUndef:
+    resultValue(in, inst.resultId);
+    return true;
+  default:
+    return false;
+  }
+}
+
+void KernelLowering::lowerExtInst(Instance &in, const Instruction &inst) {
+  auto ops = module_.operands(inst);
+  std::string_view set = module_.extInstSet(ops[0]);
+  if (set.starts_with("NonSemantic.") || set == "OpenCL.DebugInfo.100" || set == "DebugInfo")
+    return; // no semantics
+  if (set != "OpenCL.std") unsupported("extended instruction set '" + std::string(set) + "'");
+  uint32_t number = ops[1];
+  auto args = ops.subspan(2);
+  SlotValue r = resultValue(in, inst.resultId);
+  const auto &leaves = layout_.leaves(r.type);
+  bool isFloat = leaves[0].kind == LeafKind::Float;
+  std::vector<SlotValue> a;
+  for (uint32_t id : args) a.push_back(valueOf(in, id));
+  auto perLeaf = [&](OpCode base, uint32_t arity) {
+    if (a.size() != arity) throw Error("OpenCL.std instruction with the wrong operand count");
+    for (uint32_t i = 0; i < leaves.size(); ++i) {
+      uint32_t bytes = leaves[i].bytes;
+      OpCode code = isFloat ? offsetOp(base, bytes == 8) : offsetOp(base, widthIndex(bytes));
+      auto slotOf = [&](uint32_t k) {
+        // Scalar operands broadcast over vectors (e.g. clamp(float4, float, float)).
+        return slotBytes(a[k].slot + (leafCount(a[k].type) == 1 ? 0 : i));
+      };
+      emit(code, slotBytes(r.slot + i), slotOf(0), arity > 1 ? slotOf(1) : 0,
+           arity > 2 ? slotOf(2) : 0);
+    }
+  };
+  if (isFloat) {
+    if (auto base = find(kFloatExtUnary, number)) return perLeaf(*base, 1);
+    if (auto base = find(kFloatExtBinary, number)) return perLeaf(*base, 2);
+    if (auto base = find(kFloatExtTernary, number)) return perLeaf(*base, 3);
+  } else {
+    if (number == 201) { // u_abs: the identity on unsigned values
+      for (uint32_t i = 0; i < leaves.size(); ++i)
+        emit(kMov[widthIndex(leaves[i].bytes)], slotBytes(r.slot + i), slotBytes(a[0].slot + i));
+      return;
+    }
+    if (auto base = find(kIntExtUnary, number)) return perLeaf(*base, 1);
+    if (auto base = find(kIntExtBinary, number)) return perLeaf(*base, 2);
+    if (auto base = find(kIntExtTernary, number)) return perLeaf(*base, 3);
+  }
+  unsupported("OpenCL.std instruction " + std::to_string(number));
+}
+
+void KernelLowering::lowerInstruction(Instance &in, uint32_t index) {
+  const Instruction &inst = module_.instruction(index);
+  currentInstruction_ = index;
+  switch (inst.opcode) {
+  case spv::Op::OpLabel:
+  case spv::Op::OpLine:
+  case spv::Op::OpNoLine:
+  case spv::Op::OpNop:
+  case spv::Op::OpLoopMerge:
+  case spv::Op::OpSelectionMerge:
+  case spv::Op::OpPhi:           // copied on the incoming edges (lowering_control.cpp)
+  case spv::Op::OpMemoryBarrier: // warps of a group and groups run in program order here
+  case spv::Op::OpLifetimeStart:
+  case spv::Op::OpLifetimeStop:
+    return;
+  case spv::Op::OpExtInst:
+    return lowerExtInst(in, inst);
+  default:
+    break;
+  }
+  if (lowerControl(in, inst) || lowerMemory(in, inst) || lowerArithmetic(in, inst) ||
+      lowerConversion(in, inst) || lowerComposite(in, inst))
+    return;
+  unsupported("instruction Op" + std::to_string(static_cast<uint32_t>(inst.opcode)));
+}
+
+} // namespace spvsim

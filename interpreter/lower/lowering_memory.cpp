@@ -1,0 +1,183 @@
+// Lowering of memory instructions: Function-scope variables (per-lane
+// private allocations), loads and stores split into checked scalar accesses
+// at their layout offsets, access chains as tagged-pointer arithmetic, memory
+// copies, and reads of BuiltIn input variables.
+#include "lower/kernel_lowering.h"
+#include "memory/tagged_pointer.h"
+#include "spvsim/common/error.h"
+
+namespace spvsim {
+
+namespace {
+uint32_t widthIndex(uint32_t bytes) {
+  return bytes == 1 ? 0 : bytes == 2 ? 1 : bytes == 4 ? 2 : 3;
+}
+constexpr OpCode kLoad[] = {OpCode::Load8, OpCode::Load16, OpCode::Load32, OpCode::Load64};
+constexpr OpCode kStore[] = {OpCode::Store8, OpCode::Store16, OpCode::Store32, OpCode::Store64};
+} // namespace
+
+void KernelLowering::lowerLoad(Instance &in, const Instruction &inst) {
+  auto ops = module_.operands(inst);
+  uint32_t pointer = ops[0];
+  if (const BuiltinRef *b = builtinOf(in, pointer)) {
+    SlotValue r = resultValue(in, inst.resultId);
+    const auto &leaves = layout_.leaves(r.type);
+    for (uint32_t i = 0; i < leaves.size(); ++i) {
+      uint32_t component = b->component >= 0 ? static_cast<uint32_t>(b->component) : i;
+      emit(OpCode::Builtin, slotBytes(r.slot + i), 0, 0, leaves[i].bytes, component).aux =
+          static_cast<uint32_t>(b->kind);
+    }
+    return;
+  }
+  SlotValue p = valueOf(in, pointer);
+  SlotValue r = resultValue(in, inst.resultId);
+  const auto &leaves = layout_.leaves(r.type);
+  for (uint32_t i = 0; i < leaves.size(); ++i) {
+    if (leaves[i].kind == LeafKind::Bool) unsupported("loads of bool values from memory");
+    emit(kLoad[widthIndex(leaves[i].bytes)], slotBytes(r.slot + i), slotBytes(p.slot), 0, 0,
+         leaves[i].offset);
+  }
+}
+
+void KernelLowering::lowerAccessChain(Instance &in, const Instruction &inst) {
+  auto ops = module_.operands(inst);
+  bool ptrChain =
+      inst.opcode == spv::Op::OpPtrAccessChain || inst.opcode == spv::Op::OpInBoundsPtrAccessChain;
+  uint32_t baseId = ops[0];
+  auto indices = ops.subspan(1);
+  // Component pointers into BuiltIn variables are resolved statically.
+  if (const BuiltinRef *b = builtinOf(in, baseId)) {
+    if (ptrChain || indices.size() != 1 || !module_.constant(indices[0]))
+      unsupported("dynamic indexing into a BuiltIn variable");
+    BuiltinRef ref = *b;
+    ref.component = static_cast<int32_t>(scalarConstant(indices[0]));
+    in.builtinPointers.emplace(inst.resultId, ref);
+    return;
+  }
+  SlotValue base = valueOf(in, baseId);
+  uint32_t type = module_.type(base.type).element;
+  uint64_t constOffset = 0;
+  uint32_t current = base.slot;
+  bool emitted = false;
+  auto addIndex = [&](uint32_t indexId, uint64_t stride) {
+    if (const Constant *c = module_.constant(indexId); c && !c->isSpec) {
+      const Type &it = module_.type(c->typeId);
+      int64_t v = it.width >= 64 ? int64_t(c->bits)
+                                 : int64_t(c->bits << (64 - it.width)) >> (64 - it.width);
+      constOffset += uint64_t(v) * stride;
+      return;
+    }
+    SlotValue idx = valueOf(in, indexId);
+    uint32_t bytes = layout_.leaves(idx.type)[0].bytes;
+    if (bytes != 4 && bytes != 8) unsupported("access chain index narrower than 32 bits");
+    uint32_t t = allocSlots(1);
+    emit(bytes == 8 ? OpCode::PtrAddIndex64 : OpCode::PtrAddIndex32, slotBytes(t),
+         slotBytes(current), slotBytes(idx.slot), 0, stride);
+    current = t;
+    emitted = true;
+  };
+  size_t i = 0;
+  if (ptrChain) addIndex(indices[i++], layout_.size(type));
+  for (; i < indices.size(); ++i) {
+    const Type &t = module_.type(type);
+    if (t.kind == TypeKind::Struct) {
+      uint32_t member = static_cast<uint32_t>(scalarConstant(indices[i]));
+      constOffset += layout_.memberOffset(type, member);
+      type = t.members.at(member);
+    } else if (t.kind == TypeKind::Array || t.kind == TypeKind::RuntimeArray ||
+               t.kind == TypeKind::Vector) {
+      addIndex(indices[i], layout_.elementStride(type));
+      type = t.element;
+    } else {
+      throw Error("access chain indexes into a non-composite type");
+    }
+  }
+  if (constOffset != 0 || !emitted) {
+    if (constOffset == 0) return defineAlias(in, inst.resultId, SlotValue{current, base.type});
+    SlotValue r = resultValue(in, inst.resultId);
+    emit(OpCode::PtrAdd, slotBytes(r.slot), slotBytes(current), 0, 0, constOffset);
+    return;
+  }
+  // The last op computed the pointer into a temporary: retarget it to the result.
+  SlotValue r = resultValue(in, inst.resultId);
+  blocks_[current_].ops.back().d = slotBytes(r.slot);
+}
+
+void KernelLowering::emitCopyMemory(SlotValue dst, SlotValue src, uint64_t bytes) {
+  uint32_t t = allocSlots(1);
+  uint64_t offset = 0;
+  for (uint32_t chunk : {8u, 4u, 2u, 1u}) {
+    for (; offset + chunk <= bytes; offset += chunk) {
+      emit(kLoad[widthIndex(chunk)], slotBytes(t), slotBytes(src.slot), 0, 0, offset);
+      emit(kStore[widthIndex(chunk)], 0, slotBytes(dst.slot), slotBytes(t), 0, offset);
+    }
+  }
+}
+
+bool KernelLowering::lowerMemory(Instance &in, const Instruction &inst) {
+  auto ops = module_.operands(inst);
+  switch (inst.opcode) {
+  case spv::Op::OpVariable: {
+    auto storage = static_cast<spv::StorageClass>(ops[0]);
+    if (storage != spv::StorageClass::Function)
+      throw Error("OpVariable inside a function must use the Function storage class");
+    uint32_t pointee = module_.type(inst.typeId).element;
+    PrivateVariable var;
+    std::string_view name = module_.name(inst.resultId);
+    var.name = name.empty() ? "%" + std::to_string(inst.resultId) : std::string(name);
+    var.size = layout_.size(pointee);
+    uint64_t align = std::max<uint64_t>(layout_.alignment(pointee), 1);
+    var.offset = (out_.privateSize + align - 1) / align * align;
+    var.instruction = currentInstruction_;
+    out_.privateSize = var.offset + var.size;
+    out_.privates.push_back(var);
+    uint32_t index = static_cast<uint32_t>(out_.privates.size() - 1);
+    if (index > tagged::kMaxId) unsupported("more private variables than pointer tags hold");
+    SlotValue p = uniformPointer(tagged::make(AddressSpace::Private, index, 0));
+    defineAlias(in, inst.resultId, SlotValue{p.slot, inst.typeId});
+    if (ops.size() > 1) { // initializer: stored each time the function is entered
+      SlotValue init = valueOf(in, ops[1]);
+      const auto &leaves = layout_.leaves(pointee);
+      for (uint32_t i = 0; i < leaves.size(); ++i)
+        emit(kStore[widthIndex(leaves[i].bytes)], 0, slotBytes(p.slot), slotBytes(init.slot + i), 0,
+             leaves[i].offset);
+    }
+    return true;
+  }
+  case spv::Op::OpLoad:
+    lowerLoad(in, inst);
+    return true;
+  case spv::Op::OpStore: {
+    SlotValue p = valueOf(in, ops[0]), v = valueOf(in, ops[1]);
+    const auto &leaves = layout_.leaves(v.type);
+    for (uint32_t i = 0; i < leaves.size(); ++i) {
+      if (leaves[i].kind == LeafKind::Bool) unsupported("stores of bool values to memory");
+      emit(kStore[widthIndex(leaves[i].bytes)], 0, slotBytes(p.slot), slotBytes(v.slot + i), 0,
+           leaves[i].offset);
+    }
+    return true;
+  }
+  case spv::Op::OpAccessChain:
+  case spv::Op::OpInBoundsAccessChain:
+  case spv::Op::OpPtrAccessChain:
+  case spv::Op::OpInBoundsPtrAccessChain:
+    lowerAccessChain(in, inst);
+    return true;
+  case spv::Op::OpCopyMemory: {
+    SlotValue dst = valueOf(in, ops[0]), src = valueOf(in, ops[1]);
+    emitCopyMemory(dst, src, layout_.size(module_.type(dst.type).element));
+    return true;
+  }
+  case spv::Op::OpCopyMemorySized: {
+    SlotValue dst = valueOf(in, ops[0]), src = valueOf(in, ops[1]);
+    const Constant *size = module_.constant(ops[2]);
+    if (!size || size->isSpec) unsupported("OpCopyMemorySized with a size that is not constant");
+    emitCopyMemory(dst, src, size->bits);
+    return true;
+  }
+  default:
+    return false;
+  }
+}
+
+} // namespace spvsim

@@ -1,0 +1,425 @@
+// Lowering of values: register slots for SSA ids, constants and spec
+// constants (preloaded uniform slots), module-scope variables (local and
+// program-scope allocations, BuiltIn inputs) and kernel parameters.
+#include <cstring>
+
+#include "lower/kernel_lowering.h"
+#include "memory/tagged_pointer.h"
+#include "spvsim/common/error.h"
+
+namespace spvsim {
+
+uint32_t KernelLowering::allocSlots(uint32_t count) {
+  uint32_t first = out_.slotCount;
+  out_.slotCount += count;
+  if (uint64_t(out_.slotCount) * slotStride_ > 0xffffffffu)
+    unsupported("kernel needs more registers than the executor addresses");
+  return first;
+}
+
+SlotValue KernelLowering::resultValue(Instance &in, uint32_t id) {
+  auto it = in.values.find(id);
+  if (it != in.values.end()) return it->second;
+  uint32_t type = module_.typeOf(id);
+  SlotValue v{allocSlots(leafCount(type)), type};
+  in.values.emplace(id, v);
+  return v;
+}
+
+void KernelLowering::defineAlias(Instance &in, uint32_t id, SlotValue v) {
+  auto it = in.values.find(id);
+  if (it == in.values.end()) {
+    in.values.emplace(id, SlotValue{v.slot, module_.typeOf(id)});
+    return;
+  }
+  // A use was lowered before the definition (blocks out of dominance order): copy.
+  const auto &leaves = layout_.leaves(it->second.type);
+  for (uint32_t i = 0; i < leaves.size(); ++i) {
+    static constexpr OpCode kMov[] = {OpCode::Mov8, OpCode::Mov16, OpCode::Mov32, OpCode::Mov64};
+    uint32_t sizeIndex = leaves[i].bytes == 1   ? 0
+                         : leaves[i].bytes == 2 ? 1
+                         : leaves[i].bytes == 4 ? 2
+                                                : 3;
+    emit(kMov[sizeIndex], slotBytes(it->second.slot + i), slotBytes(v.slot + i));
+  }
+}
+
+SlotValue KernelLowering::valueOf(Instance &in, uint32_t id) {
+  const IdInfo &info = module_.id(id);
+  if (info.kind == IdKind::Constant) return constantValue(id);
+  if (info.kind == IdKind::Variable && info.function == kNone) return globalVariable(id);
+  if (info.kind == IdKind::Undefined || info.kind == IdKind::Type || info.kind == IdKind::Label)
+    throw Error("id %" + std::to_string(id) + " is not a value");
+  return resultValue(in, id);
+}
+
+uint64_t KernelLowering::scalarConstant(uint32_t id) {
+  auto bits = constantLeafBits(id);
+  if (bits.size() != 1) throw Error("constant %" + std::to_string(id) + " is not a scalar");
+  return bits[0];
+}
+
+std::vector<uint64_t> KernelLowering::constantLeafBits(uint32_t id) {
+  const Constant *c = module_.constant(id);
+  if (!c) throw Error("id %" + std::to_string(id) + " is not a constant");
+  const auto &leaves = layout_.leaves(c->typeId);
+  switch (c->kind) {
+  case ConstantKind::Scalar: {
+    uint64_t bits = c->bits;
+    if (c->isSpec && c->specId) {
+      auto it = specConstants_.find(*c->specId);
+      if (it != specConstants_.end()) bits = it->second;
+    }
+    return {bits};
+  }
+  case ConstantKind::True:
+  case ConstantKind::False: {
+    bool value = c->kind == ConstantKind::True;
+    if (c->isSpec && c->specId) {
+      auto it = specConstants_.find(*c->specId);
+      if (it != specConstants_.end()) value = it->second != 0;
+    }
+    return {value ? 1u : 0u};
+  }
+  case ConstantKind::Null:
+  case ConstantKind::Undef:
+    return std::vector<uint64_t>(leaves.size(), 0);
+  case ConstantKind::Composite: {
+    std::vector<uint64_t> out;
+    for (uint32_t part : c->parts) {
+      auto sub = constantLeafBits(part);
+      out.insert(out.end(), sub.begin(), sub.end());
+    }
+    return out;
+  }
+  case ConstantKind::SpecOp:
+    return {evaluateSpecOp(*c)};
+  case ConstantKind::Sampler:
+    break;
+  }
+  unsupported("constant %" + std::to_string(id) + " of this kind");
+}
+
+// OpSpecConstantOp on scalar integers and booleans (SPIR-V §3.52.8 lists the
+// allowed opcodes; the Kernel ones on floats and composites are rejected here).
+uint64_t KernelLowering::evaluateSpecOp(const Constant &c) {
+  const Instruction &inst = module_.instruction(c.instruction);
+  auto ops = module_.operands(inst);
+  if (ops.empty()) throw Error("OpSpecConstantOp without an opcode");
+  auto op = static_cast<spv::Op>(ops[0]);
+  const Type &rt = module_.type(c.typeId);
+  uint32_t bits = rt.kind == TypeKind::Bool ? 1 : rt.width;
+  auto operand = [&](size_t i) {
+    if (i + 1 >= ops.size()) throw Error("OpSpecConstantOp has too few operands");
+    return ops[i + 1];
+  };
+  auto arg = [&](size_t i) { return scalarConstant(operand(i)); };
+  auto argBits = [&](size_t i) {
+    const Type &t = module_.type(module_.typeOf(operand(i)));
+    return t.kind == TypeKind::Bool ? 1u : t.width;
+  };
+  auto sext = [](uint64_t v, uint32_t w) {
+    return w >= 64 ? int64_t(v) : int64_t(v << (64 - w)) >> (64 - w);
+  };
+  uint64_t mask = bits >= 64 ? ~uint64_t(0) : (uint64_t(1) << bits) - 1;
+  uint64_t r = 0;
+  using spv::Op;
+  switch (op) {
+  case Op::OpIAdd:
+    r = arg(0) + arg(1);
+    break;
+  case Op::OpISub:
+    r = arg(0) - arg(1);
+    break;
+  case Op::OpIMul:
+    r = arg(0) * arg(1);
+    break;
+  case Op::OpUDiv:
+    r = arg(1) ? arg(0) / arg(1) : 0;
+    break;
+  case Op::OpSDiv: {
+    int64_t b = sext(arg(1), bits);
+    r = b ? uint64_t(sext(arg(0), bits) / b) : 0;
+    break;
+  }
+  case Op::OpUMod:
+    r = arg(1) ? arg(0) % arg(1) : 0;
+    break;
+  case Op::OpSRem: {
+    int64_t b = sext(arg(1), bits);
+    r = b ? uint64_t(sext(arg(0), bits) % b) : 0;
+    break;
+  }
+  case Op::OpShiftLeftLogical:
+    r = arg(0) << (arg(1) % bits);
+    break;
+  case Op::OpShiftRightLogical:
+    r = (arg(0) & mask) >> (arg(1) % bits);
+    break;
+  case Op::OpShiftRightArithmetic:
+    r = uint64_t(sext(arg(0), bits) >> (arg(1) % bits));
+    break;
+  case Op::OpBitwiseAnd:
+    r = arg(0) & arg(1);
+    break;
+  case Op::OpBitwiseOr:
+    r = arg(0) | arg(1);
+    break;
+  case Op::OpBitwiseXor:
+    r = arg(0) ^ arg(1);
+    break;
+  case Op::OpNot:
+    r = ~arg(0);
+    break;
+  case Op::OpSNegate:
+    r = 0 - arg(0);
+    break;
+  case Op::OpUConvert:
+    r = arg(0);
+    break;
+  case Op::OpSConvert:
+    r = uint64_t(sext(arg(0), argBits(0)));
+    break;
+  case Op::OpIEqual:
+  case Op::OpLogicalEqual:
+    r = arg(0) == arg(1);
+    break;
+  case Op::OpINotEqual:
+  case Op::OpLogicalNotEqual:
+    r = arg(0) != arg(1);
+    break;
+  case Op::OpULessThan:
+    r = arg(0) < arg(1);
+    break;
+  case Op::OpUGreaterThan:
+    r = arg(0) > arg(1);
+    break;
+  case Op::OpULessThanEqual:
+    r = arg(0) <= arg(1);
+    break;
+  case Op::OpUGreaterThanEqual:
+    r = arg(0) >= arg(1);
+    break;
+  case Op::OpSLessThan:
+    r = sext(arg(0), argBits(0)) < sext(arg(1), argBits(1));
+    break;
+  case Op::OpSGreaterThan:
+    r = sext(arg(0), argBits(0)) > sext(arg(1), argBits(1));
+    break;
+  case Op::OpSLessThanEqual:
+    r = sext(arg(0), argBits(0)) <= sext(arg(1), argBits(1));
+    break;
+  case Op::OpSGreaterThanEqual:
+    r = sext(arg(0), argBits(0)) >= sext(arg(1), argBits(1));
+    break;
+  case Op::OpLogicalAnd:
+    r = arg(0) && arg(1);
+    break;
+  case Op::OpLogicalOr:
+    r = arg(0) || arg(1);
+    break;
+  case Op::OpLogicalNot:
+    r = !arg(0);
+    break;
+  case Op::OpSelect:
+    r = arg(0) ? arg(1) : arg(2);
+    break;
+  default:
+    unsupported("OpSpecConstantOp with opcode " + std::to_string(ops[0]));
+  }
+  return r & mask;
+}
+
+SlotValue KernelLowering::constantValue(uint32_t id) {
+  auto it = constants_.find(id);
+  if (it != constants_.end()) return it->second;
+  const Constant *c = module_.constant(id);
+  if (!c) throw Error("id %" + std::to_string(id) + " is not a constant");
+  const auto &leaves = layout_.leaves(c->typeId);
+  auto bits = constantLeafBits(id);
+  SlotValue v{allocSlots(static_cast<uint32_t>(leaves.size())), c->typeId};
+  for (uint32_t i = 0; i < leaves.size(); ++i)
+    out_.constants.push_back({slotBytes(v.slot + i), leaves[i].bytes, bits[i]});
+  constants_.emplace(id, v);
+  return v;
+}
+
+SlotValue KernelLowering::uniformPointer(uint64_t bits, UniformInit::Reloc reloc) {
+  SlotValue v{allocSlots(1), 0};
+  out_.constants.push_back({slotBytes(v.slot), 8, bits, reloc});
+  return v;
+}
+
+std::vector<std::byte> KernelLowering::constantBytes(uint32_t id) {
+  const Constant *c = module_.constant(id);
+  if (!c) throw Error("initializer %" + std::to_string(id) + " is not a constant");
+  std::vector<std::byte> bytes(layout_.size(c->typeId));
+  const auto &leaves = layout_.leaves(c->typeId);
+  auto bits = constantLeafBits(id);
+  for (uint32_t i = 0; i < leaves.size(); ++i) {
+    if (leaves[i].kind == LeafKind::Pointer && bits[i] != 0)
+      unsupported("pointer-valued initializers of program-scope variables");
+    std::memcpy(bytes.data() + leaves[i].offset, &bits[i], leaves[i].bytes);
+  }
+  return bytes;
+}
+
+namespace {
+std::optional<BuiltinKind> builtinKind(spv::BuiltIn b) {
+  using spv::BuiltIn;
+  switch (b) {
+  case BuiltIn::GlobalInvocationId:
+    return BuiltinKind::GlobalId;
+  case BuiltIn::LocalInvocationId:
+    return BuiltinKind::LocalId;
+  case BuiltIn::WorkgroupId:
+    return BuiltinKind::GroupId;
+  case BuiltIn::NumWorkgroups:
+    return BuiltinKind::NumGroups;
+  case BuiltIn::WorkgroupSize:
+    return BuiltinKind::LocalSize;
+  case BuiltIn::EnqueuedWorkgroupSize:
+    return BuiltinKind::EnqueuedLocalSize;
+  case BuiltIn::GlobalSize:
+    return BuiltinKind::GlobalSize;
+  case BuiltIn::GlobalOffset:
+    return BuiltinKind::GlobalOffset;
+  case BuiltIn::GlobalLinearId:
+    return BuiltinKind::GlobalLinearId;
+  case BuiltIn::LocalInvocationIndex:
+    return BuiltinKind::LocalIndex;
+  case BuiltIn::WorkDim:
+    return BuiltinKind::WorkDim;
+  case BuiltIn::SubgroupSize:
+    return BuiltinKind::SubgroupSize;
+  case BuiltIn::SubgroupMaxSize:
+    return BuiltinKind::SubgroupMaxSize;
+  case BuiltIn::NumSubgroups:
+    return BuiltinKind::NumSubgroups;
+  case BuiltIn::NumEnqueuedSubgroups:
+    return BuiltinKind::NumEnqueuedSubgroups;
+  case BuiltIn::SubgroupId:
+    return BuiltinKind::SubgroupId;
+  case BuiltIn::SubgroupLocalInvocationId:
+    return BuiltinKind::SubgroupLocalId;
+  default:
+    return std::nullopt;
+  }
+}
+} // namespace
+
+const BuiltinRef *KernelLowering::builtinOf(Instance &in, uint32_t pointerId) {
+  if (auto it = in.builtinPointers.find(pointerId); it != in.builtinPointers.end())
+    return &it->second;
+  if (auto it = builtinVariables_.find(pointerId); it != builtinVariables_.end())
+    return &it->second;
+  const IdInfo &info = module_.id(pointerId);
+  if (info.kind != IdKind::Variable || info.function != kNone) return nullptr;
+  const auto *d = module_.findDecoration(pointerId, spv::Decoration::BuiltIn);
+  if (!d || d->literals.empty()) return nullptr;
+  auto kind = builtinKind(static_cast<spv::BuiltIn>(d->literals[0]));
+  if (!kind) unsupported("BuiltIn " + std::to_string(d->literals[0]));
+  const Type &ptr = module_.type(module_.typeOf(pointerId));
+  return &builtinVariables_.emplace(pointerId, BuiltinRef{*kind, -1, ptr.element}).first->second;
+}
+
+SlotValue KernelLowering::globalVariable(uint32_t id) {
+  if (auto it = globals_.find(id); it != globals_.end()) return it->second;
+  const Instruction &inst = module_.instruction(module_.id(id).instruction);
+  auto ops = module_.operands(inst);
+  auto storage = static_cast<spv::StorageClass>(ops[0]);
+  const Type &ptrType = module_.type(inst.typeId);
+  std::string name(module_.name(id));
+  SlotValue v;
+  switch (storage) {
+  case spv::StorageClass::Workgroup: {
+    LocalVariable local;
+    local.name = name.empty() ? "%" + std::to_string(id) : name;
+    local.size = layout_.size(ptrType.element);
+    local.alignment = std::max<uint32_t>(layout_.alignment(ptrType.element), 16);
+    local.instruction = module_.id(id).instruction;
+    out_.locals.push_back(local);
+    uint32_t index = static_cast<uint32_t>(out_.locals.size() - 1);
+    v = uniformPointer(tagged::make(AddressSpace::Local, index, 0));
+    break;
+  }
+  case spv::StorageClass::CrossWorkgroup:
+  case spv::StorageClass::UniformConstant: {
+    ProgramGlobal g;
+    g.name = name.empty() ? "%" + std::to_string(id) : name;
+    g.constant = storage == spv::StorageClass::UniformConstant;
+    if (ops.size() > 1)
+      g.init = constantBytes(ops[1]);
+    else
+      g.init.resize(layout_.size(ptrType.element));
+    out_.programGlobals.push_back(std::move(g));
+    v = uniformPointer(out_.programGlobals.size() - 1, UniformInit::Reloc::ProgramGlobal);
+    break;
+  }
+  case spv::StorageClass::Input:
+    throw Error("BuiltIn variable %" + std::to_string(id) + " used as a value");
+  default:
+    unsupported("module-scope variable in storage class " + std::to_string(ops[0]));
+  }
+  v.type = inst.typeId;
+  globals_.emplace(id, v);
+  return v;
+}
+
+void KernelLowering::bindParameters(Instance &in) {
+  const Function &fn = *in.function;
+  for (uint32_t i = 0; i < fn.params.size(); ++i) {
+    uint32_t id = fn.params[i];
+    uint32_t type = module_.typeOf(id);
+    const Type &t = module_.type(type);
+    ParamBinding p;
+    p.name = std::string(module_.name(id));
+    if (t.kind == TypeKind::Pointer) {
+      bool byVal = false;
+      for (const auto &d : module_.decorations(id))
+        if (d.decoration == spv::Decoration::FuncParamAttr && !d.literals.empty() &&
+            d.literals[0] == uint32_t(spv::FunctionParameterAttribute::ByVal))
+          byVal = true;
+      if (t.storage == spv::StorageClass::Workgroup) {
+        LocalVariable local;
+        local.name = p.name.empty() ? "arg " + std::to_string(i) : p.name;
+        local.argument = static_cast<int32_t>(i);
+        out_.locals.push_back(local);
+        p.kind = ParamBinding::Kind::Local;
+        p.localVariable = static_cast<uint32_t>(out_.locals.size() - 1);
+        SlotValue v = uniformPointer(tagged::make(AddressSpace::Local, p.localVariable, 0));
+        p.pointerSlot = slotBytes(v.slot);
+        in.values.emplace(id, SlotValue{v.slot, type});
+      } else if (byVal || t.storage == spv::StorageClass::Function) {
+        PrivateVariable var;
+        var.name = p.name.empty() ? "arg " + std::to_string(i) : p.name;
+        var.size = layout_.size(t.element);
+        uint64_t align = std::max<uint64_t>(layout_.alignment(t.element), 8);
+        var.offset = (out_.privateSize + align - 1) / align * align;
+        out_.privateSize = var.offset + var.size;
+        out_.privates.push_back(var);
+        p.kind = ParamBinding::Kind::ByValStruct;
+        p.privateVariable = static_cast<uint32_t>(out_.privates.size() - 1);
+        SlotValue v = uniformPointer(tagged::make(AddressSpace::Private, p.privateVariable, 0));
+        p.pointerSlot = slotBytes(v.slot);
+        in.values.emplace(id, SlotValue{v.slot, type});
+      } else {
+        p.kind = ParamBinding::Kind::Pointer;
+        SlotValue v{allocSlots(1), type};
+        p.pointerSlot = slotBytes(v.slot);
+        in.values.emplace(id, v);
+      }
+    } else {
+      p.kind = ParamBinding::Kind::Value;
+      SlotValue v{allocSlots(leafCount(type)), type};
+      const auto &leaves = layout_.leaves(type);
+      for (uint32_t k = 0; k < leaves.size(); ++k)
+        p.leaves.push_back(
+            {slotBytes(v.slot + k), leaves[k].bytes, static_cast<uint32_t>(leaves[k].offset)});
+      in.values.emplace(id, v);
+    }
+    out_.params.push_back(std::move(p));
+  }
+}
+
+} // namespace spvsim

@@ -1,0 +1,216 @@
+// The opcode table: every type-specialised op the executor runs, as X-macro
+// lists whose comment column states each op's semantics. Lowering picks ops
+// from these lists by (SPIR-V opcode, operand type); the dispatch loop expands
+// the same lists into its handlers, so the two can never disagree.
+//
+// Operands: d = destination slot, a/b/c = source slots; lanes are the active
+// lanes of the op's mask. Integer ops exist per width (8/16/32/64 bits) and
+// compute on unsigned values (`a`, `b`); `S(x)` is the signed view. Float ops
+// exist for float and double.
+#pragma once
+
+#include <cstdint>
+
+#include <spirv/unified1/spirv.hpp11>
+
+namespace spvsim {
+
+// clang-format off
+//      name          SPIR-V opcode                semantics (per active lane)
+#define SPVSIM_INT_BINARY_OPS(X)                                                   \
+  X(IAdd,         OpIAdd,                   a + b)                                 \
+  X(ISub,         OpISub,                   a - b)                                 \
+  X(IMul,         OpIMul,                   a * b)                                 \
+  X(UDiv,         OpUDiv,                   udiv<U>(a, b)) /* b == 0: 0, finding */ \
+  X(SDiv,         OpSDiv,                   sdiv<U>(a, b)) /* INT_MIN/-1 wraps */  \
+  X(UMod,         OpUMod,                   umod<U>(a, b))                           \
+  X(SRem,         OpSRem,                   srem<U>(a, b)) /* sign of a */         \
+  X(SMod,         OpSMod,                   smod<U>(a, b)) /* sign of b */         \
+  X(BitAnd,       OpBitwiseAnd,             a & b)                                 \
+  X(BitOr,        OpBitwiseOr,              a | b)                                 \
+  X(BitXor,       OpBitwiseXor,             a ^ b)                                 \
+  X(Shl,          OpShiftLeftLogical,       shl<U>(a, b))  /* b mod width */       \
+  X(ShrL,         OpShiftRightLogical,      shrl<U>(a, b))                           \
+  X(ShrA,         OpShiftRightArithmetic,   shra<U>(a, b))
+
+#define SPVSIM_INT_UNARY_OPS(X)                                                    \
+  X(SNegate,      OpSNegate,                0 - a)                                 \
+  X(BitNot,       OpNot,                    ~a)
+
+#define SPVSIM_INT_COMPARE_OPS(X)  /* result: bool */                              \
+  X(IEqual,       OpIEqual,                 a == b)                                \
+  X(INotEqual,    OpINotEqual,              a != b)                                \
+  X(ULess,        OpULessThan,              a < b)                                 \
+  X(ULessEq,      OpULessThanEqual,         a <= b)                                \
+  X(UGreater,     OpUGreaterThan,           a > b)                                 \
+  X(UGreaterEq,   OpUGreaterThanEqual,      a >= b)                                \
+  X(SLess,        OpSLessThan,              S(a) < S(b))                           \
+  X(SLessEq,      OpSLessThanEqual,         S(a) <= S(b))                          \
+  X(SGreater,     OpSGreaterThan,           S(a) > S(b))                           \
+  X(SGreaterEq,   OpSGreaterThanEqual,      S(a) >= S(b))
+
+#define SPVSIM_FLOAT_BINARY_OPS(X)                                                 \
+  X(FAdd,         OpFAdd,                   a + b)                                 \
+  X(FSub,         OpFSub,                   a - b)                                 \
+  X(FMul,         OpFMul,                   a * b)                                 \
+  X(FDiv,         OpFDiv,                   a / b)                                 \
+  X(FRem,         OpFRem,                   std::fmod(a, b))  /* sign of a */      \
+  X(FMod,         OpFMod,                   fmodFloor(a, b))  /* sign of b */
+
+#define SPVSIM_FLOAT_UNARY_OPS(X)                                                  \
+  X(FNegate,      OpFNegate,                -a)
+
+#define SPVSIM_FLOAT_COMPARE_OPS(X)  /* result: bool; Ord false on NaN, Unord true */ \
+  X(FOrdEqual,       OpFOrdEqual,              a == b)                             \
+  X(FOrdNotEqual,    OpFOrdNotEqual,           a < b || a > b)                     \
+  X(FOrdLess,        OpFOrdLessThan,           a < b)                              \
+  X(FOrdLessEq,      OpFOrdLessThanEqual,      a <= b)                             \
+  X(FOrdGreater,     OpFOrdGreaterThan,        a > b)                              \
+  X(FOrdGreaterEq,   OpFOrdGreaterThanEqual,   a >= b)                             \
+  X(FUnordEqual,     OpFUnordEqual,            !(a < b || a > b))                  \
+  X(FUnordNotEqual,  OpFUnordNotEqual,         !(a == b))                          \
+  X(FUnordLess,      OpFUnordLessThan,         !(a >= b))                          \
+  X(FUnordLessEq,    OpFUnordLessThanEqual,    !(a > b))                           \
+  X(FUnordGreater,   OpFUnordGreaterThan,      !(a <= b))                          \
+  X(FUnordGreaterEq, OpFUnordGreaterThanEqual, !(a < b))                           \
+  X(FOrdered,        OpOrdered,                a == a && b == b)                   \
+  X(FUnordered,      OpUnordered,              a != a || b != b)
+
+#define SPVSIM_FLOAT_TEST_OPS(X)  /* result: bool */                               \
+  X(IsNan,        OpIsNan,                  std::isnan(a))                         \
+  X(IsInf,        OpIsInf,                  std::isinf(a))                         \
+  X(IsFinite,     OpIsFinite,               std::isfinite(a))                      \
+  X(IsNormal,     OpIsNormal,               std::isnormal(a))                      \
+  X(SignBitSet,   OpSignBitSet,             std::signbit(a))
+
+#define SPVSIM_BOOL_OPS(X)  /* on bools (one byte, 0 or 1) */                      \
+  X(LogicalAnd,      OpLogicalAnd,             a & b)                              \
+  X(LogicalOr,       OpLogicalOr,              a | b)                              \
+  X(LogicalEqual,    OpLogicalEqual,           a == b)                             \
+  X(LogicalNotEqual, OpLogicalNotEqual,        a != b)
+
+// OpenCL.std extended instructions on floats: name, OpenCL.std number, semantics.
+#define SPVSIM_FLOAT_EXT_UNARY_OPS(X)                                              \
+  X(Fabs,   23, std::fabs(a))                                                      \
+  X(Sqrt,   61, std::sqrt(a))                                                      \
+  X(Rsqrt,  56, rsqrtOf(a))                                                        \
+  X(Floor,  25, std::floor(a))                                                     \
+  X(Ceil,   12, std::ceil(a))                                                      \
+  X(Trunc,  66, std::trunc(a))                                                     \
+  X(Round,  55, std::round(a))                                                     \
+  X(Rint,   53, std::nearbyint(a))                                                 \
+  X(NativeSqrt,  93, std::sqrt(a))                                                 \
+  X(NativeRsqrt, 91, rsqrtOf(a))
+
+#define SPVSIM_FLOAT_EXT_BINARY_OPS(X)                                             \
+  X(Fmax,        27, fmaxOf(a, b))   /* NaN operand: the other */                  \
+  X(Fmin,        28, fminOf(a, b))                                                 \
+  X(Copysign,    13, std::copysign(a, b))                                          \
+  X(NativeDivide, 82, a / b)                                                       \
+  X(FmaxCommon,  97, (a < b ? b : a))                                              \
+  X(FminCommon,  98, (b < a ? b : a))
+
+#define SPVSIM_FLOAT_EXT_TERNARY_OPS(X)                                            \
+  X(Fma,    26, std::fma(a, b, c))                                                 \
+  X(Mad,    42, a * b + c)           /* not fused: each op correctly rounded */    \
+  X(Mix,    99, a + (b - a) * c)
+
+#define SPVSIM_INT_EXT_BINARY_OPS(X)  /* unsigned a, b of the result width */      \
+  X(SMax,   156, S(a) > S(b) ? a : b)                                              \
+  X(UMax,   157, a > b ? a : b)                                                    \
+  X(SMin,   158, S(a) < S(b) ? a : b)                                              \
+  X(UMin,   159, a < b ? a : b)                                                    \
+  X(SAbsDiff, 142, S(a) > S(b) ? a - b : b - a)                                    \
+  X(UAbsDiff, 202, a > b ? a - b : b - a)
+
+#define SPVSIM_INT_EXT_UNARY_OPS(X)                                                \
+  X(SAbs,   141, S(a) < 0 ? 0 - a : a)                                             \
+  X(Popcount, 166, popcountOf<U>(a))                                                  \
+  X(Clz,    151, clzOf<U>(a))                                                         \
+  X(Ctz,    152, ctzOf<U>(a))
+
+#define SPVSIM_INT_EXT_TERNARY_OPS(X)                                              \
+  X(SClamp, 149, sclampOf<U>(a, b, c))                                                \
+  X(UClamp, 150, uclampOf<U>(a, b, c))
+
+// Ops with hand-written handlers (exec/handlers_*.h), one entry each.
+#define SPVSIM_SPECIAL_OPS(X)                                                      \
+  X(Mov8)  X(Mov16)  X(Mov32)  X(Mov64)   /* d = a (copy of a scalar slot) */      \
+  X(Select8) X(Select16) X(Select32) X(Select64) /* d = a ? b : c */               \
+  X(LogicalNot)                             /* d = !a */                           \
+  X(Load8)  X(Load16)  X(Load32)  X(Load64)  /* d = *(a + imm), checked */         \
+  X(Store8) X(Store16) X(Store32) X(Store64) /* *(a + imm) = b, checked */         \
+  X(PtrAdd)                                 /* d = a + imm (offset only) */        \
+  X(PtrAddIndex32) X(PtrAddIndex64)         /* d = a + sext(b) * imm */            \
+  X(PtrDiff)                                /* d = (a - b) / imm */                \
+  X(Builtin)                                /* d = builtin[aux] component imm */   \
+  X(CondEdges)                              /* edge1 = mask & a, edge2 = mask & !a */ \
+  X(SwitchEdges)                            /* edges by a against a case table */  \
+  X(Jump)                                   /* pending[a] |= mask */               \
+  X(Goto2)                                  /* pending[a] |= edge1, [b] |= edge2 */\
+  X(GotoN)                                  /* pending[target k] |= edge k */      \
+  X(Barrier)                                /* rendezvous; pending[a] |= mask */   \
+  X(Exit)                                   /* lanes return from the kernel */     \
+  X(Unreachable)                            /* OpUnreachable executed: finding */
+
+// Conversions between scalar kinds: from, to (see exec/handlers_convert.h).
+#define SPVSIM_INT_WIDTHS(X) X(8) X(16) X(32) X(64)
+// clang-format on
+
+enum class OpCode : uint16_t {
+#define SPVSIM_INT_OP_ENUM(name, spv, expr) name##8, name##16, name##32, name##64,
+#define SPVSIM_FLOAT_OP_ENUM(name, spv, expr) name##F32, name##F64,
+#define SPVSIM_PLAIN_OP_ENUM(name, spv, expr) name,
+#define SPVSIM_SPECIAL_OP_ENUM(name) name,
+  SPVSIM_INT_BINARY_OPS(SPVSIM_INT_OP_ENUM) SPVSIM_INT_UNARY_OPS(SPVSIM_INT_OP_ENUM)
+      SPVSIM_INT_COMPARE_OPS(SPVSIM_INT_OP_ENUM) SPVSIM_INT_EXT_BINARY_OPS(SPVSIM_INT_OP_ENUM)
+          SPVSIM_INT_EXT_UNARY_OPS(SPVSIM_INT_OP_ENUM)
+              SPVSIM_INT_EXT_TERNARY_OPS(SPVSIM_INT_OP_ENUM)
+                  SPVSIM_FLOAT_BINARY_OPS(SPVSIM_FLOAT_OP_ENUM)
+                      SPVSIM_FLOAT_UNARY_OPS(SPVSIM_FLOAT_OP_ENUM)
+                          SPVSIM_FLOAT_COMPARE_OPS(SPVSIM_FLOAT_OP_ENUM)
+                              SPVSIM_FLOAT_TEST_OPS(SPVSIM_FLOAT_OP_ENUM)
+                                  SPVSIM_FLOAT_EXT_UNARY_OPS(SPVSIM_FLOAT_OP_ENUM)
+                                      SPVSIM_FLOAT_EXT_BINARY_OPS(SPVSIM_FLOAT_OP_ENUM)
+                                          SPVSIM_FLOAT_EXT_TERNARY_OPS(SPVSIM_FLOAT_OP_ENUM)
+                                              SPVSIM_BOOL_OPS(SPVSIM_PLAIN_OP_ENUM)
+                                                  SPVSIM_SPECIAL_OPS(SPVSIM_SPECIAL_OP_ENUM)
+  /// Conversions: ConvertFirst + from * kConvertKinds + to (see ConvertKind).
+  ConvertFirst,
+  Count = ConvertFirst + 100
+#undef SPVSIM_INT_OP_ENUM
+#undef SPVSIM_FLOAT_OP_ENUM
+#undef SPVSIM_PLAIN_OP_ENUM
+#undef SPVSIM_SPECIAL_OP_ENUM
+};
+
+/// The numeric kinds conversions read and write: OpUConvert reads unsigned,
+/// OpSConvert/OpConvertSToF signed, OpConvertFToS writes signed, and so on.
+enum class ConvertKind : uint8_t { U8, U16, U32, U64, S8, S16, S32, S64, F32, F64 };
+inline constexpr uint32_t kConvertKinds = 10;
+
+inline OpCode convertOp(ConvertKind from, ConvertKind to) {
+  return static_cast<OpCode>(static_cast<uint32_t>(OpCode::ConvertFirst) +
+                             static_cast<uint32_t>(from) * kConvertKinds +
+                             static_cast<uint32_t>(to));
+}
+
+/// Ops that end a block.
+inline bool isTerminator(OpCode op) {
+  switch (op) {
+  case OpCode::Jump:
+  case OpCode::Goto2:
+  case OpCode::GotoN:
+  case OpCode::Barrier:
+  case OpCode::Exit:
+  case OpCode::Unreachable:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// Human-readable op name for dumps and tests, e.g. "IAdd32", "Load64".
+const char *opName(OpCode op);
+
+} // namespace spvsim

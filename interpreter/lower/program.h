@@ -1,0 +1,126 @@
+// LoweredKernel: a kernel lowered for the lockstep executor — a flat list of
+// type-specialised ops grouped into blocks in loop-contiguous order, register
+// slot layout, constants to preload, private/local/program-scope variables and
+// how kernel arguments map onto slots and memory.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "lower/op_table.h"
+
+namespace spvsim {
+
+/// One executable op. Slot operands are byte offsets into the warp's register
+/// file (slot index × warp width × 8), so handlers index without multiplying.
+struct LoweredOp {
+  OpCode code = OpCode::Exit;
+  uint16_t mask = 0; ///< which mask the op runs under: 0 the block's, k edge k
+  uint32_t d = 0;    ///< destination slot (or block / table index for control ops)
+  uint32_t a = 0, b = 0, c = 0;
+  uint32_t aux = 0;      ///< builtin kind, switch table, ...
+  uint32_t source = ~0u; ///< module instruction index for diagnostics
+  uint64_t imm = 0;      ///< byte offset, stride, component, ...
+};
+
+struct LoweredBlock {
+  uint32_t first = 0; ///< index of the first op
+  uint32_t end = 0;   ///< one past the terminator op
+};
+
+/// A slot filled with the same bits in every lane before a warp starts.
+struct UniformInit {
+  enum class Reloc : uint8_t { None, ProgramGlobal };
+  uint32_t slot = 0;
+  uint8_t size = 8; ///< bytes per lane
+  uint64_t bits = 0;
+  Reloc reloc = Reloc::None; ///< ProgramGlobal: bits is the program global's index
+};
+
+/// A private (Function storage) variable: its own allocation in each lane's arena.
+struct PrivateVariable {
+  std::string name;
+  uint64_t offset = 0; ///< in the lane's private arena
+  uint64_t size = 0;
+  uint32_t instruction = ~0u;
+};
+
+/// A __local allocation: a Workgroup variable or a __local kernel argument.
+struct LocalVariable {
+  std::string name;
+  uint64_t size = 0; ///< for arguments, set per launch
+  uint32_t alignment = 16;
+  int32_t argument = -1; ///< kernel parameter index for __local arguments
+  uint32_t instruction = ~0u;
+};
+
+/// A program-scope CrossWorkgroup or UniformConstant variable, created per launch.
+struct ProgramGlobal {
+  std::string name;
+  bool constant = false;
+  std::vector<std::byte> init; ///< initial bytes (zero if no initializer)
+};
+
+/// How one kernel parameter reaches the kernel.
+struct ParamBinding {
+  enum class Kind : uint8_t { Pointer, Value, ByValStruct, Local } kind = Kind::Value;
+  /// Pointer: slot of the tagged pointer. Value: one slot per leaf.
+  struct Leaf {
+    uint32_t slot = 0;
+    uint8_t size = 0;    ///< bytes per lane in the slot
+    uint32_t offset = 0; ///< byte offset in the argument's value
+  };
+  std::vector<Leaf> leaves;
+  uint32_t privateVariable = 0; ///< ByValStruct: the private copy it is stored in
+  uint32_t localVariable = 0;   ///< Local: index into LoweredKernel::locals
+  uint32_t pointerSlot = 0;     ///< Pointer / ByValStruct / Local: slot of the pointer value
+  std::string name;
+};
+
+struct SwitchTable {
+  std::vector<uint64_t> values; ///< case literals
+  std::vector<uint16_t> edges;  ///< edge (mask index) per case
+  uint16_t defaultEdge = 1;
+  uint8_t selectorBytes = 4;
+};
+
+enum class BuiltinKind : uint8_t {
+  GlobalId,
+  LocalId,
+  GroupId,
+  NumGroups,
+  LocalSize,
+  EnqueuedLocalSize,
+  GlobalSize,
+  GlobalOffset,
+  GlobalLinearId,
+  LocalIndex,
+  WorkDim,
+  SubgroupSize,
+  SubgroupMaxSize,
+  NumSubgroups,
+  NumEnqueuedSubgroups,
+  SubgroupId,
+  SubgroupLocalId
+};
+
+struct LoweredKernel {
+  std::string name;
+  uint32_t warpWidth = 32;
+  uint32_t slotCount = 0;
+  uint32_t slotStride = 0; ///< bytes per slot = warpWidth * 8
+  std::vector<LoweredOp> ops;
+  std::vector<LoweredBlock> blocks; ///< loop-contiguous order; blocks[0] is the entry
+  uint32_t maxEdges = 2;            ///< masks a terminator may compute (edge 1..maxEdges)
+  std::vector<UniformInit> constants;
+  std::vector<PrivateVariable> privates;
+  uint64_t privateSize = 0; ///< bytes of one lane's private arena
+  std::vector<LocalVariable> locals;
+  std::vector<ProgramGlobal> programGlobals;
+  std::vector<ParamBinding> params;
+  std::vector<SwitchTable> switches;
+  std::vector<std::vector<uint32_t>> gotoTables; ///< GotoN: target block per edge
+};
+
+} // namespace spvsim

@@ -1,0 +1,68 @@
+// GlobalMemory: host-created buffers and sub-buffers with stable ids.
+#include "spvsim/interpreter/global_memory.h"
+
+#include <cstring>
+
+#include "spvsim/common/error.h"
+
+namespace spvsim {
+
+GlobalMemory::GlobalMemory() : infos_(1), storage_(1) {}
+GlobalMemory::~GlobalMemory() = default;
+
+BufferId GlobalMemory::create(uint64_t size, std::string name, BufferAccess access) {
+  if (infos_.size() >= (1u << 21) - 1) throw Error("too many buffers");
+  BufferInfo info;
+  info.name = std::move(name);
+  info.size = size;
+  info.access = access;
+  infos_.push_back(std::move(info));
+  // One spare byte so that a zero-sized buffer still has an address.
+  auto bytes = std::make_unique<std::byte[]>(size + 1);
+  std::memset(bytes.get(), 0, size + 1);
+  storage_.push_back(std::move(bytes));
+  return static_cast<BufferId>(infos_.size() - 1);
+}
+
+BufferId GlobalMemory::createSub(BufferId parent, uint64_t offset, uint64_t size, std::string name,
+                                 BufferAccess access) {
+  const BufferInfo &p = info(parent);
+  if (p.parent != 0) throw Error("a sub-buffer cannot be created from a sub-buffer");
+  if (offset > p.size || size > p.size - offset)
+    throw Error("sub-buffer [" + std::to_string(offset) + ", " + std::to_string(offset + size) +
+                ") is outside buffer '" + p.name + "' of " + std::to_string(p.size) + " bytes");
+  BufferInfo info;
+  info.name = std::move(name);
+  info.size = size;
+  info.access = access;
+  info.parent = parent;
+  info.parentOffset = offset;
+  infos_.push_back(std::move(info));
+  storage_.emplace_back(); // views its parent's storage
+  return static_cast<BufferId>(infos_.size() - 1);
+}
+
+void GlobalMemory::release(BufferId id) {
+  BufferInfo &i = infos_.at(id == 0 ? infos_.size() : id);
+  i.released = true;
+  if (i.parent == 0) storage_[id].reset();
+}
+
+const BufferInfo &GlobalMemory::info(BufferId id) const {
+  if (id == 0 || id >= infos_.size()) throw Error("no buffer with id " + std::to_string(id));
+  return infos_[id];
+}
+
+std::span<std::byte> GlobalMemory::bytes(BufferId id) {
+  const BufferInfo &i = info(id);
+  if (i.released || (i.parent && infos_[i.parent].released))
+    throw Error("buffer '" + i.name + "' was released");
+  if (i.parent) return {storage_[i.parent].get() + i.parentOffset, i.size};
+  return {storage_[id].get(), i.size};
+}
+
+std::span<const std::byte> GlobalMemory::bytes(BufferId id) const {
+  return const_cast<GlobalMemory *>(this)->bytes(id);
+}
+
+} // namespace spvsim
