@@ -1,0 +1,126 @@
+// Bounds and access checks (FINDINGS.md oob.*, null.deref, access.*,
+// barrier.divergence): each bad access is reported with its kind, work-item,
+// buffer and offset, never touches memory outside its allocation, and the
+// kernel runs on.
+#include <gtest/gtest.h>
+
+#include "kernel_harness.h"
+
+namespace spvsim::testing {
+namespace {
+
+class MemoryChecks : public ::testing::TestWithParam<Variant> {
+protected:
+  ExecOptions options() const { return {GetParam().width, 2}; }
+  std::string path() const { return kernelPath("faults", GetParam().level); }
+};
+
+TEST_P(MemoryChecks, GlobalWritePastTheEndIsReportedAndDropped) {
+  KernelHarness h(path());
+  ASSERT_TRUE(h.ok());
+  // A sub-buffer in the middle of a larger buffer: writes past its end land inside the
+  // parent, which must stay untouched.
+  auto parent = h.buffer(std::vector<int32_t>(96, -1), "parent");
+  BufferId sub = h.memory.createSub(parent, 32 * 4, 32 * 4, "out");
+  h.run("write_past_end", range1(32, 32), {ArgBinding::ofBuffer(sub), value<int32_t>(4)},
+        options());
+  auto all = h.read<int32_t>(parent);
+  for (int i = 0; i < 32; ++i) EXPECT_EQ(all[i], -1) << i;
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(all[32 + i], -1) << i;
+  for (int i = 4; i < 32; ++i) EXPECT_EQ(all[32 + i], i - 4) << i;
+  for (int i = 64; i < 96; ++i) EXPECT_EQ(all[i], -1) << i;
+  auto findings = h.sink.findings();
+  ASSERT_EQ(findings.size(), 1u);
+  const Finding &f = findings[0];
+  EXPECT_EQ(f.kind, "oob.subbuffer");
+  ASSERT_TRUE(f.memory);
+  EXPECT_EQ(f.memory->buffer, "out");
+  EXPECT_EQ(f.memory->offset, 128u); // work-item 28 writes out[32]
+  EXPECT_EQ(f.memory->size, 4u);
+  ASSERT_TRUE(f.workItem);
+  EXPECT_EQ(f.workItem->global[0], 28u);
+  EXPECT_NE(f.instruction.find("OpStore"), std::string::npos);
+  EXPECT_EQ(f.kernel, "write_past_end");
+}
+
+TEST_P(MemoryChecks, WritesBeforeTheStartAreGlobalOutOfBounds) {
+  KernelHarness h(path());
+  ASSERT_TRUE(h.ok());
+  auto out = h.buffer(std::vector<int32_t>(16, -1), "out");
+  h.run("write_past_end", range1(16, 16), {ArgBinding::ofBuffer(out), value<int32_t>(-2)},
+        options());
+  auto got = h.read<int32_t>(out);
+  for (int i = 0; i < 14; ++i) EXPECT_EQ(got[i], i + 2);
+  auto findings = h.sink.findings();
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings[0].kind, "oob.global.write");
+  EXPECT_EQ(static_cast<int64_t>(findings[0].memory->offset), -8);
+  EXPECT_EQ(findings[0].workItem->global[0], 0u);
+}
+
+TEST_P(MemoryChecks, LocalOverflow) {
+  KernelHarness h(path());
+  ASSERT_TRUE(h.ok());
+  auto out = h.buffer(std::vector<int32_t>(16), "out");
+  h.run("local_overflow", range1(16, 8), {ArgBinding::ofBuffer(out), ArgBinding::ofLocal(8 * 4)},
+        options());
+  auto kinds = h.findingKinds();
+  ASSERT_EQ(kinds.size(), 1u);
+  EXPECT_EQ(kinds[0], "oob.local");
+  // Without debug information the module names no parameters: the index stands in.
+  EXPECT_EQ(h.sink.findings()[0].memory->buffer, "arg 1");
+}
+
+TEST_P(MemoryChecks, PrivateArrayIndexOverflow) {
+  KernelHarness h(path());
+  ASSERT_TRUE(h.ok());
+  auto out = h.buffer(std::vector<int32_t>(8), "out");
+  h.run("private_overflow", range1(8, 8), {ArgBinding::ofBuffer(out), value<int32_t>(2)},
+        options());
+  EXPECT_TRUE(h.sink.findings().empty());
+  EXPECT_EQ(h.read<int32_t>(out)[5], 3);
+  if (GetParam().level == "O2") return; // -O2 turns the array into a constant lookup table
+  h.run("private_overflow", range1(8, 8), {ArgBinding::ofBuffer(out), value<int32_t>(6)},
+        options());
+  auto kinds = h.findingKinds();
+  ASSERT_EQ(kinds.size(), 1u);
+  EXPECT_EQ(kinds[0], "oob.private");
+}
+
+TEST_P(MemoryChecks, NullPointer) {
+  KernelHarness h(path());
+  ASSERT_TRUE(h.ok());
+  h.run("null_store", range1(4, 4), {ArgBinding::null()}, options());
+  auto kinds = h.findingKinds();
+  ASSERT_EQ(kinds.size(), 1u);
+  EXPECT_EQ(kinds[0], "null.deref");
+}
+
+TEST_P(MemoryChecks, ReadOnlyBufferIsNotWritten) {
+  KernelHarness h(path());
+  ASSERT_TRUE(h.ok());
+  auto out = h.buffer(std::vector<int32_t>(4, 9), "ro", BufferAccess::ReadOnly);
+  h.run("null_store", range1(4, 4), {ArgBinding::ofBuffer(out)}, options());
+  EXPECT_EQ(h.read<int32_t>(out), (std::vector<int32_t>{9, 9, 9, 9}));
+  auto kinds = h.findingKinds();
+  ASSERT_EQ(kinds.size(), 1u);
+  EXPECT_EQ(kinds[0], "access.read_only_write");
+}
+
+TEST_P(MemoryChecks, BarrierDivergence) {
+  KernelHarness h(path());
+  ASSERT_TRUE(h.ok());
+  auto out = h.buffer(std::vector<int32_t>(16), "out");
+  h.run("barrier_divergence", range1(16, 16), {ArgBinding::ofBuffer(out)}, options());
+  auto kinds = h.findingKinds();
+  ASSERT_EQ(kinds.size(), 1u);
+  EXPECT_EQ(kinds[0], "barrier.divergence");
+  // Execution continues: every work-item still writes its id.
+  auto got = h.read<int32_t>(out);
+  for (int i = 0; i < 16; ++i) EXPECT_EQ(got[i], i);
+}
+
+INSTANTIATE_TEST_SUITE_P(Kernels, MemoryChecks, ::testing::ValuesIn(allVariants()), variantName);
+
+} // namespace
+} // namespace spvsim::testing

@@ -1,0 +1,88 @@
+// KernelHarness: loads and validates a test module, creates buffers, runs a
+// kernel through the public launch API and reads results back.
+#pragma once
+
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "spvsim/interpreter/launch.h"
+#include "spvsim/validator/loader.h"
+
+namespace spvsim::testing {
+
+/// Path of a compiled test kernel: <name>.<level>.spv in the build tree.
+inline std::string kernelPath(const std::string &name, const std::string &level) {
+  return std::string(SPVSIM_TEST_KERNEL_DIR) + "/" + name + "." + level + ".spv";
+}
+
+class KernelHarness {
+public:
+  explicit KernelHarness(const std::string &path) {
+    auto result = validate(loadFile(path), DeviceDescription::spvsim());
+    for (const auto &f : result.findings)
+      if (f.severity == Severity::Error) ADD_FAILURE() << formatText(f);
+    if (result.module) module_.emplace(std::move(*result.module));
+  }
+  bool ok() const { return module_.has_value(); }
+  const ValidatedModule &module() const { return *module_; }
+
+  template <class T>
+  BufferId buffer(const std::vector<T> &init, const std::string &name,
+                  BufferAccess access = BufferAccess::ReadWrite) {
+    BufferId id = memory.create(init.size() * sizeof(T), name, access);
+    std::memcpy(memory.bytes(id).data(), init.data(), init.size() * sizeof(T));
+    return id;
+  }
+  template <class T> std::vector<T> read(BufferId id) {
+    auto bytes = memory.bytes(id);
+    std::vector<T> out(bytes.size() / sizeof(T));
+    std::memcpy(out.data(), bytes.data(), out.size() * sizeof(T));
+    return out;
+  }
+  LaunchStats run(const std::string &kernel, NDRange range, const std::vector<ArgBinding> &args,
+                  ExecOptions options = {}, const SpecConstants &spec = {}) {
+    return launchKernel(*module_, kernel, range, args, spec, memory, sink, options);
+  }
+  /// The kinds of every finding, in order.
+  std::vector<std::string> findingKinds() const {
+    std::vector<std::string> kinds;
+    for (const auto &f : sink.findings()) kinds.push_back(f.kind);
+    return kinds;
+  }
+
+  GlobalMemory memory;
+  FindingSink sink;
+
+private:
+  std::optional<ValidatedModule> module_;
+};
+
+template <class T> ArgBinding value(T v) {
+  std::vector<std::byte> bytes(sizeof(T));
+  std::memcpy(bytes.data(), &v, sizeof(T));
+  return ArgBinding::ofBytes(std::move(bytes));
+}
+
+inline NDRange range1(uint64_t global, std::optional<uint64_t> local = std::nullopt) {
+  NDRange r;
+  r.global = {global, 1, 1};
+  if (local) r.local = std::array<uint64_t, 3>{*local, 1, 1};
+  return r;
+}
+
+/// (optimisation level, warp width) pairs every kernel test runs at.
+struct Variant {
+  std::string level;
+  uint32_t width;
+};
+inline std::vector<Variant> allVariants() {
+  return {{"O0", 1}, {"O0", 32}, {"O2", 1}, {"O2", 8}, {"O2", 32}, {"O2", 64}};
+}
+inline std::string variantName(const ::testing::TestParamInfo<Variant> &info) {
+  return info.param.level + "_w" + std::to_string(info.param.width);
+}
+
+} // namespace spvsim::testing

@@ -1,0 +1,26 @@
+// Kernels with bad accesses, for the checks of FINDINGS.md.
+__kernel void write_past_end(__global int *out, int shift) {
+  int i = get_global_id(0);
+  out[i + shift] = i;
+}
+
+__kernel void local_overflow(__global int *out, __local int *scratch) {
+  int i = get_local_id(0);
+  scratch[i * 2] = i;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  out[get_global_id(0)] = scratch[i];
+}
+
+__kernel void private_overflow(__global int *out, int index) {
+  int arr[4] = {1, 2, 3, 4};
+  out[get_global_id(0)] = arr[index];
+}
+
+__kernel void null_store(__global int *out) { out[get_global_id(0)] = 7; }
+
+__kernel void barrier_divergence(__global int *out) {
+  int i = get_local_id(0);
+  if (i < 5)
+    barrier(CLK_LOCAL_MEM_FENCE);
+  out[get_global_id(0)] = i;
+}

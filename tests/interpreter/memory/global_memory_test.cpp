@@ -1,0 +1,44 @@
+#include "spvsim/interpreter/global_memory.h"
+
+#include <gtest/gtest.h>
+
+#include "spvsim/common/error.h"
+
+namespace spvsim {
+namespace {
+
+TEST(GlobalMemory, BuffersAreZeroFilledWithStableIds) {
+  GlobalMemory m;
+  BufferId a = m.create(16, "a");
+  BufferId b = m.create(8, "b", BufferAccess::ReadOnly);
+  EXPECT_EQ(a, 1u);
+  EXPECT_EQ(b, 2u);
+  EXPECT_EQ(m.count(), 2u);
+  for (std::byte x : m.bytes(a)) EXPECT_EQ(x, std::byte{0});
+  EXPECT_EQ(m.info(b).access, BufferAccess::ReadOnly);
+}
+
+TEST(GlobalMemory, SubBufferViewsItsParent) {
+  GlobalMemory m;
+  BufferId a = m.create(16, "a");
+  BufferId s = m.createSub(a, 4, 8, "s");
+  m.bytes(s)[0] = std::byte{42};
+  EXPECT_EQ(m.bytes(a)[4], std::byte{42});
+  EXPECT_EQ(m.info(s).parent, a);
+  EXPECT_EQ(m.info(s).parentOffset, 4u);
+  EXPECT_THROW(m.createSub(a, 12, 8, "too far"), Error);
+  EXPECT_THROW(m.createSub(s, 0, 4, "nested"), Error);
+}
+
+TEST(GlobalMemory, ReleasedIdsAreNotReused) {
+  GlobalMemory m;
+  BufferId a = m.create(4, "a");
+  m.release(a);
+  EXPECT_TRUE(m.info(a).released);
+  EXPECT_THROW(m.bytes(a), Error);
+  EXPECT_NE(m.create(4, "b"), a);
+  EXPECT_THROW(m.info(99), Error);
+}
+
+} // namespace
+} // namespace spvsim
