@@ -158,67 +158,70 @@ template <class I> inline void ptrAddIndex(const ExecState &x, const LoweredOp &
   });
 }
 
-/// The value of a BuiltIn (op.aux: BuiltinKind, op.imm: component) for a lane.
-inline uint64_t builtinValue(const ExecState &x, BuiltinKind kind, uint32_t c, uint32_t l) {
+/// Writes a BuiltIn (op.aux: BuiltinKind, op.imm: component) into a slot of
+/// 4 or 8 bytes per lane (op.c). The kind is resolved once, outside the lanes.
+template <class T> inline void builtinInto(const ExecState &x, const LoweredOp &op) {
   const LaunchContext &L = *x.launch;
   const GroupState &g = *x.group;
   const Warp &w = *x.warp;
   const NDRange &r = L.range;
-  auto global = [&](uint32_t d) {
-    return g.id[d] * L.localSize[d] + w.localId[d][l] + r.offset[d];
-  };
-  c = std::min<uint32_t>(c, 2);
-  switch (kind) {
-  case BuiltinKind::GlobalId:
-    return global(c);
-  case BuiltinKind::LocalId:
-    return w.localId[c][l];
-  case BuiltinKind::GroupId:
-    return g.id[c];
-  case BuiltinKind::NumGroups:
-    return L.groups[c];
-  case BuiltinKind::LocalSize:
-    return g.size[c];
-  case BuiltinKind::EnqueuedLocalSize:
-    return L.localSize[c];
-  case BuiltinKind::GlobalSize:
-    return r.global[c];
-  case BuiltinKind::GlobalOffset:
-    return r.offset[c];
-  case BuiltinKind::GlobalLinearId:
-    return ((global(2) - r.offset[2]) * r.global[1] + (global(1) - r.offset[1])) * r.global[0] +
-           (global(0) - r.offset[0]);
-  case BuiltinKind::LocalIndex:
-    return w.firstItem + l;
-  case BuiltinKind::WorkDim:
-    return r.dims;
-  case BuiltinKind::SubgroupSize:
-    return uint64_t(std::popcount(w.present));
-  case BuiltinKind::SubgroupMaxSize:
-    return x.width;
-  case BuiltinKind::NumSubgroups:
-    return (g.items + x.width - 1) / x.width;
-  case BuiltinKind::NumEnqueuedSubgroups:
-    return (L.localSize[0] * L.localSize[1] * L.localSize[2] + x.width - 1) / x.width;
-  case BuiltinKind::SubgroupId:
-    return w.firstItem / x.width;
-  case BuiltinKind::SubgroupLocalId:
-    return l;
+  const uint32_t c = std::min<uint32_t>(static_cast<uint32_t>(op.imm), 2);
+  const uint64_t mask = x.maskOf(op);
+  T *d = x.reg<T>(op.d);
+  auto uniform = [&](uint64_t v) { forLanes(x, mask, d, [&](uint32_t) { return T(v); }); };
+  auto perLane = [&](auto f) { forLanes(x, mask, d, [&](uint32_t l) { return T(f(l)); }); };
+  const uint64_t *local0 = w.localId[0].data(), *local1 = w.localId[1].data(),
+                 *local2 = w.localId[2].data(), *local = w.localId[c].data();
+  switch (static_cast<BuiltinKind>(op.aux)) {
+  case BuiltinKind::GlobalId: {
+    uint64_t base = g.id[c] * L.localSize[c] + r.offset[c];
+    return perLane([&](uint32_t l) { return base + local[l]; });
   }
-  return 0;
+  case BuiltinKind::LocalId:
+    return perLane([&](uint32_t l) { return local[l]; });
+  case BuiltinKind::GroupId:
+    return uniform(g.id[c]);
+  case BuiltinKind::NumGroups:
+    return uniform(L.groups[c]);
+  case BuiltinKind::LocalSize:
+    return uniform(g.size[c]);
+  case BuiltinKind::EnqueuedLocalSize:
+    return uniform(L.localSize[c]);
+  case BuiltinKind::GlobalSize:
+    return uniform(r.global[c]);
+  case BuiltinKind::GlobalOffset:
+    return uniform(r.offset[c]);
+  case BuiltinKind::GlobalLinearId: {
+    uint64_t b0 = g.id[0] * L.localSize[0], b1 = g.id[1] * L.localSize[1],
+             b2 = g.id[2] * L.localSize[2];
+    return perLane([&](uint32_t l) {
+      return ((b2 + local2[l]) * r.global[1] + (b1 + local1[l])) * r.global[0] + b0 + local0[l];
+    });
+  }
+  case BuiltinKind::LocalIndex:
+    return perLane([&](uint32_t l) { return w.firstItem + l; });
+  case BuiltinKind::WorkDim:
+    return uniform(r.dims);
+  case BuiltinKind::SubgroupSize:
+    return uniform(uint64_t(std::popcount(w.present)));
+  case BuiltinKind::SubgroupMaxSize:
+    return uniform(x.width);
+  case BuiltinKind::NumSubgroups:
+    return uniform((g.items + x.width - 1) / x.width);
+  case BuiltinKind::NumEnqueuedSubgroups:
+    return uniform((L.localSize[0] * L.localSize[1] * L.localSize[2] + x.width - 1) / x.width);
+  case BuiltinKind::SubgroupId:
+    return uniform(w.firstItem / x.width);
+  case BuiltinKind::SubgroupLocalId:
+    return perLane([](uint32_t l) { return l; });
+  }
 }
 
 inline void builtin(const ExecState &x, const LoweredOp &op) {
-  auto kind = static_cast<BuiltinKind>(op.aux);
-  auto component = static_cast<uint32_t>(op.imm);
-  if (op.c == 8) {
-    uint64_t *d = x.reg<uint64_t>(op.d);
-    forLanes(x, x.maskOf(op), d, [&](uint32_t l) { return builtinValue(x, kind, component, l); });
-  } else {
-    uint32_t *d = x.reg<uint32_t>(op.d);
-    forLanes(x, x.maskOf(op), d,
-             [&](uint32_t l) { return uint32_t(builtinValue(x, kind, component, l)); });
-  }
+  if (op.c == 8)
+    builtinInto<uint64_t>(x, op);
+  else
+    builtinInto<uint32_t>(x, op);
 }
 
 } // namespace spvsim::ops

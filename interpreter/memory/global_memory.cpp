@@ -1,8 +1,6 @@
 // GlobalMemory: host-created buffers and sub-buffers with stable ids.
 #include "spvsim/interpreter/global_memory.h"
 
-#include <cstring>
-
 #include "spvsim/common/error.h"
 
 namespace spvsim {
@@ -17,10 +15,9 @@ BufferId GlobalMemory::create(uint64_t size, std::string name, BufferAccess acce
   info.size = size;
   info.access = access;
   infos_.push_back(std::move(info));
-  // One spare byte so that a zero-sized buffer still has an address.
-  auto bytes = std::make_unique<std::byte[]>(size + 1);
-  std::memset(bytes.get(), 0, size + 1);
-  storage_.push_back(std::move(bytes));
+  // Zero-filled (make_unique value-initialises); one spare byte so that a
+  // zero-sized buffer still has an address.
+  storage_.push_back(std::make_unique<std::byte[]>(size + 1));
   return static_cast<BufferId>(infos_.size() - 1);
 }
 
