@@ -26,6 +26,11 @@ public:
   void report(Finding f, uint32_t instruction);
 
   const std::string &kernel() const { return kernel_; }
+  /// Word offset of a module instruction, for messages that point at a second one.
+  uint32_t wordOffset(uint32_t instruction) const {
+    return instruction < module_.instructions().size() ? module_.instruction(instruction).wordOffset
+                                                       : 0;
+  }
 
 private:
   const Module &module_;

@@ -72,9 +72,14 @@ struct Warp {
   uint64_t live = 0;                   ///< lanes that have not returned
   uint32_t firstItem = 0;              ///< local linear index of lane 0
   WarpStatus status = WarpStatus::Ready;
-  uint32_t barrierSite = 0; ///< instruction of the barrier it waits at
-  uint64_t barrierScopes = 0;
-  uint64_t barrierMask = 0; ///< lanes that reached it
+  /// Lanes waiting at a barrier: they resume at `next` once the group releases them.
+  struct ParkedLanes {
+    uint32_t site = 0;   ///< instruction of the barrier
+    uint64_t scopes = 0; ///< execution scope, memory scope, semantics
+    uint32_t next = 0;   ///< block after the barrier
+    uint64_t lanes = 0;
+  };
+  std::vector<ParkedLanes> parked; ///< keeps its capacity: no allocation once warmed up
 
   std::byte *registers() { return reinterpret_cast<std::byte *>(registerStorage.data()); }
 };

@@ -89,7 +89,14 @@ void startWarp(const LaunchContext &launch, const GroupState &group, Warp &warp,
   warp.live = warp.present;
   std::fill(warp.pending.begin(), warp.pending.end(), 0);
   std::fill(warp.pendingBlocks.begin(), warp.pendingBlocks.end(), 0);
+  warp.parked.clear();
   addPending(warp, 0, warp.present);
+  warp.status = WarpStatus::Ready;
+}
+
+void releaseBarrier(Warp &warp) {
+  for (const auto &p : warp.parked) addPending(warp, p.next, p.lanes);
+  warp.parked.clear();
   warp.status = WarpStatus::Ready;
 }
 
@@ -108,7 +115,7 @@ void runWarp(LaunchContext &launch, GroupState &group, Warp &warp) {
   for (;;) {
     int64_t next = lowestPending(warp);
     if (next < 0) {
-      warp.status = WarpStatus::Exited;
+      warp.status = warp.parked.empty() ? WarpStatus::Exited : WarpStatus::AtBarrier;
       break;
     }
     const uint32_t block = static_cast<uint32_t>(next);
@@ -117,7 +124,6 @@ void runWarp(LaunchContext &launch, GroupState &group, Warp &warp) {
     warp.pendingBlocks[block >> 6] &= ~(uint64_t(1) << (block & 63));
     const LoweredBlock &b = k.blocks[block];
     executed += b.end - b.first;
-    bool yield = false;
     for (uint32_t i = b.first; i < b.end; ++i) {
       const LoweredOp &op = ops[i];
       switch (op.code) {
@@ -272,14 +278,13 @@ void runWarp(LaunchContext &launch, GroupState &group, Warp &warp) {
         for (uint32_t e = 0; e < targets.size(); ++e) addPending(warp, targets[e], x.masks[e + 1]);
         break;
       }
-      case OpCode::Barrier:
-        warp.status = WarpStatus::AtBarrier;
-        warp.barrierSite = op.aux;
-        warp.barrierScopes = op.imm;
-        warp.barrierMask = x.masks[0];
-        addPending(warp, op.d, x.masks[0]);
-        yield = true;
+      case OpCode::Barrier: {
+        bool merged = false;
+        for (auto &p : warp.parked)
+          if (p.site == op.aux && p.next == op.d) p.lanes |= x.masks[0], merged = true;
+        if (!merged) warp.parked.push_back({op.aux, op.imm, op.d, x.masks[0]});
         break;
+      }
       case OpCode::Exit:
         warp.live &= ~x.masks[0];
         break;
@@ -292,7 +297,6 @@ void runWarp(LaunchContext &launch, GroupState &group, Warp &warp) {
         break;
       }
     }
-    if (yield) break;
   }
   launch.instructions.fetch_add(executed, std::memory_order_relaxed);
 }

@@ -12,8 +12,13 @@ namespace spvsim {
 void startWarp(const LaunchContext &launch, const GroupState &group, Warp &warp,
                uint32_t firstItem);
 
-/// Runs until the warp exits or waits at a barrier (warp.status tells which).
+/// Runs until every lane has returned or waits at a barrier (warp.status tells
+/// which). Lanes that reach a barrier park there while the warp runs its other
+/// lanes, so the group sees where every work-item waits whatever the width.
 void runWarp(LaunchContext &launch, GroupState &group, Warp &warp);
+
+/// Lets the lanes parked at barriers continue.
+void releaseBarrier(Warp &warp);
 
 /// Allocates a warp's registers and preloads constants and kernel arguments.
 void initWarpStorage(const LaunchContext &launch, Warp &warp,

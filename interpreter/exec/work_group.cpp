@@ -43,65 +43,67 @@ void WorkGroupRunner::run(uint64_t linearGroup) {
                     copy.bytes.size());
     }
   }
-  std::vector<Warp *> waiting;
   for (;;) {
-    bool anyReady = false;
+    bool anyWaiting = false;
     for (size_t i = 0; i < activeWarps; ++i) {
       Warp &w = warps_[i];
-      if (w.status != WarpStatus::Ready) continue;
-      anyReady = true;
-      runWarp(launch_, group_, w);
+      if (w.status == WarpStatus::Ready) runWarp(launch_, group_, w);
+      anyWaiting |= w.status == WarpStatus::AtBarrier;
     }
-    if (!anyReady) break;
-    waiting.clear();
-    bool someExited = false;
-    for (size_t i = 0; i < activeWarps; ++i) {
-      if (warps_[i].status == WarpStatus::AtBarrier)
-        waiting.push_back(&warps_[i]);
-      else
-        someExited = true;
-    }
-    if (waiting.empty()) break;
-    checkBarrier(waiting, someExited);
-    for (Warp *w : waiting) w->status = WarpStatus::Ready;
+    if (!anyWaiting) break;
+    checkBarrier(activeWarps);
+    for (size_t i = 0; i < activeWarps; ++i)
+      if (warps_[i].status == WarpStatus::AtBarrier) releaseBarrier(warps_[i]);
   }
 }
 
-void WorkGroupRunner::checkBarrier(const std::vector<Warp *> &waiting, bool someExited) {
-  const Warp &first = *waiting.front();
-  for (const Warp *w : waiting) {
-    if (w->barrierSite != first.barrierSite || w->barrierScopes != first.barrierScopes) {
-      Finding f;
-      f.kind = "barrier.mismatch";
-      f.message = "work-items of one work-group wait at different barriers";
-      f.notes.push_back("another warp waits at the barrier of instruction word " +
-                        std::to_string(first.barrierSite));
-      launch_.reporter->report(std::move(f), w->barrierSite);
-      return;
-    }
+WorkItemIds WorkGroupRunner::workItem(const Warp &w, uint32_t lane) const {
+  WorkItemIds ids;
+  ids.dims = launch_.range.dims;
+  for (uint32_t d = 0; d < 3; ++d) {
+    ids.local[d] = w.localId[d][lane];
+    ids.group[d] = group_.id[d];
+    ids.global[d] = ids.group[d] * launch_.localSize[d] + ids.local[d] + launch_.range.offset[d];
   }
-  for (const Warp *w : waiting) {
-    uint64_t missing = w->live & ~w->barrierMask;
-    if (missing || someExited) {
-      Finding f;
-      f.kind = "barrier.divergence";
-      f.message = "barrier reached by some but not all work-items of the work-group";
-      WorkItemIds ids;
-      ids.dims = launch_.range.dims;
-      uint32_t lane = static_cast<uint32_t>(std::countr_zero(missing ? missing : w->barrierMask));
-      for (uint32_t d = 0; d < 3; ++d) {
-        ids.local[d] = w->localId[d][lane];
-        ids.group[d] = group_.id[d];
-        ids.global[d] =
-            ids.group[d] * launch_.localSize[d] + ids.local[d] + launch_.range.offset[d];
+  return ids;
+}
+
+void WorkGroupRunner::checkBarrier(size_t activeWarps) {
+  // Every live work-item now waits at some barrier: all at the same one, or a mismatch.
+  const Warp::ParkedLanes *first = nullptr;
+  const Warp *firstWarp = nullptr;
+  for (size_t i = 0; i < activeWarps; ++i)
+    for (const auto &p : warps_[i].parked) {
+      if (!first) {
+        first = &p, firstWarp = &warps_[i];
+        continue;
       }
-      f.workItem = ids;
-      f.notes.push_back(missing ? "the work-item shown did not reach it"
-                                : "some work-items of the group returned without reaching it; "
-                                  "the work-item shown reached it");
-      launch_.reporter->report(std::move(f), w->barrierSite);
-      return;
+      if (p.site != first->site || p.scopes != first->scopes) {
+        Finding f;
+        f.kind = "barrier.mismatch";
+        f.message = "work-items of one work-group wait at different barriers";
+        f.workItem = workItem(warps_[i], static_cast<uint32_t>(std::countr_zero(p.lanes)));
+        WorkItemIds other =
+            workItem(*firstWarp, static_cast<uint32_t>(std::countr_zero(first->lanes)));
+        f.notes.push_back("work-item with local id " + std::to_string(other.local[0]) + "," +
+                          std::to_string(other.local[1]) + "," + std::to_string(other.local[2]) +
+                          " waits at the barrier at word " +
+                          std::to_string(launch_.reporter->wordOffset(first->site)));
+        launch_.reporter->report(std::move(f), p.site);
+        return;
+      }
     }
+  // Work-items that returned never reach it.
+  for (size_t i = 0; i < activeWarps; ++i) {
+    uint64_t returned = warps_[i].present & ~warps_[i].live;
+    if (!returned) continue;
+    Finding f;
+    f.kind = "barrier.divergence";
+    f.message = "barrier reached by some but not all work-items of the work-group";
+    f.workItem = workItem(warps_[i], static_cast<uint32_t>(std::countr_zero(returned)));
+    f.notes.push_back("the work-item shown returned without reaching the barrier");
+    launch_.reporter->report(std::move(f), first->site);
+    return;
   }
 }
 

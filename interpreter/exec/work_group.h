@@ -1,7 +1,7 @@
 // WorkGroupRunner: runs one work-group as a set of warps on one worker
-// thread. Warps run until they exit or reach a barrier; when every warp
-// waits (or has exited) the barrier is checked for divergence and mismatch
-// and released.
+// thread. Warps run until each of their work-items has returned or waits at a
+// barrier; then the barrier is checked for divergence and mismatch and
+// released.
 #pragma once
 
 #include <vector>
@@ -17,7 +17,10 @@ public:
   void run(uint64_t linearGroup);
 
 private:
-  void checkBarrier(const std::vector<Warp *> &waiting, bool someExited);
+  /// Reports barrier.mismatch / barrier.divergence for the barrier every waiting
+  /// work-item of the group has reached.
+  void checkBarrier(size_t activeWarps);
+  WorkItemIds workItem(const Warp &w, uint32_t lane) const;
   LaunchContext &launch_;
   std::vector<Warp> warps_;
   std::vector<std::byte> localArena_;

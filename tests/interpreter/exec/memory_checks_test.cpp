@@ -120,6 +120,18 @@ TEST_P(MemoryChecks, BarrierDivergence) {
   for (int i = 0; i < 16; ++i) EXPECT_EQ(got[i], i);
 }
 
+TEST_P(MemoryChecks, BarrierMismatchIsFoundAtEveryWidth) {
+  KernelHarness h(path());
+  ASSERT_TRUE(h.ok());
+  auto out = h.buffer(std::vector<int32_t>(64), "out");
+  h.run("barrier_mismatch", range1(64, 64), {ArgBinding::ofBuffer(out)}, options());
+  auto kinds = h.findingKinds();
+  ASSERT_EQ(kinds.size(), 1u);
+  EXPECT_EQ(kinds[0], "barrier.mismatch");
+  auto got = h.read<int32_t>(out);
+  for (int i = 0; i < 64; ++i) EXPECT_EQ(got[i], i < 32 ? 1 : 2);
+}
+
 INSTANTIATE_TEST_SUITE_P(Kernels, MemoryChecks, ::testing::ValuesIn(allVariants()), variantName);
 
 } // namespace

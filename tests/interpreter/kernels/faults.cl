@@ -24,3 +24,14 @@ __kernel void barrier_divergence(__global int *out) {
     barrier(CLK_LOCAL_MEM_FENCE);
   out[get_global_id(0)] = i;
 }
+
+__kernel void barrier_mismatch(__global int *out) {
+  int i = get_local_id(0);
+  if (i < 32) {
+    out[i] = 1;
+    barrier(CLK_LOCAL_MEM_FENCE);
+  } else {
+    barrier(CLK_GLOBAL_MEM_FENCE);
+    out[i] = 2;
+  }
+}
