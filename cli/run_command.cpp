@@ -1,0 +1,196 @@
+// `spvsim run FILE.json` (shared/RUNFILE.md): parses the run file, loads and
+// validates the module, binds every launch before running any, runs the
+// launches in order on one GlobalMemory with one FindingSink, then prints the
+// findings, writes the dumps and, with --report, the JSON report.
+#include <algorithm>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "buffer_text.h"
+#include "commands.h"
+#include "runfile.h"
+#include "runfile_bind.h"
+#include "runfile_json.h"
+#include "spvsim/common/error.h"
+#include "spvsim/common/finding_sink.h"
+#include "spvsim/interpreter/global_memory.h"
+#include "spvsim/interpreter/kernel_signature.h"
+#include "spvsim/interpreter/launch.h"
+#include "spvsim/validator/device.h"
+#include "spvsim/validator/loader.h"
+#include "spvsim/validator/validator.h"
+
+namespace spvsim::cli {
+
+namespace {
+
+struct RunOptions {
+  std::string runFile;
+  uint32_t warpWidth = 32;
+  uint32_t threads = 0;
+  std::string reportFile;
+  bool quiet = false;
+};
+
+/// The JSON report of --report: findings in the order printed, then one entry per launch.
+struct Report {
+  nlohmann::json findings = nlohmann::json::array();
+  nlohmann::json launches = nlohmann::json::array();
+
+  void write(const std::string &file) const {
+    if (file.empty()) return;
+    std::ofstream out(file, std::ios::binary);
+    nlohmann::json report{{"findings", findings}, {"launches", launches}};
+    out << report.dump(2) << "\n";
+    if (!out) throw Error("--report: cannot write '" + file + "'");
+  }
+};
+
+nlohmann::json sizeList(const std::array<uint64_t, 3> &sizes, uint32_t dims) {
+  nlohmann::json list = nlohmann::json::array();
+  for (uint32_t d = 0; d < dims; ++d) list.push_back(sizes[d]);
+  return list;
+}
+
+/// The run file's buffers in one GlobalMemory, with sub-buffers made on demand.
+class RunBuffers {
+public:
+  RunBuffers(const RunSpec &spec, GlobalMemory &memory) : memory_(memory) {
+    for (const BufferSpec &buffer : spec.buffers) {
+      BufferId id = memory.create(buffer.size(), buffer.name, buffer.access);
+      if (buffer.init.kind != BufferInit::Kind::None) {
+        std::vector<std::byte> contents =
+            initialContents(buffer.type, buffer.count, buffer.init, keyPath(buffer.path(), "init"));
+        std::copy(contents.begin(), contents.end(), memory.bytes(id).begin());
+      }
+      ids_.emplace(buffer.name, id);
+    }
+  }
+
+  BufferId id(const std::string &name) const { return ids_.at(name); }
+
+  ArgBinding binding(const ArgSpec &arg) {
+    switch (arg.kind) {
+    case ArgSpec::Kind::Buffer:
+      return ArgBinding::ofBuffer(arg.subBuffer ? subBuffer(arg) : id(arg.buffer));
+    case ArgSpec::Kind::Local:
+      return ArgBinding::ofLocal(arg.localSize);
+    case ArgSpec::Kind::Scalar:
+    case ArgSpec::Kind::Struct:
+      return ArgBinding::ofBytes(arg.bytes);
+    case ArgSpec::Kind::Null:
+      break;
+    }
+    return ArgBinding::null();
+  }
+
+private:
+  BufferId subBuffer(const ArgSpec &arg) {
+    auto key = std::make_tuple(arg.buffer, arg.offset, arg.size);
+    auto it = subBuffers_.find(key);
+    if (it != subBuffers_.end()) return it->second;
+    BufferId parent = id(arg.buffer);
+    std::string name = arg.buffer + "[" + std::to_string(arg.offset) + ".." +
+                       std::to_string(arg.offset + arg.size) + ")";
+    BufferId sub = memory_.createSub(parent, arg.offset, arg.size, std::move(name),
+                                     memory_.info(parent).access);
+    subBuffers_.emplace(key, sub);
+    return sub;
+  }
+
+  GlobalMemory &memory_;
+  std::map<std::string, BufferId> ids_;
+  std::map<std::tuple<std::string, uint64_t, uint64_t>, BufferId> subBuffers_;
+};
+
+void writeDumps(const RunSpec &spec, const RunBuffers &buffers, const GlobalMemory &memory,
+                bool quiet) {
+  for (const BufferSpec &buffer : spec.buffers) {
+    std::span<const std::byte> bytes = memory.bytes(buffers.id(buffer.name));
+    if (buffer.dumpFile) {
+      std::ofstream out(*buffer.dumpFile, std::ios::binary);
+      out.write(reinterpret_cast<const char *>(bytes.data()),
+                static_cast<std::streamsize>(bytes.size()));
+      if (!out)
+        failAt(keyPath(buffer.path(), "dump"), "cannot write '" + buffer.dumpSpelling + "'");
+    }
+    if (buffer.dumpText && !quiet)
+      std::cout << formatBufferText(buffer.name, buffer.type, buffer.count, bytes);
+  }
+  std::cout.flush();
+}
+
+int runCommand(const RunOptions &options) {
+  const RunSpec spec = parseRunFile(options.runFile);
+  Report report;
+
+  ValidationResult validation =
+      validate(loadFile(spec.module.string()), DeviceDescription::spvsim());
+  for (const Finding &f : validation.findings) {
+    std::cerr << formatText(f);
+    report.findings.push_back(toJson(f));
+  }
+  if (!validation.ok()) {
+    report.write(options.reportFile);
+    return kBadInput;
+  }
+  const ValidatedModule &module = *validation.module;
+
+  // Everything is checked before the first launch runs.
+  const std::vector<KernelSignature> kernels = kernelSignatures(module);
+  const SpecConstants specConstants = bindSpecConstants(spec, specConstantTypes(module.module()));
+  const std::vector<BoundLaunch> launches =
+      bindLaunches(spec, kernels, [&](uint32_t dims, const std::array<uint64_t, 3> &global) {
+        return chooseLocalSize(dims, global, options.warpWidth);
+      });
+
+  GlobalMemory memory;
+  RunBuffers buffers(spec, memory);
+  FindingSink sink;
+  const ExecOptions exec{options.warpWidth, options.threads};
+  for (const BoundLaunch &launch : launches) {
+    std::vector<ArgBinding> args;
+    for (const ArgSpec &arg : launch.args) args.push_back(buffers.binding(arg));
+    LaunchStats stats =
+        launchKernel(module, launch.kernel, launch.range, args, specConstants, memory, sink, exec);
+    report.launches.push_back({{"kernel", launch.kernel},
+                               {"global_size", sizeList(launch.range.global, launch.range.dims)},
+                               {"local_size", sizeList(stats.localSize, launch.range.dims)},
+                               {"work_groups", stats.workGroups}});
+  }
+
+  for (const Finding &f : sink.findings()) {
+    std::cerr << formatText(f);
+    report.findings.push_back(toJson(f));
+  }
+  if (sink.dropped())
+    std::cerr << "spvsim: " << sink.dropped() << " further findings not shown (limit reached)\n";
+  writeDumps(spec, buffers, memory, options.quiet);
+  report.write(options.reportFile);
+  return sink.errorCount() ? kFindings : kClean;
+}
+
+} // namespace
+
+void addRunCommand(CLI::App &app, int &exitStatus) {
+  auto options = std::make_shared<RunOptions>();
+  CLI::App *run = app.add_subcommand("run", "Run kernel launches described by a JSON run file");
+  run->add_option("file", options->runFile, "The run file (format: RUNFILE.md)")->required();
+  run->add_option("--warp-width", options->warpWidth,
+                  "Work-items executed in lockstep (1 to 64; default 32)")
+      ->check(CLI::Range(1, 64));
+  run->add_option("--threads", options->threads, "Worker threads (0: one per hardware thread)")
+      ->check(CLI::NonNegativeNumber);
+  run->add_option("--report", options->reportFile, "Also write findings and launches as JSON");
+  run->add_flag("--quiet", options->quiet, "Do not print the buffers marked \"dump\": true");
+  run->callback([options, &exitStatus] { exitStatus = runCommand(*options); });
+}
+
+} // namespace spvsim::cli

@@ -1,0 +1,95 @@
+// The run file of `spvsim run` (shared/RUNFILE.md, format 1): RunSpec, the
+// checked description of buffers, arguments and launches, and its parser.
+// Every problem is a spvsim::Error whose message starts with the JSON key path
+// (`buffers.a.type: unknown type 'flaot'`); nothing here runs a kernel.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "runfile_values.h"
+#include "spvsim/interpreter/global_memory.h"
+
+namespace spvsim::cli {
+
+struct BufferSpec {
+  std::string name;
+  ElementType type;
+  uint64_t count = 0;
+  BufferInit init; ///< Kind::None: zero-filled and uninitialized
+  BufferAccess access = BufferAccess::ReadWrite;
+  std::optional<std::filesystem::path> dumpFile; ///< resolved `dump` path
+  std::string dumpSpelling;                      ///< `dump` as written, for messages
+  bool dumpText = false;                         ///< `"dump": true`
+
+  uint64_t size() const { return count * type.size(); }
+  std::string path() const; ///< `buffers.<name>`
+};
+
+/// One entry of an `args` list.
+struct ArgSpec {
+  enum class Kind { Buffer, Local, Scalar, Struct, Null };
+  Kind kind = Kind::Null;
+  std::string path; ///< key path of the entry: `args[2]`, `launches[1].args[0]`
+
+  std::string buffer;           ///< Buffer: the buffer's name
+  bool subBuffer = false;       ///< Buffer: `offset` or `size` given
+  uint64_t offset = 0;          ///< Buffer: sub-buffer byte offset
+  uint64_t size = 0;            ///< Buffer: sub-buffer bytes
+  uint64_t localSize = 0;       ///< Local: bytes
+  ElementType scalarType;       ///< Scalar: the given type
+  std::vector<std::byte> bytes; ///< Scalar, Struct: the argument's bytes
+};
+
+/// One launch with the top-level defaults applied.
+struct LaunchSpec {
+  std::string path; ///< `launches[i]`, or "" for the launch the top level describes
+  std::string kernel;
+  uint32_t dims = 1;
+  std::array<uint64_t, 3> global{1, 1, 1};
+  std::array<uint64_t, 3> offset{0, 0, 0};
+  std::optional<std::array<uint64_t, 3>> local; ///< nullopt: the kernel's or spvsim's choice
+  std::vector<ArgSpec> args;
+  /// Which fields come from the top level although the launch is in `launches`.
+  bool kernelInherited = false, globalInherited = false, localInherited = false,
+       offsetInherited = false, argsInherited = false;
+
+  /// Where a field's value was written: `launches[1].local_size`, or `local_size` when it
+  /// is the top-level one.
+  std::string keyOf(std::string_view key, bool inherited) const;
+  /// " (in launches[1])" for a top-level value used by a launch of the list, else "".
+  std::string contextOf(bool inherited) const;
+};
+
+/// A `spec_constants` entry, converted to the constant's type when bound to a module.
+struct SpecConstantSpec {
+  uint32_t specId = 0;
+  std::string path; ///< `spec_constants.<id>`
+  bool isBoolean = false;
+  bool boolean = false; ///< isBoolean: the value
+  Number number;        ///< !isBoolean: the value
+};
+
+struct RunSpec {
+  std::filesystem::path module;    ///< resolved against the run file's folder
+  std::vector<BufferSpec> buffers; ///< in file order
+  std::vector<SpecConstantSpec> specConstants;
+  std::vector<LaunchSpec> launches; ///< at least one
+
+  const BufferSpec *findBuffer(std::string_view name) const;
+};
+
+/// Reads and parses a run file; relative paths in it are resolved against its folder.
+RunSpec parseRunFile(const std::filesystem::path &file);
+/// Parses run-file text; `baseDir` resolves relative paths, `sourceName` names the text in
+/// JSON syntax errors. Files it names (module, init files) must be readable.
+RunSpec parseRunText(std::string_view text, const std::filesystem::path &baseDir,
+                     const std::string &sourceName);
+
+} // namespace spvsim::cli

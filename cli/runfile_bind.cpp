@@ -1,0 +1,221 @@
+// Binding a RunSpec to a module's kernels and spec constants (see runfile_bind.h).
+#include "runfile_bind.h"
+
+#include "runfile_json.h"
+#include "spvsim/common/error.h"
+
+namespace spvsim::cli {
+
+namespace {
+
+std::string describeParam(const KernelParam &param, size_t index) {
+  std::string text = "parameter " + std::to_string(index);
+  std::string details;
+  if (!param.name.empty()) details = "'" + param.name + "'";
+  if (!param.typeName.empty()) details += (details.empty() ? "" : ", ") + param.typeName;
+  if (!details.empty()) text += " (" + details + ")";
+  return text;
+}
+
+std::string sizeText(const std::array<uint64_t, 3> &size) {
+  return "(" + std::to_string(size[0]) + ", " + std::to_string(size[1]) + ", " +
+         std::to_string(size[2]) + ")";
+}
+
+const KernelSignature &findKernel(std::span<const KernelSignature> kernels,
+                                  const LaunchSpec &launch) {
+  for (const KernelSignature &k : kernels)
+    if (k.name == launch.kernel) return k;
+  std::string names;
+  for (const KernelSignature &k : kernels) names += (names.empty() ? "" : ", ") + k.name;
+  failAt(launch.keyOf("kernel", launch.kernelInherited),
+         "no kernel named '" + launch.kernel + "' in the module (it has: " +
+             (names.empty() ? "none" : names) + ")" + launch.contextOf(launch.kernelInherited));
+}
+
+void bindArg(const ArgSpec &arg, const KernelParam &param, size_t index,
+             const std::string &context) {
+  const std::string described = describeParam(param, index);
+  switch (param.kind) {
+  case ParamKind::Unsupported:
+    throw Unsupported(arg.path + ": " + described + " is of a type spvsim run cannot bind" +
+                      context);
+  case ParamKind::GlobalBuffer:
+  case ParamKind::ConstantBuffer:
+    if (arg.kind != ArgSpec::Kind::Buffer && arg.kind != ArgSpec::Kind::Null)
+      failAt(arg.path, described + " is a " +
+                           (param.kind == ParamKind::GlobalBuffer ? "__global" : "__constant") +
+                           " pointer: give {\"buffer\": name} or {\"null\": true}" + context);
+    return;
+  case ParamKind::LocalBuffer:
+    if (arg.kind != ArgSpec::Kind::Local)
+      failAt(arg.path, described + " is a __local pointer: give {\"local\": bytes}" + context);
+    return;
+  case ParamKind::Value:
+    if (arg.kind != ArgSpec::Kind::Scalar)
+      failAt(arg.path,
+             described + " is passed by value: give {\"scalar\": type, \"value\": v}" + context);
+    if (arg.bytes.size() != param.size)
+      failAt(keyPath(arg.path, "scalar"), "'" + arg.scalarType.name() + "' is " +
+                                              std::to_string(arg.bytes.size()) + " bytes but " +
+                                              described + " is " + std::to_string(param.size) +
+                                              " bytes" + context);
+    return;
+  case ParamKind::ByValStruct:
+    if (arg.kind != ArgSpec::Kind::Struct)
+      failAt(arg.path,
+             described + " is a struct passed by value: give {\"struct\": hex bytes}" + context);
+    if (arg.bytes.size() != param.size)
+      failAt(keyPath(arg.path, "struct"), std::to_string(arg.bytes.size()) + " bytes given but " +
+                                              described + " is " + std::to_string(param.size) +
+                                              " bytes" + context);
+    return;
+  }
+}
+
+std::array<uint64_t, 3> decideLocalSize(const LaunchSpec &launch, const KernelSignature &kernel,
+                                        const LocalSizeChooser &chooser) {
+  const std::optional<std::array<uint32_t, 3>> &required = kernel.requiredLocalSize;
+  if (required) {
+    std::array<uint64_t, 3> requiredSize{(*required)[0], (*required)[1], (*required)[2]};
+    if (launch.local) {
+      if (*launch.local != requiredSize)
+        failAt(launch.keyOf("local_size", launch.localInherited),
+               "kernel '" + kernel.name + "' requires the work-group size " +
+                   sizeText(requiredSize) + launch.contextOf(launch.localInherited));
+      return requiredSize;
+    }
+    for (uint32_t d = launch.dims; d < 3; ++d)
+      if (requiredSize[d] != 1)
+        failAt(launch.keyOf("global_size", launch.globalInherited),
+               "kernel '" + kernel.name + "' requires the work-group size " +
+                   sizeText(requiredSize) + ", which needs " + std::to_string(d + 1) +
+                   " dimensions" + launch.contextOf(launch.globalInherited));
+    if (requiredSize[0] * requiredSize[1] * requiredSize[2] > kMaxWorkGroupSize)
+      failAt(launch.keyOf("kernel", launch.kernelInherited),
+             "kernel '" + kernel.name + "' requires the work-group size " + sizeText(requiredSize) +
+                 ", more than " + std::to_string(kMaxWorkGroupSize) + " work-items");
+    return requiredSize;
+  }
+  if (launch.local) return *launch.local;
+  std::array<uint64_t, 3> chosen = chooser(launch.dims, launch.global);
+  for (uint32_t d = launch.dims; d < 3; ++d) chosen[d] = 1;
+  return chosen;
+}
+
+ScalarType floatTypeOfWidth(uint32_t bits, const std::string &typeName, const std::string &path) {
+  switch (bits) {
+  case 16:
+    return ScalarType::Half;
+  case 32:
+    return ScalarType::Float;
+  case 64:
+    return ScalarType::Double;
+  default:
+    failAt(path, "unsupported constant type " + typeName);
+  }
+}
+
+} // namespace
+
+std::vector<BoundLaunch> bindLaunches(const RunSpec &spec, std::span<const KernelSignature> kernels,
+                                      const LocalSizeChooser &chooser) {
+  std::vector<BoundLaunch> bound;
+  for (const LaunchSpec &launch : spec.launches) {
+    const KernelSignature &kernel = findKernel(kernels, launch);
+    const std::string argsContext = launch.contextOf(launch.argsInherited);
+    if (launch.args.size() != kernel.params.size())
+      failAt(launch.keyOf("args", launch.argsInherited),
+             std::to_string(launch.args.size()) + " arguments given but kernel '" + kernel.name +
+                 "' has " + std::to_string(kernel.params.size()) + " parameters" + argsContext);
+    for (size_t i = 0; i < launch.args.size(); ++i)
+      bindArg(launch.args[i], kernel.params[i], i, argsContext);
+
+    BoundLaunch out;
+    out.kernel = launch.kernel;
+    out.range.dims = launch.dims;
+    out.range.global = launch.global;
+    out.range.offset = launch.offset;
+    out.range.local = decideLocalSize(launch, kernel, chooser);
+    out.args = launch.args;
+    bound.push_back(std::move(out));
+  }
+  return bound;
+}
+
+std::map<uint32_t, SpecConstantType> specConstantTypes(const Module &module) {
+  std::map<uint32_t, uint32_t> specIdOf;       // constant id -> SpecId
+  std::map<uint32_t, uint32_t> typeOfConstant; // spec constant id -> type id
+  std::map<uint32_t, SpecConstantType> scalarTypes;
+  const std::span<const uint32_t> words = module.words();
+  for (const Instruction &inst : module.instructions()) {
+    // The raw words: w[0] is the opcode word, then the operands in order.
+    std::span<const uint32_t> w = words.subspan(inst.wordOffset, inst.wordCount);
+    switch (inst.opcode) {
+    case spv::Op::OpDecorate:
+      if (w.size() >= 4 && static_cast<spv::Decoration>(w[2]) == spv::Decoration::SpecId)
+        specIdOf[w[1]] = w[3];
+      break;
+    case spv::Op::OpTypeBool:
+      if (w.size() >= 2) scalarTypes[w[1]] = {SpecConstantType::Kind::Bool, 1};
+      break;
+    case spv::Op::OpTypeInt:
+      if (w.size() >= 3) scalarTypes[w[1]] = {SpecConstantType::Kind::Int, w[2]};
+      break;
+    case spv::Op::OpTypeFloat:
+      if (w.size() >= 3) scalarTypes[w[1]] = {SpecConstantType::Kind::Float, w[2]};
+      break;
+    case spv::Op::OpSpecConstantTrue:
+    case spv::Op::OpSpecConstantFalse:
+    case spv::Op::OpSpecConstant:
+      if (w.size() >= 3) typeOfConstant[w[2]] = w[1];
+      break;
+    default:
+      break;
+    }
+  }
+  std::map<uint32_t, SpecConstantType> types;
+  for (const auto &[constant, specId] : specIdOf) {
+    auto type = typeOfConstant.find(constant);
+    if (type == typeOfConstant.end()) continue;
+    auto scalar = scalarTypes.find(type->second);
+    if (scalar != scalarTypes.end()) types.emplace(specId, scalar->second);
+  }
+  return types;
+}
+
+SpecConstants bindSpecConstants(const RunSpec &spec,
+                                const std::map<uint32_t, SpecConstantType> &types) {
+  SpecConstants values;
+  for (const SpecConstantSpec &c : spec.specConstants) {
+    auto type = types.find(c.specId);
+    if (type == types.end())
+      failAt(c.path,
+             "the module has no specialization constant with SpecId " + std::to_string(c.specId));
+    if (values.count(c.specId))
+      failAt(c.path, "SpecId " + std::to_string(c.specId) + " given twice");
+    const SpecConstantType &t = type->second;
+    const std::string typeName =
+        t.kind == SpecConstantType::Kind::Bool
+            ? "bool"
+            : std::to_string(t.bits) + "-bit " +
+                  (t.kind == SpecConstantType::Kind::Int ? "integer" : "float");
+    uint64_t bits = 0;
+    if (t.kind == SpecConstantType::Kind::Bool) {
+      bits = c.isBoolean ? c.boolean
+                         : integerBits(c.number, 1, IntegerRange::Unsigned, typeName, c.path);
+    } else if (c.isBoolean) {
+      failAt(c.path, std::string("expected a number for a ") + typeName + " constant, got " +
+                         (c.boolean ? "true" : "false"));
+    } else if (t.kind == SpecConstantType::Kind::Int) {
+      if (t.bits == 0 || t.bits > 64) failAt(c.path, "unsupported constant type " + typeName);
+      bits = integerBits(c.number, t.bits, IntegerRange::Either, typeName, c.path);
+    } else {
+      bits = componentBits(c.number, floatTypeOfWidth(t.bits, typeName, c.path), c.path);
+    }
+    values[c.specId] = bits;
+  }
+  return values;
+}
+
+} // namespace spvsim::cli
