@@ -66,9 +66,8 @@ public:
     for (const BufferSpec &buffer : spec.buffers) {
       BufferId id = memory.create(buffer.size(), buffer.name, buffer.access);
       if (buffer.init.kind != BufferInit::Kind::None) {
-        std::vector<std::byte> contents =
-            initialContents(buffer.type, buffer.count, buffer.init, keyPath(buffer.path(), "init"));
-        std::copy(contents.begin(), contents.end(), memory.bytes(id).begin());
+        writeInitialContents(buffer.type, buffer.count, buffer.init, keyPath(buffer.path(), "init"),
+                             memory.bytes(id));
       }
       ids_.emplace(buffer.name, id);
     }

@@ -452,19 +452,29 @@ BufferInit parseBufferInit(const Json &initValue, const ElementType &type, uint6
 
 std::vector<std::byte> initialContents(const ElementType &type, uint64_t count,
                                        const BufferInit &init, const std::string &path) {
+  std::vector<std::byte> bytes(count * type.size());
+  writeInitialContents(type, count, init, path, bytes);
+  return bytes;
+}
+
+void writeInitialContents(const ElementType &type, uint64_t count, const BufferInit &init,
+                          const std::string &path, std::span<std::byte> out) {
   const uint64_t size = count * type.size();
   const uint32_t componentSize = type.componentSize();
   const ScalarType scalar = type.scalar;
+  if (out.size() != size) throw Error(path + ": buffer size does not match its contents");
   switch (init.kind) {
   case BufferInit::Kind::None:
-    return std::vector<std::byte>(size);
-  case BufferInit::Kind::File:
-    return readFileBytes(init, size, keyPath(path, "file"));
+    return; // already zero
+  case BufferInit::Kind::File: {
+    auto bytes = readFileBytes(init, size, keyPath(path, "file"));
+    std::copy(bytes.begin(), bytes.end(), out.begin());
+    return;
+  }
   default:
     break;
   }
-  std::vector<std::byte> bytes(size);
-  std::byte *data = bytes.data();
+  std::byte *data = out.data();
   switch (init.kind) {
   case BufferInit::Kind::Fill:
     forEachComponent(type, count, [&](uint64_t at, uint64_t) {
@@ -510,7 +520,6 @@ std::vector<std::byte> initialContents(const ElementType &type, uint64_t count,
   default:
     break;
   }
-  return bytes;
 }
 
 std::vector<std::byte> scalarArgumentBytes(const ElementType &type, const Json &value,

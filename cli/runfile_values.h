@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -138,6 +139,9 @@ BufferInit parseBufferInit(const Json &init, const ElementType &type, uint64_t c
 /// min·(1 − u) + max·u in double with u = (x >> 11)·2⁻⁵³, then rounded to the type.
 std::vector<std::byte> initialContents(const ElementType &type, uint64_t count,
                                        const BufferInit &init, const std::string &path);
+/// Writes the initial contents into a zero-filled buffer of exactly the buffer's size.
+void writeInitialContents(const ElementType &type, uint64_t count, const BufferInit &init,
+                          const std::string &path, std::span<std::byte> out);
 
 /// The bytes of a by-value argument of `type`: one number, or a list of `width` numbers
 /// for a vector (vec3 takes 3 and is stored with a zero padding lane).

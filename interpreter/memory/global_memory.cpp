@@ -1,9 +1,15 @@
 // GlobalMemory: host-created buffers and sub-buffers with stable ids.
 #include "spvsim/interpreter/global_memory.h"
 
+#include <cstdlib>
+
 #include "spvsim/common/error.h"
 
 namespace spvsim {
+
+void GlobalMemory::FreeBytes::operator()(std::byte *p) const {
+  std::free(p);
+}
 
 GlobalMemory::GlobalMemory() : infos_(1), storage_(1) {}
 GlobalMemory::~GlobalMemory() = default;
@@ -15,9 +21,12 @@ BufferId GlobalMemory::create(uint64_t size, std::string name, BufferAccess acce
   info.size = size;
   info.access = access;
   infos_.push_back(std::move(info));
-  // Zero-filled (make_unique value-initialises); one spare byte so that a
-  // zero-sized buffer still has an address.
-  storage_.push_back(std::make_unique<std::byte[]>(size + 1));
+  // Zero-filled; one spare byte so that a zero-sized buffer still has an address.
+  auto *bytes = static_cast<std::byte *>(std::calloc(size + 1, 1));
+  if (!bytes)
+    throw Error("cannot allocate " + std::to_string(size) + " bytes for buffer '" +
+                infos_.back().name + "'");
+  storage_.emplace_back(bytes);
   return static_cast<BufferId>(infos_.size() - 1);
 }
 

@@ -49,8 +49,12 @@ public:
   uint32_t count() const { return static_cast<uint32_t>(infos_.size()) - 1; }
 
 private:
-  std::vector<BufferInfo> infos_;                     ///< index 0 unused (null)
-  std::vector<std::unique_ptr<std::byte[]>> storage_; ///< per root buffer
+  std::vector<BufferInfo> infos_; ///< index 0 unused (null)
+  struct FreeBytes {
+    void operator()(std::byte *p) const;
+  };
+  /// Per root buffer; calloc'd so that large buffers get zero pages lazily.
+  std::vector<std::unique_ptr<std::byte[], FreeBytes>> storage_;
 };
 
 } // namespace spvsim
