@@ -21,10 +21,10 @@ inline constexpr uint32_t kNone = 0xffffffffu;
 /// One instruction of the module, indexing into Module::words().
 struct Instruction {
   spv::Op opcode = spv::Op::OpNop;
-  uint32_t wordOffset = 0;   ///< offset of the first word in the module (header included)
-  uint32_t wordCount = 0;    ///< total words including the opcode word
-  uint32_t typeId = 0;       ///< result type id, 0 if none
-  uint32_t resultId = 0;     ///< result id, 0 if none
+  uint32_t wordOffset = 0;    ///< offset of the first word in the module (header included)
+  uint32_t wordCount = 0;     ///< total words including the opcode word
+  uint32_t typeId = 0;        ///< result type id, 0 if none
+  uint32_t resultId = 0;      ///< result id, 0 if none
   uint32_t operandOffset = 0; ///< word offset of the first operand after type and result
   uint32_t operandCount = 0;  ///< words after type and result
   uint32_t location = kNone;  ///< index into Module::locations(), kNone if no OpLine applies
@@ -32,21 +32,49 @@ struct Instruction {
 };
 
 enum class TypeKind : uint8_t {
-  None, Void, Bool, Int, Float, Vector, Array, RuntimeArray, Struct, Pointer,
-  Function, Opaque, Event, DeviceEvent, ReserveId, Queue, Pipe, Image, Sampler,
-  SampledImage, ForwardPointer
+  None,
+  Void,
+  Bool,
+  Int,
+  Float,
+  Vector,
+  Array,
+  RuntimeArray,
+  Struct,
+  Pointer,
+  Function,
+  Opaque,
+  Event,
+  DeviceEvent,
+  ReserveId,
+  Queue,
+  Pipe,
+  Image,
+  Sampler,
+  SampledImage,
+  ForwardPointer
 };
 
 struct Type {
   TypeKind kind = TypeKind::None;
-  uint32_t width = 0;        ///< Int/Float bit width
-  bool isSigned = false;     ///< Int signedness literal (OpenCL requires 0)
-  uint32_t element = 0;      ///< Vector/Array/RuntimeArray component, Pointer pointee, Function return type
-  uint32_t count = 0;        ///< Vector component count; Array length (resolved constant value)
-  uint32_t lengthId = 0;     ///< Array length constant id (may be a spec constant)
+  uint32_t width = 0;    ///< Int/Float bit width
+  bool isSigned = false; ///< Int signedness literal (OpenCL requires 0)
+  uint32_t element =
+      0; ///< Vector/Array/RuntimeArray component, Pointer pointee, Function return type
+  uint32_t count = 0;    ///< Vector component count; Array length (resolved constant value)
+  uint32_t lengthId = 0; ///< Array length constant id (may be a spec constant)
   spv::StorageClass storage = spv::StorageClass::Max; ///< Pointer storage class
-  std::vector<uint32_t> members; ///< Struct members; Function parameter types
-  uint32_t instruction = kNone;  ///< defining instruction index
+  std::vector<uint32_t> members;                      ///< Struct members; Function parameter types
+  uint32_t instruction = kNone;                       ///< defining instruction index
+  // OpTypeImage operands (`element` holds the Sampled Type).
+  spv::Dim dim = spv::Dim::Max;
+  uint32_t depth = 0; ///< 0 not depth, 1 depth, 2 unknown
+  uint32_t arrayed = 0;
+  uint32_t multisampled = 0;
+  uint32_t sampled = 0; ///< 0 known at run time (OpenCL), 1 sampled, 2 storage
+  spv::ImageFormat format = spv::ImageFormat::Max;
+  /// Image or Pipe access qualifier; Max when the type has none.
+  spv::AccessQualifier access = spv::AccessQualifier::Max;
 };
 
 enum class ConstantKind : uint8_t { Scalar, True, False, Composite, Null, Sampler, SpecOp, Undef };
@@ -54,8 +82,10 @@ enum class ConstantKind : uint8_t { Scalar, True, False, Composite, Null, Sample
 struct Constant {
   ConstantKind kind = ConstantKind::Scalar;
   uint32_t typeId = 0;
-  uint64_t bits = 0;              ///< Scalar value (low bits; sign not extended)
-  std::vector<uint32_t> parts;    ///< Composite constituents
+  uint64_t bits = 0; ///< Scalar value (low bits; sign not extended)
+  /// Composite: constituent ids. Sampler: addressing mode, normalized, filter mode.
+  /// SpecOp: the opcode literal, then the operand ids.
+  std::vector<uint32_t> parts;
   bool isSpec = false;            ///< OpSpecConstant*
   std::optional<uint32_t> specId; ///< SpecId decoration
   uint32_t instruction = kNone;   ///< defining instruction index (SpecOp evaluation reads it)
@@ -66,7 +96,7 @@ struct Decoration {
   uint32_t member = kNone; ///< kNone unless OpMemberDecorate
   spv::Decoration decoration = spv::Decoration::Max;
   std::vector<uint32_t> literals; ///< the words after the decoration
-  std::string text;               ///< string literal when the decoration takes one (LinkageAttributes)
+  std::string text; ///< string literal when the decoration takes one (LinkageAttributes)
 };
 
 struct ExecutionMode {
@@ -85,9 +115,9 @@ struct EntryPoint {
 };
 
 struct Block {
-  uint32_t label = 0;       ///< OpLabel result id
-  uint32_t first = 0;       ///< index of the OpLabel instruction
-  uint32_t end = 0;         ///< one past the terminator
+  uint32_t label = 0; ///< OpLabel result id
+  uint32_t first = 0; ///< index of the OpLabel instruction
+  uint32_t end = 0;   ///< one past the terminator
   uint32_t terminator() const { return end - 1; }
 };
 
@@ -95,16 +125,26 @@ struct Function {
   uint32_t id = 0;
   uint32_t returnType = 0;
   uint32_t functionType = 0;
-  std::vector<uint32_t> params;   ///< OpFunctionParameter result ids
-  std::vector<Block> blocks;      ///< in module order; blocks[0] is the entry block
-  uint32_t first = 0;             ///< index of OpFunction
-  uint32_t end = 0;               ///< one past OpFunctionEnd
+  std::vector<uint32_t> params; ///< OpFunctionParameter result ids
+  std::vector<Block> blocks;    ///< in module order; blocks[0] is the entry block
+  uint32_t first = 0;           ///< index of OpFunction
+  uint32_t end = 0;             ///< one past OpFunctionEnd
   bool isDeclaration() const { return blocks.empty(); }
 };
 
 /// What an id is defined as.
 enum class IdKind : uint8_t {
-  Undefined, Type, Constant, Variable, Function, Parameter, Label, Value, ExtInstImport, String, Other
+  Undefined,
+  Type,
+  Constant,
+  Variable,
+  Function,
+  Parameter,
+  Label,
+  Value,
+  ExtInstImport,
+  String,
+  Other
 };
 
 struct IdInfo {
@@ -154,6 +194,7 @@ public:
   uint32_t typeOf(uint32_t id) const;
   /// All decorations, sorted by target; decoration groups are already applied.
   std::span<const Decoration> decorations(uint32_t target) const;
+  /// The first decoration `d` of `target` itself (not of a member), or nullptr.
   const Decoration *findDecoration(uint32_t target, spv::Decoration d) const;
   /// OpName of an id, or "".
   std::string_view name(uint32_t id) const;
@@ -189,10 +230,10 @@ private:
   std::vector<std::string> extensions_;
   spv::AddressingModel addressing_ = spv::AddressingModel::Logical;
   spv::MemoryModel memoryModel_ = spv::MemoryModel::OpenCL;
-  std::vector<IdInfo> ids_;                       ///< indexed by id, size bound
+  std::vector<IdInfo> ids_; ///< indexed by id, size bound
   std::unordered_map<uint32_t, Type> types_;
   std::unordered_map<uint32_t, Constant> constants_;
-  std::vector<Decoration> decorations_;           ///< sorted by target
+  std::vector<Decoration> decorations_; ///< sorted by target
   std::unordered_map<uint32_t, std::string> names_;
   std::unordered_map<uint64_t, std::string> memberNames_; ///< (struct << 32 | member)
   std::unordered_map<uint32_t, std::string> strings_;

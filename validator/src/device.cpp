@@ -1,0 +1,73 @@
+// DeviceDescription: spvsim's own device and the devices named by
+// --target-env. A target environment describes the most capable device its
+// OpenCL version and profile allow (every optional Khronos extension that
+// applies); callers narrow it with an explicit extension list.
+#include "spvsim/validator/device.h"
+
+namespace spvsim {
+
+namespace {
+
+/// Extensions spvsim implements, available from OpenCL 1.2 on.
+const char *const kBaseExtensions[] = {
+    "cl_khr_fp64",
+    "cl_khr_fp16",
+    "cl_khr_int64_base_atomics",
+    "cl_khr_int64_extended_atomics",
+    "cl_khr_global_int32_base_atomics",
+    "cl_khr_global_int32_extended_atomics",
+    "cl_khr_local_int32_base_atomics",
+    "cl_khr_local_int32_extended_atomics",
+    "cl_khr_byte_addressable_store",
+    "cl_khr_3d_image_writes",
+};
+
+DeviceDescription describe(OpenCLVersion version, Profile profile) {
+  DeviceDescription d;
+  d.version = version;
+  d.profile = profile;
+  d.addressBits = 64;
+  d.images = true;
+  for (const char *e : kBaseExtensions) d.extensions.insert(e);
+  // cl_khr_subgroups needs OpenCL 2.0; SPIR-V integer-wrap decorations need 2.1.
+  if (version != OpenCLVersion::CL1_2) d.extensions.insert("cl_khr_subgroups");
+  if (version != OpenCLVersion::CL1_2 && version != OpenCLVersion::CL2_0)
+    d.extensions.insert("cl_khr_spirv_no_integer_wrap_decoration");
+  // OpenCL-Env §5.3.1: 64-bit integers on the embedded profile.
+  if (profile == Profile::Embedded) d.extensions.insert("cles_khr_int64");
+  return d;
+}
+
+} // namespace
+
+DeviceDescription DeviceDescription::spvsim() {
+  return describe(OpenCLVersion::CL3_0, Profile::Full);
+}
+
+std::optional<DeviceDescription> DeviceDescription::fromTargetEnv(std::string_view name) {
+  if (name == "opencl1.2") return describe(OpenCLVersion::CL1_2, Profile::Full);
+  if (name == "opencl1.2embedded") return describe(OpenCLVersion::CL1_2, Profile::Embedded);
+  if (name == "opencl2.0") return describe(OpenCLVersion::CL2_0, Profile::Full);
+  if (name == "opencl2.1") return describe(OpenCLVersion::CL2_1, Profile::Full);
+  if (name == "opencl2.2") return describe(OpenCLVersion::CL2_2, Profile::Full);
+  if (name == "opencl3.0") return describe(OpenCLVersion::CL3_0, Profile::Full);
+  return std::nullopt;
+}
+
+const char *versionName(OpenCLVersion v) {
+  switch (v) {
+  case OpenCLVersion::CL1_2:
+    return "OpenCL 1.2";
+  case OpenCLVersion::CL2_0:
+    return "OpenCL 2.0";
+  case OpenCLVersion::CL2_1:
+    return "OpenCL 2.1";
+  case OpenCLVersion::CL2_2:
+    return "OpenCL 2.2";
+  case OpenCLVersion::CL3_0:
+    return "OpenCL 3.0";
+  }
+  return "OpenCL";
+}
+
+} // namespace spvsim

@@ -1,0 +1,77 @@
+// The table of spvsim's OpenCL environment rules, and what every rule shares:
+// building a finding at an instruction and reporting it.
+#include "rules.h"
+
+#include <cctype>
+
+namespace spvsim::rules {
+
+namespace {
+
+const Rule kRules[] = {
+    {"entrypoint", "execution-model", checkExecutionModel},      // OpenCL-Env §4
+    {"entrypoint", "kernel-return-type", checkKernelReturnType}, // OpenCL-Env §2.8.1
+    {"memorymodel", "addressing-model", checkAddressingModel},   // OpenCL-Env §4
+    {"memorymodel", "memory-model", checkMemoryModel},           // OpenCL-Env §4
+    {"capability", "kernel", checkKernelCapability},             // OpenCL-Env §3.1
+    {"capability", "int64", checkInt64},                         // OpenCL-Env §3.1, §5.3.1
+    {"capability", "float64", checkFloat64},                     // OpenCL-Env §3.1, §5.2.5
+    {"capability", "float16", checkFloat16},                     // OpenCL-Env §5.2.4
+    {"capability", "int64-atomics", checkInt64Atomics},          // OpenCL-Env §5.2.8
+    {"capability", "image-support", checkImageSupport},          // OpenCL-Env §3.1
+};
+
+} // namespace
+
+std::span<const Rule> registeredRules() {
+  return kRules;
+}
+
+std::string idName(const Module &module, uint32_t id) {
+  std::string_view name = module.name(id);
+  if (name.empty()) return "%" + std::to_string(id);
+  // As the disassembler prints names: characters other than [A-Za-z0-9_] become '_'.
+  std::string s = "%";
+  for (char c : name) s += std::isalnum(static_cast<unsigned char>(c)) || c == '_' ? c : '_';
+  return s;
+}
+
+Finding findingAt(const Module &module, const Disassembly &disassembly, uint32_t instruction) {
+  Finding f;
+  if (instruction >= module.instructions().size()) return f;
+  const Instruction &inst = module.instruction(instruction);
+  f.instruction = std::string(disassembly.text(instruction));
+  f.wordOffset = inst.wordOffset;
+  f.site = inst.wordOffset;
+  if (auto line = module.location(instruction))
+    f.location = SourceLocation{std::string(module.string(line->fileId)), line->line, line->column};
+  // Inside a kernel's own function: name the kernel.
+  for (const Function &fn : module.functions()) {
+    if (instruction < fn.first || instruction >= fn.end) continue;
+    for (const EntryPoint &e : module.entryPoints())
+      if (e.function == fn.id) f.kernel = e.name;
+    break;
+  }
+  return f;
+}
+
+void RuleContext::error(std::string_view section, std::string_view rule, const std::string &what,
+                        uint32_t instruction) {
+  Finding f = findingAt(module, disassembly, instruction);
+  f.kind = "validation." + std::string(family);
+  f.severity = Severity::Error;
+  f.message = "OpenCL-Env §" + std::string(section) + " " + std::string(rule) + ": " + what;
+  findings.push_back(std::move(f));
+}
+
+uint32_t RuleContext::findInstruction(spv::Op opcode, uint32_t word) const {
+  const auto &instructions = module.instructions();
+  for (uint32_t k = 0; k < instructions.size(); ++k) {
+    const Instruction &inst = instructions[k];
+    if (inst.opcode != opcode || inst.wordCount < 2) continue;
+    if (module.words()[inst.wordOffset + 1] == word) return k;
+  }
+  return kNone;
+}
+
+} // namespace spvsim::rules

@@ -1,0 +1,70 @@
+// Rules: spvsim's own OpenCL SPIR-V environment rules. Each rule is one
+// function in a rules_<family>.cpp, listed in the table of rule_registry.cpp;
+// its findings are of kind validation.<family> and their messages read
+// "OpenCL-Env §<section> <rule name>: <what>". Adding a rule: write the
+// function, declare it here, add one line to the table.
+#pragma once
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "spvsim/common/finding.h"
+#include "spvsim/validator/device.h"
+#include "spvsim/validator/disassembly.h"
+#include "spvsim/validator/module.h"
+#include "spvsim/validator/validator.h"
+
+namespace spvsim::rules {
+
+/// A finding at an instruction (kNone: about the module as a whole), with the
+/// instruction's text, word offset, source location and kernel filled in.
+Finding findingAt(const Module &module, const Disassembly &disassembly, uint32_t instruction);
+
+/// "%name" from OpName, else "%<id>".
+std::string idName(const Module &module, uint32_t id);
+
+/// What a rule sees, and how it reports.
+struct RuleContext {
+  const Module &module;
+  const DeviceDescription &device;
+  const ValidationOptions &options;
+  const Disassembly &disassembly;
+  std::vector<Finding> &findings;
+  std::string_view family; ///< set for each rule by the runner
+
+  /// Reports an error "OpenCL-Env §<section> <rule>: <what>" at an instruction.
+  void error(std::string_view section, std::string_view rule, const std::string &what,
+             uint32_t instruction = kNone);
+  /// The index of the first instruction with this opcode whose word after the
+  /// opcode word is `word` (e.g. OpCapability Float64), or kNone.
+  uint32_t findInstruction(spv::Op opcode, uint32_t word) const;
+};
+
+using RuleFunction = void (*)(RuleContext &);
+
+struct Rule {
+  const char *family; ///< finding kind validation.<family>; file rules_<family>.cpp
+  const char *name;   ///< short rule id
+  RuleFunction check;
+};
+
+/// Every rule, in the order they run.
+std::span<const Rule> registeredRules();
+
+// rules_entrypoint.cpp
+void checkExecutionModel(RuleContext &ctx);
+void checkKernelReturnType(RuleContext &ctx);
+// rules_memorymodel.cpp
+void checkAddressingModel(RuleContext &ctx);
+void checkMemoryModel(RuleContext &ctx);
+// rules_capability.cpp
+void checkKernelCapability(RuleContext &ctx);
+void checkInt64(RuleContext &ctx);
+void checkFloat64(RuleContext &ctx);
+void checkFloat16(RuleContext &ctx);
+void checkInt64Atomics(RuleContext &ctx);
+void checkImageSupport(RuleContext &ctx);
+
+} // namespace spvsim::rules
