@@ -94,6 +94,8 @@ private:
   void addSuccessor(uint32_t from, uint32_t to);
   void finish(LoweredKernel &out);
 
+  /// Copies every leaf of a value of `type` from `srcSlot` to `dstSlot` under edge mask `mask`.
+  void emitCopy(uint32_t dstSlot, uint32_t srcSlot, uint32_t type, uint16_t mask = 0);
   LoweredOp &emit(OpCode code, uint32_t d = 0, uint32_t a = 0, uint32_t b = 0, uint32_t c = 0,
                   uint64_t imm = 0);
   [[noreturn]] void unsupported(const std::string &what) const;

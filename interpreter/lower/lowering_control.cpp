@@ -12,13 +12,6 @@
 
 namespace spvsim {
 
-namespace {
-uint32_t widthIndex(uint32_t bytes) {
-  return bytes == 1 ? 0 : bytes == 2 ? 1 : bytes == 4 ? 2 : 3;
-}
-constexpr OpCode kMov[] = {OpCode::Mov8, OpCode::Mov16, OpCode::Mov32, OpCode::Mov64};
-} // namespace
-
 KernelLowering::KernelLowering(const ValidatedModule &module,
                                const std::map<uint32_t, uint64_t> &specConstants,
                                uint32_t warpWidth)
@@ -42,6 +35,13 @@ void KernelLowering::unsupported(const std::string &what) const {
   if (currentInstruction_ != ~0u)
     where = " (word " + std::to_string(module_.instruction(currentInstruction_).wordOffset) + ")";
   throw Unsupported(what + where);
+}
+
+void KernelLowering::emitCopy(uint32_t dstSlot, uint32_t srcSlot, uint32_t type, uint16_t mask) {
+  const auto &leaves = layout_.leaves(type);
+  for (uint32_t i = 0; i < leaves.size(); ++i)
+    emit(sizedOp(OpCode::Mov8, leaves[i].bytes), slotBytes(dstSlot + i), slotBytes(srcSlot + i))
+        .mask = mask;
 }
 
 uint32_t KernelLowering::newBlock() {
@@ -133,21 +133,17 @@ void KernelLowering::emitEdgeCopies(Instance &in, uint32_t fromLabel, uint32_t t
       if (&c != &d && c.src.slot < d.dst.slot + leafCount(d.dst.type) &&
           d.dst.slot < c.src.slot + leafCount(c.src.type))
         overlap = true;
-  auto move = [&](uint32_t dst, uint32_t src, uint32_t type) {
-    const auto &leaves = layout_.leaves(type);
-    for (uint32_t i = 0; i < leaves.size(); ++i)
-      emit(kMov[widthIndex(leaves[i].bytes)], slotBytes(dst + i), slotBytes(src + i)).mask = mask;
-  };
   if (!overlap) {
-    for (const auto &c : copies) move(c.dst.slot, c.src.slot, c.dst.type);
+    for (const auto &c : copies) emitCopy(c.dst.slot, c.src.slot, c.dst.type, mask);
     return;
   }
   std::vector<uint32_t> temps;
   for (const auto &c : copies) {
     temps.push_back(allocSlots(leafCount(c.dst.type)));
-    move(temps.back(), c.src.slot, c.dst.type);
+    emitCopy(temps.back(), c.src.slot, c.dst.type, mask);
   }
-  for (size_t i = 0; i < copies.size(); ++i) move(copies[i].dst.slot, temps[i], copies[i].dst.type);
+  for (size_t i = 0; i < copies.size(); ++i)
+    emitCopy(copies[i].dst.slot, temps[i], copies[i].dst.type, mask);
 }
 
 bool KernelLowering::lowerControl(Instance &in, const Instruction &inst) {
@@ -222,10 +218,7 @@ bool KernelLowering::lowerControl(Instance &in, const Instruction &inst) {
     }
     if (inst.opcode == spv::Op::OpReturnValue) {
       SlotValue v = valueOf(in, ops[0]);
-      const auto &leaves = layout_.leaves(v.type);
-      for (uint32_t i = 0; i < leaves.size(); ++i)
-        emit(kMov[widthIndex(leaves[i].bytes)], slotBytes(in.returnValue.slot + i),
-             slotBytes(v.slot + i));
+      emitCopy(in.returnValue.slot, v.slot, v.type);
     }
     emit(OpCode::Jump, in.returnBlock);
     addSuccessor(current_, in.returnBlock);

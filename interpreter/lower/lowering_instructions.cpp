@@ -58,10 +58,6 @@ template <class Table, class Key> std::optional<OpCode> find(const Table &table,
 OpCode offsetOp(OpCode base, uint32_t index) {
   return static_cast<OpCode>(static_cast<uint32_t>(base) + index);
 }
-/// Index of an integer width among 8/16/32/64 bits.
-uint32_t widthIndex(uint32_t bytes) {
-  return bytes == 1 ? 0 : bytes == 2 ? 1 : bytes == 4 ? 2 : 3;
-}
 
 ConvertKind intKind(uint32_t bytes, bool isSigned) {
   return static_cast<ConvertKind>(widthIndex(bytes) + (isSigned ? 4 : 0));
@@ -69,10 +65,6 @@ ConvertKind intKind(uint32_t bytes, bool isSigned) {
 ConvertKind floatKind(uint32_t bytes) {
   return bytes == 8 ? ConvertKind::F64 : ConvertKind::F32;
 }
-
-constexpr OpCode kMov[] = {OpCode::Mov8, OpCode::Mov16, OpCode::Mov32, OpCode::Mov64};
-constexpr OpCode kSelect[] = {OpCode::Select8, OpCode::Select16, OpCode::Select32,
-                              OpCode::Select64};
 
 } // namespace
 
@@ -87,7 +79,7 @@ bool KernelLowering::lowerArithmetic(Instance &in, const Instruction &inst) {
     const auto &bLeaves = layout_.leaves(b.type);
     for (uint32_t i = 0; i < leaves.size(); ++i) {
       uint32_t bytes = leaves[i].bytes;
-      OpCode code = isFloat ? offsetOp(base, bytes == 8) : offsetOp(base, widthIndex(bytes));
+      OpCode code = isFloat ? offsetOp(base, bytes == 8) : sizedOp(base, bytes);
       uint32_t bSlot = slotBytes(b.slot + i);
       // Shift amounts may have another width than the shifted value: widen/narrow first.
       if (arity > 1 && !isFloat && bLeaves[i].bytes != bytes) {
@@ -125,7 +117,7 @@ bool KernelLowering::lowerArithmetic(Instance &in, const Instruction &inst) {
     bool scalarCond = leafCount(cond.type) == 1;
     const auto &leaves = layout_.leaves(r.type);
     for (uint32_t i = 0; i < leaves.size(); ++i)
-      emit(kSelect[widthIndex(leaves[i].bytes)], slotBytes(r.slot + i),
+      emit(sizedOp(OpCode::Select8, leaves[i].bytes), slotBytes(r.slot + i),
            slotBytes(cond.slot + (scalarCond ? 0 : i)), slotBytes(x.slot + i),
            slotBytes(y.slot + i));
     return true;
@@ -225,11 +217,6 @@ bool KernelLowering::lowerConversion(Instance &in, const Instruction &inst) {
 
 bool KernelLowering::lowerComposite(Instance &in, const Instruction &inst) {
   auto ops = module_.operands(inst);
-  auto copyLeaves = [&](uint32_t dstSlot, uint32_t srcSlot, uint32_t type) {
-    const auto &leaves = layout_.leaves(type);
-    for (uint32_t i = 0; i < leaves.size(); ++i)
-      emit(kMov[widthIndex(leaves[i].bytes)], slotBytes(dstSlot + i), slotBytes(srcSlot + i));
-  };
   // Leaf index and type of a chain of literal indices into `type`.
   auto walk = [&](uint32_t type, std::span<const uint32_t> indices) {
     uint32_t leaf = 0;
@@ -250,9 +237,9 @@ bool KernelLowering::lowerComposite(Instance &in, const Instruction &inst) {
   case spv::Op::OpCompositeInsert: {
     SlotValue r = resultValue(in, inst.resultId);
     SlotValue obj = valueOf(in, ops[0]), c = valueOf(in, ops[1]);
-    copyLeaves(r.slot, c.slot, c.type);
+    emitCopy(r.slot, c.slot, c.type);
     auto [leaf, type] = walk(c.type, ops.subspan(2));
-    copyLeaves(r.slot + leaf, obj.slot, type);
+    emitCopy(r.slot + leaf, obj.slot, type);
     return true;
   }
   case spv::Op::OpCompositeConstruct: {
@@ -260,7 +247,7 @@ bool KernelLowering::lowerComposite(Instance &in, const Instruction &inst) {
     uint32_t leaf = 0;
     for (uint32_t part : ops) {
       SlotValue p = valueOf(in, part);
-      copyLeaves(r.slot + leaf, p.slot, p.type);
+      emitCopy(r.slot + leaf, p.slot, p.type);
       leaf += leafCount(p.type);
     }
     return true;
@@ -274,7 +261,7 @@ bool KernelLowering::lowerComposite(Instance &in, const Instruction &inst) {
       uint32_t k = ops[i];
       if (k == 0xffffffffu) continue; // undefined component: left as is
       uint32_t src = k < n1 ? v1.slot + k : v2.slot + (k - n1);
-      emit(kMov[widthIndex(bytes)], slotBytes(r.slot + i - 2), slotBytes(src));
+      emit(sizedOp(OpCode::Mov8, bytes), slotBytes(r.slot + i - 2), slotBytes(src));
     }
     return true;
   }
@@ -306,7 +293,7 @@ void KernelLowering::lowerExtInst(Instance &in, const Instruction &inst) {
     if (a.size() != arity) throw Error("OpenCL.std instruction with the wrong operand count");
     for (uint32_t i = 0; i < leaves.size(); ++i) {
       uint32_t bytes = leaves[i].bytes;
-      OpCode code = isFloat ? offsetOp(base, bytes == 8) : offsetOp(base, widthIndex(bytes));
+      OpCode code = isFloat ? offsetOp(base, bytes == 8) : sizedOp(base, bytes);
       auto slotOf = [&](uint32_t k) {
         // Scalar operands broadcast over vectors (e.g. clamp(float4, float, float)).
         return slotBytes(a[k].slot + (leafCount(a[k].type) == 1 ? 0 : i));
@@ -322,7 +309,8 @@ void KernelLowering::lowerExtInst(Instance &in, const Instruction &inst) {
   } else {
     if (number == 201) { // u_abs: the identity on unsigned values
       for (uint32_t i = 0; i < leaves.size(); ++i)
-        emit(kMov[widthIndex(leaves[i].bytes)], slotBytes(r.slot + i), slotBytes(a[0].slot + i));
+        emit(sizedOp(OpCode::Mov8, leaves[i].bytes), slotBytes(r.slot + i),
+             slotBytes(a[0].slot + i));
       return;
     }
     if (auto base = find(kIntExtUnary, number)) return perLeaf(*base, 1);

@@ -8,14 +8,6 @@
 
 namespace spvsim {
 
-namespace {
-uint32_t widthIndex(uint32_t bytes) {
-  return bytes == 1 ? 0 : bytes == 2 ? 1 : bytes == 4 ? 2 : 3;
-}
-constexpr OpCode kLoad[] = {OpCode::Load8, OpCode::Load16, OpCode::Load32, OpCode::Load64};
-constexpr OpCode kStore[] = {OpCode::Store8, OpCode::Store16, OpCode::Store32, OpCode::Store64};
-} // namespace
-
 void KernelLowering::lowerLoad(Instance &in, const Instruction &inst) {
   auto ops = module_.operands(inst);
   uint32_t pointer = ops[0];
@@ -34,7 +26,7 @@ void KernelLowering::lowerLoad(Instance &in, const Instruction &inst) {
   const auto &leaves = layout_.leaves(r.type);
   for (uint32_t i = 0; i < leaves.size(); ++i) {
     if (leaves[i].kind == LeafKind::Bool) unsupported("loads of bool values from memory");
-    emit(kLoad[widthIndex(leaves[i].bytes)], slotBytes(r.slot + i), slotBytes(p.slot), 0, 0,
+    emit(sizedOp(OpCode::Load8, leaves[i].bytes), slotBytes(r.slot + i), slotBytes(p.slot), 0, 0,
          leaves[i].offset);
   }
 }
@@ -108,8 +100,8 @@ void KernelLowering::emitCopyMemory(SlotValue dst, SlotValue src, uint64_t bytes
   uint64_t offset = 0;
   for (uint32_t chunk : {8u, 4u, 2u, 1u}) {
     for (; offset + chunk <= bytes; offset += chunk) {
-      emit(kLoad[widthIndex(chunk)], slotBytes(t), slotBytes(src.slot), 0, 0, offset);
-      emit(kStore[widthIndex(chunk)], 0, slotBytes(dst.slot), slotBytes(t), 0, offset);
+      emit(sizedOp(OpCode::Load8, chunk), slotBytes(t), slotBytes(src.slot), 0, 0, offset);
+      emit(sizedOp(OpCode::Store8, chunk), 0, slotBytes(dst.slot), slotBytes(t), 0, offset);
     }
   }
 }
@@ -139,8 +131,8 @@ bool KernelLowering::lowerMemory(Instance &in, const Instruction &inst) {
       SlotValue init = valueOf(in, ops[1]);
       const auto &leaves = layout_.leaves(pointee);
       for (uint32_t i = 0; i < leaves.size(); ++i)
-        emit(kStore[widthIndex(leaves[i].bytes)], 0, slotBytes(p.slot), slotBytes(init.slot + i), 0,
-             leaves[i].offset);
+        emit(sizedOp(OpCode::Store8, leaves[i].bytes), 0, slotBytes(p.slot),
+             slotBytes(init.slot + i), 0, leaves[i].offset);
     }
     return true;
   }
@@ -152,7 +144,7 @@ bool KernelLowering::lowerMemory(Instance &in, const Instruction &inst) {
     const auto &leaves = layout_.leaves(v.type);
     for (uint32_t i = 0; i < leaves.size(); ++i) {
       if (leaves[i].kind == LeafKind::Bool) unsupported("stores of bool values to memory");
-      emit(kStore[widthIndex(leaves[i].bytes)], 0, slotBytes(p.slot), slotBytes(v.slot + i), 0,
+      emit(sizedOp(OpCode::Store8, leaves[i].bytes), 0, slotBytes(p.slot), slotBytes(v.slot + i), 0,
            leaves[i].offset);
     }
     return true;

@@ -33,15 +33,7 @@ void KernelLowering::defineAlias(Instance &in, uint32_t id, SlotValue v) {
     return;
   }
   // A use was lowered before the definition (blocks out of dominance order): copy.
-  const auto &leaves = layout_.leaves(it->second.type);
-  for (uint32_t i = 0; i < leaves.size(); ++i) {
-    static constexpr OpCode kMov[] = {OpCode::Mov8, OpCode::Mov16, OpCode::Mov32, OpCode::Mov64};
-    uint32_t sizeIndex = leaves[i].bytes == 1   ? 0
-                         : leaves[i].bytes == 2 ? 1
-                         : leaves[i].bytes == 4 ? 2
-                                                : 3;
-    emit(kMov[sizeIndex], slotBytes(it->second.slot + i), slotBytes(v.slot + i));
-  }
+  emitCopy(it->second.slot, v.slot, it->second.type);
 }
 
 SlotValue KernelLowering::valueOf(Instance &in, uint32_t id) {

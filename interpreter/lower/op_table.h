@@ -195,6 +195,17 @@ inline OpCode convertOp(ConvertKind from, ConvertKind to) {
                              static_cast<uint32_t>(to));
 }
 
+/// Index of a scalar size of 1, 2, 4 or 8 bytes (0..3).
+inline constexpr uint32_t widthIndex(uint32_t bytes) {
+  return bytes == 1 ? 0 : bytes == 2 ? 1 : bytes == 4 ? 2 : 3;
+}
+
+/// The member of an op family that exists per scalar size (Mov8..Mov64,
+/// Load8.., IAdd8.., ...) for `bytes`, given the family's 8-bit op.
+inline OpCode sizedOp(OpCode op8, uint32_t bytes) {
+  return static_cast<OpCode>(static_cast<uint32_t>(op8) + widthIndex(bytes));
+}
+
 /// Ops that end a block.
 inline bool isTerminator(OpCode op) {
   switch (op) {
