@@ -55,44 +55,13 @@ template <class U, class C> inline U shrl(C a, C b) {
 template <class U, class C> inline U shra(C a, C b) {
   return U(Signed<U>(U(a)) >> (U(b) % kBits<U>));
 }
-template <class U, class C> inline U popcountOf(C a) {
-  return U(std::popcount(U(a)));
-}
-template <class U, class C> inline U clzOf(C a) {
-  return U(std::countl_zero(U(a)));
-}
-template <class U, class C> inline U ctzOf(C a) {
-  return U(std::countr_zero(U(a)));
-}
-template <class U, class C> inline U sclampOf(C x, C lo, C hi) {
-  Signed<U> v = Signed<U>(U(x)), l = Signed<U>(U(lo)), h = Signed<U>(U(hi));
-  return U(v < l ? l : v > h ? h : v);
-}
-template <class U, class C> inline U uclampOf(C x, C lo, C hi) {
-  U v = U(x), l = U(lo), h = U(hi);
-  return v < l ? l : v > h ? h : v;
-}
-
 template <class F> inline F fmodFloor(F a, F b) {
   F r = std::fmod(a, b);
   if (r != 0 && ((r < 0) != (b < 0))) r += b;
   return r;
 }
-template <class F> inline F rsqrtOf(F a) {
-  if constexpr (std::is_same_v<F, float>)
-    return float(1.0 / std::sqrt(double(a)));
-  else
-    return 1 / std::sqrt(a);
-}
-// OpenCL fmax/fmin: a NaN operand yields the other operand.
-template <class F> inline F fmaxOf(F a, F b) {
-  return std::fmax(a, b);
-}
-template <class F> inline F fminOf(F a, F b) {
-  return std::fmin(a, b);
-}
-
-// Functors generated from the op table.
+// Functors generated from the op table (the macros stay defined for
+// exec/handlers_opencl_std.h).
 #define SPVSIM_INT_FN(name, spvop, expr)                                                           \
   struct name##Fn {                                                                                \
     template <class U> static U apply(U ua, U ub, U uc) {                                          \
@@ -102,14 +71,12 @@ template <class F> inline F fminOf(F a, F b) {
       return static_cast<U>(expr);                                                                 \
     }                                                                                              \
   };
-#define SPVSIM_INT_EXT_FN(name, number, expr) SPVSIM_INT_FN(name, number, expr)
 #define SPVSIM_FLOAT_FN(name, spvop, expr)                                                         \
   struct name##Fn {                                                                                \
     template <class F> static auto apply(F a, [[maybe_unused]] F b, [[maybe_unused]] F c) {        \
       return expr;                                                                                 \
     }                                                                                              \
   };
-#define SPVSIM_FLOAT_EXT_FN(name, number, expr) SPVSIM_FLOAT_FN(name, number, expr)
 #define SPVSIM_INT_CMP_FN(name, spvop, expr)                                                       \
   struct name##Fn {                                                                                \
     template <class U> static uint8_t apply(U ua, U ub, U) {                                       \
@@ -126,21 +93,11 @@ template <class F> inline F fminOf(F a, F b) {
 SPVSIM_INT_BINARY_OPS(SPVSIM_INT_FN)
 SPVSIM_INT_UNARY_OPS(SPVSIM_INT_FN)
 SPVSIM_INT_COMPARE_OPS(SPVSIM_INT_CMP_FN)
-SPVSIM_INT_EXT_BINARY_OPS(SPVSIM_INT_EXT_FN)
-SPVSIM_INT_EXT_UNARY_OPS(SPVSIM_INT_EXT_FN)
-SPVSIM_INT_EXT_TERNARY_OPS(SPVSIM_INT_EXT_FN)
 SPVSIM_FLOAT_BINARY_OPS(SPVSIM_FLOAT_FN)
 SPVSIM_FLOAT_UNARY_OPS(SPVSIM_FLOAT_FN)
 SPVSIM_FLOAT_COMPARE_OPS(SPVSIM_FLOAT_FN)
 SPVSIM_FLOAT_TEST_OPS(SPVSIM_FLOAT_FN)
-SPVSIM_FLOAT_EXT_UNARY_OPS(SPVSIM_FLOAT_EXT_FN)
-SPVSIM_FLOAT_EXT_BINARY_OPS(SPVSIM_FLOAT_EXT_FN)
-SPVSIM_FLOAT_EXT_TERNARY_OPS(SPVSIM_FLOAT_EXT_FN)
 SPVSIM_BOOL_OPS(SPVSIM_BOOL_FN)
-#undef SPVSIM_INT_FN
-#undef SPVSIM_INT_EXT_FN
-#undef SPVSIM_FLOAT_FN
-#undef SPVSIM_FLOAT_EXT_FN
 #undef SPVSIM_INT_CMP_FN
 #undef SPVSIM_BOOL_FN
 

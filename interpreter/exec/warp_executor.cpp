@@ -8,6 +8,7 @@
 #include "exec/exec_state.h"
 #include "exec/handlers_arith.h"
 #include "exec/handlers_memory.h"
+#include "exec/handlers_opencl_std.h"
 
 namespace spvsim {
 
@@ -173,18 +174,13 @@ void runWarp(LaunchContext &launch, GroupState &group, Warp &warp) {
     break;
         SPVSIM_INT_BINARY_OPS(SPVSIM_INT_CASE)
         SPVSIM_INT_UNARY_OPS(SPVSIM_INT_CASE)
-        SPVSIM_INT_EXT_BINARY_OPS(SPVSIM_INT_CASE)
-        SPVSIM_INT_EXT_UNARY_OPS(SPVSIM_INT_CASE)
-        SPVSIM_INT_EXT_TERNARY_OPS(SPVSIM_INT_CASE)
         SPVSIM_INT_COMPARE_OPS(SPVSIM_INT_CMP_CASE)
         SPVSIM_FLOAT_BINARY_OPS(SPVSIM_FLOAT_CASE)
         SPVSIM_FLOAT_UNARY_OPS(SPVSIM_FLOAT_CASE)
-        SPVSIM_FLOAT_EXT_UNARY_OPS(SPVSIM_FLOAT_CASE)
-        SPVSIM_FLOAT_EXT_BINARY_OPS(SPVSIM_FLOAT_CASE)
-        SPVSIM_FLOAT_EXT_TERNARY_OPS(SPVSIM_FLOAT_CASE)
         SPVSIM_FLOAT_COMPARE_OPS(SPVSIM_FLOAT_CMP_CASE)
         SPVSIM_FLOAT_TEST_OPS(SPVSIM_FLOAT_CMP_CASE)
         SPVSIM_BOOL_OPS(SPVSIM_BOOL_CASE)
+#include "exec/dispatch_opencl_std.inc"
 #undef SPVSIM_INT_CASE
 #undef SPVSIM_INT_CMP_CASE
 #undef SPVSIM_FLOAT_CASE

@@ -5,26 +5,16 @@
 #include <optional>
 
 #include "lower/kernel_lowering.h"
+#include "lower/op_lookup.h"
 #include "spvsim/common/error.h"
 
 namespace spvsim {
 
 namespace {
 
-struct FamilyEntry {
-  spv::Op op;
-  OpCode base;
-};
-struct ExtEntry {
-  uint32_t number;
-  OpCode base;
-};
-
 #define SPVSIM_INT_ENTRY(name, spvop, expr) {spv::Op::spvop, OpCode::name##8},
 #define SPVSIM_FLOAT_ENTRY(name, spvop, expr) {spv::Op::spvop, OpCode::name##F32},
 #define SPVSIM_PLAIN_ENTRY(name, spvop, expr) {spv::Op::spvop, OpCode::name},
-#define SPVSIM_INT_EXT_ENTRY(name, number, expr) {number, OpCode::name##8},
-#define SPVSIM_FLOAT_EXT_ENTRY(name, number, expr) {number, OpCode::name##F32},
 constexpr FamilyEntry kIntBinary[] = {SPVSIM_INT_BINARY_OPS(SPVSIM_INT_ENTRY)};
 constexpr FamilyEntry kIntUnary[] = {SPVSIM_INT_UNARY_OPS(SPVSIM_INT_ENTRY)};
 constexpr FamilyEntry kIntCompare[] = {SPVSIM_INT_COMPARE_OPS(SPVSIM_INT_ENTRY)};
@@ -33,31 +23,9 @@ constexpr FamilyEntry kFloatUnary[] = {SPVSIM_FLOAT_UNARY_OPS(SPVSIM_FLOAT_ENTRY
 constexpr FamilyEntry kFloatCompare[] = {SPVSIM_FLOAT_COMPARE_OPS(SPVSIM_FLOAT_ENTRY)};
 constexpr FamilyEntry kFloatTest[] = {SPVSIM_FLOAT_TEST_OPS(SPVSIM_FLOAT_ENTRY)};
 constexpr FamilyEntry kBool[] = {SPVSIM_BOOL_OPS(SPVSIM_PLAIN_ENTRY)};
-constexpr ExtEntry kIntExtUnary[] = {SPVSIM_INT_EXT_UNARY_OPS(SPVSIM_INT_EXT_ENTRY)};
-constexpr ExtEntry kIntExtBinary[] = {SPVSIM_INT_EXT_BINARY_OPS(SPVSIM_INT_EXT_ENTRY)};
-constexpr ExtEntry kIntExtTernary[] = {SPVSIM_INT_EXT_TERNARY_OPS(SPVSIM_INT_EXT_ENTRY)};
-constexpr ExtEntry kFloatExtUnary[] = {SPVSIM_FLOAT_EXT_UNARY_OPS(SPVSIM_FLOAT_EXT_ENTRY)};
-constexpr ExtEntry kFloatExtBinary[] = {SPVSIM_FLOAT_EXT_BINARY_OPS(SPVSIM_FLOAT_EXT_ENTRY)};
-constexpr ExtEntry kFloatExtTernary[] = {SPVSIM_FLOAT_EXT_TERNARY_OPS(SPVSIM_FLOAT_EXT_ENTRY)};
 #undef SPVSIM_INT_ENTRY
 #undef SPVSIM_FLOAT_ENTRY
 #undef SPVSIM_PLAIN_ENTRY
-#undef SPVSIM_INT_EXT_ENTRY
-#undef SPVSIM_FLOAT_EXT_ENTRY
-
-template <class Table, class Key> std::optional<OpCode> find(const Table &table, Key key) {
-  for (const auto &e : table)
-    if constexpr (std::is_same_v<Key, spv::Op>) {
-      if (e.op == key) return e.base;
-    } else {
-      if (e.number == key) return e.base;
-    }
-  return std::nullopt;
-}
-
-OpCode offsetOp(OpCode base, uint32_t index) {
-  return static_cast<OpCode>(static_cast<uint32_t>(base) + index);
-}
 
 ConvertKind intKind(uint32_t bytes, bool isSigned) {
   return static_cast<ConvertKind>(widthIndex(bytes) + (isSigned ? 4 : 0));
@@ -91,14 +59,14 @@ bool KernelLowering::lowerArithmetic(Instance &in, const Instruction &inst) {
       emit(code, slotBytes(r.slot + i), slotBytes(a.slot + i), bSlot);
     }
   };
-  if (auto base = find(kIntBinary, op)) return perLeaf(*base, false, false, 2), true;
-  if (auto base = find(kIntUnary, op)) return perLeaf(*base, false, false, 1), true;
-  if (auto base = find(kIntCompare, op)) return perLeaf(*base, true, false, 2), true;
-  if (auto base = find(kFloatBinary, op)) return perLeaf(*base, false, true, 2), true;
-  if (auto base = find(kFloatUnary, op)) return perLeaf(*base, false, true, 1), true;
-  if (auto base = find(kFloatCompare, op)) return perLeaf(*base, true, true, 2), true;
-  if (auto base = find(kFloatTest, op)) return perLeaf(*base, true, true, 1), true;
-  if (auto base = find(kBool, op)) {
+  if (auto base = findOp(kIntBinary, op)) return perLeaf(*base, false, false, 2), true;
+  if (auto base = findOp(kIntUnary, op)) return perLeaf(*base, false, false, 1), true;
+  if (auto base = findOp(kIntCompare, op)) return perLeaf(*base, true, false, 2), true;
+  if (auto base = findOp(kFloatBinary, op)) return perLeaf(*base, false, true, 2), true;
+  if (auto base = findOp(kFloatUnary, op)) return perLeaf(*base, false, true, 1), true;
+  if (auto base = findOp(kFloatCompare, op)) return perLeaf(*base, true, true, 2), true;
+  if (auto base = findOp(kFloatTest, op)) return perLeaf(*base, true, true, 1), true;
+  if (auto base = findOp(kBool, op)) {
     SlotValue r = resultValue(in, inst.resultId);
     SlotValue a = valueOf(in, ops[0]), b = valueOf(in, ops[1]);
     for (uint32_t i = 0; i < leafCount(r.type); ++i)
@@ -274,50 +242,6 @@ bool KernelLowering::lowerComposite(Instance &in, const Instruction &inst) {
   default:
     return false;
   }
-}
-
-void KernelLowering::lowerExtInst(Instance &in, const Instruction &inst) {
-  auto ops = module_.operands(inst);
-  std::string_view set = module_.extInstSet(ops[0]);
-  if (set.starts_with("NonSemantic.") || set == "OpenCL.DebugInfo.100" || set == "DebugInfo")
-    return; // no semantics
-  if (set != "OpenCL.std") unsupported("extended instruction set '" + std::string(set) + "'");
-  uint32_t number = ops[1];
-  auto args = ops.subspan(2);
-  SlotValue r = resultValue(in, inst.resultId);
-  const auto &leaves = layout_.leaves(r.type);
-  bool isFloat = leaves[0].kind == LeafKind::Float;
-  std::vector<SlotValue> a;
-  for (uint32_t id : args) a.push_back(valueOf(in, id));
-  auto perLeaf = [&](OpCode base, uint32_t arity) {
-    if (a.size() != arity) throw Error("OpenCL.std instruction with the wrong operand count");
-    for (uint32_t i = 0; i < leaves.size(); ++i) {
-      uint32_t bytes = leaves[i].bytes;
-      OpCode code = isFloat ? offsetOp(base, bytes == 8) : sizedOp(base, bytes);
-      auto slotOf = [&](uint32_t k) {
-        // Scalar operands broadcast over vectors (e.g. clamp(float4, float, float)).
-        return slotBytes(a[k].slot + (leafCount(a[k].type) == 1 ? 0 : i));
-      };
-      emit(code, slotBytes(r.slot + i), slotOf(0), arity > 1 ? slotOf(1) : 0,
-           arity > 2 ? slotOf(2) : 0);
-    }
-  };
-  if (isFloat) {
-    if (auto base = find(kFloatExtUnary, number)) return perLeaf(*base, 1);
-    if (auto base = find(kFloatExtBinary, number)) return perLeaf(*base, 2);
-    if (auto base = find(kFloatExtTernary, number)) return perLeaf(*base, 3);
-  } else {
-    if (number == 201) { // u_abs: the identity on unsigned values
-      for (uint32_t i = 0; i < leaves.size(); ++i)
-        emit(sizedOp(OpCode::Mov8, leaves[i].bytes), slotBytes(r.slot + i),
-             slotBytes(a[0].slot + i));
-      return;
-    }
-    if (auto base = find(kIntExtUnary, number)) return perLeaf(*base, 1);
-    if (auto base = find(kIntExtBinary, number)) return perLeaf(*base, 2);
-    if (auto base = find(kIntExtTernary, number)) return perLeaf(*base, 3);
-  }
-  unsupported("OpenCL.std instruction " + std::to_string(number));
 }
 
 void KernelLowering::lowerInstruction(Instance &in, uint32_t index) {

@@ -13,6 +13,8 @@
 
 #include <spirv/unified1/spirv.hpp11>
 
+#include "lower/opencl_std_ops.h"
+
 namespace spvsim {
 
 // clang-format off
@@ -89,50 +91,6 @@ namespace spvsim {
   X(LogicalEqual,    OpLogicalEqual,           a == b)                             \
   X(LogicalNotEqual, OpLogicalNotEqual,        a != b)
 
-// OpenCL.std extended instructions on floats: name, OpenCL.std number, semantics.
-#define SPVSIM_FLOAT_EXT_UNARY_OPS(X)                                              \
-  X(Fabs,   23, std::fabs(a))                                                      \
-  X(Sqrt,   61, std::sqrt(a))                                                      \
-  X(Rsqrt,  56, rsqrtOf(a))                                                        \
-  X(Floor,  25, std::floor(a))                                                     \
-  X(Ceil,   12, std::ceil(a))                                                      \
-  X(Trunc,  66, std::trunc(a))                                                     \
-  X(Round,  55, std::round(a))                                                     \
-  X(Rint,   53, std::nearbyint(a))                                                 \
-  X(NativeSqrt,  93, std::sqrt(a))                                                 \
-  X(NativeRsqrt, 91, rsqrtOf(a))
-
-#define SPVSIM_FLOAT_EXT_BINARY_OPS(X)                                             \
-  X(Fmax,        27, fmaxOf(a, b))   /* NaN operand: the other */                  \
-  X(Fmin,        28, fminOf(a, b))                                                 \
-  X(Copysign,    13, std::copysign(a, b))                                          \
-  X(NativeDivide, 82, a / b)                                                       \
-  X(FmaxCommon,  97, (a < b ? b : a))                                              \
-  X(FminCommon,  98, (b < a ? b : a))
-
-#define SPVSIM_FLOAT_EXT_TERNARY_OPS(X)                                            \
-  X(Fma,    26, std::fma(a, b, c))                                                 \
-  X(Mad,    42, a * b + c)           /* not fused: each op correctly rounded */    \
-  X(Mix,    99, a + (b - a) * c)
-
-#define SPVSIM_INT_EXT_BINARY_OPS(X)  /* unsigned a, b of the result width */      \
-  X(SMax,   156, S(a) > S(b) ? a : b)                                              \
-  X(UMax,   157, a > b ? a : b)                                                    \
-  X(SMin,   158, S(a) < S(b) ? a : b)                                              \
-  X(UMin,   159, a < b ? a : b)                                                    \
-  X(SAbsDiff, 142, S(a) > S(b) ? a - b : b - a)                                    \
-  X(UAbsDiff, 202, a > b ? a - b : b - a)
-
-#define SPVSIM_INT_EXT_UNARY_OPS(X)                                                \
-  X(SAbs,   141, S(a) < 0 ? 0 - a : a)                                             \
-  X(Popcount, 166, popcountOf<U>(a))                                                  \
-  X(Clz,    151, clzOf<U>(a))                                                         \
-  X(Ctz,    152, ctzOf<U>(a))
-
-#define SPVSIM_INT_EXT_TERNARY_OPS(X)                                              \
-  X(SClamp, 149, sclampOf<U>(a, b, c))                                                \
-  X(UClamp, 150, uclampOf<U>(a, b, c))
-
 // Ops with hand-written handlers (exec/handlers_*.h), one entry each.
 #define SPVSIM_SPECIAL_OPS(X)                                                      \
   X(Mov8)  X(Mov16)  X(Mov32)  X(Mov64)   /* d = a (copy of a scalar slot) */      \
@@ -153,28 +111,30 @@ namespace spvsim {
   X(Exit)                                   /* lanes return from the kernel */     \
   X(Unreachable)                            /* OpUnreachable executed: finding */
 
-// Conversions between scalar kinds: from, to (see exec/handlers_convert.h).
-#define SPVSIM_INT_WIDTHS(X) X(8) X(16) X(32) X(64)
 // clang-format on
 
+// clang-format off
 enum class OpCode : uint16_t {
 #define SPVSIM_INT_OP_ENUM(name, spv, expr) name##8, name##16, name##32, name##64,
 #define SPVSIM_FLOAT_OP_ENUM(name, spv, expr) name##F32, name##F64,
 #define SPVSIM_PLAIN_OP_ENUM(name, spv, expr) name,
 #define SPVSIM_SPECIAL_OP_ENUM(name) name,
-  SPVSIM_INT_BINARY_OPS(SPVSIM_INT_OP_ENUM) SPVSIM_INT_UNARY_OPS(SPVSIM_INT_OP_ENUM)
-      SPVSIM_INT_COMPARE_OPS(SPVSIM_INT_OP_ENUM) SPVSIM_INT_EXT_BINARY_OPS(SPVSIM_INT_OP_ENUM)
-          SPVSIM_INT_EXT_UNARY_OPS(SPVSIM_INT_OP_ENUM)
-              SPVSIM_INT_EXT_TERNARY_OPS(SPVSIM_INT_OP_ENUM)
-                  SPVSIM_FLOAT_BINARY_OPS(SPVSIM_FLOAT_OP_ENUM)
-                      SPVSIM_FLOAT_UNARY_OPS(SPVSIM_FLOAT_OP_ENUM)
-                          SPVSIM_FLOAT_COMPARE_OPS(SPVSIM_FLOAT_OP_ENUM)
-                              SPVSIM_FLOAT_TEST_OPS(SPVSIM_FLOAT_OP_ENUM)
-                                  SPVSIM_FLOAT_EXT_UNARY_OPS(SPVSIM_FLOAT_OP_ENUM)
-                                      SPVSIM_FLOAT_EXT_BINARY_OPS(SPVSIM_FLOAT_OP_ENUM)
-                                          SPVSIM_FLOAT_EXT_TERNARY_OPS(SPVSIM_FLOAT_OP_ENUM)
-                                              SPVSIM_BOOL_OPS(SPVSIM_PLAIN_OP_ENUM)
-                                                  SPVSIM_SPECIAL_OPS(SPVSIM_SPECIAL_OP_ENUM)
+  SPVSIM_INT_BINARY_OPS(SPVSIM_INT_OP_ENUM)
+  SPVSIM_INT_UNARY_OPS(SPVSIM_INT_OP_ENUM)
+  SPVSIM_INT_COMPARE_OPS(SPVSIM_INT_OP_ENUM)
+  SPVSIM_INT_EXT_BINARY_OPS(SPVSIM_INT_OP_ENUM)
+  SPVSIM_INT_EXT_UNARY_OPS(SPVSIM_INT_OP_ENUM)
+  SPVSIM_INT_EXT_TERNARY_OPS(SPVSIM_INT_OP_ENUM)
+  SPVSIM_FLOAT_BINARY_OPS(SPVSIM_FLOAT_OP_ENUM)
+  SPVSIM_FLOAT_UNARY_OPS(SPVSIM_FLOAT_OP_ENUM)
+  SPVSIM_FLOAT_COMPARE_OPS(SPVSIM_FLOAT_OP_ENUM)
+  SPVSIM_FLOAT_TEST_OPS(SPVSIM_FLOAT_OP_ENUM)
+  SPVSIM_FLOAT_EXT_UNARY_OPS(SPVSIM_FLOAT_OP_ENUM)
+  SPVSIM_FLOAT_EXT_BINARY_OPS(SPVSIM_FLOAT_OP_ENUM)
+  SPVSIM_FLOAT_EXT_TERNARY_OPS(SPVSIM_FLOAT_OP_ENUM)
+  SPVSIM_BOOL_OPS(SPVSIM_PLAIN_OP_ENUM)
+  SPVSIM_SPECIAL_OPS(SPVSIM_SPECIAL_OP_ENUM)
+  SPVSIM_OPENCL_STD_SPECIAL_OPS(SPVSIM_SPECIAL_OP_ENUM)
   /// Conversions: ConvertFirst + from * kConvertKinds + to (see ConvertKind).
   ConvertFirst,
   Count = ConvertFirst + 100
@@ -183,6 +143,7 @@ enum class OpCode : uint16_t {
 #undef SPVSIM_PLAIN_OP_ENUM
 #undef SPVSIM_SPECIAL_OP_ENUM
 };
+// clang-format on
 
 /// The numeric kinds conversions read and write: OpUConvert reads unsigned,
 /// OpSConvert/OpConvertSToF signed, OpConvertFToS writes signed, and so on.

@@ -167,3 +167,24 @@ OpFunctionEnd
 
 } // namespace
 } // namespace spvsim
+
+namespace spvsim {
+namespace {
+
+TEST(OpTable, NamesFollowTheEnum) {
+  EXPECT_STREQ(opName(OpCode::IAdd8), "IAdd8");
+  EXPECT_STREQ(opName(OpCode::SGreaterEq64), "SGreaterEq64");
+  EXPECT_STREQ(opName(OpCode::UClamp32), "UClamp32");
+  EXPECT_STREQ(opName(OpCode::FAddF64), "FAddF64");
+  EXPECT_STREQ(opName(OpCode::MixF32), "MixF32");
+  EXPECT_STREQ(opName(OpCode::LogicalNotEqual), "LogicalNotEqual");
+  EXPECT_STREQ(opName(OpCode::Unreachable), "Unreachable");
+  EXPECT_STREQ(opName(convertOp(ConvertKind::S8, ConvertKind::F64)), "Convert.s8.f64");
+  EXPECT_STREQ(opName(static_cast<OpCode>(static_cast<uint32_t>(OpCode::Count) - 1)),
+               "Convert.f64.f64");
+  EXPECT_EQ(sizedOp(OpCode::Load8, 4), OpCode::Load32);
+  EXPECT_EQ(sizedOp(OpCode::Mov8, 8), OpCode::Mov64);
+}
+
+} // namespace
+} // namespace spvsim
