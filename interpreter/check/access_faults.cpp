@@ -87,6 +87,12 @@ void reportAccessFault(const ExecState &x, const LoweredOp &op, uint32_t lane, u
     f.kind = "access.write_only_read";
     f.message = "read of write-only buffer '" + name + "'";
     break;
+  case AccessFault::Misaligned:
+    f.kind = "misaligned";
+    f.message = "atomic access of " + std::to_string(bytes) + " bytes at offset " +
+                std::to_string(offset) + " of " + addressSpaceName(space) + " '" + name +
+                "' is not aligned to its size (the atomic was not performed)";
+    break;
   case AccessFault::OutOfBounds:
   case AccessFault::None: {
     uint64_t size = resolved ? r.size : 0;

@@ -121,6 +121,41 @@ template <class T> inline void select(const ExecState &x, const LoweredOp &op) {
   forLanes(x, x.maskOf(op), d, [&](uint32_t l) { return cond[l] ? a[l] : b[l]; });
 }
 
+/// The index of lane l of an index slot of `bytes` bytes per lane (unsigned).
+inline uint64_t indexOf(const ExecState &x, uint32_t slot, uint32_t bytes, uint32_t l) {
+  switch (bytes) {
+  case 1:
+    return x.reg<uint8_t>(slot)[l];
+  case 2:
+    return x.reg<uint16_t>(slot)[l];
+  case 4:
+    return x.reg<uint32_t>(slot)[l];
+  default:
+    return x.reg<uint64_t>(slot)[l];
+  }
+}
+
+/// d = vector a [index b]; an index past the end (undefined in SPIR-V) reads 0.
+template <class T> inline void extractDynamic(const ExecState &x, const LoweredOp &op) {
+  T *d = x.reg<T>(op.d);
+  const uint32_t stride = x.width * 8;
+  forLanes(x, x.maskOf(op), d, [&](uint32_t l) {
+    uint64_t i = indexOf(x, op.b, op.aux, l);
+    return i < op.c ? x.reg<T>(op.a + uint32_t(i) * stride)[l] : T(0);
+  });
+}
+
+/// vector d [index b] = a for the active lanes; an index past the end writes nothing.
+template <class T> inline void insertDynamic(const ExecState &x, const LoweredOp &op) {
+  const T *a = x.reg<T>(op.a);
+  const uint32_t stride = x.width * 8;
+  const uint64_t mask = x.maskOf(op);
+  for (uint32_t l = 0; l < x.width; ++l) {
+    uint64_t i = indexOf(x, op.b, op.aux, l);
+    if ((mask >> l) & 1 && i < op.c) x.reg<T>(op.d + uint32_t(i) * stride)[l] = a[l];
+  }
+}
+
 inline void logicalNot(const ExecState &x, const LoweredOp &op) {
   uint8_t *d = x.reg<uint8_t>(op.d);
   const uint8_t *a = x.reg<uint8_t>(op.a);

@@ -26,7 +26,8 @@ enum class AccessFault : uint8_t {
   OutOfBounds,
   Released,
   ReadOnlyWrite,
-  WriteOnlyRead
+  WriteOnlyRead,
+  Misaligned
 };
 
 inline bool resolve(const ExecState &x, uint64_t p, uint32_t lane, ResolvedAllocation &r) {

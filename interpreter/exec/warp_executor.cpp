@@ -7,6 +7,7 @@
 
 #include "exec/exec_state.h"
 #include "exec/handlers_arith.h"
+#include "exec/handlers_atomic.h"
 #include "exec/handlers_memory.h"
 #include "exec/handlers_opencl_std.h"
 
@@ -186,6 +187,66 @@ void runWarp(LaunchContext &launch, GroupState &group, Warp &warp) {
 #undef SPVSIM_FLOAT_CASE
 #undef SPVSIM_FLOAT_CMP_CASE
 #undef SPVSIM_BOOL_CASE
+#define SPVSIM_ATOMIC_INT_CASE(name, spvop, expr)                                                  \
+  case OpCode::name##32:                                                                           \
+    ops::atomicUpdate<uint32_t, ops::name##Fn>(x, op);                                             \
+    break;                                                                                         \
+  case OpCode::name##64:                                                                           \
+    ops::atomicUpdate<uint64_t, ops::name##Fn>(x, op);                                             \
+    break;
+#define SPVSIM_ATOMIC_FLOAT_CASE(name, spvop, expr)                                                \
+  case OpCode::name##F32:                                                                          \
+    ops::atomicUpdate<float, ops::name##Fn>(x, op);                                                \
+    break;                                                                                         \
+  case OpCode::name##F64:                                                                          \
+    ops::atomicUpdate<double, ops::name##Fn>(x, op);                                               \
+    break;
+        SPVSIM_ATOMIC_INT_OPS(SPVSIM_ATOMIC_INT_CASE)
+        SPVSIM_ATOMIC_FLOAT_OPS(SPVSIM_ATOMIC_FLOAT_CASE)
+#undef SPVSIM_ATOMIC_INT_CASE
+#undef SPVSIM_ATOMIC_FLOAT_CASE
+      case OpCode::AtomicLoad32:
+        ops::atomicLoad<uint32_t>(x, op);
+        break;
+      case OpCode::AtomicLoad64:
+        ops::atomicLoad<uint64_t>(x, op);
+        break;
+      case OpCode::AtomicStore32:
+        ops::atomicStore<uint32_t>(x, op);
+        break;
+      case OpCode::AtomicStore64:
+        ops::atomicStore<uint64_t>(x, op);
+        break;
+      case OpCode::AtomicCompareExchange32:
+        ops::atomicCompareExchange<uint32_t>(x, op);
+        break;
+      case OpCode::AtomicCompareExchange64:
+        ops::atomicCompareExchange<uint64_t>(x, op);
+        break;
+      case OpCode::ExtractDynamic8:
+        ops::extractDynamic<uint8_t>(x, op);
+        break;
+      case OpCode::ExtractDynamic16:
+        ops::extractDynamic<uint16_t>(x, op);
+        break;
+      case OpCode::ExtractDynamic32:
+        ops::extractDynamic<uint32_t>(x, op);
+        break;
+      case OpCode::ExtractDynamic64:
+        ops::extractDynamic<uint64_t>(x, op);
+        break;
+      case OpCode::InsertDynamic8:
+        ops::insertDynamic<uint8_t>(x, op);
+        break;
+      case OpCode::InsertDynamic16:
+        ops::insertDynamic<uint16_t>(x, op);
+        break;
+      case OpCode::InsertDynamic32:
+        ops::insertDynamic<uint32_t>(x, op);
+        break;
+      case OpCode::InsertDynamic64:
+        ops::insertDynamic<uint64_t>(x, op);
+        break;
       case OpCode::Mov8:
         ops::move<uint8_t>(x, op);
         break;

@@ -66,6 +66,8 @@ private:
   uint64_t scalarConstant(uint32_t id);
   uint64_t evaluateSpecOp(const Constant &c);
   SlotValue uniformPointer(uint64_t bits, UniformInit::Reloc reloc = UniformInit::Reloc::None);
+  /// A slot holding `bits` (of `bytes` per lane) in every lane.
+  SlotValue uniformValue(uint64_t bits, uint8_t bytes);
   SlotValue globalVariable(uint32_t id);
   std::vector<std::byte> constantBytes(uint32_t id);
   const BuiltinRef *builtinOf(Instance &in, uint32_t pointerId);
@@ -80,6 +82,7 @@ private:
 
   // lowering_memory.cpp
   bool lowerMemory(Instance &in, const Instruction &inst);
+  bool lowerAtomic(Instance &in, const Instruction &inst);
   void lowerAccessChain(Instance &in, const Instruction &inst);
   void lowerLoad(Instance &in, const Instruction &inst);
   void emitCopyMemory(SlotValue dst, SlotValue src, uint64_t bytes);

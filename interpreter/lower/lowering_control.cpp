@@ -286,6 +286,8 @@ LoweredKernel KernelLowering::run(const std::string &kernel) {
   out_.warpWidth = width_;
   out_.slotStride = slotStride_;
   lowerFunction(*fn, {}, true, 0, {});
+  // Each lane's arena starts 16-byte aligned, like the allocations it holds.
+  out_.privateSize = (out_.privateSize + 15) / 16 * 16;
   finish(out_);
   return std::move(out_);
 }

@@ -233,9 +233,25 @@ bool KernelLowering::lowerComposite(Instance &in, const Instruction &inst) {
     }
     return true;
   }
-  case spv::Op::OpVectorExtractDynamic:
-  case spv::Op::OpVectorInsertDynamic:
-    unsupported("dynamic vector indexing");
+  case spv::Op::OpVectorExtractDynamic: {
+    SlotValue r = resultValue(in, inst.resultId);
+    SlotValue v = valueOf(in, ops[0]), index = valueOf(in, ops[1]);
+    uint32_t bytes = layout_.leaves(r.type)[0].bytes;
+    emit(sizedOp(OpCode::ExtractDynamic8, bytes), slotBytes(r.slot), slotBytes(v.slot),
+         slotBytes(index.slot), leafCount(v.type))
+        .aux = layout_.leaves(index.type)[0].bytes;
+    return true;
+  }
+  case spv::Op::OpVectorInsertDynamic: {
+    SlotValue r = resultValue(in, inst.resultId);
+    SlotValue v = valueOf(in, ops[0]), component = valueOf(in, ops[1]), index = valueOf(in, ops[2]);
+    emitCopy(r.slot, v.slot, v.type);
+    uint32_t bytes = layout_.leaves(component.type)[0].bytes;
+    emit(sizedOp(OpCode::InsertDynamic8, bytes), slotBytes(r.slot), slotBytes(component.slot),
+         slotBytes(index.slot), leafCount(v.type))
+        .aux = layout_.leaves(index.type)[0].bytes;
+    return true;
+  }
   case spv::Op::OpUndef:
     resultValue(in, inst.resultId);
     return true;

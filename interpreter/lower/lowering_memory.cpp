@@ -3,6 +3,7 @@
 // at their layout offsets, access chains as tagged-pointer arithmetic, memory
 // copies, and reads of BuiltIn input variables.
 #include "lower/kernel_lowering.h"
+#include "lower/op_lookup.h"
 #include "memory/tagged_pointer.h"
 #include "spvsim/common/error.h"
 
@@ -106,8 +107,88 @@ void KernelLowering::emitCopyMemory(SlotValue dst, SlotValue src, uint64_t bytes
   }
 }
 
+namespace {
+#define SPVSIM_ATOMIC_INT_ENTRY(name, spvop, expr) {spv::Op::spvop, OpCode::name##32},
+#define SPVSIM_ATOMIC_FLOAT_ENTRY(name, spvop, expr) {spv::Op::spvop, OpCode::name##F32},
+constexpr FamilyEntry kAtomicInt[] = {SPVSIM_ATOMIC_INT_OPS(SPVSIM_ATOMIC_INT_ENTRY)};
+constexpr FamilyEntry kAtomicFloat[] = {SPVSIM_ATOMIC_FLOAT_OPS(SPVSIM_ATOMIC_FLOAT_ENTRY)};
+#undef SPVSIM_ATOMIC_INT_ENTRY
+#undef SPVSIM_ATOMIC_FLOAT_ENTRY
+} // namespace
+
+// Atomics (SPIR-V §3.52.18) on 32- and 64-bit scalars; scope and semantics
+// operands are not needed by the executor (every atomic is sequentially
+// consistent and device-wide).
+bool KernelLowering::lowerAtomic(Instance &in, const Instruction &inst) {
+  auto ops = module_.operands(inst);
+  spv::Op op = inst.opcode;
+  auto widthOf = [&](uint32_t type) {
+    const auto &leaves = layout_.leaves(type);
+    if (leaves.size() != 1 || (leaves[0].bytes != 4 && leaves[0].bytes != 8))
+      unsupported("atomics on values other than 32- and 64-bit scalars");
+    return leaves[0];
+  };
+  auto wide = [](OpCode op32, const Leaf &leaf) { return offsetOp(op32, leaf.bytes == 8); };
+  switch (op) {
+  case spv::Op::OpAtomicLoad: {
+    SlotValue r = resultValue(in, inst.resultId), p = valueOf(in, ops[0]);
+    emit(wide(OpCode::AtomicLoad32, widthOf(r.type)), slotBytes(r.slot), slotBytes(p.slot));
+    return true;
+  }
+  case spv::Op::OpAtomicStore: {
+    SlotValue p = valueOf(in, ops[0]), v = valueOf(in, ops[3]);
+    emit(wide(OpCode::AtomicStore32, widthOf(v.type)), 0, slotBytes(p.slot), slotBytes(v.slot));
+    return true;
+  }
+  case spv::Op::OpAtomicCompareExchange:
+  case spv::Op::OpAtomicCompareExchangeWeak: {
+    SlotValue r = resultValue(in, inst.resultId), p = valueOf(in, ops[0]);
+    SlotValue value = valueOf(in, ops[4]), comparator = valueOf(in, ops[5]);
+    emit(wide(OpCode::AtomicCompareExchange32, widthOf(r.type)), slotBytes(r.slot),
+         slotBytes(p.slot), slotBytes(value.slot), slotBytes(comparator.slot));
+    return true;
+  }
+  case spv::Op::OpAtomicIIncrement:
+  case spv::Op::OpAtomicIDecrement: {
+    SlotValue r = resultValue(in, inst.resultId), p = valueOf(in, ops[0]);
+    Leaf leaf = widthOf(r.type);
+    SlotValue one = uniformValue(1, leaf.bytes);
+    OpCode base = op == spv::Op::OpAtomicIIncrement ? OpCode::AtomicIAdd32 : OpCode::AtomicISub32;
+    emit(wide(base, leaf), slotBytes(r.slot), slotBytes(p.slot), slotBytes(one.slot));
+    return true;
+  }
+  case spv::Op::OpAtomicFlagTestAndSet: {
+    // OpenCL 2.0 atomic_flag: a 32-bit word, set means nonzero.
+    SlotValue r = resultValue(in, inst.resultId), p = valueOf(in, ops[0]);
+    SlotValue one = uniformValue(1, 4), zero = uniformValue(0, 4);
+    uint32_t old = allocSlots(1);
+    emit(OpCode::AtomicExchange32, slotBytes(old), slotBytes(p.slot), slotBytes(one.slot));
+    emit(OpCode::INotEqual32, slotBytes(r.slot), slotBytes(old), slotBytes(zero.slot));
+    return true;
+  }
+  case spv::Op::OpAtomicFlagClear: {
+    SlotValue p = valueOf(in, ops[0]), zero = uniformValue(0, 4);
+    emit(OpCode::AtomicStore32, 0, slotBytes(p.slot), slotBytes(zero.slot));
+    return true;
+  }
+  default:
+    break;
+  }
+  bool isFloatOp = false;
+  auto base = findOp(kAtomicInt, op);
+  if (!base) base = findOp(kAtomicFloat, op), isFloatOp = true;
+  if (!base) return false;
+  SlotValue r = resultValue(in, inst.resultId), p = valueOf(in, ops[0]), v = valueOf(in, ops[3]);
+  Leaf leaf = widthOf(r.type);
+  if (!isFloatOp && op != spv::Op::OpAtomicExchange && leaf.kind == LeafKind::Float)
+    throw Error("integer atomic on a floating-point value");
+  emit(wide(*base, leaf), slotBytes(r.slot), slotBytes(p.slot), slotBytes(v.slot));
+  return true;
+}
+
 bool KernelLowering::lowerMemory(Instance &in, const Instruction &inst) {
   auto ops = module_.operands(inst);
+  if (lowerAtomic(in, inst)) return true;
   switch (inst.opcode) {
   case spv::Op::OpVariable: {
     auto storage = static_cast<spv::StorageClass>(ops[0]);

@@ -242,6 +242,12 @@ SlotValue KernelLowering::uniformPointer(uint64_t bits, UniformInit::Reloc reloc
   return v;
 }
 
+SlotValue KernelLowering::uniformValue(uint64_t bits, uint8_t bytes) {
+  SlotValue v{allocSlots(1), 0};
+  out_.constants.push_back({slotBytes(v.slot), bytes, bits});
+  return v;
+}
+
 std::vector<std::byte> KernelLowering::constantBytes(uint32_t id) {
   const Constant *c = module_.constant(id);
   if (!c) throw Error("initializer %" + std::to_string(id) + " is not a constant");

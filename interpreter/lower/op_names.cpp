@@ -29,6 +29,10 @@ std::vector<std::string> buildNames() {
   SPVSIM_FLOAT_EXT_BINARY_OPS(SPVSIM_FLOAT_NAME)
   SPVSIM_FLOAT_EXT_TERNARY_OPS(SPVSIM_FLOAT_NAME)
   SPVSIM_BOOL_OPS(SPVSIM_PLAIN_NAME)
+#define SPVSIM_ATOMIC_NAME(name, spv, expr)                                                        \
+  for (const char *w : {"32", "64"}) names.push_back(std::string(#name) + w);
+  SPVSIM_ATOMIC_INT_OPS(SPVSIM_ATOMIC_NAME)
+  SPVSIM_ATOMIC_FLOAT_OPS(SPVSIM_FLOAT_NAME)
   SPVSIM_SPECIAL_OPS(SPVSIM_SPECIAL_NAME)
   SPVSIM_OPENCL_STD_SPECIAL_OPS(SPVSIM_SPECIAL_NAME)
   static const char *kinds[] = {"u8", "u16", "u32", "u64", "s8", "s16", "s32", "s64", "f32", "f64"};

@@ -91,6 +91,26 @@ namespace spvsim {
   X(LogicalEqual,    OpLogicalEqual,           a == b)                             \
   X(LogicalNotEqual, OpLogicalNotEqual,        a != b)
 
+// Atomic read-modify-write on 32- and 64-bit integers: d = the value at
+// pointer a, which becomes `expr` of it (old) and b; lanes go in lane order.
+#define SPVSIM_ATOMIC_INT_OPS(X)                                                   \
+  X(AtomicExchange,  OpAtomicExchange,         b)                                  \
+  X(AtomicIAdd,      OpAtomicIAdd,             old + b)                            \
+  X(AtomicISub,      OpAtomicISub,             old - b)                            \
+  X(AtomicSMin,      OpAtomicSMin,             S(b) < S(old) ? b : old)            \
+  X(AtomicUMin,      OpAtomicUMin,             b < old ? b : old)                  \
+  X(AtomicSMax,      OpAtomicSMax,             S(b) > S(old) ? b : old)            \
+  X(AtomicUMax,      OpAtomicUMax,             b > old ? b : old)                  \
+  X(AtomicAnd,       OpAtomicAnd,              old & b)                            \
+  X(AtomicOr,        OpAtomicOr,               old | b)                            \
+  X(AtomicXor,       OpAtomicXor,              old ^ b)
+
+// Atomic read-modify-write on float and double (SPV_EXT_shader_atomic_float_*).
+#define SPVSIM_ATOMIC_FLOAT_OPS(X)                                                 \
+  X(AtomicFAdd,      OpAtomicFAddEXT,          old + b)                            \
+  X(AtomicFMin,      OpAtomicFMinEXT,          std::fmin(old, b))                  \
+  X(AtomicFMax,      OpAtomicFMaxEXT,          std::fmax(old, b))
+
 // Ops with hand-written handlers (exec/handlers_*.h), one entry each.
 #define SPVSIM_SPECIAL_OPS(X)                                                      \
   X(Mov8)  X(Mov16)  X(Mov32)  X(Mov64)   /* d = a (copy of a scalar slot) */      \
@@ -109,7 +129,14 @@ namespace spvsim {
   X(GotoN)                                  /* pending[target k] |= edge k */      \
   X(Barrier)                                /* rendezvous; pending[a] |= mask */   \
   X(Exit)                                   /* lanes return from the kernel */     \
-  X(Unreachable)                            /* OpUnreachable executed: finding */
+  X(Unreachable)                            /* OpUnreachable executed: finding */ \
+  X(ExtractDynamic8) X(ExtractDynamic16) X(ExtractDynamic32) X(ExtractDynamic64)  \
+                            /* d = component b (index of aux bytes) of the c-leaf vector at a */ \
+  X(InsertDynamic8) X(InsertDynamic16) X(InsertDynamic32) X(InsertDynamic64)      \
+                            /* component b of the c-leaf vector at d = a */       \
+  X(AtomicLoad32) X(AtomicLoad64)           /* d = atomic *(a) */                  \
+  X(AtomicStore32) X(AtomicStore64)         /* atomic *(a) = b */                  \
+  X(AtomicCompareExchange32) X(AtomicCompareExchange64) /* d = *a; if d == c: *a = b */
 
 // clang-format on
 
@@ -119,6 +146,7 @@ enum class OpCode : uint16_t {
 #define SPVSIM_FLOAT_OP_ENUM(name, spv, expr) name##F32, name##F64,
 #define SPVSIM_PLAIN_OP_ENUM(name, spv, expr) name,
 #define SPVSIM_SPECIAL_OP_ENUM(name) name,
+#define SPVSIM_ATOMIC_OP_ENUM(name, spv, expr) name##32, name##64,
   SPVSIM_INT_BINARY_OPS(SPVSIM_INT_OP_ENUM)
   SPVSIM_INT_UNARY_OPS(SPVSIM_INT_OP_ENUM)
   SPVSIM_INT_COMPARE_OPS(SPVSIM_INT_OP_ENUM)
@@ -133,6 +161,8 @@ enum class OpCode : uint16_t {
   SPVSIM_FLOAT_EXT_BINARY_OPS(SPVSIM_FLOAT_OP_ENUM)
   SPVSIM_FLOAT_EXT_TERNARY_OPS(SPVSIM_FLOAT_OP_ENUM)
   SPVSIM_BOOL_OPS(SPVSIM_PLAIN_OP_ENUM)
+  SPVSIM_ATOMIC_INT_OPS(SPVSIM_ATOMIC_OP_ENUM)
+  SPVSIM_ATOMIC_FLOAT_OPS(SPVSIM_FLOAT_OP_ENUM)
   SPVSIM_SPECIAL_OPS(SPVSIM_SPECIAL_OP_ENUM)
   SPVSIM_OPENCL_STD_SPECIAL_OPS(SPVSIM_SPECIAL_OP_ENUM)
   /// Conversions: ConvertFirst + from * kConvertKinds + to (see ConvertKind).
@@ -142,6 +172,7 @@ enum class OpCode : uint16_t {
 #undef SPVSIM_FLOAT_OP_ENUM
 #undef SPVSIM_PLAIN_OP_ENUM
 #undef SPVSIM_SPECIAL_OP_ENUM
+#undef SPVSIM_ATOMIC_OP_ENUM
 };
 // clang-format on
 

@@ -1,0 +1,94 @@
+// Handlers of the atomic family: every OpAtomic* on 32- and 64-bit integers
+// and floats. Lanes of a warp go in lane order; across worker threads the
+// update is a real host atomic (std::atomic_ref), so atomics act device-wide
+// whatever scope the module names (OpenCL 1.2 atomics arrive with Workgroup
+// scope). Memory semantics are honoured by making every atomic sequentially
+// consistent. An atomic not aligned to its size is reported (misaligned)
+// and not performed.
+#pragma once
+
+#include <atomic>
+#include <cmath>
+#include <cstdint>
+
+#include "exec/handlers_memory.h"
+
+namespace spvsim::ops {
+
+#define SPVSIM_ATOMIC_INT_FN(name, spvop, expr)                                                    \
+  struct name##Fn {                                                                                \
+    template <class U> static U apply([[maybe_unused]] U old, U b) {                               \
+      [[maybe_unused]] auto S = [](U v) { return Signed<U>(v); };                                  \
+      return static_cast<U>(expr);                                                                 \
+    }                                                                                              \
+  };
+#define SPVSIM_ATOMIC_FLOAT_FN(name, spvop, expr)                                                  \
+  struct name##Fn {                                                                                \
+    template <class F> static F apply(F old, F b) { return expr; }                                 \
+  };
+SPVSIM_ATOMIC_INT_OPS(SPVSIM_ATOMIC_INT_FN)
+SPVSIM_ATOMIC_FLOAT_OPS(SPVSIM_ATOMIC_FLOAT_FN)
+#undef SPVSIM_ATOMIC_INT_FN
+#undef SPVSIM_ATOMIC_FLOAT_FN
+
+/// Runs `update(lane, address)` for each active lane whose atomic access is in
+/// bounds and aligned; reports the first misaligned lane.
+template <bool IsWrite, class T, class Update>
+inline void forAtomicLanes(const ExecState &x, const LoweredOp &op, Update update) {
+  uint32_t misalignedLane = 0;
+  uint64_t misaligned = 0;
+  forAccessibleLanes<IsWrite>(x, op, sizeof(T), [&](uint32_t l, std::byte *addr) {
+    if (reinterpret_cast<uintptr_t>(addr) % sizeof(T) != 0) {
+      if (misaligned++ == 0) misalignedLane = l;
+      return;
+    }
+    update(l, reinterpret_cast<T *>(addr));
+  });
+  if (misaligned)
+    reportAccessFault(x, op, misalignedLane, x.reg<uint64_t>(op.a)[misalignedLane], sizeof(T),
+                      IsWrite, AccessFault::Misaligned, misaligned);
+}
+
+/// d = old value; *a = Fn(old, b). `T` is the value type, `Bits` its storage.
+template <class T, class Fn> inline void atomicUpdate(const ExecState &x, const LoweredOp &op) {
+  using Bits = std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>;
+  T *d = x.reg<T>(op.d);
+  const T *b = x.reg<T>(op.b);
+  forAtomicLanes<true, Bits>(x, op, [&](uint32_t l, Bits *addr) {
+    std::atomic_ref<Bits> ref(*addr);
+    Bits old = ref.load();
+    for (;;) {
+      T oldValue = std::bit_cast<T>(old);
+      Bits next = std::bit_cast<Bits>(static_cast<T>(Fn::apply(oldValue, b[l])));
+      if (ref.compare_exchange_weak(old, next)) {
+        d[l] = oldValue;
+        return;
+      }
+    }
+  });
+}
+
+template <class T> inline void atomicLoad(const ExecState &x, const LoweredOp &op) {
+  T *d = x.reg<T>(op.d);
+  forAtomicLanes<false, T>(x, op,
+                           [&](uint32_t l, T *addr) { d[l] = std::atomic_ref<T>(*addr).load(); });
+}
+
+template <class T> inline void atomicStore(const ExecState &x, const LoweredOp &op) {
+  const T *v = x.reg<T>(op.b);
+  forAtomicLanes<true, T>(x, op,
+                          [&](uint32_t l, T *addr) { std::atomic_ref<T>(*addr).store(v[l]); });
+}
+
+/// d = *a; if it equals c (the comparator), *a = b.
+template <class T> inline void atomicCompareExchange(const ExecState &x, const LoweredOp &op) {
+  T *d = x.reg<T>(op.d);
+  const T *value = x.reg<T>(op.b), *comparator = x.reg<T>(op.c);
+  forAtomicLanes<true, T>(x, op, [&](uint32_t l, T *addr) {
+    T expected = comparator[l];
+    std::atomic_ref<T>(*addr).compare_exchange_strong(expected, value[l]);
+    d[l] = expected; // the old value either way
+  });
+}
+
+} // namespace spvsim::ops
