@@ -4,6 +4,7 @@
 #include <string>
 
 #include "exec/exec_state.h"
+#include "exec/handlers_convert.h"
 #include "exec/handlers_memory.h"
 
 namespace spvsim {
@@ -127,6 +128,22 @@ void reportAccessFault(const ExecState &x, const LoweredOp &op, uint32_t lane, u
   }
   if (lanes > 1) f.notes.push_back(std::to_string(lanes) + " work-items of this warp faulted here");
   f.count = 1;
+  x.launch->reporter->report(std::move(f), op.source);
+}
+
+} // namespace ops
+
+namespace ops {
+
+void reportFloatToIntRange(const ExecState &x, const LoweredOp &op, uint32_t lane, double value,
+                           uint64_t lanes) {
+  Finding f;
+  f.kind = "ub.fp-to-int";
+  f.message = "conversion of " + std::to_string(value) +
+              " to an integer type that cannot hold it (without SaturatedConversion the "
+              "result is undefined; spvsim saturates)";
+  f.workItem = workItemOf(x, lane);
+  if (lanes > 1) f.notes.push_back(std::to_string(lanes) + " work-items of this warp did so here");
   x.launch->reporter->report(std::move(f), op.source);
 }
 

@@ -8,6 +8,7 @@
 #include "exec/exec_state.h"
 #include "exec/handlers_arith.h"
 #include "exec/handlers_atomic.h"
+#include "exec/handlers_convert.h"
 #include "exec/handlers_memory.h"
 #include "exec/handlers_opencl_std.h"
 

@@ -141,8 +141,11 @@ bool KernelLowering::lowerConversion(Instance &in, const Instruction &inst) {
   case spv::Op::OpFConvert:
     break;
   case spv::Op::OpSatConvertSToU:
+    fromSigned = true;
+    break;
   case spv::Op::OpSatConvertUToS:
-    unsupported("saturating integer conversions");
+    toSigned = true;
+    break;
   case spv::Op::OpBitcast:
   case spv::Op::OpConvertPtrToU:
   case spv::Op::OpConvertUToPtr:
@@ -166,10 +169,16 @@ bool KernelLowering::lowerConversion(Instance &in, const Instruction &inst) {
   default:
     return false;
   }
-  if (module_.findDecoration(inst.resultId, spv::Decoration::SaturatedConversion))
-    unsupported("SaturatedConversion");
-  if (module_.findDecoration(inst.resultId, spv::Decoration::FPRoundingMode))
-    unsupported("FPRoundingMode on conversions");
+  // OpenCL SPIR-V Env §6.2: FPRoundingMode and SaturatedConversion on conversions.
+  uint32_t mode = kRoundDefault;
+  if (auto *d = module_.findDecoration(inst.resultId, spv::Decoration::FPRoundingMode);
+      d && !d->literals.empty())
+    mode = std::min<uint32_t>(d->literals[0], 3) + 1;
+  bool saturate = op == spv::Op::OpSatConvertSToU || op == spv::Op::OpSatConvertUToS ||
+                  module_.findDecoration(inst.resultId, spv::Decoration::SaturatedConversion);
+  if (saturate) mode |= kSaturate;
+  // SConvert/UConvert keep the signedness their name says for the saturation bounds.
+  if (op == spv::Op::OpSConvert) toSigned = true;
   SlotValue r = resultValue(in, inst.resultId), a = valueOf(in, ops[0]);
   const auto &from = layout_.leaves(a.type);
   const auto &to = layout_.leaves(r.type);
@@ -178,7 +187,7 @@ bool KernelLowering::lowerConversion(Instance &in, const Instruction &inst) {
                                                      : intKind(from[i].bytes, fromSigned);
     ConvertKind tk =
         to[i].kind == LeafKind::Float ? floatKind(to[i].bytes) : intKind(to[i].bytes, toSigned);
-    emit(convertOp(fk, tk), slotBytes(r.slot + i), slotBytes(a.slot + i));
+    emit(convertOp(fk, tk), slotBytes(r.slot + i), slotBytes(a.slot + i)).aux = mode;
   }
   return true;
 }

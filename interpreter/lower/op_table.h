@@ -181,6 +181,11 @@ enum class OpCode : uint16_t {
 enum class ConvertKind : uint8_t { U8, U16, U32, U64, S8, S16, S32, S64, F32, F64 };
 inline constexpr uint32_t kConvertKinds = 10;
 
+/// A conversion op's aux: the rounding mode (FPRoundingMode + 1, 0 for the
+/// environment's default) and whether it saturates (SaturatedConversion).
+inline constexpr uint32_t kRoundDefault = 0, kRoundRte = 1, kRoundRtz = 2, kRoundRtp = 3,
+                          kRoundRtn = 4, kRoundMask = 7, kSaturate = 8;
+
 inline OpCode convertOp(ConvertKind from, ConvertKind to) {
   return static_cast<OpCode>(static_cast<uint32_t>(OpCode::ConvertFirst) +
                              static_cast<uint32_t>(from) * kConvertKinds +

@@ -1,0 +1,159 @@
+// Handlers of the conversion family: every numeric conversion between the
+// scalar kinds (lower/op_table.h ConvertKind), with the default rounding of
+// the OpenCL SPIR-V environment (§6.3: to integer toward zero, to float to
+// nearest even), explicit FPRoundingMode (§6.2) and SaturatedConversion.
+#pragma once
+
+#include <cmath>
+#include <limits>
+#include <type_traits>
+#include <utility>
+
+#include "exec/exec_state.h"
+#include "lower/op_table.h"
+
+namespace spvsim::ops {
+
+/// A float → integer conversion of a value out of range or NaN, without
+/// SaturatedConversion (the result is undefined; spvsim saturates).
+void reportFloatToIntRange(const ExecState &x, const LoweredOp &op, uint32_t lane, double value,
+                           uint64_t lanes);
+
+template <class F> inline F roundBy(F v, uint32_t mode) {
+  switch (mode) {
+  case kRoundRte:
+    return std::nearbyint(v); // the host runs in round-to-nearest-even
+  case kRoundRtp:
+    return std::ceil(v);
+  case kRoundRtn:
+    return std::floor(v);
+  default:
+    return std::trunc(v); // the default and RTZ
+  }
+}
+
+/// Rounds an exact value to To with a directed rounding mode.
+template <class To> inline To roundedFrom(long double exact, uint32_t mode) {
+  To r = static_cast<To>(exact); // to nearest even
+  const long double back = r;
+  switch (mode) {
+  case kRoundRtz:
+    if (std::fabs(back) > std::fabs(exact)) r = std::nextafter(r, To(0));
+    break;
+  case kRoundRtp:
+    if (back < exact) r = std::nextafter(r, std::numeric_limits<To>::infinity());
+    break;
+  case kRoundRtn:
+    if (back > exact) r = std::nextafter(r, -std::numeric_limits<To>::infinity());
+    break;
+  default:
+    break;
+  }
+  return r;
+}
+
+/// [lo, hi) of the values a float converts into To without overflow: powers of two
+/// (or zero), exact in double.
+template <class To>
+inline constexpr double kIntHi = [] {
+  double h = 1;
+  for (int i = 0; i < std::numeric_limits<To>::digits; ++i) h *= 2;
+  return h;
+}();
+template <class To> inline constexpr double kIntLo = std::is_signed_v<To> ? -kIntHi<To> : 0.0;
+
+template <class From, class To> inline bool inRange(From v) {
+  if constexpr (std::is_floating_point_v<From> && std::is_integral_v<To>) {
+    return v == v && static_cast<double>(v) >= kIntLo<To> && static_cast<double>(v) < kIntHi<To>;
+  } else {
+    return true;
+  }
+}
+
+/// One conversion; `mode` is the op's aux: rounding mode and saturation flag.
+template <class From, class To> inline To convertValue(From v, uint32_t mode) {
+  const uint32_t rounding = mode & kRoundMask;
+  if constexpr (std::is_floating_point_v<From> && std::is_integral_v<To>) {
+    if (v != v) return 0;
+    v = roundBy(v, rounding);
+    // Out of range saturates (required with SaturatedConversion, undefined otherwise).
+    if (static_cast<double>(v) < kIntLo<To>) return std::numeric_limits<To>::min();
+    if (static_cast<double>(v) >= kIntHi<To>) return std::numeric_limits<To>::max();
+    return static_cast<To>(v);
+  } else if constexpr (std::is_integral_v<From> && std::is_integral_v<To>) {
+    if (mode & kSaturate) {
+      using Wide = std::conditional_t<std::is_signed_v<From>, int64_t, uint64_t>;
+      Wide w = static_cast<Wide>(v);
+      if constexpr (std::is_signed_v<From>) {
+        if (w < 0 && !std::is_signed_v<To>) return 0;
+        if constexpr (std::is_signed_v<To>)
+          if (w < static_cast<int64_t>(std::numeric_limits<To>::min()))
+            return std::numeric_limits<To>::min();
+        if (w > 0 &&
+            static_cast<uint64_t>(w) > static_cast<uint64_t>(std::numeric_limits<To>::max()))
+          return std::numeric_limits<To>::max();
+      } else {
+        if (w > static_cast<uint64_t>(std::numeric_limits<To>::max()))
+          return std::numeric_limits<To>::max();
+      }
+    }
+    return static_cast<To>(v);
+  } else if constexpr (std::is_floating_point_v<To> && sizeof(To) < sizeof(long double)) {
+    if (rounding == kRoundDefault || rounding == kRoundRte) return static_cast<To>(v);
+    if constexpr (std::is_floating_point_v<From>)
+      if (v != v) return static_cast<To>(v);
+    return roundedFrom<To>(static_cast<long double>(v), rounding); // exact in long double
+  } else {
+    return static_cast<To>(v);
+  }
+}
+
+template <class From, class To> inline void convert(const ExecState &x, const LoweredOp &op) {
+  To *d = x.reg<To>(op.d);
+  const From *a = x.reg<From>(op.a);
+  const uint32_t mode = op.aux;
+  const uint64_t mask = x.maskOf(op);
+  if (mode == 0) {
+    forLanes(x, mask, d, [&](uint32_t l) { return convertValue<From, To>(a[l], 0); });
+  } else {
+    forLanes(x, mask, d, [&](uint32_t l) { return convertValue<From, To>(a[l], mode); });
+  }
+  if constexpr (std::is_floating_point_v<From> && std::is_integral_v<To>) {
+    if (mode & kSaturate) return;
+    uint64_t bad = 0;
+    uint32_t first = 0;
+    for (uint32_t l = 0; l < x.width; ++l)
+      if ((mask >> l) & 1 && !inRange<From, To>(roundBy(a[l], mode & kRoundMask)))
+        if (bad++ == 0) first = l;
+    if (bad) reportFloatToIntRange(x, op, first, static_cast<double>(a[first]), bad);
+  }
+}
+
+template <size_t I> struct ConvertKindType;
+template <> struct ConvertKindType<0> { using type = uint8_t; };
+template <> struct ConvertKindType<1> { using type = uint16_t; };
+template <> struct ConvertKindType<2> { using type = uint32_t; };
+template <> struct ConvertKindType<3> { using type = uint64_t; };
+template <> struct ConvertKindType<4> { using type = int8_t; };
+template <> struct ConvertKindType<5> { using type = int16_t; };
+template <> struct ConvertKindType<6> { using type = int32_t; };
+template <> struct ConvertKindType<7> { using type = int64_t; };
+template <> struct ConvertKindType<8> { using type = float; };
+template <> struct ConvertKindType<9> { using type = double; };
+
+template <size_t... I>
+inline void convertDispatch(const ExecState &x, const LoweredOp &op, uint32_t index,
+                            std::index_sequence<I...>) {
+  (void)((index == I ? (convert<typename ConvertKindType<I / kConvertKinds>::type,
+                                typename ConvertKindType<I % kConvertKinds>::type>(x, op),
+                        true)
+                     : false) ||
+         ...);
+}
+
+inline void convert(const ExecState &x, const LoweredOp &op) {
+  uint32_t index = uint32_t(op.code) - uint32_t(OpCode::ConvertFirst);
+  convertDispatch(x, op, index, std::make_index_sequence<kConvertKinds * kConvertKinds>());
+}
+
+} // namespace spvsim::ops
