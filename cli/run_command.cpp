@@ -35,6 +35,7 @@ struct RunOptions {
   std::string runFile;
   uint32_t warpWidth = 32;
   uint32_t threads = 0;
+  double timeout = 0;
   std::string reportFile;
   bool quiet = false;
 };
@@ -153,7 +154,7 @@ int runCommand(const RunOptions &options) {
   GlobalMemory memory;
   RunBuffers buffers(spec, memory);
   FindingSink sink;
-  const ExecOptions exec{options.warpWidth, options.threads};
+  const ExecOptions exec{options.warpWidth, options.threads, options.timeout};
   for (const BoundLaunch &launch : launches) {
     std::vector<ArgBinding> args;
     for (const ArgSpec &arg : launch.args) args.push_back(buffers.binding(arg));
@@ -186,6 +187,10 @@ void addRunCommand(CLI::App &app, int &exitStatus) {
                   "Work-items executed in lockstep (1 to 64; default 32)")
       ->check(CLI::Range(1, 64));
   run->add_option("--threads", options->threads, "Worker threads (0: one per hardware thread)")
+      ->check(CLI::NonNegativeNumber);
+  run->add_option("--timeout", options->timeout,
+                  "Stop a launch that runs longer than this many seconds and report where its "
+                  "work-items were (hang.timeout); 0: no limit")
       ->check(CLI::NonNegativeNumber);
   run->add_option("--report", options->reportFile, "Also write findings and launches as JSON");
   run->add_flag("--quiet", options->quiet, "Do not print the buffers marked \"dump\": true");

@@ -1,6 +1,7 @@
 // Findings for faults the executor detects in a lane: bad memory accesses
 // (FINDINGS.md oob.*, null.deref, access.*) and OpUnreachable (ub.unreachable).
 #include <bit>
+#include <cstdio>
 #include <string>
 
 #include "exec/exec_state.h"
@@ -148,6 +149,28 @@ void reportFloatToIntRange(const ExecState &x, const LoweredOp &op, uint32_t lan
 }
 
 } // namespace ops
+
+// hang.timeout: one finding per place where lanes of the warp were stopped.
+void reportTimeout(LaunchContext &launch, GroupState &group, Warp &warp) {
+  ExecState x;
+  x.launch = &launch, x.group = &group, x.warp = &warp;
+  const LoweredKernel &k = *launch.kernel;
+  char seconds[32];
+  std::snprintf(seconds, sizeof seconds, "%g", launch.timeoutSeconds);
+  auto report = [&](uint64_t lanes, uint32_t instruction, const char *where) {
+    Finding f;
+    f.kind = "hang.timeout";
+    f.message = std::string("the kernel did not finish within ") + seconds + " s; " +
+                std::to_string(std::popcount(lanes)) + " work-items of a warp " + where;
+    f.workItem = workItemOf(x, static_cast<uint32_t>(std::countr_zero(lanes)));
+    launch.reporter->report(std::move(f), instruction);
+  };
+  for (size_t b = 0; b < warp.pending.size(); ++b)
+    if (warp.pending[b])
+      report(warp.pending[b], k.ops[k.blocks[b].first].source,
+             "were about to run the instruction shown");
+  for (const auto &p : warp.parked) report(p.lanes, p.site, "were waiting at the barrier shown");
+}
 
 void reportUnreachableFault(const ExecState &x, const LoweredOp &op, uint64_t mask) {
   if (!mask) return;

@@ -181,6 +181,13 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
 
   FaultReporter reporter(module.module(), kernel, sink);
   L.reporter = &reporter;
+  if (options.timeoutSeconds > 0) {
+    L.hasDeadline = true;
+    L.timeoutSeconds = options.timeoutSeconds;
+    L.deadline = std::chrono::steady_clock::now() +
+                 std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                     std::chrono::duration<double>(options.timeoutSeconds));
+  }
 
   const uint64_t totalGroups = L.groups[0] * L.groups[1] * L.groups[2];
   uint32_t threads =
@@ -192,7 +199,7 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
   auto worker = [&] {
     try {
       WorkGroupRunner runner(L);
-      for (uint64_t g; (g = nextGroup.fetch_add(1)) < totalGroups;) runner.run(g);
+      for (uint64_t g; !L.timedOut && (g = nextGroup.fetch_add(1)) < totalGroups;) runner.run(g);
     } catch (...) {
       std::lock_guard lock(failureMutex);
       if (!failure) failure = std::current_exception();

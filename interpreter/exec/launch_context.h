@@ -5,6 +5,7 @@
 
 #include <array>
 #include <atomic>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -50,6 +51,12 @@ struct LaunchContext {
   std::vector<ByValCopy> byValCopies;
   FaultReporter *reporter = nullptr;
   std::atomic<uint64_t> instructions{0};
+  /// Watchdog: when set, warps check the clock every few hundred blocks.
+  bool hasDeadline = false;
+  std::chrono::steady_clock::time_point deadline;
+  double timeoutSeconds = 0;
+  /// Set when the deadline passed: every warp stops where it is.
+  std::atomic<bool> timedOut{false};
 };
 
 struct GroupState {

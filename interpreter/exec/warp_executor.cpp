@@ -16,6 +16,9 @@ namespace spvsim {
 
 namespace {
 
+/// How often a warp under a watchdog looks at the clock (in blocks run).
+constexpr uint32_t kBlocksPerClockCheck = 256;
+
 inline void addPending(Warp &w, uint32_t block, uint64_t lanes) {
   if (!lanes) return;
   w.pending[block] |= lanes;
@@ -115,7 +118,16 @@ void runWarp(LaunchContext &launch, GroupState &group, Warp &warp) {
   x.warp = &warp;
   const LoweredOp *ops = k.ops.data();
   uint64_t executed = 0;
+  uint32_t untilClockCheck = kBlocksPerClockCheck;
   for (;;) {
+    if (launch.hasDeadline && --untilClockCheck == 0) {
+      untilClockCheck = kBlocksPerClockCheck;
+      if (launch.timedOut.load(std::memory_order_relaxed) ||
+          std::chrono::steady_clock::now() > launch.deadline) {
+        launch.timedOut.store(true); // the group runner reports where every warp stopped
+        break;
+      }
+    }
     int64_t next = lowestPending(warp);
     if (next < 0) {
       warp.status = warp.parked.empty() ? WarpStatus::Exited : WarpStatus::AtBarrier;

@@ -48,6 +48,11 @@ void WorkGroupRunner::run(uint64_t linearGroup) {
     for (size_t i = 0; i < activeWarps; ++i) {
       Warp &w = warps_[i];
       if (w.status == WarpStatus::Ready) runWarp(launch_, group_, w);
+      if (launch_.timedOut.load(std::memory_order_relaxed)) {
+        for (size_t k = 0; k < activeWarps; ++k)
+          if (warps_[k].status != WarpStatus::Exited) reportTimeout(launch_, group_, warps_[k]);
+        return;
+      }
       anyWaiting |= w.status == WarpStatus::AtBarrier;
     }
     if (!anyWaiting) break;

@@ -2,6 +2,8 @@
 // barrier.divergence): each bad access is reported with its kind, work-item,
 // buffer and offset, never touches memory outside its allocation, and the
 // kernel runs on.
+#include <chrono>
+
 #include <gtest/gtest.h>
 
 #include "kernel_harness.h"
@@ -130,6 +132,25 @@ TEST_P(MemoryChecks, BarrierMismatchIsFoundAtEveryWidth) {
   EXPECT_EQ(kinds[0], "barrier.mismatch");
   auto got = h.read<int32_t>(out);
   for (int i = 0; i < 64; ++i) EXPECT_EQ(got[i], i < 32 ? 1 : 2);
+}
+
+TEST_P(MemoryChecks, WatchdogStopsAKernelThatNeverEnds) {
+  KernelHarness h(path());
+  ASSERT_TRUE(h.ok());
+  auto flag = h.buffer(std::vector<int32_t>{0}, "flag");
+  auto out = h.buffer(std::vector<int32_t>(64), "out");
+  ExecOptions o = options();
+  o.timeoutSeconds = 0.2;
+  auto start = std::chrono::steady_clock::now();
+  h.run("spin", range1(64, 16), {ArgBinding::ofBuffer(flag), ArgBinding::ofBuffer(out)}, o);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(10));
+  auto findings = h.sink.findings();
+  ASSERT_FALSE(findings.empty());
+  for (const auto &f : findings) {
+    EXPECT_EQ(f.kind, "hang.timeout");
+    EXPECT_TRUE(f.workItem.has_value());
+    EXPECT_NE(f.message.find("0.2 s"), std::string::npos) << f.message;
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Kernels, MemoryChecks, ::testing::ValuesIn(allVariants()), variantName);

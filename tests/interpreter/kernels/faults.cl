@@ -35,3 +35,9 @@ __kernel void barrier_mismatch(__global int *out) {
     out[i] = 2;
   }
 }
+
+__kernel void spin(__global volatile int *flag, __global int *out) {
+  int i = get_global_id(0);
+  while (flag[0] == 0)
+    out[i] += 1;
+}

@@ -41,6 +41,8 @@ struct ArgBinding {
 struct ExecOptions {
   uint32_t warpWidth = 32; ///< lanes executed in lockstep (1..64)
   uint32_t threads = 0;    ///< worker threads; 0: hardware threads
+  /// Seconds after which a launch is stopped and reported as hang.timeout; 0: no limit.
+  double timeoutSeconds = 0;
 };
 
 /// Spec constant values by SpecId (raw bits, zero-extended).
