@@ -159,6 +159,45 @@ template <class I> inline void ptrAddIndex(const ExecState &x, const LoweredOp &
   });
 }
 
+/// OpPtrDiff: the distance between two pointers in elements of `imm` bytes, as
+/// a signed integer of `aux` bytes. Pointers into different allocations have
+/// no defined distance; their offsets are subtracted all the same.
+inline void ptrDiff(const ExecState &x, const LoweredOp &op) {
+  const uint64_t *a = x.reg<uint64_t>(op.a), *b = x.reg<uint64_t>(op.b);
+  auto diff = [&](uint32_t l) {
+    return (tagged::signedOffset(a[l]) - tagged::signedOffset(b[l])) / int64_t(op.imm);
+  };
+  if (op.aux == 8)
+    forLanes(x, x.maskOf(op), x.reg<int64_t>(op.d), diff);
+  else
+    forLanes(x, x.maskOf(op), x.reg<int32_t>(op.d), [&](uint32_t l) { return int32_t(diff(l)); });
+}
+
+/// OpGenericCastToPtrExplicit: the pointer if it points into space `imm`, else NULL.
+inline void genericCastExplicit(const ExecState &x, const LoweredOp &op) {
+  const uint64_t *a = x.reg<uint64_t>(op.a);
+  const auto space = static_cast<AddressSpace>(op.imm);
+  forLanes(x, x.maskOf(op), x.reg<uint64_t>(op.d),
+           [&](uint32_t l) { return tagged::space(a[l]) == space ? a[l] : uint64_t(0); });
+}
+
+/// OpGenericPtrMemSemantics: WorkgroupMemory for local, CrossWorkgroupMemory for
+/// global pointers, none for private ones.
+inline void genericMemSemantics(const ExecState &x, const LoweredOp &op) {
+  const uint64_t *a = x.reg<uint64_t>(op.a);
+  forLanes(x, x.maskOf(op), x.reg<uint32_t>(op.d), [&](uint32_t l) -> uint32_t {
+    switch (tagged::space(a[l])) {
+    case AddressSpace::Local:
+      return uint32_t(spv::MemorySemanticsMask::WorkgroupMemory);
+    case AddressSpace::Global:
+    case AddressSpace::Constant:
+      return uint32_t(spv::MemorySemanticsMask::CrossWorkgroupMemory);
+    default:
+      return 0;
+    }
+  });
+}
+
 /// Writes a BuiltIn (op.aux: BuiltinKind, op.imm: component) into a slot of
 /// 4 or 8 bytes per lane (op.c). The kind is resolved once, outside the lanes.
 template <class T> inline void builtinInto(const ExecState &x, const LoweredOp &op) {

@@ -321,7 +321,14 @@ void runWarp(LaunchContext &launch, GroupState &group, Warp &warp) {
         ops::ptrAddIndex<int64_t>(x, op);
         break;
       case OpCode::PtrDiff:
-        break; // not emitted by lowering yet
+        ops::ptrDiff(x, op);
+        break;
+      case OpCode::GenericCastExplicit:
+        ops::genericCastExplicit(x, op);
+        break;
+      case OpCode::GenericMemSemantics:
+        ops::genericMemSemantics(x, op);
+        break;
       case OpCode::Builtin:
         ops::builtin(x, op);
         break;

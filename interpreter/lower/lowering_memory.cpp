@@ -236,6 +236,48 @@ bool KernelLowering::lowerMemory(Instance &in, const Instruction &inst) {
   case spv::Op::OpInBoundsPtrAccessChain:
     lowerAccessChain(in, inst);
     return true;
+  case spv::Op::OpPtrEqual:
+  case spv::Op::OpPtrNotEqual: {
+    SlotValue r = resultValue(in, inst.resultId);
+    SlotValue a = valueOf(in, ops[0]), b = valueOf(in, ops[1]);
+    emit(inst.opcode == spv::Op::OpPtrEqual ? OpCode::IEqual64 : OpCode::INotEqual64,
+         slotBytes(r.slot), slotBytes(a.slot), slotBytes(b.slot));
+    return true;
+  }
+  case spv::Op::OpPtrDiff: {
+    SlotValue r = resultValue(in, inst.resultId);
+    SlotValue a = valueOf(in, ops[0]), b = valueOf(in, ops[1]);
+    uint64_t element = std::max<uint64_t>(layout_.size(module_.type(a.type).element), 1);
+    emit(OpCode::PtrDiff, slotBytes(r.slot), slotBytes(a.slot), slotBytes(b.slot), 0, element).aux =
+        layout_.leaves(r.type)[0].bytes;
+    return true;
+  }
+  case spv::Op::OpGenericCastToPtrExplicit: {
+    SlotValue r = resultValue(in, inst.resultId), p = valueOf(in, ops[0]);
+    AddressSpace space = AddressSpace::Private;
+    switch (static_cast<spv::StorageClass>(ops[1])) {
+    case spv::StorageClass::CrossWorkgroup:
+      space = AddressSpace::Global;
+      break;
+    case spv::StorageClass::Workgroup:
+      space = AddressSpace::Local;
+      break;
+    case spv::StorageClass::Function:
+      space = AddressSpace::Private;
+      break;
+    default:
+      throw Error("OpGenericCastToPtrExplicit to a storage class other than "
+                  "CrossWorkgroup, Workgroup or Function");
+    }
+    emit(OpCode::GenericCastExplicit, slotBytes(r.slot), slotBytes(p.slot), 0, 0,
+         static_cast<uint64_t>(space));
+    return true;
+  }
+  case spv::Op::OpGenericPtrMemSemantics: {
+    SlotValue r = resultValue(in, inst.resultId), p = valueOf(in, ops[0]);
+    emit(OpCode::GenericMemSemantics, slotBytes(r.slot), slotBytes(p.slot));
+    return true;
+  }
   case spv::Op::OpCopyMemory: {
     SlotValue dst = valueOf(in, ops[0]), src = valueOf(in, ops[1]);
     emitCopyMemory(dst, src, layout_.size(module_.type(dst.type).element));

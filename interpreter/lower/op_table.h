@@ -120,7 +120,9 @@ namespace spvsim {
   X(Store8) X(Store16) X(Store32) X(Store64) /* *(a + imm) = b, checked */         \
   X(PtrAdd)                                 /* d = a + imm (offset only) */        \
   X(PtrAddIndex32) X(PtrAddIndex64)         /* d = a + sext(b) * imm */            \
-  X(PtrDiff)                                /* d = (a - b) / imm */                \
+  X(PtrDiff)                                /* d = (a - b) / imm, aux result bytes */ \
+  X(GenericCastExplicit)                    /* d = space of a == imm ? a : NULL */ \
+  X(GenericMemSemantics)                    /* d = memory semantics of a's space */ \
   X(Builtin)                                /* d = builtin[aux] component imm */   \
   X(CondEdges)                              /* edge1 = mask & a, edge2 = mask & !a */ \
   X(SwitchEdges)                            /* edges by a against a case table */  \
