@@ -5,6 +5,7 @@
 #include <string>
 
 #include "exec/exec_state.h"
+#include "exec/handlers_collective.h"
 #include "exec/handlers_convert.h"
 #include "exec/handlers_memory.h"
 
@@ -171,6 +172,19 @@ void reportTimeout(LaunchContext &launch, GroupState &group, Warp &warp) {
              "were about to run the instruction shown");
   for (const auto &p : warp.parked) report(p.lanes, p.site, "were waiting at the barrier shown");
 }
+
+namespace ops {
+
+void reportCollectiveDivergence(const ExecState &x, const LoweredOp &op, uint32_t lane,
+                                const char *what) {
+  Finding f;
+  f.kind = "collective.divergence";
+  f.message = what;
+  f.workItem = workItemOf(x, lane);
+  x.launch->reporter->report(std::move(f), op.source);
+}
+
+} // namespace ops
 
 void reportUnreachableFault(const ExecState &x, const LoweredOp &op, uint64_t mask) {
   if (!mask) return;

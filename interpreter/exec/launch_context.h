@@ -64,6 +64,10 @@ struct GroupState {
   std::array<uint64_t, 3> size{1, 1, 1}; ///< this group's size (the last may be smaller)
   uint64_t items = 1;
   std::byte *localArena = nullptr;
+  /// Operands work-items deposit at a work-group function, by local linear
+  /// index: [0] the value (then the result), [1] the broadcast source or the
+  /// copy source, [2] the copy's element count, [3] its stride.
+  std::array<std::vector<uint64_t>, 4> collective;
 };
 
 enum class WarpStatus : uint8_t { Ready, AtBarrier, Exited };
@@ -85,6 +89,7 @@ struct Warp {
     uint64_t scopes = 0; ///< execution scope, memory scope, semantics
     uint32_t next = 0;   ///< block after the barrier
     uint64_t lanes = 0;
+    uint32_t collective = 0; ///< 1 + LoweredKernel::collectives index; 0 for a barrier
   };
   std::vector<ParkedLanes> parked; ///< keeps its capacity: no allocation once warmed up
 

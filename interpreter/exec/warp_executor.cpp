@@ -8,6 +8,7 @@
 #include "exec/exec_state.h"
 #include "exec/handlers_arith.h"
 #include "exec/handlers_atomic.h"
+#include "exec/handlers_collective.h"
 #include "exec/handlers_convert.h"
 #include "exec/handlers_memory.h"
 #include "exec/handlers_opencl_std.h"
@@ -328,6 +329,15 @@ void runWarp(LaunchContext &launch, GroupState &group, Warp &warp) {
         break;
       case OpCode::GenericMemSemantics:
         ops::genericMemSemantics(x, op);
+        break;
+      case OpCode::GroupCollect:
+        ops::groupCollect(x, op);
+        break;
+      case OpCode::GroupResult:
+        ops::groupResult(x, op);
+        break;
+      case OpCode::SubgroupCollective:
+        ops::subgroupCollective(x, op);
         break;
       case OpCode::Builtin:
         ops::builtin(x, op);

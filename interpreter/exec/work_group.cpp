@@ -5,6 +5,7 @@
 #include <bit>
 #include <cstring>
 
+#include "exec/handlers_memory.h"
 #include "exec/warp_executor.h"
 
 namespace spvsim {
@@ -17,6 +18,7 @@ WorkGroupRunner::WorkGroupRunner(LaunchContext &launch) : launch_(launch) {
   std::vector<UniformInit> uniforms = k.constants;
   for (auto &w : warps_) initWarpStorage(launch, w, uniforms);
   localArena_.assign(launch.localArenaSize + 1, std::byte{0});
+  for (auto &slots : group_.collective) slots.assign(maxItems, 0);
 }
 
 void WorkGroupRunner::run(uint64_t linearGroup) {
@@ -57,6 +59,13 @@ void WorkGroupRunner::run(uint64_t linearGroup) {
     }
     if (!anyWaiting) break;
     checkBarrier(activeWarps);
+    // Every work-item now waits at the same place: if it is a work-group function, compute it.
+    for (size_t i = 0; i < activeWarps; ++i)
+      if (!warps_[i].parked.empty()) {
+        if (uint32_t c = warps_[i].parked.front().collective)
+          completeCollective(launch_.kernel->collectives[c - 1]);
+        break;
+      }
     for (size_t i = 0; i < activeWarps; ++i)
       if (warps_[i].status == WarpStatus::AtBarrier) releaseBarrier(warps_[i]);
   }
@@ -99,17 +108,101 @@ void WorkGroupRunner::checkBarrier(size_t activeWarps) {
       }
     }
   // Work-items that returned never reach it.
+  const bool isCollective = first->collective != 0;
   for (size_t i = 0; i < activeWarps; ++i) {
     uint64_t returned = warps_[i].present & ~warps_[i].live;
     if (!returned) continue;
     Finding f;
-    f.kind = "barrier.divergence";
-    f.message = "barrier reached by some but not all work-items of the work-group";
+    f.kind = isCollective ? "collective.divergence" : "barrier.divergence";
+    f.message = isCollective
+                    ? "work-group function reached by some but not all work-items of the group"
+                    : "barrier reached by some but not all work-items of the work-group";
     f.workItem = workItem(warps_[i], static_cast<uint32_t>(std::countr_zero(returned)));
     f.notes.push_back("the work-item shown returned without reaching the barrier");
     launch_.reporter->report(std::move(f), first->site);
     return;
   }
+}
+
+void WorkGroupRunner::reportGroupFinding(const char *kind, std::string message, uint64_t item,
+                                         uint32_t site) {
+  const uint32_t width = launch_.kernel->warpWidth;
+  Finding f;
+  f.kind = kind;
+  f.message = std::move(message);
+  f.workItem = workItem(warps_[item / width], static_cast<uint32_t>(item % width));
+  launch_.reporter->report(std::move(f), site);
+}
+
+void WorkGroupRunner::completeCollective(const Collective &c) {
+  auto &slots = group_.collective;
+  const uint64_t n = group_.items;
+  if (c.kind == Collective::Kind::AsyncCopy) return asyncCopy(c);
+  if (c.kind == Collective::Kind::Broadcast) {
+    for (uint64_t item = 1; item < n; ++item)
+      if (slots[1][item] != slots[1][0]) {
+        reportGroupFinding("collective.divergence",
+                           "work_group_broadcast with a source work-item that differs between "
+                           "work-items",
+                           item, c.instruction);
+        break;
+      }
+  }
+  if (!computeCollective(c, std::span<uint64_t>(slots[0].data(), n), slots[1][0]))
+    reportGroupFinding("collective.divergence",
+                       "work_group_broadcast from local id " + std::to_string(slots[1][0]) +
+                           ", outside the work-group of " + std::to_string(n) + " work-items",
+                       0, c.instruction);
+}
+
+// OpGroupAsyncCopy: the whole work-group copies `count` elements between local
+// and global memory, the global side strided. Performed once, checked per element.
+void WorkGroupRunner::asyncCopy(const Collective &c) {
+  auto &slots = group_.collective;
+  const uint64_t n = group_.items;
+  for (uint64_t item = 1; item < n; ++item)
+    for (int k = 0; k < 4; ++k)
+      if (slots[k][item] != slots[k][0]) {
+        reportGroupFinding("async_copy.divergence",
+                           "async_work_group_copy with arguments that differ between work-items",
+                           item, c.instruction);
+        item = n;
+        break;
+      }
+  const uint64_t dst = slots[0][0], src = slots[1][0], count = slots[2][0], stride = slots[3][0];
+  const uint64_t size = c.elementBytes;
+  ExecState x;
+  x.launch = &launch_, x.group = &group_;
+  bool toLocal = tagged::space(dst) == AddressSpace::Local;
+  ops::ResolvedAllocation d, s;
+  bool okDst = tagged::space(dst) != AddressSpace::Private && ops::resolve(x, dst, 0, d);
+  bool okSrc = tagged::space(src) != AddressSpace::Private && ops::resolve(x, src, 0, s);
+  for (uint64_t i = 0; i < count; ++i) {
+    uint64_t dstOffset = tagged::offset(dst) + (toLocal ? i : i * stride) * size;
+    uint64_t srcOffset = tagged::offset(src) + (toLocal ? i * stride : i) * size;
+    bool dstIn = okDst && dstOffset + size <= d.size;
+    bool srcIn = okSrc && srcOffset + size <= s.size;
+    if (dstIn && srcIn) {
+      std::memmove(d.base + dstOffset, s.base + srcOffset, size);
+      continue;
+    }
+    uint64_t bad = dstIn ? src : dst;
+    uint64_t offset = dstIn ? srcOffset : dstOffset;
+    AddressSpace space = tagged::space(bad);
+    std::string kind = space == AddressSpace::Local
+                           ? "oob.local"
+                           : std::string("oob.global.") + (dstIn ? "read" : "write");
+    Finding f;
+    f.kind = kind;
+    f.message = "async_work_group_copy element " + std::to_string(i) + " of " +
+                std::to_string(count) + " is outside its " + addressSpaceName(space) +
+                " allocation";
+    f.workItem = workItem(warps_[0], 0);
+    f.memory = MemoryRef{addressSpaceName(space), "", offset, size};
+    launch_.reporter->report(std::move(f), c.instruction);
+    break;
+  }
+  for (uint64_t item = 0; item < n; ++item) slots[0][item] = 1; // the event
 }
 
 } // namespace spvsim

@@ -4,6 +4,7 @@
 // released.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "exec/launch_context.h"
@@ -21,6 +22,10 @@ private:
   /// work-item of the group has reached.
   void checkBarrier(size_t activeWarps);
   WorkItemIds workItem(const Warp &w, uint32_t lane) const;
+  /// Combines the operands of work-group function `c` once every work-item deposited them.
+  void completeCollective(const Collective &c);
+  void asyncCopy(const Collective &c);
+  void reportGroupFinding(const char *kind, std::string message, uint64_t item, uint32_t site);
   LaunchContext &launch_;
   std::vector<Warp> warps_;
   std::vector<std::byte> localArena_;

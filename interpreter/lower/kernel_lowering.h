@@ -87,6 +87,9 @@ private:
   void lowerLoad(Instance &in, const Instruction &inst);
   void emitCopyMemory(SlotValue dst, SlotValue src, uint64_t bytes);
 
+  // lowering_collective.cpp
+  bool lowerCollective(Instance &in, const Instruction &inst);
+
   // lowering_control.cpp
   uint32_t lowerFunction(const Function &fn, const std::vector<SlotValue> &args, bool isKernel,
                          uint32_t returnBlock, SlotValue returnValue);

@@ -257,6 +257,7 @@ void KernelLowering::finish(LoweredKernel &out) {
       switch (op.code) {
       case OpCode::Jump:
       case OpCode::Barrier:
+      case OpCode::GroupCollect:
         op.d = number[op.d];
         break;
       case OpCode::Goto2:

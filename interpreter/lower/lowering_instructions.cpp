@@ -289,7 +289,7 @@ void KernelLowering::lowerInstruction(Instance &in, uint32_t index) {
   default:
     break;
   }
-  if (lowerControl(in, inst) || lowerMemory(in, inst) || lowerArithmetic(in, inst) ||
+  if (lowerControl(in, inst) || lowerCollective(in, inst) || lowerMemory(in, inst) || lowerArithmetic(in, inst) ||
       lowerConversion(in, inst) || lowerComposite(in, inst))
     return;
   unsupported("instruction Op" + std::to_string(static_cast<uint32_t>(inst.opcode)));

@@ -123,6 +123,9 @@ namespace spvsim {
   X(PtrDiff)                                /* d = (a - b) / imm, aux result bytes */ \
   X(GenericCastExplicit)                    /* d = space of a == imm ? a : NULL */ \
   X(GenericMemSemantics)                    /* d = memory semantics of a's space */ \
+  X(GroupCollect)        /* work-group function: deposit a (b, c, imm) and wait; then block d */ \
+  X(GroupResult)         /* d = this work-item's result of the collective aux (c bytes) */ \
+  X(SubgroupCollective)  /* d = sub-group function aux over the warp's lanes of a (b) */ \
   X(Builtin)                                /* d = builtin[aux] component imm */   \
   X(CondEdges)                              /* edge1 = mask & a, edge2 = mask & !a */ \
   X(SwitchEdges)                            /* edges by a against a case table */  \
@@ -212,6 +215,7 @@ inline bool isTerminator(OpCode op) {
   case OpCode::Goto2:
   case OpCode::GotoN:
   case OpCode::Barrier:
+  case OpCode::GroupCollect:
   case OpCode::Exit:
   case OpCode::Unreachable:
     return true;

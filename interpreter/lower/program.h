@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "lower/collective.h"
 #include "lower/op_table.h"
 
 namespace spvsim {
@@ -121,6 +122,7 @@ struct LoweredKernel {
   std::vector<ParamBinding> params;
   std::vector<SwitchTable> switches;
   std::vector<std::vector<uint32_t>> gotoTables; ///< GotoN: target block per edge
+  std::vector<Collective> collectives;           ///< GroupCollect / SubgroupCollective aux
 };
 
 } // namespace spvsim

@@ -1,0 +1,124 @@
+// Combining values across work-items for reductions, scans, broadcasts and
+// all/any (OpenCL C work_group_* and sub_group_* functions).
+#include "lower/collective.h"
+
+#include <bit>
+#include <cmath>
+#include <limits>
+
+namespace spvsim {
+
+namespace {
+
+template <class T> T from(uint64_t bits) {
+  if constexpr (sizeof(T) == 8)
+    return std::bit_cast<T>(bits);
+  else
+    return std::bit_cast<T>(static_cast<uint32_t>(bits));
+}
+template <class T> uint64_t to(T v) {
+  if constexpr (sizeof(T) == 8)
+    return std::bit_cast<uint64_t>(v);
+  else
+    return std::bit_cast<uint32_t>(v);
+}
+
+template <class T> T identity(Collective::Arith a) {
+  using L = std::numeric_limits<T>;
+  switch (a) {
+  case Collective::Arith::UMin:
+  case Collective::Arith::SMin:
+    return L::max();
+  case Collective::Arith::FMin:
+    return L::infinity();
+  case Collective::Arith::UMax:
+  case Collective::Arith::SMax:
+    return L::lowest();
+  case Collective::Arith::FMax:
+    return -L::infinity();
+  default:
+    return T(0);
+  }
+}
+
+template <class T> T combine(Collective::Arith a, T x, T y) {
+  switch (a) {
+  case Collective::Arith::IAdd:
+  case Collective::Arith::FAdd:
+    return static_cast<T>(x + y);
+  case Collective::Arith::UMin:
+  case Collective::Arith::SMin:
+    return y < x ? y : x;
+  case Collective::Arith::FMin:
+    return std::fmin(x, y);
+  case Collective::Arith::UMax:
+  case Collective::Arith::SMax:
+    return y > x ? y : x;
+  case Collective::Arith::FMax:
+    return std::fmax(x, y);
+  default:
+    return x;
+  }
+}
+
+template <class T> void scan(const Collective &c, std::span<uint64_t> values) {
+  T acc = identity<T>(c.arith);
+  if (c.kind == Collective::Kind::Reduce) {
+    for (uint64_t v : values) acc = combine(c.arith, acc, from<T>(v));
+    for (uint64_t &v : values) v = to(acc);
+    return;
+  }
+  for (uint64_t &v : values) {
+    T x = from<T>(v);
+    if (c.kind == Collective::Kind::ExclusiveScan) {
+      v = to(acc);
+      acc = combine(c.arith, acc, x);
+    } else {
+      acc = combine(c.arith, acc, x);
+      v = to(acc);
+    }
+  }
+}
+
+} // namespace
+
+bool computeCollective(const Collective &c, std::span<uint64_t> values, uint64_t source) {
+  switch (c.kind) {
+  case Collective::Kind::All:
+  case Collective::Kind::Any: {
+    bool all = true, any = false;
+    for (uint64_t v : values) all &= (v & 1) != 0, any |= (v & 1) != 0;
+    for (uint64_t &v : values) v = c.kind == Collective::Kind::All ? all : any;
+    return true;
+  }
+  case Collective::Kind::Broadcast: {
+    if (source >= values.size()) return false;
+    uint64_t v = values[source];
+    for (uint64_t &x : values) x = v;
+    return true;
+  }
+  case Collective::Kind::AsyncCopy:
+    return true;
+  default:
+    break;
+  }
+  const bool isSigned = c.arith == Collective::Arith::SMin || c.arith == Collective::Arith::SMax;
+  if (c.isFloat) {
+    if (c.bytes == 8)
+      scan<double>(c, values);
+    else
+      scan<float>(c, values);
+  } else if (c.bytes == 8) {
+    if (isSigned)
+      scan<int64_t>(c, values);
+    else
+      scan<uint64_t>(c, values);
+  } else if (isSigned) {
+    scan<int32_t>(c, values);
+  } else {
+    scan<uint32_t>(c, values);
+  }
+  return true;
+}
+
+} // namespace spvsim
