@@ -76,7 +76,8 @@ void bindArguments(LaunchContext &L, const LoweredKernel &k, const std::vector<A
         if (a.buffer == 0 || a.buffer > memory.count())
           throw Error(what + ": no buffer with id " + std::to_string(a.buffer));
         const AllocationView &v = L.allocations[a.buffer];
-        uniforms.push_back({p.pointerSlot, 8, tagged::make(v.space, a.buffer, 0)});
+        AddressSpace space = p.constant ? AddressSpace::Constant : v.space;
+        uniforms.push_back({p.pointerSlot, 8, tagged::make(space, a.buffer, 0)});
       } else {
         throw Error(what + " is a pointer: bind a buffer or NULL");
       }
@@ -146,7 +147,12 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
   for (uint32_t d = 0; d < 3; ++d)
     L.groups[d] = (L.range.global[d] + L.localSize[d] - 1) / L.localSize[d];
 
-  // Allocation table: GlobalMemory's buffers, then this launch's program-scope variables.
+  // Program-scope variables live in GlobalMemory, so they keep their values across launches.
+  for (const ProgramGlobal &g : k.programGlobals)
+    L.programGlobalIds.push_back(
+        memory.programScopeBuffer(&module.module(), g.name, g.init,
+                                  g.constant ? BufferAccess::ReadOnly : BufferAccess::ReadWrite));
+  // Allocation table: every buffer of GlobalMemory by id.
   L.allocations.resize(memory.count() + 1);
   for (BufferId id = 1; id <= memory.count(); ++id) {
     const BufferInfo &info = memory.info(id);
@@ -159,19 +165,9 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
     v.parentOffset = info.parentOffset;
     if (!info.released) v.base = memory.bytes(id).data();
   }
-  for (const ProgramGlobal &g : k.programGlobals) {
-    auto storage = std::make_unique<std::byte[]>(g.init.size() + 1);
-    std::memcpy(storage.get(), g.init.data(), g.init.size());
-    AllocationView v;
-    v.base = storage.get();
-    v.size = g.init.size();
-    v.name = g.name;
-    v.space = g.constant ? AddressSpace::Constant : AddressSpace::Global;
-    v.access = g.constant ? BufferAccess::ReadOnly : BufferAccess::ReadWrite;
-    L.programGlobalStorage.push_back(std::move(storage));
-    L.programGlobalIds.push_back(static_cast<uint32_t>(L.allocations.size()));
-    L.allocations.push_back(std::move(v));
-  }
+  for (size_t i = 0; i < k.programGlobals.size(); ++i)
+    if (k.programGlobals[i].constant)
+      L.allocations[L.programGlobalIds[i]].space = AddressSpace::Constant;
   if (L.allocations.size() > tagged::kMaxId) throw Error("too many buffers for one launch");
 
   std::vector<UniformInit> argumentInits;

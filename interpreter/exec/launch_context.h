@@ -39,7 +39,6 @@ struct LaunchContext {
   std::array<uint64_t, 3> groups{1, 1, 1};    ///< work-groups per dimension
   std::vector<AllocationView> allocations;    ///< by allocation id; 0 is NULL
   std::vector<uint32_t> programGlobalIds;     ///< allocation id of each program global
-  std::vector<std::unique_ptr<std::byte[]>> programGlobalStorage;
   std::vector<uint64_t> localOffsets; ///< per LoweredKernel::locals entry, in the group arena
   std::vector<uint64_t> localSizes;   ///< per LoweredKernel::locals entry
   uint64_t localArenaSize = 0;

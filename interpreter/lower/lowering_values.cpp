@@ -403,6 +403,7 @@ void KernelLowering::bindParameters(Instance &in) {
         in.values.emplace(id, SlotValue{v.slot, type});
       } else {
         p.kind = ParamBinding::Kind::Pointer;
+        p.constant = t.storage == spv::StorageClass::UniformConstant;
         SlotValue v{allocSlots(1), type};
         p.pointerSlot = slotBytes(v.slot);
         in.values.emplace(id, v);

@@ -76,6 +76,7 @@ struct ParamBinding {
   uint32_t privateVariable = 0; ///< ByValStruct: the private copy it is stored in
   uint32_t localVariable = 0;   ///< Local: index into LoweredKernel::locals
   uint32_t pointerSlot = 0;     ///< Pointer / ByValStruct / Local: slot of the pointer value
+  bool constant = false;        ///< Pointer: a __constant (UniformConstant) parameter
   std::string name;
 };
 

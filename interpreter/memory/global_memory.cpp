@@ -1,6 +1,7 @@
 // GlobalMemory: host-created buffers and sub-buffers with stable ids.
 #include "spvsim/interpreter/global_memory.h"
 
+#include <algorithm>
 #include <cstdlib>
 
 #include "spvsim/common/error.h"
@@ -46,6 +47,16 @@ BufferId GlobalMemory::createSub(BufferId parent, uint64_t offset, uint64_t size
   infos_.push_back(std::move(info));
   storage_.emplace_back(); // views its parent's storage
   return static_cast<BufferId>(infos_.size() - 1);
+}
+
+BufferId GlobalMemory::programScopeBuffer(const void *program, const std::string &name,
+                                          std::span<const std::byte> init, BufferAccess access) {
+  auto key = std::make_pair(program, name);
+  if (auto it = programScope_.find(key); it != programScope_.end()) return it->second;
+  BufferId id = create(init.size(), name, access);
+  std::copy(init.begin(), init.end(), bytes(id).begin());
+  programScope_.emplace(std::move(key), id);
+  return id;
 }
 
 void GlobalMemory::release(BufferId id) {

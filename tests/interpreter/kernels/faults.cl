@@ -41,3 +41,7 @@ __kernel void spin(__global volatile int *flag, __global int *out) {
   while (flag[0] == 0)
     out[i] += 1;
 }
+
+__kernel void constant_overflow(__constant int *table, __global int *out, int index) {
+  out[get_global_id(0)] = table[index];
+}

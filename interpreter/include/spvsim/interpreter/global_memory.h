@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <span>
@@ -41,6 +42,12 @@ public:
                      BufferAccess access = BufferAccess::ReadWrite);
   void release(BufferId id);
 
+  /// The buffer of program-scope variable `name` of a program (identified by the
+  /// address of its module, which must stay alive), created from `init` on first
+  /// use: program-scope variables keep their values across launches.
+  BufferId programScopeBuffer(const void *program, const std::string &name,
+                              std::span<const std::byte> init, BufferAccess access);
+
   const BufferInfo &info(BufferId id) const;
   /// The bytes of a buffer (a sub-buffer's view of its parent).
   std::span<std::byte> bytes(BufferId id);
@@ -49,6 +56,7 @@ public:
   uint32_t count() const { return static_cast<uint32_t>(infos_.size()) - 1; }
 
 private:
+  std::map<std::pair<const void *, std::string>, BufferId> programScope_;
   std::vector<BufferInfo> infos_; ///< index 0 unused (null)
   struct FreeBytes {
     void operator()(std::byte *p) const;
