@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Installs what is missing, then builds and runs every test twice:
+#   build/       Release, warnings are errors
+#   build-asan/  RelWithDebInfo with AddressSanitizer and UndefinedBehaviorSanitizer
+# Prints how long each phase took; exits non-zero if anything failed.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+jobs="$(nproc)"
+failed=()
+
+# phase NAME COMMAND...: runs COMMAND, prints its elapsed time, records a failure.
+phase() {
+  local name="$1"
+  shift
+  echo "=== $name"
+  local start=$SECONDS status=0
+  "$@" || status=$?
+  echo "=== $name: $((SECONDS - start)) s$( ((status == 0)) || echo ", FAILED (status $status)")"
+  ((status == 0)) || failed+=("$name")
+  return "$status"
+}
+
+configure_and_build() {
+  local dir="$1"
+  shift
+  cmake -S . -B "$dir" -G Ninja "$@" && cmake --build "$dir" -j "$jobs"
+}
+
+run_ctest() {
+  ctest --test-dir "$1" --output-on-failure -j "$jobs"
+}
+
+run_ctest_sanitized() {
+  ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 run_ctest "$1"
+}
+
+total_start=$SECONDS
+phase "setup" ./scripts/setup.sh || exit 1
+
+# A failing test phase does not stop the other build; a failing build stops its tests.
+if phase "build (Release, -Werror)" configure_and_build build \
+  -DCMAKE_BUILD_TYPE=Release -DSPVSIM_WERROR=ON; then
+  phase "tests (Release)" run_ctest build || true
+fi
+if phase "build (ASan+UBSan)" configure_and_build build-asan \
+  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSPVSIM_SANITIZE=ON -DSPVSIM_WERROR=ON; then
+  phase "tests (ASan+UBSan)" run_ctest_sanitized build-asan || true
+fi
+
+echo "=== total: $((SECONDS - total_start)) s"
+if ((${#failed[@]} > 0)); then
+  printf 'FAILED: %s\n' "${failed[@]}" >&2
+  exit 1
+fi
+echo "all tests passed"

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages spvsim needs to build, run its examples and
+# run its tests. Only what is missing is installed; running it again does
+# nothing. With --bench it also installs the OpenCL implementations spvsim is
+# compared against (Oclgrind, PoCL) and their tools.
+set -euo pipefail
+trap 'echo "setup: failed at line $LINENO" >&2' ERR
+
+usage() {
+  echo "usage: $0 [--bench]" >&2
+  exit 2
+}
+
+packages=(
+  g++ cmake ninja-build make
+  spirv-tools spirv-headers
+  libcli11-dev nlohmann-json3-dev libgtest-dev
+  clang-15 llvm-spirv-15
+)
+bench_packages=(oclgrind pocl-opencl-icd ocl-icd-opencl-dev opencl-headers clinfo)
+
+for arg in "$@"; do
+  case "$arg" in
+    --bench) packages+=("${bench_packages[@]}") ;;
+    -h | --help) usage ;;
+    *) echo "$0: unknown argument '$arg'" >&2; usage ;;
+  esac
+done
+
+is_installed() {
+  [[ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null || true)" == "install ok installed" ]]
+}
+
+missing=()
+for pkg in "${packages[@]}"; do
+  is_installed "$pkg" || missing+=("$pkg")
+done
+
+if ((${#missing[@]} == 0)); then
+  echo "setup: all ${#packages[@]} packages are installed"
+  exit 0
+fi
+
+if ((EUID != 0)); then
+  echo "setup: missing packages: ${missing[*]}" >&2
+  echo "setup: run as root, or: sudo apt-get install ${missing[*]}" >&2
+  exit 1
+fi
+
+echo "setup: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update
+apt-get install -y --no-install-recommends "${missing[@]}"
+
+for pkg in "${missing[@]}"; do
+  if ! is_installed "$pkg"; then
+    echo "setup: $pkg is still not installed" >&2
+    exit 1
+  fi
+done
+echo "setup: done"
