@@ -115,7 +115,7 @@ TEST_P(ControlFlow, IntegerOperations) {
                      int(uint32_t(a) >> (i & 31)),
                      a >> (i & 31),
                      int(la >> 7),
-                     std::max(a, b) - std::min(a, b),
+                     int(uint32_t(std::max(a, b)) - uint32_t(std::min(a, b))),
                      int(short(a)) * int((signed char)b),
                      int(float(a) * 0.5f) + int(double(b) / 3.0)};
     for (int k = 0; k < 8; ++k) EXPECT_EQ(got[8 * i + k], expect[k]) << i << "," << k;

@@ -63,7 +63,7 @@ __kernel void int_ops(__global const int *in, __global int *out) {
   out[8 * i + 2] = (int)((uint)a >> (i & 31));
   out[8 * i + 3] = a >> (i & 31);
   out[8 * i + 4] = (int)(la >> 7);
-  out[8 * i + 5] = max(a, b) - min(a, b);
+  out[8 * i + 5] = (int)((uint)max(a, b) - (uint)min(a, b));
   out[8 * i + 6] = (short)a * (char)b;
   out[8 * i + 7] = (int)((float)a * 0.5f) + (int)((double)b / 3.0);
 }
