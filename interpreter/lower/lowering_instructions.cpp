@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "lower/kernel_lowering.h"
+#include "spvsim/validator/disassembly.h"
 #include "lower/op_lookup.h"
 #include "spvsim/common/error.h"
 
@@ -292,7 +293,7 @@ void KernelLowering::lowerInstruction(Instance &in, uint32_t index) {
   if (lowerControl(in, inst) || lowerCollective(in, inst) || lowerMemory(in, inst) || lowerArithmetic(in, inst) ||
       lowerConversion(in, inst) || lowerComposite(in, inst))
     return;
-  unsupported("instruction Op" + std::to_string(static_cast<uint32_t>(inst.opcode)));
+  unsupported("instruction '" + std::string(Disassembly(module_).text(index)) + "'");
 }
 
 } // namespace spvsim
