@@ -21,6 +21,13 @@ bool FindingSink::report(Finding f) {
   return true;
 }
 
+void FindingSink::clear() {
+  std::lock_guard lock(mutex_);
+  findings_.clear();
+  index_.clear();
+  dropped_ = 0;
+}
+
 std::vector<Finding> FindingSink::findings() const {
   std::lock_guard lock(mutex_);
   return findings_;

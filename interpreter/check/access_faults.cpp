@@ -5,6 +5,7 @@
 #include <string>
 
 #include "exec/exec_state.h"
+#include "exec/handlers_arith.h"
 #include "exec/handlers_collective.h"
 #include "exec/handlers_convert.h"
 #include "exec/handlers_memory.h"
@@ -181,6 +182,35 @@ void reportCollectiveDivergence(const ExecState &x, const LoweredOp &op, uint32_
   f.kind = "collective.divergence";
   f.message = what;
   f.workItem = workItemOf(x, lane);
+  x.launch->reporter->report(std::move(f), op.source);
+}
+
+} // namespace ops
+
+namespace ops {
+
+void reportUndefinedIntOp(const ExecState &x, const LoweredOp &op, uint32_t lane,
+                          UndefinedCheck check, bool overflow, uint64_t lanes) {
+  Finding f;
+  switch (check) {
+  case UndefinedCheck::Shift:
+    f.kind = "ub.shift";
+    f.message = "shift by an amount not less than the width of the shifted value (the "
+                "result is undefined; spvsim shifts by the amount modulo the width)";
+    break;
+  default:
+    if (overflow) {
+      f.kind = "ub.int-overflow";
+      f.message = "signed division of the most negative value by -1 (the result is undefined)";
+    } else {
+      f.kind = "ub.div-by-zero";
+      f.message = "integer division or remainder by zero (the result is undefined; spvsim "
+                  "gives 0)";
+    }
+    break;
+  }
+  f.workItem = workItemOf(x, lane);
+  if (lanes > 1) f.notes.push_back(std::to_string(lanes) + " work-items of this warp did so here");
   x.launch->reporter->report(std::move(f), op.source);
 }
 

@@ -108,6 +108,52 @@ template <class D, class T, class Fn> inline void apply3(const ExecState &x, con
   forLanes(x, x.maskOf(op), d, [&](uint32_t l) { return D(Fn::apply(a[l], b[l], c[l])); });
 }
 
+/// Integer ops whose result SPIR-V leaves undefined for some operands, and the check
+/// that reports them (FINDINGS.md ub.*). The op itself stays defined: see sdiv etc.
+enum class UndefinedCheck : uint8_t { None, DivisorZero, SignedDivision, Shift };
+template <class Fn> inline constexpr UndefinedCheck kUndefinedCheck = UndefinedCheck::None;
+template <> inline constexpr UndefinedCheck kUndefinedCheck<UDivFn> = UndefinedCheck::DivisorZero;
+template <> inline constexpr UndefinedCheck kUndefinedCheck<UModFn> = UndefinedCheck::DivisorZero;
+template <>
+inline constexpr UndefinedCheck kUndefinedCheck<SDivFn> = UndefinedCheck::SignedDivision;
+template <>
+inline constexpr UndefinedCheck kUndefinedCheck<SRemFn> = UndefinedCheck::SignedDivision;
+template <>
+inline constexpr UndefinedCheck kUndefinedCheck<SModFn> = UndefinedCheck::SignedDivision;
+template <> inline constexpr UndefinedCheck kUndefinedCheck<ShlFn> = UndefinedCheck::Shift;
+template <> inline constexpr UndefinedCheck kUndefinedCheck<ShrLFn> = UndefinedCheck::Shift;
+template <> inline constexpr UndefinedCheck kUndefinedCheck<ShrAFn> = UndefinedCheck::Shift;
+
+/// Reports an integer op with operands that make its result undefined.
+void reportUndefinedIntOp(const ExecState &x, const LoweredOp &op, uint32_t lane,
+                          UndefinedCheck check, bool overflow, uint64_t lanes);
+
+/// An integer op of the table, followed by its undefined-behaviour check if it has one.
+template <class U, class Fn> inline void intOp(const ExecState &x, const LoweredOp &op) {
+  constexpr UndefinedCheck check = kUndefinedCheck<Fn>;
+  if constexpr (check != UndefinedCheck::None) {
+    // Checked before the op: the destination may be one of the operands.
+    const U *a = x.reg<U>(op.a), *b = x.reg<U>(op.b);
+    const uint64_t mask = x.maskOf(op);
+    uint64_t bad = 0;
+    uint32_t first = 0;
+    bool overflow = false;
+    for (uint32_t l = 0; l < x.width; ++l) {
+      bool isBad = false, isOverflow = false;
+      if constexpr (check == UndefinedCheck::Shift) {
+        isBad = b[l] >= kBits<U>;
+      } else {
+        isBad = b[l] == 0;
+        if constexpr (check == UndefinedCheck::SignedDivision)
+          isOverflow = Signed<U>(b[l]) == -1 && a[l] == (U(1) << (kBits<U> - 1));
+      }
+      if ((mask >> l) & 1 && (isBad || isOverflow) && bad++ == 0) first = l, overflow = isOverflow;
+    }
+    if (bad) reportUndefinedIntOp(x, op, first, check, overflow, bad);
+  }
+  apply3<U, U, Fn>(x, op);
+}
+
 template <class T> inline void move(const ExecState &x, const LoweredOp &op) {
   T *d = x.reg<T>(op.d);
   const T *a = x.reg<T>(op.a);

@@ -145,16 +145,16 @@ void runWarp(LaunchContext &launch, GroupState &group, Warp &warp) {
       switch (op.code) {
 #define SPVSIM_INT_CASE(name, spvop, expr)                                                         \
   case OpCode::name##8:                                                                            \
-    ops::apply3<uint8_t, uint8_t, ops::name##Fn>(x, op);                                           \
+    ops::intOp<uint8_t, ops::name##Fn>(x, op);                                                     \
     break;                                                                                         \
   case OpCode::name##16:                                                                           \
-    ops::apply3<uint16_t, uint16_t, ops::name##Fn>(x, op);                                         \
+    ops::intOp<uint16_t, ops::name##Fn>(x, op);                                                    \
     break;                                                                                         \
   case OpCode::name##32:                                                                           \
-    ops::apply3<uint32_t, uint32_t, ops::name##Fn>(x, op);                                         \
+    ops::intOp<uint32_t, ops::name##Fn>(x, op);                                                    \
     break;                                                                                         \
   case OpCode::name##64:                                                                           \
-    ops::apply3<uint64_t, uint64_t, ops::name##Fn>(x, op);                                         \
+    ops::intOp<uint64_t, ops::name##Fn>(x, op);                                                    \
     break;
 #define SPVSIM_INT_CMP_CASE(name, spvop, expr)                                                     \
   case OpCode::name##8:                                                                            \

@@ -34,6 +34,10 @@ TEST(FindingSink, LimitDropsAndCounts) {
   sink.report(oob(3, "a"));
   EXPECT_EQ(sink.findings().size(), 2u);
   EXPECT_EQ(sink.dropped(), 1u);
+  sink.clear();
+  EXPECT_TRUE(sink.findings().empty());
+  EXPECT_EQ(sink.dropped(), 0u);
+  EXPECT_TRUE(sink.report(oob(1, "a")));
 }
 
 TEST(Finding, TextAndJsonCarryEveryField) {

@@ -153,6 +153,39 @@ TEST_P(MemoryChecks, WatchdogStopsAKernelThatNeverEnds) {
   }
 }
 
+TEST_P(MemoryChecks, UndefinedIntegerOperations) {
+  KernelHarness h(path());
+  ASSERT_TRUE(h.ok());
+  auto in = h.buffer(std::vector<int32_t>{7, INT32_MIN, -9, 12}, "in");
+  auto out = h.buffer(std::vector<int32_t>(8), "out");
+  auto run = [&](int32_t d, int32_t s) {
+    h.sink.clear();
+    h.run(
+        "undefined_int", range1(4, 4),
+        {ArgBinding::ofBuffer(in), ArgBinding::ofBuffer(out), value<int32_t>(d), value<int32_t>(s)},
+        options());
+    return h.findingKinds();
+  };
+  EXPECT_TRUE(run(2, 3).empty());
+  EXPECT_EQ(h.read<int32_t>(out), (std::vector<int32_t>{3, 56, INT32_MIN / 2, 0, -4, -72, 6, 96}));
+  EXPECT_EQ(run(0, 3), (std::vector<std::string>{"ub.div-by-zero"}));
+  EXPECT_EQ(run(-1, 3), (std::vector<std::string>{"ub.int-overflow"}));
+  // OpenCL C takes shift amounts modulo the width (clang masks them): no finding.
+  EXPECT_TRUE(run(1, 33).empty());
+  EXPECT_EQ(h.read<int32_t>(out)[1], 14);
+}
+
+TEST_P(MemoryChecks, ShiftByTheWidthInSpirV) {
+  KernelHarness h(std::string(SPVSIM_TEST_SOURCE_DIR) + "/kernels/shift_ub.spvasm");
+  ASSERT_TRUE(h.ok());
+  auto out = h.buffer(std::vector<uint32_t>{5}, "out");
+  h.run("shift_ub", range1(1, 1), {ArgBinding::ofBuffer(out), value<uint32_t>(3)}, options());
+  EXPECT_EQ(h.read<uint32_t>(out)[0], 40u);
+  EXPECT_TRUE(h.sink.findings().empty());
+  h.run("shift_ub", range1(1, 1), {ArgBinding::ofBuffer(out), value<uint32_t>(32)}, options());
+  EXPECT_EQ(h.findingKinds(), (std::vector<std::string>{"ub.shift"}));
+}
+
 INSTANTIATE_TEST_SUITE_P(Kernels, MemoryChecks, ::testing::ValuesIn(allVariants()), variantName);
 
 } // namespace

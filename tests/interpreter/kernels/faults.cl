@@ -45,3 +45,9 @@ __kernel void spin(__global volatile int *flag, __global int *out) {
 __kernel void constant_overflow(__constant int *table, __global int *out, int index) {
   out[get_global_id(0)] = table[index];
 }
+
+__kernel void undefined_int(__global const int *in, __global int *out, int d, int s) {
+  int i = get_global_id(0);
+  out[2 * i] = in[i] / d;
+  out[2 * i + 1] = in[i] << s;
+}

@@ -23,6 +23,8 @@ public:
   bool report(Finding f);
 
   std::vector<Finding> findings() const;
+  /// Forgets every finding (and the dropped count).
+  void clear();
   size_t errorCount() const;
   size_t warningCount() const;
   /// Findings that were dropped because the limit was reached.
