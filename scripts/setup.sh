@@ -17,7 +17,7 @@ packages=(
   libcli11-dev nlohmann-json3-dev libgtest-dev
   clang-15 llvm-spirv-15
 )
-bench_packages=(oclgrind pocl-opencl-icd ocl-icd-opencl-dev opencl-headers clinfo)
+bench_packages=(oclgrind pocl-opencl-icd ocl-icd-opencl-dev opencl-headers clinfo python3)
 
 for arg in "$@"; do
   case "$arg" in

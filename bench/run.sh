@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# Times spvsim against Oclgrind on the kernels of this folder and prints a
+# table. Usage: bench/run.sh [KERNEL...]   (env: REPS=3 spvsim repetitions,
+# OG_REPS=1 Oclgrind repetitions, BUILD=build-bench)
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(dirname "$here")
+build=${BUILD:-$root/build-bench}
+reps=${REPS:-3}
+og_reps=${OG_REPS:-1}
+kernels=("$@")
+[ ${#kernels[@]} -gt 0 ] || kernels=(vecadd saxpy matmul matmul_tiled reduce histogram
+                                      stencil nbody mandelbrot bitonic)
+
+if [ ! -x "$build/cli/spvsim" ]; then
+  cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+fi
+ninja -C "$build" spvsim >/dev/null
+spvsim=$build/cli/spvsim
+cd "$here"
+python3 gen.py
+for cl in *.cl; do   # compile kernels whose SPIR-V is missing or stale
+  spv=${cl%.cl}.spv
+  if [ ! -f "$spv" ] || [ "$cl" -nt "$spv" ]; then
+    clang-15 -c -target spir64 -O2 -fno-slp-vectorize -cl-std=CL1.2 -emit-llvm \
+      -o "${cl%.cl}.bc" "$cl"
+    llvm-spirv-15 --spirv-max-version=1.0 "${cl%.cl}.bc" -o "$spv"
+    rm -f "${cl%.cl}.bc"
+  fi
+done
+
+# PoCL (or whichever OpenCL platform comes first) through a small host program.
+pocl=""
+if [ -f /usr/include/CL/cl.h ] && command -v clinfo >/dev/null && clinfo -l 2>/dev/null | grep -q Platform; then
+  pocl=$build/bench-pocl_run
+  if [ ! -x "$pocl" ] || [ pocl_run.cpp -nt "$pocl" ]; then
+    c++ -std=c++17 -O2 -Wall -Wextra -o "$pocl" pocl_run.cpp -lOpenCL
+  fi
+fi
+
+# best N: prints the best wall time in seconds of N runs of the command;
+# returns the command's exit status if it failed. Output goes to $BEST_OUT.
+best() {
+  local n=$1; shift
+  local b="" t0 t1 t
+  for ((r = 0; r < n; r++)); do
+    t0=$(date +%s.%N)
+    "$@" >"${BEST_OUT:-/dev/null}" 2>/tmp/spvsim-bench.err || return $?
+    t1=$(date +%s.%N)
+    t=$(echo "$t1 - $t0" | bc -l)
+    if [ -z "$b" ] || (( $(echo "$t < $b" | bc -l) )); then b=$t; fi
+  done
+  printf '%.3f' "$b"
+}
+
+work_items() {
+  python3 -c "import json,math; r=json.load(open('$1.json'))
+print(sum(math.prod(l.get('global_size', r['global_size'])) for l in r.get('launches', [{}])))"
+}
+
+printf '%-13s %9s %9s %9s %9s %9s %8s  %s\n' kernel work-items 'spv 1t' 'spv all' \
+  oclgrind pocl speed-up check
+logsum=0; count=0
+for k in "${kernels[@]}"; do
+  wi=$(work_items "$k")
+  rc=0; t1=$(best "$reps" "$spvsim" run --quiet --threads 1 "$k.json") || rc=$?
+  if [ "$rc" -ne 0 ]; then
+    printf '%-13s %9s  spvsim FAILED (exit %s): %s\n' "$k" "$wi" "$rc" \
+      "$(head -c 200 /tmp/spvsim-bench.err | tr '\n' ' ')"
+    continue
+  fi
+  tn=$(best "$reps" "$spvsim" run --quiet "$k.json")
+  # Oclgrind runs work-groups on all hardware threads by default.
+  tog=$(BEST_OUT=/tmp/oclgrind-$k.txt best "$og_reps" oclgrind-kernel "$k.sim")
+  steps=1
+  if [ "$k" = bitonic ]; then
+    # The .sim holds one launch: count Oclgrind's start-up (measured on a
+    # do-nothing launch of one work-group) once and the launch for every step.
+    steps=$(python3 -c "import json; print(len(json.load(open('bitonic.json'))['launches']))")
+    tog0=$(best "$og_reps" oclgrind-kernel empty-tiny.sim)
+    tog=$(echo "$tog0 + ($tog - $tog0) * $steps" | bc -l)
+  fi
+  tpocl=n/a
+  if [ -n "$pocl" ]; then   # whole process, PoCL's kernel cache warm after the first run
+    n=1; [ "$k" = bitonic ] && n=$steps
+    tpocl=$(best "$reps" "$pocl" "$k.sim" "$n") || tpocl=fail
+  fi
+  chk=$(python3 check.py "$k" "/tmp/oclgrind-$k.txt" | sed 's/^[a-z_]*: //') || chk="FAIL: $chk"
+  su=$(echo "$tog / $tn" | bc -l)
+  logsum=$(echo "$logsum + l($su)" | bc -l); count=$((count + 1))
+  printf '%-13s %9s %9s %9s %9.2f %9s %8.1f  %s\n' "$k" "$wi" "$t1" "$tn" "$tog" "$tpocl" "$su" "$chk"
+done
+[ "$count" -gt 0 ] && printf 'geometric-mean speed-up over Oclgrind: %.1fx (%d kernels)\n' \
+  "$(echo "e($logsum / $count)" | bc -l)" "$count"
+
+# Fixed cost per work-item: a kernel that does almost nothing.
+wi=$(work_items empty)
+te=$(best "$reps" "$spvsim" run --quiet --threads 1 empty.json)
+t0=$(best "$reps" "$spvsim" run --quiet --threads 1 empty-tiny.json 2>/dev/null || echo 0)
+printf 'fixed cost: %d work-items in %s s on 1 thread (start-up %s s) = %.1f ns per work-item\n' \
+  "$wi" "$te" "$t0" "$(echo "($te - $t0) * 1000000000 / $wi" | bc -l)"
+
+# Peak memory against the total buffer size (largest buffers: stencil).
+for k in stencil vecadd; do
+  kb=$( { /usr/bin/time -f %M "$spvsim" run --quiet "$k.json" >/dev/null; } 2>&1 | tail -1)
+  bytes=$(python3 -c "import json; s={'float':4,'uint':4,'float4':16}
+print(sum(b['count']*s[b['type']] for b in json.load(open('$k.json'))['buffers'].values()))")
+  kb0=$( { /usr/bin/time -f %M "$spvsim" run --quiet empty-tiny.json >/dev/null; } 2>&1 | tail -1)
+  printf 'peak memory %s: %.1f MiB (buffers %.1f MiB; tiny run %.1f MiB)\n' "$k" \
+    "$(echo "$kb / 1024" | bc -l)" "$(echo "$bytes / 1048576" | bc -l)" "$(echo "$kb0 / 1024" | bc -l)"
+done
