@@ -64,6 +64,15 @@ void RuleContext::error(std::string_view section, std::string_view rule, const s
   findings.push_back(std::move(f));
 }
 
+void RuleContext::tolerated(std::string_view section, std::string_view rule,
+                            const std::string &what, uint32_t instruction) {
+  error(section, rule, what, instruction);
+  if (options.strict) return;
+  Finding &f = findings.back();
+  f.severity = Severity::Warning;
+  f.notes.push_back("accepted as OpenCL implementations do (--strict makes this an error)");
+}
+
 uint32_t RuleContext::findInstruction(spv::Op opcode, uint32_t word) const {
   const auto &instructions = module.instructions();
   for (uint32_t k = 0; k < instructions.size(); ++k) {

@@ -37,6 +37,10 @@ struct RuleContext {
   /// Reports an error "OpenCL-Env §<section> <rule>: <what>" at an instruction.
   void error(std::string_view section, std::string_view rule, const std::string &what,
              uint32_t instruction = kNone);
+  /// Reports what real producers emit and every real implementation runs although
+  /// it breaks a rule: a warning that names the rule, an error under --strict.
+  void tolerated(std::string_view section, std::string_view rule, const std::string &what,
+                 uint32_t instruction = kNone);
   /// The index of the first instruction with this opcode whose word after the
   /// opcode word is `word` (e.g. OpCapability Float64), or kNone.
   uint32_t findInstruction(spv::Op opcode, uint32_t word) const;
