@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "exec/exec_state.h"
+#include "exec/float_types.h"
 #include "lower/op_table.h"
 
 namespace spvsim::ops {
@@ -106,6 +107,16 @@ template <class D, class T, class Fn> inline void apply3(const ExecState &x, con
   D *d = x.reg<D>(op.d);
   const T *a = x.reg<T>(op.a), *b = x.reg<T>(op.b), *c = x.reg<T>(op.c);
   forLanes(x, x.maskOf(op), d, [&](uint32_t l) { return D(Fn::apply(a[l], b[l], c[l])); });
+}
+
+/// A float op on half operands: computed in float, where every half is exact, and
+/// rounded once to the result type D (correctly rounded for the basic operations:
+/// float has more than twice half's precision).
+template <class D, class Fn> inline void applyHalf3(const ExecState &x, const LoweredOp &op) {
+  D *d = x.reg<D>(op.d);
+  const Half *a = x.reg<Half>(op.a), *b = x.reg<Half>(op.b), *c = x.reg<Half>(op.c);
+  forLanes(x, x.maskOf(op), d,
+           [&](uint32_t l) { return D(Fn::apply(float(a[l]), float(b[l]), float(c[l]))); });
 }
 
 /// Integer ops whose result SPIR-V leaves undefined for some operands, and the check

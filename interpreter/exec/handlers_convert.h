@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "exec/exec_state.h"
+#include "exec/float_types.h"
 #include "lower/op_table.h"
 
 namespace spvsim::ops {
@@ -20,7 +21,10 @@ void reportFloatToIntRange(const ExecState &x, const LoweredOp &op, uint32_t lan
                            uint64_t lanes);
 
 template <class F> inline F roundBy(F v, uint32_t mode) {
-  switch (mode) {
+  if constexpr (std::is_same_v<F, Half>) {
+    return Half(roundBy(float(v), mode)); // integral values of half are exact in float
+  } else {
+    switch (mode) {
   case kRoundRte:
     return std::nearbyint(v); // the host runs in round-to-nearest-even
   case kRoundRtp:
@@ -30,6 +34,7 @@ template <class F> inline F roundBy(F v, uint32_t mode) {
   default:
     return std::trunc(v); // the default and RTZ
   }
+  }
 }
 
 /// Rounds an exact value to To with a directed rounding mode.
@@ -38,13 +43,13 @@ template <class To> inline To roundedFrom(long double exact, uint32_t mode) {
   const long double back = r;
   switch (mode) {
   case kRoundRtz:
-    if (std::fabs(back) > std::fabs(exact)) r = std::nextafter(r, To(0));
+    if (std::fabs(back) > std::fabs(exact)) r = stepFloat(r, back < 0);
     break;
   case kRoundRtp:
-    if (back < exact) r = std::nextafter(r, std::numeric_limits<To>::infinity());
+    if (back < exact) r = stepFloat(r, true);
     break;
   case kRoundRtn:
-    if (back > exact) r = std::nextafter(r, -std::numeric_limits<To>::infinity());
+    if (back > exact) r = stepFloat(r, false);
     break;
   default:
     break;
@@ -63,7 +68,7 @@ inline constexpr double kIntHi = [] {
 template <class To> inline constexpr double kIntLo = std::is_signed_v<To> ? -kIntHi<To> : 0.0;
 
 template <class From, class To> inline bool inRange(From v) {
-  if constexpr (std::is_floating_point_v<From> && std::is_integral_v<To>) {
+  if constexpr (kIsFloat<From> && std::is_integral_v<To>) {
     return v == v && static_cast<double>(v) >= kIntLo<To> && static_cast<double>(v) < kIntHi<To>;
   } else {
     return true;
@@ -73,7 +78,7 @@ template <class From, class To> inline bool inRange(From v) {
 /// One conversion; `mode` is the op's aux: rounding mode and saturation flag.
 template <class From, class To> inline To convertValue(From v, uint32_t mode) {
   const uint32_t rounding = mode & kRoundMask;
-  if constexpr (std::is_floating_point_v<From> && std::is_integral_v<To>) {
+  if constexpr (kIsFloat<From> && std::is_integral_v<To>) {
     if (v != v) return 0;
     v = roundBy(v, rounding);
     // Out of range saturates (required with SaturatedConversion, undefined otherwise).
@@ -98,9 +103,9 @@ template <class From, class To> inline To convertValue(From v, uint32_t mode) {
       }
     }
     return static_cast<To>(v);
-  } else if constexpr (std::is_floating_point_v<To> && sizeof(To) < sizeof(long double)) {
+  } else if constexpr (kIsFloat<To> && sizeof(To) < sizeof(long double)) {
     if (rounding == kRoundDefault || rounding == kRoundRte) return static_cast<To>(v);
-    if constexpr (std::is_floating_point_v<From>)
+    if constexpr (kIsFloat<From>)
       if (v != v) return static_cast<To>(v);
     return roundedFrom<To>(static_cast<long double>(v), rounding); // exact in long double
   } else {
@@ -118,7 +123,7 @@ template <class From, class To> inline void convert(const ExecState &x, const Lo
   } else {
     forLanes(x, mask, d, [&](uint32_t l) { return convertValue<From, To>(a[l], mode); });
   }
-  if constexpr (std::is_floating_point_v<From> && std::is_integral_v<To>) {
+  if constexpr (kIsFloat<From> && std::is_integral_v<To>) {
     if (mode & kSaturate) return;
     uint64_t bad = 0;
     uint32_t first = 0;
@@ -140,6 +145,7 @@ template <> struct ConvertKindType<6> { using type = int32_t; };
 template <> struct ConvertKindType<7> { using type = int64_t; };
 template <> struct ConvertKindType<8> { using type = float; };
 template <> struct ConvertKindType<9> { using type = double; };
+template <> struct ConvertKindType<10> { using type = Half; };
 
 template <size_t... I>
 inline void convertDispatch(const ExecState &x, const LoweredOp &op, uint32_t index,

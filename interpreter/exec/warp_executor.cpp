@@ -175,6 +175,9 @@ void runWarp(LaunchContext &launch, GroupState &group, Warp &warp) {
     break;                                                                                         \
   case OpCode::name##F64:                                                                          \
     ops::apply3<double, double, ops::name##Fn>(x, op);                                             \
+    break;                                                                                         \
+  case OpCode::name##F16:                                                                          \
+    ops::applyHalf3<ops::Half, ops::name##Fn>(x, op);                                              \
     break;
 #define SPVSIM_FLOAT_CMP_CASE(name, spvop, expr)                                                   \
   case OpCode::name##F32:                                                                          \
@@ -182,6 +185,9 @@ void runWarp(LaunchContext &launch, GroupState &group, Warp &warp) {
     break;                                                                                         \
   case OpCode::name##F64:                                                                          \
     ops::apply3<uint8_t, double, ops::name##Fn>(x, op);                                            \
+    break;                                                                                         \
+  case OpCode::name##F16:                                                                          \
+    ops::applyHalf3<uint8_t, ops::name##Fn>(x, op);                                                \
     break;
 #define SPVSIM_BOOL_CASE(name, spvop, expr)                                                        \
   case OpCode::name:                                                                               \

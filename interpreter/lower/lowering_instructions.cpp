@@ -32,7 +32,7 @@ ConvertKind intKind(uint32_t bytes, bool isSigned) {
   return static_cast<ConvertKind>(widthIndex(bytes) + (isSigned ? 4 : 0));
 }
 ConvertKind floatKind(uint32_t bytes) {
-  return bytes == 8 ? ConvertKind::F64 : ConvertKind::F32;
+  return bytes == 8 ? ConvertKind::F64 : bytes == 2 ? ConvertKind::F16 : ConvertKind::F32;
 }
 
 } // namespace
@@ -48,7 +48,7 @@ bool KernelLowering::lowerArithmetic(Instance &in, const Instruction &inst) {
     const auto &bLeaves = layout_.leaves(b.type);
     for (uint32_t i = 0; i < leaves.size(); ++i) {
       uint32_t bytes = leaves[i].bytes;
-      OpCode code = isFloat ? offsetOp(base, bytes == 8) : sizedOp(base, bytes);
+      OpCode code = isFloat ? floatOp(base, bytes) : sizedOp(base, bytes);
       uint32_t bSlot = slotBytes(b.slot + i);
       // Shift amounts may have another width than the shifted value: widen/narrow first.
       if (arity > 1 && !isFloat && bLeaves[i].bytes != bytes) {
@@ -106,12 +106,12 @@ bool KernelLowering::lowerArithmetic(Instance &in, const Instruction &inst) {
     uint32_t n = leafCount(a.type);
     uint32_t bytes = layout_.leaves(r.type)[0].bytes;
     uint32_t t = allocSlots(1);
-    emit(offsetOp(OpCode::FMulF32, bytes == 8), slotBytes(r.slot), slotBytes(a.slot),
+    emit(floatOp(OpCode::FMulF32, bytes), slotBytes(r.slot), slotBytes(a.slot),
          slotBytes(b.slot));
     for (uint32_t i = 1; i < n; ++i) {
-      emit(offsetOp(OpCode::FMulF32, bytes == 8), slotBytes(t), slotBytes(a.slot + i),
+      emit(floatOp(OpCode::FMulF32, bytes), slotBytes(t), slotBytes(a.slot + i),
            slotBytes(b.slot + i));
-      emit(offsetOp(OpCode::FAddF32, bytes == 8), slotBytes(r.slot), slotBytes(r.slot),
+      emit(floatOp(OpCode::FAddF32, bytes), slotBytes(r.slot), slotBytes(r.slot),
            slotBytes(t));
     }
     return true;

@@ -38,7 +38,7 @@ void KernelLowering::lowerExtInst(Instance &in, const Instruction &inst) {
     if (a.size() != arity) throw Error("OpenCL.std instruction with the wrong operand count");
     for (uint32_t i = 0; i < leaves.size(); ++i) {
       uint32_t bytes = leaves[i].bytes;
-      OpCode code = isFloat ? offsetOp(base, bytes == 8) : sizedOp(base, bytes);
+      OpCode code = isFloat ? floatOp(base, bytes) : sizedOp(base, bytes);
       auto slotOf = [&](uint32_t k) {
         // Scalar operands broadcast over vectors (e.g. clamp(float4, float, float)).
         return slotBytes(a[k].slot + (leafCount(a[k].type) == 1 ? 0 : i));

@@ -12,7 +12,7 @@ std::vector<std::string> buildNames() {
 #define SPVSIM_INT_NAME(name, spv, expr)                                                           \
   for (const char *w : {"8", "16", "32", "64"}) names.push_back(std::string(#name) + w);
 #define SPVSIM_FLOAT_NAME(name, spv, expr)                                                         \
-  for (const char *w : {"F32", "F64"}) names.push_back(std::string(#name) + w);
+  for (const char *w : {"F32", "F64", "F16"}) names.push_back(std::string(#name) + w);
 #define SPVSIM_PLAIN_NAME(name, spv, expr) names.push_back(#name);
 #define SPVSIM_SPECIAL_NAME(name) names.push_back(#name);
   SPVSIM_INT_BINARY_OPS(SPVSIM_INT_NAME)
@@ -32,10 +32,12 @@ std::vector<std::string> buildNames() {
 #define SPVSIM_ATOMIC_NAME(name, spv, expr)                                                        \
   for (const char *w : {"32", "64"}) names.push_back(std::string(#name) + w);
   SPVSIM_ATOMIC_INT_OPS(SPVSIM_ATOMIC_NAME)
-  SPVSIM_ATOMIC_FLOAT_OPS(SPVSIM_FLOAT_NAME)
+#define SPVSIM_ATOMIC_FLOAT_NAME(name, spv, expr)                                                  \
+  for (const char *w : {"F32", "F64"}) names.push_back(std::string(#name) + w);
+  SPVSIM_ATOMIC_FLOAT_OPS(SPVSIM_ATOMIC_FLOAT_NAME)
   SPVSIM_SPECIAL_OPS(SPVSIM_SPECIAL_NAME)
   SPVSIM_OPENCL_STD_SPECIAL_OPS(SPVSIM_SPECIAL_NAME)
-  static const char *kinds[] = {"u8", "u16", "u32", "u64", "s8", "s16", "s32", "s64", "f32", "f64"};
+  static const char *kinds[] = {"u8", "u16", "u32", "u64", "s8", "s16", "s32", "s64", "f32", "f64", "f16"};
   for (const char *from : kinds)
     for (const char *to : kinds) names.push_back(std::string("Convert.") + from + "." + to);
   return names;

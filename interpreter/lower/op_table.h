@@ -6,7 +6,7 @@
 // Operands: d = destination slot, a/b/c = source slots; lanes are the active
 // lanes of the op's mask. Integer ops exist per width (8/16/32/64 bits) and
 // compute on unsigned values (`a`, `b`); `S(x)` is the signed view. Float ops
-// exist for float and double.
+// exist for float, double and half (computed in float, rounded once to half).
 #pragma once
 
 #include <cstdint>
@@ -148,7 +148,8 @@ namespace spvsim {
 // clang-format off
 enum class OpCode : uint16_t {
 #define SPVSIM_INT_OP_ENUM(name, spv, expr) name##8, name##16, name##32, name##64,
-#define SPVSIM_FLOAT_OP_ENUM(name, spv, expr) name##F32, name##F64,
+#define SPVSIM_FLOAT_OP_ENUM(name, spv, expr) name##F32, name##F64, name##F16,
+#define SPVSIM_ATOMIC_FLOAT_OP_ENUM(name, spv, expr) name##F32, name##F64,
 #define SPVSIM_PLAIN_OP_ENUM(name, spv, expr) name,
 #define SPVSIM_SPECIAL_OP_ENUM(name) name,
 #define SPVSIM_ATOMIC_OP_ENUM(name, spv, expr) name##32, name##64,
@@ -167,14 +168,15 @@ enum class OpCode : uint16_t {
   SPVSIM_FLOAT_EXT_TERNARY_OPS(SPVSIM_FLOAT_OP_ENUM)
   SPVSIM_BOOL_OPS(SPVSIM_PLAIN_OP_ENUM)
   SPVSIM_ATOMIC_INT_OPS(SPVSIM_ATOMIC_OP_ENUM)
-  SPVSIM_ATOMIC_FLOAT_OPS(SPVSIM_FLOAT_OP_ENUM)
+  SPVSIM_ATOMIC_FLOAT_OPS(SPVSIM_ATOMIC_FLOAT_OP_ENUM)
   SPVSIM_SPECIAL_OPS(SPVSIM_SPECIAL_OP_ENUM)
   SPVSIM_OPENCL_STD_SPECIAL_OPS(SPVSIM_SPECIAL_OP_ENUM)
   /// Conversions: ConvertFirst + from * kConvertKinds + to (see ConvertKind).
   ConvertFirst,
-  Count = ConvertFirst + 100
+  Count = ConvertFirst + 121
 #undef SPVSIM_INT_OP_ENUM
 #undef SPVSIM_FLOAT_OP_ENUM
+#undef SPVSIM_ATOMIC_FLOAT_OP_ENUM
 #undef SPVSIM_PLAIN_OP_ENUM
 #undef SPVSIM_SPECIAL_OP_ENUM
 #undef SPVSIM_ATOMIC_OP_ENUM
@@ -183,8 +185,8 @@ enum class OpCode : uint16_t {
 
 /// The numeric kinds conversions read and write: OpUConvert reads unsigned,
 /// OpSConvert/OpConvertSToF signed, OpConvertFToS writes signed, and so on.
-enum class ConvertKind : uint8_t { U8, U16, U32, U64, S8, S16, S32, S64, F32, F64 };
-inline constexpr uint32_t kConvertKinds = 10;
+enum class ConvertKind : uint8_t { U8, U16, U32, U64, S8, S16, S32, S64, F32, F64, F16 };
+inline constexpr uint32_t kConvertKinds = 11;
 
 /// A conversion op's aux: the rounding mode (FPRoundingMode + 1, 0 for the
 /// environment's default) and whether it saturates (SaturatedConversion).
@@ -206,6 +208,12 @@ inline constexpr uint32_t widthIndex(uint32_t bytes) {
 /// Load8.., IAdd8.., ...) for `bytes`, given the family's 8-bit op.
 inline OpCode sizedOp(OpCode op8, uint32_t bytes) {
   return static_cast<OpCode>(static_cast<uint32_t>(op8) + widthIndex(bytes));
+}
+
+/// The member of a float op family (FAddF32, FAddF64, FAddF16, ...) for a
+/// float of `bytes` bytes, given the family's float op.
+inline OpCode floatOp(OpCode f32, uint32_t bytes) {
+  return static_cast<OpCode>(static_cast<uint32_t>(f32) + (bytes == 4 ? 0 : bytes == 8 ? 1 : 2));
 }
 
 /// Ops that end a block.

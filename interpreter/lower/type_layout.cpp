@@ -120,7 +120,6 @@ const std::vector<Leaf> &TypeLayout::leaves(uint32_t typeId) {
     out.push_back({LeafKind::Int, static_cast<uint8_t>(t.width / 8), 0});
     break;
   case TypeKind::Float:
-    if (t.width == 16) throw Unsupported("half-precision arithmetic (Float16)");
     out.push_back({LeafKind::Float, static_cast<uint8_t>(t.width / 8), 0});
     break;
   case TypeKind::Pointer:

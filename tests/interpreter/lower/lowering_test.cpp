@@ -181,7 +181,7 @@ TEST(OpTable, NamesFollowTheEnum) {
   EXPECT_STREQ(opName(OpCode::Unreachable), "Unreachable");
   EXPECT_STREQ(opName(convertOp(ConvertKind::S8, ConvertKind::F64)), "Convert.s8.f64");
   EXPECT_STREQ(opName(static_cast<OpCode>(static_cast<uint32_t>(OpCode::Count) - 1)),
-               "Convert.f64.f64");
+               "Convert.f16.f16");
   EXPECT_EQ(sizedOp(OpCode::Load8, 4), OpCode::Load32);
   EXPECT_EQ(sizedOp(OpCode::Mov8, 8), OpCode::Mov64);
 }
