@@ -28,13 +28,6 @@ constexpr FamilyEntry kBool[] = {SPVSIM_BOOL_OPS(SPVSIM_PLAIN_ENTRY)};
 #undef SPVSIM_FLOAT_ENTRY
 #undef SPVSIM_PLAIN_ENTRY
 
-ConvertKind intKind(uint32_t bytes, bool isSigned) {
-  return static_cast<ConvertKind>(widthIndex(bytes) + (isSigned ? 4 : 0));
-}
-ConvertKind floatKind(uint32_t bytes) {
-  return bytes == 8 ? ConvertKind::F64 : bytes == 2 ? ConvertKind::F16 : ConvertKind::F32;
-}
-
 } // namespace
 
 bool KernelLowering::lowerArithmetic(Instance &in, const Instruction &inst) {

@@ -28,6 +28,14 @@ template <class Table, class Key> std::optional<OpCode> findOp(const Table &tabl
   return std::nullopt;
 }
 
+/// The conversion kind of an integer or float of `bytes` bytes.
+inline ConvertKind intKind(uint32_t bytes, bool isSigned) {
+  return static_cast<ConvertKind>(widthIndex(bytes) + (isSigned ? 4 : 0));
+}
+inline ConvertKind floatKind(uint32_t bytes) {
+  return bytes == 8 ? ConvertKind::F64 : bytes == 2 ? ConvertKind::F16 : ConvertKind::F32;
+}
+
 inline OpCode offsetOp(OpCode base, uint32_t index) {
   return static_cast<OpCode>(static_cast<uint32_t>(base) + index);
 }

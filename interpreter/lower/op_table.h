@@ -37,7 +37,8 @@ namespace spvsim {
 
 #define SPVSIM_INT_UNARY_OPS(X)                                                    \
   X(SNegate,      OpSNegate,                0 - a)                                 \
-  X(BitNot,       OpNot,                    ~a)
+  X(BitNot,       OpNot,                    ~a)                                    \
+  X(BitCount,     OpBitCount,               U(std::popcount(U(a))))
 
 #define SPVSIM_INT_COMPARE_OPS(X)  /* result: bool */                              \
   X(IEqual,       OpIEqual,                 a == b)                                \

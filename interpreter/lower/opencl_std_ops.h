@@ -37,7 +37,20 @@
   X(SMin,   158, S(a) < S(b) ? a : b)                                              \
   X(UMin,   159, a < b ? a : b)                                                    \
   X(SAbsDiff, 142, S(a) > S(b) ? a - b : b - a)                                    \
-  X(UAbsDiff, 202, a > b ? a - b : b - a)
+  X(UAbsDiff, 202, a > b ? a - b : b - a)                                          \
+  X(SAddSat,  143, saddSat<U>(a, b))                                               \
+  X(UAddSat,  144, U(a + b) < U(a) ? U(~U(0)) : U(a + b))                          \
+  X(SSubSat,  162, ssubSat<U>(a, b))                                               \
+  X(USubSat,  163, a < b ? 0 : a - b)                                              \
+  X(SHadd,    145, shadd<U>(a, b, 0))    /* (a + b) >> 1 without overflow */       \
+  X(UHadd,    146, (a >> 1) + (b >> 1) + (a & b & 1))                              \
+  X(SRhadd,   147, shadd<U>(a, b, 1))    /* (a + b + 1) >> 1 without overflow */   \
+  X(URhadd,   148, (a >> 1) + (b >> 1) + ((a | b) & 1))                            \
+  X(SMulHi,   160, smulHi<U>(a, b))      /* high half of the full product */       \
+  X(UMulHi,   203, umulHi<U>(a, b))                                                \
+  X(Rotate,   161, rotl<U>(a, b))        /* left by b mod width */                 \
+  X(SMul24,   169, a * b)  /* the low bits of the product are sign-agnostic */          \
+  X(UMul24,   170, a * b)
 
 #define SPVSIM_INT_EXT_UNARY_OPS(X)                                                \
   X(SAbs,   141, S(a) < 0 ? 0 - a : a)                                             \
@@ -47,8 +60,18 @@
 
 #define SPVSIM_INT_EXT_TERNARY_OPS(X)                                              \
   X(SClamp, 149, sclampOf<U>(a, b, c))                                                \
-  X(UClamp, 150, uclampOf<U>(a, b, c))
+  X(UClamp, 150, uclampOf<U>(a, b, c))                                                \
+  X(SMadHi, 153, smulHi<U>(a, b) + c)                                                 \
+  X(UMadHi, 204, umulHi<U>(a, b) + c)                                                 \
+  X(SMadSat, 155, smadSat<U>(a, b, c))  /* a * b + c saturated, no intermediate wrap */ \
+  X(UMadSat, 154, umadSat<U>(a, b, c))                                                \
+  X(SMad24, 167, a * b + c)                                               \
+  X(UMad24, 168, a * b + c)
 
 // OpenCL.std ops with hand-written handlers (exec/handlers_opencl_std.h).
-#define SPVSIM_OPENCL_STD_SPECIAL_OPS(X)
+#define SPVSIM_OPENCL_STD_SPECIAL_OPS(X)                                           \
+  X(GeomLengthF32) X(GeomLengthF64) X(GeomLengthF16)                               \
+      /* d = |a| (aux 0) or |a - b| (aux 1), of c-component vectors */             \
+  X(GeomNormalizeF32) X(GeomNormalizeF64) X(GeomNormalizeF16)                      \
+      /* the c-component vector at d = a / |a| (OpenCL C normalize) */
 // clang-format on
