@@ -61,6 +61,10 @@ inline void groupResult(const ExecState &x, const LoweredOp &op) {
 void reportCollectiveDivergence(const ExecState &x, const LoweredOp &op, uint32_t lane,
                                 const char *what);
 
+/// d = non-uniform sub-group function op.aux (OpGroupNonUniform*) over the active
+/// lanes (exec/subgroup_non_uniform.cpp).
+void subgroupNonUniform(const ExecState &x, const LoweredOp &op);
+
 /// d = sub-group function op.aux over the lanes of the warp (a sub-group is a warp).
 inline void subgroupCollective(const ExecState &x, const LoweredOp &op) {
   const Collective &c = x.launch->kernel->collectives[op.aux];

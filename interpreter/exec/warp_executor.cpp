@@ -345,6 +345,9 @@ void runWarp(LaunchContext &launch, GroupState &group, Warp &warp) {
       case OpCode::SubgroupCollective:
         ops::subgroupCollective(x, op);
         break;
+      case OpCode::SubgroupNonUniform:
+        ops::subgroupNonUniform(x, op);
+        break;
       case OpCode::Builtin:
         ops::builtin(x, op);
         break;

@@ -4,6 +4,7 @@
 
 #include <bit>
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 namespace spvsim {
@@ -11,16 +12,14 @@ namespace spvsim {
 namespace {
 
 template <class T> T from(uint64_t bits) {
-  if constexpr (sizeof(T) == 8)
-    return std::bit_cast<T>(bits);
-  else
-    return std::bit_cast<T>(static_cast<uint32_t>(bits));
+  T v;
+  std::memcpy(&v, &bits, sizeof(T)); // little-endian: the low bytes
+  return v;
 }
 template <class T> uint64_t to(T v) {
-  if constexpr (sizeof(T) == 8)
-    return std::bit_cast<uint64_t>(v);
-  else
-    return std::bit_cast<uint32_t>(v);
+  uint64_t bits = 0;
+  std::memcpy(&bits, &v, sizeof(T));
+  return bits;
 }
 
 template <class T> T identity(Collective::Arith a) {
@@ -36,6 +35,12 @@ template <class T> T identity(Collective::Arith a) {
     return L::lowest();
   case Collective::Arith::FMax:
     return -L::infinity();
+  case Collective::Arith::IMul:
+  case Collective::Arith::FMul:
+    return T(1);
+  case Collective::Arith::And:
+    if constexpr (std::is_integral_v<T>) return T(~T(0));
+    return T(0);
   default:
     return T(0);
   }
@@ -56,9 +61,28 @@ template <class T> T combine(Collective::Arith a, T x, T y) {
     return y > x ? y : x;
   case Collective::Arith::FMax:
     return std::fmax(x, y);
+  case Collective::Arith::IMul:
+  case Collective::Arith::FMul:
+    if constexpr (std::is_integral_v<T>)
+      return static_cast<T>(uint64_t(x) * uint64_t(y)); // IMul is on unsigned values
+    else
+      return x * y;
   default:
-    return x;
+    break;
   }
+  if constexpr (std::is_integral_v<T>) {
+    switch (a) {
+    case Collective::Arith::And:
+      return T(x & y);
+    case Collective::Arith::Or:
+      return T(x | y);
+    case Collective::Arith::Xor:
+      return T(x ^ y);
+    default:
+      break;
+    }
+  }
+  return x;
 }
 
 template <class T> void scan(const Collective &c, std::span<uint64_t> values) {
@@ -113,10 +137,20 @@ bool computeCollective(const Collective &c, std::span<uint64_t> values, uint64_t
       scan<int64_t>(c, values);
     else
       scan<uint64_t>(c, values);
+  } else if (c.bytes == 4) {
+    if (isSigned)
+      scan<int32_t>(c, values);
+    else
+      scan<uint32_t>(c, values);
+  } else if (c.bytes == 2) {
+    if (isSigned)
+      scan<int16_t>(c, values);
+    else
+      scan<uint16_t>(c, values);
   } else if (isSigned) {
-    scan<int32_t>(c, values);
+    scan<int8_t>(c, values);
   } else {
-    scan<uint32_t>(c, values);
+    scan<uint8_t>(c, values);
   }
   return true;
 }

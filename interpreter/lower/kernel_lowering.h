@@ -94,6 +94,8 @@ private:
 
   // lowering_collective.cpp
   bool lowerCollective(Instance &in, const Instruction &inst);
+  // lowering_subgroup.cpp
+  bool lowerNonUniform(Instance &in, const Instruction &inst);
 
   // lowering_control.cpp
   uint32_t lowerFunction(const Function &fn, const std::vector<SlotValue> &args, bool isKernel,

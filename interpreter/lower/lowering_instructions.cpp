@@ -283,7 +283,7 @@ void KernelLowering::lowerInstruction(Instance &in, uint32_t index) {
   default:
     break;
   }
-  if (lowerControl(in, inst) || lowerCollective(in, inst) || lowerMemory(in, inst) || lowerArithmetic(in, inst) ||
+  if (lowerControl(in, inst) || lowerCollective(in, inst) || lowerNonUniform(in, inst) || lowerMemory(in, inst) || lowerArithmetic(in, inst) ||
       lowerConversion(in, inst) || lowerComposite(in, inst))
     return;
   unsupported("instruction '" + std::string(Disassembly(module_).text(index)) + "'");

@@ -127,6 +127,7 @@ namespace spvsim {
   X(GroupCollect)        /* work-group function: deposit a (b, c, imm) and wait; then block d */ \
   X(GroupResult)         /* d = this work-item's result of the collective aux (c bytes) */ \
   X(SubgroupCollective)  /* d = sub-group function aux over the warp's lanes of a (b) */ \
+  X(SubgroupNonUniform)  /* d (c bytes) = non-uniform sub-group op aux over the active lanes of a (b) */ \
   X(Builtin)                                /* d = builtin[aux] component imm */   \
   X(CondEdges)                              /* edge1 = mask & a, edge2 = mask & !a */ \
   X(SwitchEdges)                            /* edges by a against a case table */  \

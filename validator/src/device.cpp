@@ -30,7 +30,15 @@ DeviceDescription describe(OpenCLVersion version, Profile profile) {
   d.images = true;
   for (const char *e : kBaseExtensions) d.extensions.insert(e);
   // cl_khr_subgroups needs OpenCL 2.0; SPIR-V integer-wrap decorations need 2.1.
-  if (version != OpenCLVersion::CL1_2) d.extensions.insert("cl_khr_subgroups");
+  if (version != OpenCLVersion::CL1_2) {
+    d.extensions.insert("cl_khr_subgroups");
+    // The cl_khr_subgroup_* extensions (OpGroupNonUniform*, SPIR-V 1.3).
+    for (const char *e : {"cl_khr_subgroup_extended_types", "cl_khr_subgroup_non_uniform_vote",
+                          "cl_khr_subgroup_ballot", "cl_khr_subgroup_non_uniform_arithmetic",
+                          "cl_khr_subgroup_shuffle", "cl_khr_subgroup_shuffle_relative",
+                          "cl_khr_subgroup_clustered_reduce"})
+      d.extensions.insert(e);
+  }
   if (version != OpenCLVersion::CL1_2 && version != OpenCLVersion::CL2_0)
     d.extensions.insert("cl_khr_spirv_no_integer_wrap_decoration");
   // OpenCL-Env §5.3.1: 64-bit integers on the embedded profile.
