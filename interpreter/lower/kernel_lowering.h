@@ -64,7 +64,8 @@ private:
   SlotValue constantValue(uint32_t id);
   std::vector<uint64_t> constantLeafBits(uint32_t id);
   uint64_t scalarConstant(uint32_t id);
-  uint64_t evaluateSpecOp(const Constant &c);
+  /// OpSpecConstantOp, evaluated with the run's spec constant values (spec_constant_op.cpp).
+  std::vector<uint64_t> evaluateSpecOp(const Constant &c);
   SlotValue uniformPointer(uint64_t bits, UniformInit::Reloc reloc = UniformInit::Reloc::None);
   /// A slot holding `bits` (of `bytes` per lane) in every lane.
   SlotValue uniformValue(uint64_t bits, uint8_t bytes);
