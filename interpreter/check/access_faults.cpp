@@ -214,6 +214,20 @@ void reportUndefinedIntOp(const ExecState &x, const LoweredOp &op, uint32_t lane
   x.launch->reporter->report(std::move(f), op.source);
 }
 
+void reportWrap(const ExecState &x, const LoweredOp &op, uint32_t lane, bool isSigned,
+                uint64_t lanes) {
+  Finding f;
+  f.kind = "ub.int-overflow";
+  f.message = std::string("the result of an instruction decorated ") +
+              (isSigned ? "NoSignedWrap overflows as a signed"
+                        : "NoUnsignedWrap wraps as an "
+                          "unsigned") +
+              " integer (the result is undefined)";
+  f.workItem = workItemOf(x, lane);
+  if (lanes > 1) f.notes.push_back(std::to_string(lanes) + " work-items of this warp did so here");
+  x.launch->reporter->report(std::move(f), op.source);
+}
+
 } // namespace ops
 
 void reportUnreachableFault(const ExecState &x, const LoweredOp &op, uint64_t mask) {

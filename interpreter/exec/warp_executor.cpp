@@ -294,6 +294,18 @@ void runWarp(LaunchContext &launch, GroupState &group, Warp &warp) {
       case OpCode::LogicalNot:
         ops::logicalNot(x, op);
         break;
+      case OpCode::WrapCheck8:
+        ops::wrapCheck<uint8_t>(x, op);
+        break;
+      case OpCode::WrapCheck16:
+        ops::wrapCheck<uint16_t>(x, op);
+        break;
+      case OpCode::WrapCheck32:
+        ops::wrapCheck<uint32_t>(x, op);
+        break;
+      case OpCode::WrapCheck64:
+        ops::wrapCheck<uint64_t>(x, op);
+        break;
       case OpCode::Load8:
         ops::load<uint8_t>(x, op);
         break;

@@ -77,6 +77,7 @@ private:
   // lowering_instructions.cpp
   void lowerInstruction(Instance &in, uint32_t index);
   bool lowerArithmetic(Instance &in, const Instruction &inst);
+  uint32_t wrapCheckOf(const Instruction &inst) const;
   bool lowerConversion(Instance &in, const Instruction &inst);
   bool lowerComposite(Instance &in, const Instruction &inst);
   void lowerExtInst(Instance &in, const Instruction &inst);

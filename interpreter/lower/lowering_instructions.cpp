@@ -5,9 +5,9 @@
 #include <optional>
 
 #include "lower/kernel_lowering.h"
-#include "spvsim/validator/disassembly.h"
 #include "lower/op_lookup.h"
 #include "spvsim/common/error.h"
+#include "spvsim/validator/disassembly.h"
 
 namespace spvsim {
 
@@ -30,6 +30,31 @@ constexpr FamilyEntry kBool[] = {SPVSIM_BOOL_OPS(SPVSIM_PLAIN_ENTRY)};
 
 } // namespace
 
+/// The WrapCheck aux for an integer instruction decorated NoSignedWrap or
+/// NoUnsignedWrap (FINDINGS.md ub.int-overflow), 0 when it needs no check.
+uint32_t KernelLowering::wrapCheckOf(const Instruction &inst) const {
+  if (!inst.resultId) return 0;
+  uint32_t flags = 0;
+  if (module_.findDecoration(inst.resultId, spv::Decoration::NoSignedWrap)) flags |= kNoSignedWrap;
+  if (module_.findDecoration(inst.resultId, spv::Decoration::NoUnsignedWrap))
+    flags |= kNoUnsignedWrap;
+  if (!flags) return 0;
+  switch (inst.opcode) {
+  case spv::Op::OpIAdd:
+    return flags | uint32_t(WrapOp::Add);
+  case spv::Op::OpISub:
+    return flags | uint32_t(WrapOp::Sub);
+  case spv::Op::OpIMul:
+    return flags | uint32_t(WrapOp::Mul);
+  case spv::Op::OpShiftLeftLogical:
+    return flags | uint32_t(WrapOp::ShiftLeft);
+  case spv::Op::OpSNegate:
+    return flags | uint32_t(WrapOp::Negate);
+  default:
+    return 0;
+  }
+}
+
 bool KernelLowering::lowerArithmetic(Instance &in, const Instruction &inst) {
   auto ops = module_.operands(inst);
   spv::Op op = inst.opcode;
@@ -51,6 +76,10 @@ bool KernelLowering::lowerArithmetic(Instance &in, const Instruction &inst) {
         bSlot = slotBytes(t);
       }
       emit(code, slotBytes(r.slot + i), slotBytes(a.slot + i), bSlot);
+      if (const uint32_t wrap = wrapCheckOf(inst))
+        emit(sizedOp(OpCode::WrapCheck8, bytes), slotBytes(r.slot + i), slotBytes(a.slot + i),
+             bSlot)
+            .aux = wrap;
     }
   };
   if (auto base = findOp(kIntBinary, op)) return perLeaf(*base, false, false, 2), true;
@@ -99,13 +128,11 @@ bool KernelLowering::lowerArithmetic(Instance &in, const Instruction &inst) {
     uint32_t n = leafCount(a.type);
     uint32_t bytes = layout_.leaves(r.type)[0].bytes;
     uint32_t t = allocSlots(1);
-    emit(floatOp(OpCode::FMulF32, bytes), slotBytes(r.slot), slotBytes(a.slot),
-         slotBytes(b.slot));
+    emit(floatOp(OpCode::FMulF32, bytes), slotBytes(r.slot), slotBytes(a.slot), slotBytes(b.slot));
     for (uint32_t i = 1; i < n; ++i) {
       emit(floatOp(OpCode::FMulF32, bytes), slotBytes(t), slotBytes(a.slot + i),
            slotBytes(b.slot + i));
-      emit(floatOp(OpCode::FAddF32, bytes), slotBytes(r.slot), slotBytes(r.slot),
-           slotBytes(t));
+      emit(floatOp(OpCode::FAddF32, bytes), slotBytes(r.slot), slotBytes(r.slot), slotBytes(t));
     }
     return true;
   }
@@ -283,8 +310,9 @@ void KernelLowering::lowerInstruction(Instance &in, uint32_t index) {
   default:
     break;
   }
-  if (lowerControl(in, inst) || lowerCollective(in, inst) || lowerNonUniform(in, inst) || lowerMemory(in, inst) || lowerArithmetic(in, inst) ||
-      lowerConversion(in, inst) || lowerComposite(in, inst))
+  if (lowerControl(in, inst) || lowerCollective(in, inst) || lowerNonUniform(in, inst) ||
+      lowerMemory(in, inst) || lowerArithmetic(in, inst) || lowerConversion(in, inst) ||
+      lowerComposite(in, inst))
     return;
   unsupported("instruction '" + std::string(Disassembly(module_).text(index)) + "'");
 }

@@ -117,6 +117,8 @@ namespace spvsim {
   X(Mov8)  X(Mov16)  X(Mov32)  X(Mov64)   /* d = a (copy of a scalar slot) */      \
   X(Select8) X(Select16) X(Select32) X(Select64) /* d = a ? b : c */               \
   X(LogicalNot)                             /* d = !a */                           \
+  X(WrapCheck8) X(WrapCheck16) X(WrapCheck32) X(WrapCheck64)                      \
+      /* after d = a op b: finding if it wrapped (aux: WrapOp | kNoSignedWrap | kNoUnsignedWrap) */ \
   X(Load8)  X(Load16)  X(Load32)  X(Load64)  /* d = *(a + imm), checked */         \
   X(Store8) X(Store16) X(Store32) X(Store64) /* *(a + imm) = b, checked */         \
   X(PtrAdd)                                 /* d = a + imm (offset only) */        \
@@ -200,6 +202,11 @@ inline OpCode convertOp(ConvertKind from, ConvertKind to) {
                              static_cast<uint32_t>(from) * kConvertKinds +
                              static_cast<uint32_t>(to));
 }
+
+/// A WrapCheck op's aux: the checked operation and the decorations it carries
+/// (NoSignedWrap / NoUnsignedWrap, SPIR-V §3.20).
+enum class WrapOp : uint32_t { Add, Sub, Mul, ShiftLeft, Negate };
+inline constexpr uint32_t kNoSignedWrap = 16, kNoUnsignedWrap = 32;
 
 /// Index of a scalar size of 1, 2, 4 or 8 bytes (0..3).
 inline constexpr uint32_t widthIndex(uint32_t bytes) {

@@ -186,6 +186,26 @@ TEST_P(MemoryChecks, ShiftByTheWidthInSpirV) {
   EXPECT_EQ(h.findingKinds(), (std::vector<std::string>{"ub.shift"}));
 }
 
+// FINDINGS.md ub.int-overflow: a NoSignedWrap add that overflows as signed, a
+// NoUnsignedWrap multiply that wraps as unsigned; in-range operands report nothing.
+TEST_P(MemoryChecks, WrapDecorations) {
+  KernelHarness h(std::string(SPVSIM_TEST_SOURCE_DIR) + "/kernels/wrap_ub.spvasm");
+  ASSERT_TRUE(h.ok());
+  auto out = h.buffer(std::vector<uint32_t>(2), "out");
+  auto run = [&](uint32_t a, uint32_t b) {
+    h.sink.clear();
+    h.run("wrap_ub", range1(1, 1), {ArgBinding::ofBuffer(out), value(a), value(b)}, options());
+    return h.findingKinds();
+  };
+  EXPECT_TRUE(run(3, 4).empty());
+  EXPECT_EQ(h.read<uint32_t>(out), (std::vector<uint32_t>{7, 12}));
+  // 0xFFFFFFFF + 1: fine as signed (-1 + 1), wraps as unsigned but only the multiply is NUW.
+  EXPECT_TRUE(run(0xffffffffu, 1).empty());
+  EXPECT_EQ(run(0x7fffffffu, 1), (std::vector<std::string>{"ub.int-overflow"}));
+  EXPECT_EQ(run(0x10000u, 0x10000u), (std::vector<std::string>{"ub.int-overflow"}));
+  EXPECT_EQ(h.read<uint32_t>(out), (std::vector<uint32_t>{0x20000u, 0}));
+}
+
 INSTANTIATE_TEST_SUITE_P(Kernels, MemoryChecks, ::testing::ValuesIn(allVariants()), variantName);
 
 } // namespace
