@@ -33,6 +33,7 @@ void WorkGroupRunner::run(uint64_t linearGroup) {
     group_.items *= group_.size[d];
   }
   group_.localArena = localArena_.data();
+  unwaitedCopy_ = ~0u;
   const LoweredKernel &k = *L.kernel;
   size_t activeWarps = (group_.items + k.warpWidth - 1) / k.warpWidth;
   for (size_t i = 0; i < activeWarps; ++i) {
@@ -59,6 +60,11 @@ void WorkGroupRunner::run(uint64_t linearGroup) {
     }
     if (!anyWaiting) break;
     checkBarrier(activeWarps);
+    for (size_t i = 0; i < activeWarps; ++i)
+      if (!warps_[i].parked.empty()) {
+        if (warps_[i].parked.front().scopes == kWaitEventsBarrier) unwaitedCopy_ = ~0u;
+        break;
+      }
     // Every work-item now waits at the same place: if it is a work-group function, compute it.
     for (size_t i = 0; i < activeWarps; ++i)
       if (!warps_[i].parked.empty()) {
@@ -69,6 +75,17 @@ void WorkGroupRunner::run(uint64_t linearGroup) {
     for (size_t i = 0; i < activeWarps; ++i)
       if (warps_[i].status == WarpStatus::AtBarrier) releaseBarrier(warps_[i]);
   }
+  checkEventsWaited();
+}
+
+// FINDINGS.md events.not_waited: OpenCL C requires wait_group_events before the
+// copied data is used and before the work-group ends.
+void WorkGroupRunner::checkEventsWaited() {
+  if (unwaitedCopy_ == ~0u) return;
+  reportGroupFinding("events.not_waited",
+                     "the work-group finished with an async_work_group_copy whose event was "
+                     "never waited for (wait_group_events)",
+                     0, unwaitedCopy_);
 }
 
 WorkItemIds WorkGroupRunner::workItem(const Warp &w, uint32_t lane) const {
@@ -203,6 +220,7 @@ void WorkGroupRunner::asyncCopy(const Collective &c) {
     break;
   }
   for (uint64_t item = 0; item < n; ++item) slots[0][item] = 1; // the event
+  if (unwaitedCopy_ == ~0u) unwaitedCopy_ = c.instruction;
 }
 
 } // namespace spvsim

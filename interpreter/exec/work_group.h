@@ -25,11 +25,15 @@ private:
   /// Combines the operands of work-group function `c` once every work-item deposited them.
   void completeCollective(const Collective &c);
   void asyncCopy(const Collective &c);
+  /// Reports events.not_waited when the group ends with an async copy never waited for.
+  void checkEventsWaited();
   void reportGroupFinding(const char *kind, std::string message, uint64_t item, uint32_t site);
   LaunchContext &launch_;
   std::vector<Warp> warps_;
   std::vector<std::byte> localArena_;
   GroupState group_;
+  /// The OpGroupAsyncCopy whose copy no OpGroupWaitEvents has waited for yet (~0u: none).
+  uint32_t unwaitedCopy_ = ~0u;
 };
 
 } // namespace spvsim

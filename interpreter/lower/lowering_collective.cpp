@@ -73,7 +73,7 @@ bool KernelLowering::lowerCollective(Instance &in, const Instruction &inst) {
   case spv::Op::OpGroupWaitEvents: {
     // The copies complete at their rendezvous; waiting is a work-group barrier.
     uint32_t next = newBlock();
-    emit(OpCode::Barrier, next).aux = currentInstruction_;
+    emit(OpCode::Barrier, next, 0, 0, 0, kWaitEventsBarrier).aux = currentInstruction_;
     addSuccessor(current_, next);
     current_ = next;
     return true;

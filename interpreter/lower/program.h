@@ -25,6 +25,9 @@ struct LoweredOp {
   uint64_t imm = 0;      ///< byte offset, stride, component, ...
 };
 
+/// A Barrier op's imm for OpGroupWaitEvents (its other barriers carry their scopes).
+inline constexpr uint64_t kWaitEventsBarrier = uint64_t(1) << 63;
+
 struct LoweredBlock {
   uint32_t first = 0; ///< index of the first op
   uint32_t end = 0;   ///< one past the terminator op

@@ -78,6 +78,20 @@ TEST_P(Collectives, AsyncStridedCopy) {
       EXPECT_EQ(got[g * local + l], src[(g * local + (local - 1 - l)) * stride] * 2.0f);
 }
 
+TEST_P(Collectives, AsyncCopyNeverWaitedForIsReported) {
+  KernelHarness h(path());
+  ASSERT_TRUE(h.ok());
+  const uint32_t n = 64, local = 32;
+  auto s = h.buffer(std::vector<float>(n, 1.5f), "src");
+  auto d = h.buffer(std::vector<float>(n), "dst");
+  h.run("copy_no_wait", range1(n, local),
+        {ArgBinding::ofBuffer(s), ArgBinding::ofBuffer(d), ArgBinding::ofLocal(local * 4)},
+        options());
+  // One finding for the instruction, standing for both work-groups.
+  EXPECT_EQ(h.findingKinds(), std::vector<std::string>{"events.not_waited"});
+  EXPECT_EQ(h.read<float>(d), std::vector<float>(n, 1.5f));
+}
+
 TEST_P(Collectives, AsyncCopyOutOfBoundsIsReported) {
   KernelHarness h(path());
   ASSERT_TRUE(h.ok());

@@ -22,3 +22,11 @@ __kernel void group_copy(__global const float *src, __global float *dst, __local
   size_t lid = get_local_id(0);
   dst[get_global_id(0)] = tmp[n - 1 - lid] * 2.0f;
 }
+
+// The copy's event is never waited for (FINDINGS.md events.not_waited).
+__kernel void copy_no_wait(__global const float *src, __global float *dst, __local float *tmp) {
+  size_t n = get_local_size(0);
+  async_work_group_copy(tmp, src + get_group_id(0) * n, n, 0);
+  barrier(CLK_LOCAL_MEM_FENCE);
+  dst[get_global_id(0)] = tmp[get_local_id(0)];
+}
