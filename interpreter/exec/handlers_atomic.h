@@ -56,6 +56,16 @@ template <class T, class Fn> inline void atomicUpdate(const ExecState &x, const 
   const T *b = x.reg<T>(op.b);
   forAtomicLanes<true, Bits>(x, op, [&](uint32_t l, Bits *addr) {
     std::atomic_ref<Bits> ref(*addr);
+    // One locked instruction where the host has it: far cheaper than a
+    // compare-exchange loop when threads contend for the same address.
+    if constexpr (std::is_integral_v<T>) {
+      if constexpr (std::is_same_v<Fn, AtomicIAddFn>) return void(d[l] = ref.fetch_add(b[l]));
+      if constexpr (std::is_same_v<Fn, AtomicISubFn>) return void(d[l] = ref.fetch_sub(b[l]));
+      if constexpr (std::is_same_v<Fn, AtomicAndFn>) return void(d[l] = ref.fetch_and(b[l]));
+      if constexpr (std::is_same_v<Fn, AtomicOrFn>) return void(d[l] = ref.fetch_or(b[l]));
+      if constexpr (std::is_same_v<Fn, AtomicXorFn>) return void(d[l] = ref.fetch_xor(b[l]));
+      if constexpr (std::is_same_v<Fn, AtomicExchangeFn>) return void(d[l] = ref.exchange(b[l]));
+    }
     Bits old = ref.load();
     for (;;) {
       T oldValue = std::bit_cast<T>(old);
