@@ -61,6 +61,12 @@ template <class F> inline F fmodFloor(F a, F b) {
   if (r != 0 && ((r < 0) != (b < 0))) r += b;
   return r;
 }
+/// OpQuantizeToF16: the value rounded to half precision; magnitudes below half's
+/// normal range become a zero of the same sign (SPIR-V §3.52.11 allows either zero).
+template <class F> inline F quantizeToHalf(F a) {
+  const F q = F(_Float16(a));
+  return q != 0 && std::fabs(q) < F(0x1p-14) ? std::copysign(F(0), a) : q;
+}
 // Functors generated from the op table (the macros stay defined for
 // exec/handlers_opencl_std.h).
 #define SPVSIM_INT_FN(name, spvop, expr)                                                           \

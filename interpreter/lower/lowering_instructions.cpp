@@ -113,6 +113,62 @@ bool KernelLowering::lowerArithmetic(Instance &in, const Instruction &inst) {
            slotBytes(y.slot + i));
     return true;
   }
+  if (op == spv::Op::OpVectorTimesScalar) {
+    SlotValue r = resultValue(in, inst.resultId);
+    SlotValue v = valueOf(in, ops[0]), s = valueOf(in, ops[1]);
+    const auto &leaves = layout_.leaves(r.type);
+    for (uint32_t i = 0; i < leaves.size(); ++i)
+      emit(floatOp(OpCode::FMulF32, leaves[i].bytes), slotBytes(r.slot + i), slotBytes(v.slot + i),
+           slotBytes(s.slot));
+    return true;
+  }
+  if (op == spv::Op::OpIAddCarry || op == spv::Op::OpISubBorrow || op == spv::Op::OpUMulExtended ||
+      op == spv::Op::OpSMulExtended) {
+    // A struct of two members of the operand type: the low result, then the
+    // carry / borrow (0 or 1) or the high half of the product.
+    SlotValue r = resultValue(in, inst.resultId);
+    SlotValue a = valueOf(in, ops[0]), b = valueOf(in, ops[1]);
+    const auto &leaves = layout_.leaves(a.type);
+    const uint32_t n = static_cast<uint32_t>(leaves.size());
+    const uint32_t flag = allocSlots(1);
+    for (uint32_t i = 0; i < n; ++i) {
+      const uint32_t bytes = leaves[i].bytes;
+      const uint32_t low = slotBytes(r.slot + i), high = slotBytes(r.slot + n + i);
+      const uint32_t x = slotBytes(a.slot + i), y = slotBytes(b.slot + i);
+      switch (op) {
+      case spv::Op::OpUMulExtended:
+      case spv::Op::OpSMulExtended:
+        emit(sizedOp(op == spv::Op::OpUMulExtended ? OpCode::UMulHi8 : OpCode::SMulHi8, bytes),
+             high, x, y);
+        emit(sizedOp(OpCode::IMul8, bytes), low, x, y);
+        break;
+      default: {
+        const bool add = op == spv::Op::OpIAddCarry;
+        // Carry: the sum is below an operand; borrow: the subtrahend is above the minuend.
+        const SlotValue one = uniformValue(1, static_cast<uint8_t>(bytes));
+        const SlotValue zero = uniformValue(0, static_cast<uint8_t>(bytes));
+        emit(sizedOp(add ? OpCode::IAdd8 : OpCode::ISub8, bytes), low, x, y);
+        if (add)
+          emit(sizedOp(OpCode::ULess8, bytes), slotBytes(flag), low, x);
+        else
+          emit(sizedOp(OpCode::ULess8, bytes), slotBytes(flag), x, y);
+        emit(sizedOp(OpCode::Select8, bytes), high, slotBytes(flag), slotBytes(one.slot),
+             slotBytes(zero.slot));
+        break;
+      }
+      }
+    }
+    return true;
+  }
+  if (op == spv::Op::OpSizeOf) {
+    // SPIR-V 1.1: the size in bytes of the pointee of a pointer type.
+    SlotValue r = resultValue(in, inst.resultId);
+    const uint64_t size = layout_.size(module_.type(module_.typeOf(ops[0])).element);
+    const auto &leaves = layout_.leaves(r.type);
+    emit(sizedOp(OpCode::Mov8, leaves[0].bytes), slotBytes(r.slot),
+         slotBytes(uniformValue(size, static_cast<uint8_t>(leaves[0].bytes)).slot));
+    return true;
+  }
   if (op == spv::Op::OpAny || op == spv::Op::OpAll) {
     SlotValue r = resultValue(in, inst.resultId), v = valueOf(in, ops[0]);
     uint32_t n = leafCount(v.type);
@@ -172,7 +228,8 @@ bool KernelLowering::lowerConversion(Instance &in, const Instruction &inst) {
   case spv::Op::OpConvertUToPtr:
   case spv::Op::OpPtrCastToGeneric:
   case spv::Op::OpGenericCastToPtr:
-  case spv::Op::OpCopyObject: {
+  case spv::Op::OpCopyObject:
+  case spv::Op::OpCopyLogical: {
     SlotValue a = valueOf(in, ops[0]);
     const auto &from = layout_.leaves(a.type);
     const auto &to = layout_.leaves(module_.typeOf(inst.resultId));

@@ -61,7 +61,8 @@ namespace spvsim {
   X(FMod,         OpFMod,                   fmodFloor(a, b))  /* sign of b */
 
 #define SPVSIM_FLOAT_UNARY_OPS(X)                                                  \
-  X(FNegate,      OpFNegate,                -a)
+  X(FNegate,      OpFNegate,                -a)                                    \
+  X(QuantizeToF16, OpQuantizeToF16,         quantizeToHalf(a)) /* half's normal range, else ±0 / ±inf */
 
 #define SPVSIM_FLOAT_COMPARE_OPS(X)  /* result: bool; Ord false on NaN, Unord true */ \
   X(FOrdEqual,       OpFOrdEqual,              a == b)                             \
@@ -77,7 +78,8 @@ namespace spvsim {
   X(FUnordGreater,   OpFUnordGreaterThan,      !(a <= b))                          \
   X(FUnordGreaterEq, OpFUnordGreaterThanEqual, !(a < b))                           \
   X(FOrdered,        OpOrdered,                a == a && b == b)                   \
-  X(FUnordered,      OpUnordered,              a != a || b != b)
+  X(FUnordered,      OpUnordered,              a != a || b != b)                   \
+  X(FLessOrGreater,  OpLessOrGreater,          a < b || a > b)
 
 #define SPVSIM_FLOAT_TEST_OPS(X)  /* result: bool */                               \
   X(IsNan,        OpIsNan,                  std::isnan(a))                         \
