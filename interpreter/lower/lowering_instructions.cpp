@@ -7,6 +7,7 @@
 #include "lower/kernel_lowering.h"
 #include "lower/op_lookup.h"
 #include "spvsim/common/error.h"
+#include "spvsim/interpreter/launch.h"
 #include "spvsim/validator/disassembly.h"
 
 namespace spvsim {
@@ -158,6 +159,27 @@ bool KernelLowering::lowerArithmetic(Instance &in, const Instruction &inst) {
       }
       }
     }
+    return true;
+  }
+  if (op == spv::Op::OpGetKernelMaxNumSubgroups ||
+      op == spv::Op::OpGetKernelLocalSizeForSubgroupCount) {
+    // SubgroupDispatch: a sub-group is a warp, and work-groups hold up to
+    // kMaxWorkGroupSize work-items, whatever the invoked kernel.
+    SlotValue r = resultValue(in, inst.resultId);
+    if (op == spv::Op::OpGetKernelMaxNumSubgroups) {
+      emit(OpCode::Mov32, slotBytes(r.slot),
+           slotBytes(uniformValue(kMaxWorkGroupSize / width_, 4).slot));
+      return true;
+    }
+    // count × width, or 0 when no work-group holds that many sub-groups.
+    const SlotValue count = valueOf(in, ops[0]);
+    const uint32_t flag = allocSlots(1);
+    emit(OpCode::IMul32, slotBytes(r.slot), slotBytes(count.slot),
+         slotBytes(uniformValue(width_, 4).slot));
+    emit(OpCode::ULessEq32, slotBytes(flag), slotBytes(r.slot),
+         slotBytes(uniformValue(kMaxWorkGroupSize, 4).slot));
+    emit(OpCode::Select32, slotBytes(r.slot), slotBytes(flag), slotBytes(r.slot),
+         slotBytes(uniformValue(0, 4).slot));
     return true;
   }
   if (op == spv::Op::OpSizeOf) {

@@ -40,6 +40,14 @@ TEST(Loader, MinimalKernelLayout) {
   EXPECT_EQ(loadError(words), "(loaded)");
 }
 
+// Assembly is SPIR-V 1.0 unless its leading comments name a version the way
+// spirv-dis writes it ("; Version: 1.3").
+TEST(Loader, AssemblyVersionComment) {
+  EXPECT_EQ(assemble(kMinimalKernel)->version(), 0x00010000u);
+  const std::string v13 = "; SPIR-V\n; Version: 1.3\n" + std::string(kMinimalKernel);
+  EXPECT_EQ(assemble(v13)->version(), 0x00010300u);
+}
+
 TEST(Loader, ByteSizeNotMultipleOfFour) {
   auto words = wordsOf(kMinimalKernel);
   std::vector<std::byte> bytes(words.size() * 4 - 2);

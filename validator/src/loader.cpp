@@ -257,13 +257,27 @@ std::shared_ptr<const Module> loadBinaryBytes(std::span<const std::byte> bytes,
 }
 
 std::shared_ptr<const Module> loadAssembly(std::string_view text, const std::string &sourceName) {
-  // Assemble as SPIR-V 1.0 (what OpenCL producers target); text using a later
-  // version's instructions takes the first version that accepts it.
+  // Assemble as SPIR-V 1.0 (what OpenCL producers target) unless the text
+  // names its version; text using a later version's instructions takes the
+  // first version that accepts it.
   const spv_target_env envs[] = {
       SPV_ENV_UNIVERSAL_1_0, SPV_ENV_UNIVERSAL_1_1, SPV_ENV_UNIVERSAL_1_2, SPV_ENV_UNIVERSAL_1_3,
       SPV_ENV_UNIVERSAL_1_4, SPV_ENV_UNIVERSAL_1_5, SPV_ENV_UNIVERSAL_1_6};
+  // A "; Version: 1.N" line in the leading comments (as spirv-dis writes it)
+  // names the version to assemble for.
+  size_t firstEnv = 0;
+  for (size_t at = 0; at < text.size() && text[at] == ';';) {
+    const size_t end = std::min(text.find('\n', at), text.size());
+    const std::string_view line = text.substr(at, end - at);
+    constexpr std::string_view kVersion = "; Version: 1.";
+    if (line.starts_with(kVersion) && line.size() > kVersion.size()) {
+      const char minor = line[kVersion.size()];
+      if (minor >= '0' && minor <= '6') firstEnv = static_cast<size_t>(minor - '0');
+    }
+    at = end + 1;
+  }
   std::string firstError;
-  for (spv_target_env env : envs) {
+  for (spv_target_env env : std::span(envs).subspan(firstEnv)) {
     auto context = detail::makeContext(env);
     spv_binary rawBinary = nullptr;
     spv_diagnostic rawDiagnostic = nullptr;

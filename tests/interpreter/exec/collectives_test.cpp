@@ -78,6 +78,19 @@ TEST_P(Collectives, AsyncStridedCopy) {
       EXPECT_EQ(got[g * local + l], src[(g * local + (local - 1 - l)) * stride] * 2.0f);
 }
 
+// SubgroupDispatch: OpGetKernelMaxNumSubgroups and
+// OpGetKernelLocalSizeForSubgroupCount, with a sub-group being a warp.
+TEST_P(Collectives, SubgroupDispatchQueries) {
+  KernelHarness h(std::string(SPVSIM_TEST_SOURCE_DIR) + "/kernels/subgroup_dispatch.spvasm");
+  ASSERT_TRUE(h.ok());
+  const uint32_t width = GetParam().width;
+  auto out = h.buffer(std::vector<uint32_t>(2), "out");
+  h.run("dispatch", range1(1, 1), {ArgBinding::ofBuffer(out), value<uint32_t>(4)}, options());
+  EXPECT_EQ(h.read<uint32_t>(out), (std::vector<uint32_t>{1024 / width, 4 * width}));
+  h.run("dispatch", range1(1, 1), {ArgBinding::ofBuffer(out), value<uint32_t>(2000)}, options());
+  EXPECT_EQ(h.read<uint32_t>(out)[1], 0u); // 2000 sub-groups exceed any work-group
+}
+
 TEST_P(Collectives, AsyncCopyNeverWaitedForIsReported) {
   KernelHarness h(path());
   ASSERT_TRUE(h.ok());
