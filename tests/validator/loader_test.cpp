@@ -43,9 +43,9 @@ TEST(Loader, MinimalKernelLayout) {
 // Assembly is SPIR-V 1.0 unless its leading comments name a version the way
 // spirv-dis writes it ("; Version: 1.3").
 TEST(Loader, AssemblyVersionComment) {
-  EXPECT_EQ(assemble(kMinimalKernel)->version(), 0x00010000u);
-  const std::string v13 = "; SPIR-V\n; Version: 1.3\n" + std::string(kMinimalKernel);
-  EXPECT_EQ(assemble(v13)->version(), 0x00010300u);
+  EXPECT_EQ(test::assemble(test::kMinimalKernel)->version(), 0x00010000u);
+  const std::string v13 = "; SPIR-V\n; Version: 1.3\n" + std::string(test::kMinimalKernel);
+  EXPECT_EQ(test::assemble(v13)->version(), 0x00010300u);
 }
 
 TEST(Loader, ByteSizeNotMultipleOfFour) {
