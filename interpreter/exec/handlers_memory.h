@@ -75,13 +75,39 @@ inline AccessFault checkAccess(const ResolvedAllocation &r, bool ok, uint64_t en
   return end <= r.size ? AccessFault::None : AccessFault::OutOfBounds;
 }
 
-/// Runs `access(lane, address)` for every active lane whose access is in bounds.
-template <bool IsWrite, class Access>
+/// Lanes whose access faults are left alone by forAccessibleLanes.
+struct NoFaultAction {
+  void operator()(uint32_t) const {}
+};
+
+/// Runs `access(lane, address)` for every active lane whose access is in bounds,
+/// and `onFault(lane)` for every active lane whose access is not performed.
+template <bool IsWrite, class Access, class OnFault = NoFaultAction>
 inline void forAccessibleLanes(const ExecState &x, const LoweredOp &op, uint32_t bytes,
-                               Access access) {
+                               Access access, OnFault onFault = {}) {
   const uint64_t mask = x.maskOf(op);
   if (!mask) return;
   const uint64_t *p = x.reg<uint64_t>(op.a);
+  if (mask == x.allLanes) {
+    // The common case: every lane, one shared allocation. Branch-free passes:
+    // the tags must agree, and the largest offset bounds them all.
+    const uint64_t p0 = p[0];
+    uint64_t differ = 0, largest = 0;
+    for (uint32_t l = 0; l < x.width; ++l) {
+      differ |= (p[l] ^ p0) >> tagged::kOffsetBits;
+      largest = std::max(largest, p[l]);
+    }
+    if (!differ && tagged::space(p0) != AddressSpace::Private) {
+      ResolvedAllocation r;
+      const bool ok = resolve(x, p0, 0, r);
+      if (checkAccess(r, ok, tagged::offset(largest) + op.imm + bytes, IsWrite) ==
+          AccessFault::None) {
+        std::byte *base = r.base + op.imm;
+        for (uint32_t l = 0; l < x.width; ++l) access(l, base + tagged::offset(p[l]));
+        return;
+      }
+    }
+  }
   const uint32_t first = static_cast<uint32_t>(std::countr_zero(mask));
   const uint64_t alloc = tagged::allocation(p[first]);
   bool same = true;
@@ -121,6 +147,8 @@ inline void forAccessibleLanes(const ExecState &x, const LoweredOp &op, uint32_t
     if (f == AccessFault::None || f == AccessFault::WriteOnlyRead) {
       access(l, r.base + tagged::offset(p[l]) + op.imm);
       if (f == AccessFault::None) continue;
+    } else {
+      onFault(l);
     }
     if (faults++ == 0) faultLane = l, firstFault = f;
   }
@@ -130,12 +158,10 @@ inline void forAccessibleLanes(const ExecState &x, const LoweredOp &op, uint32_t
 template <class T> inline void load(const ExecState &x, const LoweredOp &op) {
   T *d = x.reg<T>(op.d);
   // Lanes whose access faults read 0.
-  const uint64_t mask = x.maskOf(op);
-  for (uint32_t l = 0; l < x.width; ++l)
-    if ((mask >> l) & 1) d[l] = 0;
-  forAccessibleLanes<false>(x, op, sizeof(T), [&](uint32_t l, const std::byte *addr) {
-    std::memcpy(&d[l], addr, sizeof(T));
-  });
+  forAccessibleLanes<false>(
+      x, op, sizeof(T),
+      [&](uint32_t l, const std::byte *addr) { std::memcpy(&d[l], addr, sizeof(T)); },
+      [&](uint32_t l) { d[l] = 0; });
 }
 
 template <class T> inline void store(const ExecState &x, const LoweredOp &op) {
