@@ -43,6 +43,21 @@ DeviceDescription describe(OpenCLVersion version, Profile profile) {
     d.extensions.insert("cl_khr_spirv_no_integer_wrap_decoration");
   // OpenCL-Env §5.3.1: 64-bit integers on the embedded profile.
   if (profile == Profile::Embedded) d.extensions.insert("cles_khr_int64");
+  // OpenCL-Env §2.1: SPIR-V 1.0 through cl_khr_il_program (OpenCL 1.2, 2.0) and on
+  // OpenCL 2.1; 1.0 to 1.2 on OpenCL 2.2; OpenCL 3.0 as spvsim's own device, up to 1.6.
+  switch (version) {
+  case OpenCLVersion::CL1_2:
+  case OpenCLVersion::CL2_0:
+  case OpenCLVersion::CL2_1:
+    d.maxSpirvVersion = 0x00010000;
+    break;
+  case OpenCLVersion::CL2_2:
+    d.maxSpirvVersion = 0x00010200;
+    break;
+  case OpenCLVersion::CL3_0:
+    d.maxSpirvVersion = 0x00010600;
+    break;
+  }
   return d;
 }
 

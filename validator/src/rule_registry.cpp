@@ -19,6 +19,26 @@ const Rule kRules[] = {
     {"capability", "float16", checkFloat16},                     // OpenCL-Env §5.2.4
     {"capability", "int64-atomics", checkInt64Atomics},          // OpenCL-Env §5.2.8
     {"capability", "image-support", checkImageSupport},          // OpenCL-Env §3.1
+    {"capability", "supported-capabilities", checkSupportedCapabilities}, // OpenCL-Env §3, §5
+    {"capability", "generic-pointer", checkGenericPointer},               // OpenCL-Env §3.1
+    {"version", "spirv-version", checkSpirvVersion},                      // OpenCL-Env §2.1
+    {"types", "ext-inst-sets", checkExtendedInstructionSets},             // OpenCL-Env §2.2
+    {"types", "int-types", checkIntegerTypes},                            // OpenCL-Env §2.5.1
+    {"types", "float-types", checkFloatTypes},                            // OpenCL-Env §2.5.1
+    {"types", "vector-types", checkVectorTypes},                          // OpenCL-Env §2.5.1
+    {"types", "supported-types", checkSupportedTypes},                    // OpenCL-Env §2.5
+    {"types", "image-types", checkImageTypes},                            // OpenCL-Env §2.5.2
+    {"kernel_args", "kernel-arguments", checkKernelArgumentTypes},        // OpenCL-Env §2.8.2
+    {"extensions", "extension-names", checkExtensionNames},               // OpenCL-Env §5.1
+    {"extensions", "spirv-extensions", checkSpirvExtensions},        // OpenCL-Env §5, §5.2.13
+    {"extensions", "integer-wrap", checkIntegerWrapDecorations},     // OpenCL-Env §5.2.13
+    {"extensions", "3d-image-writes", check3dImageWrites},           // OpenCL-Env §5.2.1
+    {"extensions", "depth-images", checkDepthImages},                // OpenCL-Env §5.2.2
+    {"extensions", "enqueue-local-args", checkEnqueueLocalArgTypes}, // OpenCL-Env §5.2.3
+    {"extensions", "msaa-images", checkMultisampledImages},          // OpenCL-Env §5.2.7
+    {"extensions", "mipmap-lod", checkMipmapLod},                    // OpenCL-Env §5.2.9, §5.2.10
+    {"extensions", "subgroup-scopes", checkSubgroupScopes},          // OpenCL-Env §5.2.11
+    {"rounding", "rounding-modes", checkRoundingModeDecorations},    // OpenCL-Env §6.2
 };
 
 } // namespace

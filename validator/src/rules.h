@@ -70,5 +70,30 @@ void checkFloat64(RuleContext &ctx);
 void checkFloat16(RuleContext &ctx);
 void checkInt64Atomics(RuleContext &ctx);
 void checkImageSupport(RuleContext &ctx);
+void checkSupportedCapabilities(RuleContext &ctx);
+void checkGenericPointer(RuleContext &ctx);
+// rules_version.cpp
+void checkSpirvVersion(RuleContext &ctx);
+// rules_types.cpp
+void checkExtendedInstructionSets(RuleContext &ctx);
+void checkIntegerTypes(RuleContext &ctx);
+void checkFloatTypes(RuleContext &ctx);
+void checkVectorTypes(RuleContext &ctx);
+void checkSupportedTypes(RuleContext &ctx);
+void checkImageTypes(RuleContext &ctx);
+// rules_kernel_args.cpp
+void checkKernelArgumentTypes(RuleContext &ctx);
+// rules_extensions.cpp
+void checkExtensionNames(RuleContext &ctx);
+void checkSpirvExtensions(RuleContext &ctx);
+void checkIntegerWrapDecorations(RuleContext &ctx);
+void check3dImageWrites(RuleContext &ctx);
+void checkDepthImages(RuleContext &ctx);
+void checkEnqueueLocalArgTypes(RuleContext &ctx);
+void checkMultisampledImages(RuleContext &ctx);
+void checkMipmapLod(RuleContext &ctx);
+void checkSubgroupScopes(RuleContext &ctx);
+// rules_rounding.cpp
+void checkRoundingModeDecorations(RuleContext &ctx);
 
 } // namespace spvsim::rules

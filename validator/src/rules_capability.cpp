@@ -1,7 +1,9 @@
 // Capability rules: OpenCL-Env §3.1 (required capabilities and what depends
 // on the device: Int64 on the full profile, Float64 with double precision,
 // ImageBasic with image support) and §5 (capabilities that OpenCL
-// extensions enable: Float16, Float64, Int64Atomics, embedded Int64).
+// extensions enable: Float16, Float64, Int64Atomics, embedded Int64), then
+// every other declared capability against the §3 / §5 table of the device
+// (checkSupportedCapabilities) and GenericPointer on OpenCL 1.2 (tolerated).
 #include "rules.h"
 
 namespace spvsim::rules {
@@ -81,6 +83,164 @@ void checkImageSupport(RuleContext &ctx) {
   ctx.error("3.1", "Required Capabilities",
             "the ImageBasic capability needs a device with image support",
             capabilityInstruction(ctx, spv::Capability::ImageBasic));
+}
+
+// The §3 / §5 capability table of a device.
+
+namespace {
+
+bool atLeast(const DeviceDescription &d, OpenCLVersion v) {
+  return static_cast<int>(d.version) >= static_cast<int>(v);
+}
+
+/// "OpCapability GenericPointer" -> "GenericPointer".
+std::string capabilityName(const RuleContext &ctx, uint32_t instruction) {
+  const std::string_view text = ctx.disassembly.text(instruction);
+  const size_t space = text.find(' ');
+  return std::string(space == std::string_view::npos ? text : text.substr(space + 1));
+}
+
+/// Why a device does not accept a capability, or "" when it does. Int64,
+/// Float64, Float16, Int64Atomics and ImageBasic have rules of their own.
+std::string unsupportedBecause(const RuleContext &ctx, spv::Capability c) {
+  const DeviceDescription &d = ctx.device;
+  using C = spv::Capability;
+  const auto needs = [&](bool ok, const std::string &what) { return ok ? std::string() : what; };
+  const auto images = [&](std::string_view name) {
+    return needs(d.images, "the " + std::string(name) +
+                               " capability needs a device with image support (§3.1: it comes "
+                               "with ImageBasic)");
+  };
+  const auto extension = [&](std::string_view name, std::string_view section,
+                             std::string_view ext) {
+    return needs(d.hasExtension(ext), "the " + std::string(name) +
+                                          " capability needs a device with " + std::string(ext) +
+                                          " (§" + std::string(section) + ")");
+  };
+  switch (c) {
+  // §3.1: every OpenCL environment.
+  case C::Addresses:
+  case C::Float16Buffer:
+  case C::Int16:
+  case C::Int8:
+  case C::Kernel:
+  case C::Linkage:
+  case C::Vector16:
+  // Rules of their own.
+  case C::Int64:
+  case C::Float64:
+  case C::Float16:
+  case C::Int64Atomics:
+  case C::ImageBasic:
+    return "";
+  // §3.1: OpenCL 2.0 and newer (GenericPointer on OpenCL 1.2: checkGenericPointer).
+  case C::DeviceEnqueue:
+  case C::Groups:
+  case C::Pipes:
+    return needs(atLeast(d, OpenCLVersion::CL2_0),
+                 "the capability is required by OpenCL 2.0 and newer only (§3.1); this is an " +
+                     std::string(versionName(d.version)) + " device");
+  case C::GenericPointer:
+    return "";
+  // §3.1: with ImageBasic.
+  case C::LiteralSampler:
+    return images("LiteralSampler");
+  case C::Sampled1D:
+    return images("Sampled1D");
+  case C::Image1D:
+    return images("Image1D");
+  case C::SampledBuffer:
+    return images("SampledBuffer");
+  case C::ImageBuffer:
+    return images("ImageBuffer");
+  case C::ImageReadWrite:
+    if (!atLeast(d, OpenCLVersion::CL2_0))
+      return "the ImageReadWrite capability is required by OpenCL 2.0 and newer only (§3.1); "
+             "this is an " +
+             std::string(versionName(d.version)) + " device";
+    return images("ImageReadWrite");
+  // §3.2: SPIR-V 1.1 capabilities of OpenCL 2.2 and newer. (Initializer and
+  // Finalizer, which §3.2 also lists, are execution modes in SPIR-V's grammar.)
+  case C::SubgroupDispatch:
+  case C::PipeStorage:
+    return needs(atLeast(d, OpenCLVersion::CL2_2),
+                 "the capability is required by OpenCL 2.2 and newer only (§3.2); this is an " +
+                     std::string(versionName(d.version)) + " device");
+  // §5.2.12.
+  case C::NamedBarrier:
+    return extension("NamedBarrier", "5.2.12", "cl_khr_subgroup_named_barrier");
+  // §5.2.10: cl_khr_mipmap_image with cl_khr_mipmap_image_writes guarantee ImageMipmap.
+  case C::ImageMipmap:
+    return needs(d.hasExtension("cl_khr_mipmap_image") &&
+                     d.hasExtension("cl_khr_mipmap_image_writes"),
+                 "the ImageMipmap capability needs a device with cl_khr_mipmap_image and "
+                 "cl_khr_mipmap_image_writes (§5.2.10)");
+  // §5.2.7: multisampled 2D array images.
+  case C::ImageMSArray:
+    return extension("ImageMSArray", "5.2.7", "cl_khr_gl_msaa_sharing");
+  // The cl_khr_subgroup_* extensions of OpenCL 3.0 (SPIR-V 1.3 OpGroupNonUniform*).
+  case C::GroupNonUniform:
+    return needs(d.hasExtension("cl_khr_subgroup_non_uniform_vote") ||
+                     d.hasExtension("cl_khr_subgroup_ballot") ||
+                     d.hasExtension("cl_khr_subgroup_non_uniform_arithmetic") ||
+                     d.hasExtension("cl_khr_subgroup_shuffle") ||
+                     d.hasExtension("cl_khr_subgroup_shuffle_relative") ||
+                     d.hasExtension("cl_khr_subgroup_clustered_reduce"),
+                 "the GroupNonUniform capability needs a device with a cl_khr_subgroup_* "
+                 "extension");
+  case C::GroupNonUniformVote:
+    return extension("GroupNonUniformVote", "5", "cl_khr_subgroup_non_uniform_vote");
+  case C::GroupNonUniformBallot:
+    return extension("GroupNonUniformBallot", "5", "cl_khr_subgroup_ballot");
+  case C::GroupNonUniformArithmetic:
+    return extension("GroupNonUniformArithmetic", "5", "cl_khr_subgroup_non_uniform_arithmetic");
+  case C::GroupNonUniformShuffle:
+    return extension("GroupNonUniformShuffle", "5", "cl_khr_subgroup_shuffle");
+  case C::GroupNonUniformShuffleRelative:
+    return extension("GroupNonUniformShuffleRelative", "5", "cl_khr_subgroup_shuffle_relative");
+  case C::GroupNonUniformClustered:
+    return extension("GroupNonUniformClustered", "5", "cl_khr_subgroup_clustered_reduce");
+  default:
+    return "the capability is neither required of OpenCL environments (§3) nor enabled by an "
+           "extension the device supports (§5)";
+  }
+}
+
+} // namespace
+
+// OpenCL-Env §3 and §5: an OpenCL environment accepts the capabilities §3.1–§3.3
+// require of its OpenCL version and profile, and those its extensions enable (§5).
+// Any other declared capability (Shader, Matrix, ...) is rejected. A module without
+// the Kernel capability is not an OpenCL module at all; checkKernelCapability
+// reports that alone.
+void checkSupportedCapabilities(RuleContext &ctx) {
+  if (!ctx.module.hasCapability(spv::Capability::Kernel)) return;
+  const auto &instructions = ctx.module.instructions();
+  for (uint32_t k = 0; k < instructions.size(); ++k) {
+    const Instruction &inst = instructions[k];
+    if (inst.opcode != spv::Op::OpCapability || inst.wordCount < 2) continue;
+    const auto c = static_cast<spv::Capability>(ctx.module.words()[inst.wordOffset + 1]);
+    const std::string why = unsupportedBecause(ctx, c);
+    if (why.empty()) continue;
+    ctx.error("3", "Required Capabilities",
+              "capability " + capabilityName(ctx, k) + " is not supported: " + why, k);
+  }
+}
+
+// OpenCL-Env §3.1: GenericPointer is required by OpenCL 2.0 and newer only. clang
+// + llvm-spirv declare it for OpenCL C 1.2 sources too (wait_group_events takes a
+// generic event pointer) and OpenCL 1.2 implementations run those modules:
+// tolerated on OpenCL 1.2 devices.
+void checkGenericPointer(RuleContext &ctx) {
+  if (atLeast(ctx.device, OpenCLVersion::CL2_0) ||
+      !ctx.module.hasCapability(spv::Capability::GenericPointer))
+    return;
+  ctx.tolerated("3.1", "Required Capabilities",
+                "the GenericPointer capability is required by OpenCL 2.0 and newer only; this is "
+                "an " +
+                    std::string(versionName(ctx.device.version)) + " device",
+                ctx.findInstruction(spv::Op::OpCapability,
+                                    static_cast<uint32_t>(spv::Capability::GenericPointer)));
 }
 
 } // namespace spvsim::rules

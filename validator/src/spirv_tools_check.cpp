@@ -49,6 +49,11 @@ spv_target_env chooseEnvironment(const Module &module, const DeviceDescription &
       (module.hasCapability(spv::Capability::Int64Atomics) &&
        device.hasExtension("cl_khr_int64_base_atomics")))
     return universal;
+  // Its OpenCL 1.2 environments reject GenericPointer, which clang + llvm-spirv
+  // declare for OpenCL C 1.2 too (checkGenericPointer tolerates it).
+  if (device.version == OpenCLVersion::CL1_2 &&
+      module.hasCapability(spv::Capability::GenericPointer))
+    return universal;
   // Likewise Int64 in its embedded profile environments, which §5.3.1 allows with cles_khr_int64.
   if (device.profile == Profile::Embedded && module.hasCapability(spv::Capability::Int64) &&
       device.hasExtension("cles_khr_int64"))

@@ -19,6 +19,10 @@ struct DeviceDescription {
   uint32_t addressBits = 64;
   bool images = true;
   std::set<std::string> extensions; ///< cl_khr_fp64, cl_khr_fp16, ...
+  /// The newest SPIR-V version the device accepts (CL_DEVICE_IL_VERSION), encoded as
+  /// the module header's version word (0x00010200 for 1.2); every version from 1.0 up
+  /// to it is accepted (OpenCL-Env §2.1).
+  uint32_t maxSpirvVersion = 0x00010600;
 
   bool hasExtension(std::string_view e) const { return extensions.count(std::string(e)) != 0; }
 
