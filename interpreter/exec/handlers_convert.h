@@ -25,15 +25,15 @@ template <class F> inline F roundBy(F v, uint32_t mode) {
     return Half(roundBy(float(v), mode)); // integral values of half are exact in float
   } else {
     switch (mode) {
-  case kRoundRte:
-    return std::nearbyint(v); // the host runs in round-to-nearest-even
-  case kRoundRtp:
-    return std::ceil(v);
-  case kRoundRtn:
-    return std::floor(v);
-  default:
-    return std::trunc(v); // the default and RTZ
-  }
+    case kRoundRte:
+      return std::nearbyint(v); // the host runs in round-to-nearest-even
+    case kRoundRtp:
+      return std::ceil(v);
+    case kRoundRtn:
+      return std::floor(v);
+    default:
+      return std::trunc(v); // the default and RTZ
+    }
   }
 }
 

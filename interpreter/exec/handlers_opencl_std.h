@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "exec/handlers_arith.h"
+#include "exec/math_functions.h"
 
 namespace spvsim::ops {
 
@@ -81,20 +82,6 @@ template <class U, class C> inline U rotl(C a, C b) {
   return std::rotl(U(a), int(U(b) % (sizeof(U) * 8)));
 }
 
-template <class F> inline F rsqrtOf(F a) {
-  if constexpr (std::is_same_v<F, float>)
-    return float(1.0 / std::sqrt(double(a)));
-  else
-    return 1 / std::sqrt(a);
-}
-// OpenCL fmax/fmin: a NaN operand yields the other operand.
-template <class F> inline F fmaxOf(F a, F b) {
-  return std::fmax(a, b);
-}
-template <class F> inline F fminOf(F a, F b) {
-  return std::fmin(a, b);
-}
-
 // Geometric functions (OpenCL C §6.15.5) over vectors of op.c components in
 // consecutive slots. Sums of squares are formed in long double, whose range and
 // precision exceed double's, so no intermediate overflows or underflows and the
@@ -156,5 +143,71 @@ SPVSIM_INT_EXT_TERNARY_OPS(SPVSIM_INT_FN)
 SPVSIM_FLOAT_EXT_UNARY_OPS(SPVSIM_FLOAT_FN)
 SPVSIM_FLOAT_EXT_BINARY_OPS(SPVSIM_FLOAT_FN)
 SPVSIM_FLOAT_EXT_TERNARY_OPS(SPVSIM_FLOAT_FN)
+
+// Functors of the float ops with an integer operand, an integer result, a NaN
+// code, or a second result.
+#define SPVSIM_FLOAT_INT_FN(name, number, expr)                                                    \
+  struct name##Fn {                                                                                \
+    template <class F> static F apply(F a, int32_t n) { return expr; }                             \
+  };
+#define SPVSIM_INT_RESULT_FN(name, number, expr)                                                   \
+  struct name##Fn {                                                                                \
+    template <class F> static int32_t apply(F a) { return expr; }                                  \
+  };
+#define SPVSIM_NAN_FN(name, number, expr)                                                          \
+  struct name##Fn {                                                                                \
+    template <class F> static F apply(uint64_t code) { return expr; }                              \
+  };
+#define SPVSIM_PTR_FN(name, number, expr)                                                          \
+  struct name##Fn {                                                                                \
+    template <class F, class S> static F apply(F a, [[maybe_unused]] F b, S &second) {             \
+      return expr;                                                                                 \
+    }                                                                                              \
+  };
+SPVSIM_FLOAT_EXT_FLOAT_INT_OPS(SPVSIM_FLOAT_INT_FN)
+SPVSIM_FLOAT_EXT_INT_RESULT_OPS(SPVSIM_INT_RESULT_FN)
+SPVSIM_FLOAT_EXT_NAN_OPS(SPVSIM_NAN_FN)
+SPVSIM_FLOAT_EXT_FLOAT_PTR_OPS(SPVSIM_PTR_FN)
+SPVSIM_FLOAT_EXT_INT_PTR_OPS(SPVSIM_PTR_FN)
+#undef SPVSIM_FLOAT_INT_FN
+#undef SPVSIM_INT_RESULT_FN
+#undef SPVSIM_NAN_FN
+#undef SPVSIM_PTR_FN
+
+/// d (F) = Fn(a (F), b (int32)).
+template <class F, class Fn> inline void applyFloatInt(const ExecState &x, const LoweredOp &op) {
+  F *d = x.reg<F>(op.d);
+  const F *a = x.reg<F>(op.a);
+  const int32_t *n = x.reg<int32_t>(op.b);
+  forLanes(x, x.maskOf(op), d, [&](uint32_t l) { return Fn::apply(a[l], n[l]); });
+}
+/// d (int32) = Fn(a (F)).
+template <class F, class Fn> inline void applyIntResult(const ExecState &x, const LoweredOp &op) {
+  int32_t *d = x.reg<int32_t>(op.d);
+  const F *a = x.reg<F>(op.a);
+  forLanes(x, x.maskOf(op), d, [&](uint32_t l) { return Fn::template apply<F>(a[l]); });
+}
+/// d (F) = Fn(code a, an unsigned integer as wide as F).
+template <class F, class Fn> inline void applyNan(const ExecState &x, const LoweredOp &op) {
+  using Code = std::conditional_t<sizeof(F) == 8, uint64_t,
+                                  std::conditional_t<sizeof(F) == 4, uint32_t, uint16_t>>;
+  F *d = x.reg<F>(op.d);
+  const Code *a = x.reg<Code>(op.a);
+  forLanes(x, x.maskOf(op), d, [&](uint32_t l) { return Fn::template apply<F>(a[l]); });
+}
+/// d (F) = Fn(a, b, second), second (S) into slot c; lowering stores it through the pointer.
+template <class F, class S, class Fn>
+inline void applyTwoResults(const ExecState &x, const LoweredOp &op) {
+  F *d = x.reg<F>(op.d);
+  S *second = x.reg<S>(op.c);
+  const F *a = x.reg<F>(op.a), *b = x.reg<F>(op.b);
+  const uint64_t mask = x.maskOf(op);
+  for (uint32_t l = 0; l < x.width; ++l) {
+    if (!((mask >> l) & 1)) continue;
+    S s{};
+    d[l] = Fn::apply(a[l], b[l], s);
+    second[l] = s;
+  }
+}
 
 } // namespace spvsim::ops

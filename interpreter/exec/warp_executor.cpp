@@ -5,13 +5,14 @@
 #include <bit>
 #include <cstring>
 
+#include "exec/dispatch_cases.h"
 #include "exec/exec_state.h"
 #include "exec/handlers_arith.h"
 #include "exec/handlers_atomic.h"
 #include "exec/handlers_collective.h"
 #include "exec/handlers_convert.h"
 #include "exec/handlers_memory.h"
-#include "exec/handlers_opencl_std.h"
+#include "exec/opencl_std_dispatch.h"
 
 namespace spvsim {
 
@@ -143,56 +144,6 @@ void runWarp(LaunchContext &launch, GroupState &group, Warp &warp) {
     for (uint32_t i = b.first; i < b.end; ++i) {
       const LoweredOp &op = ops[i];
       switch (op.code) {
-#define SPVSIM_INT_CASE(name, spvop, expr)                                                         \
-  case OpCode::name##8:                                                                            \
-    ops::intOp<uint8_t, ops::name##Fn>(x, op);                                                     \
-    break;                                                                                         \
-  case OpCode::name##16:                                                                           \
-    ops::intOp<uint16_t, ops::name##Fn>(x, op);                                                    \
-    break;                                                                                         \
-  case OpCode::name##32:                                                                           \
-    ops::intOp<uint32_t, ops::name##Fn>(x, op);                                                    \
-    break;                                                                                         \
-  case OpCode::name##64:                                                                           \
-    ops::intOp<uint64_t, ops::name##Fn>(x, op);                                                    \
-    break;
-#define SPVSIM_INT_CMP_CASE(name, spvop, expr)                                                     \
-  case OpCode::name##8:                                                                            \
-    ops::apply3<uint8_t, uint8_t, ops::name##Fn>(x, op);                                           \
-    break;                                                                                         \
-  case OpCode::name##16:                                                                           \
-    ops::apply3<uint8_t, uint16_t, ops::name##Fn>(x, op);                                          \
-    break;                                                                                         \
-  case OpCode::name##32:                                                                           \
-    ops::apply3<uint8_t, uint32_t, ops::name##Fn>(x, op);                                          \
-    break;                                                                                         \
-  case OpCode::name##64:                                                                           \
-    ops::apply3<uint8_t, uint64_t, ops::name##Fn>(x, op);                                          \
-    break;
-#define SPVSIM_FLOAT_CASE(name, spvop, expr)                                                       \
-  case OpCode::name##F32:                                                                          \
-    ops::apply3<float, float, ops::name##Fn>(x, op);                                               \
-    break;                                                                                         \
-  case OpCode::name##F64:                                                                          \
-    ops::apply3<double, double, ops::name##Fn>(x, op);                                             \
-    break;                                                                                         \
-  case OpCode::name##F16:                                                                          \
-    ops::applyHalf3<ops::Half, ops::name##Fn>(x, op);                                              \
-    break;
-#define SPVSIM_FLOAT_CMP_CASE(name, spvop, expr)                                                   \
-  case OpCode::name##F32:                                                                          \
-    ops::apply3<uint8_t, float, ops::name##Fn>(x, op);                                             \
-    break;                                                                                         \
-  case OpCode::name##F64:                                                                          \
-    ops::apply3<uint8_t, double, ops::name##Fn>(x, op);                                            \
-    break;                                                                                         \
-  case OpCode::name##F16:                                                                          \
-    ops::applyHalf3<uint8_t, ops::name##Fn>(x, op);                                                \
-    break;
-#define SPVSIM_BOOL_CASE(name, spvop, expr)                                                        \
-  case OpCode::name:                                                                               \
-    ops::apply3<uint8_t, uint8_t, ops::name##Fn>(x, op);                                           \
-    break;
         SPVSIM_INT_BINARY_OPS(SPVSIM_INT_CASE)
         SPVSIM_INT_UNARY_OPS(SPVSIM_INT_CASE)
         SPVSIM_INT_COMPARE_OPS(SPVSIM_INT_CMP_CASE)
@@ -201,12 +152,6 @@ void runWarp(LaunchContext &launch, GroupState &group, Warp &warp) {
         SPVSIM_FLOAT_COMPARE_OPS(SPVSIM_FLOAT_CMP_CASE)
         SPVSIM_FLOAT_TEST_OPS(SPVSIM_FLOAT_CMP_CASE)
         SPVSIM_BOOL_OPS(SPVSIM_BOOL_CASE)
-#include "exec/dispatch_opencl_std.inc"
-#undef SPVSIM_INT_CASE
-#undef SPVSIM_INT_CMP_CASE
-#undef SPVSIM_FLOAT_CASE
-#undef SPVSIM_FLOAT_CMP_CASE
-#undef SPVSIM_BOOL_CASE
 #define SPVSIM_ATOMIC_INT_CASE(name, spvop, expr)                                                  \
   case OpCode::name##32:                                                                           \
     ops::atomicUpdate<uint32_t, ops::name##Fn>(x, op);                                             \
@@ -401,7 +346,10 @@ void runWarp(LaunchContext &launch, GroupState &group, Warp &warp) {
         warp.live &= ~x.masks[0];
         break;
       default:
-        if (op.code >= OpCode::ConvertFirst && op.code < OpCode::Count) ops::convert(x, op);
+        if (op.code >= OpCode::ConvertFirst && op.code < OpCode::Count)
+          ops::convert(x, op);
+        else
+          ops::runOpenclStdOp(x, op); // exec/opencl_std_dispatch.cpp
         break;
       }
     }

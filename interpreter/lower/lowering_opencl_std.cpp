@@ -1,6 +1,7 @@
 // Lowering of OpenCL.std extended instructions (the table is in
 // lower/opencl_std_ops.h): one op per vector component, scalar operands
-// broadcast over vectors. Instructions of sets without semantics
+// broadcast over vectors; second results (frexp, modf, remquo, ...) stored
+// through their pointer operand. Instructions of sets without semantics
 // (OpenCL.DebugInfo.100, NonSemantic.*) lower to nothing.
 #include "lower/kernel_lowering.h"
 #include "lower/op_lookup.h"
@@ -17,6 +18,11 @@ constexpr ExtEntry kIntExtTernary[] = {SPVSIM_INT_EXT_TERNARY_OPS(SPVSIM_INT_EXT
 constexpr ExtEntry kFloatExtUnary[] = {SPVSIM_FLOAT_EXT_UNARY_OPS(SPVSIM_FLOAT_EXT_ENTRY)};
 constexpr ExtEntry kFloatExtBinary[] = {SPVSIM_FLOAT_EXT_BINARY_OPS(SPVSIM_FLOAT_EXT_ENTRY)};
 constexpr ExtEntry kFloatExtTernary[] = {SPVSIM_FLOAT_EXT_TERNARY_OPS(SPVSIM_FLOAT_EXT_ENTRY)};
+constexpr ExtEntry kFloatExtFloatInt[] = {SPVSIM_FLOAT_EXT_FLOAT_INT_OPS(SPVSIM_FLOAT_EXT_ENTRY)};
+constexpr ExtEntry kFloatExtIntResult[] = {SPVSIM_FLOAT_EXT_INT_RESULT_OPS(SPVSIM_FLOAT_EXT_ENTRY)};
+constexpr ExtEntry kFloatExtNan[] = {SPVSIM_FLOAT_EXT_NAN_OPS(SPVSIM_FLOAT_EXT_ENTRY)};
+constexpr ExtEntry kFloatExtFloatPtr[] = {SPVSIM_FLOAT_EXT_FLOAT_PTR_OPS(SPVSIM_FLOAT_EXT_ENTRY)};
+constexpr ExtEntry kFloatExtIntPtr[] = {SPVSIM_FLOAT_EXT_INT_PTR_OPS(SPVSIM_FLOAT_EXT_ENTRY)};
 #undef SPVSIM_INT_EXT_ENTRY
 #undef SPVSIM_FLOAT_EXT_ENTRY
 } // namespace
@@ -48,7 +54,35 @@ void KernelLowering::lowerExtInst(Instance &in, const Instruction &inst) {
            arity > 2 ? slotOf(2) : 0);
     }
   };
+  // ilogb: an int result of a float operand, whose width picks the op.
+  if (auto base = findOp(kFloatExtIntResult, number)) {
+    if (a.size() != 1) throw Error("OpenCL.std ilogb with the wrong operand count");
+    const auto &from = layout_.leaves(a[0].type);
+    for (uint32_t i = 0; i < leaves.size(); ++i)
+      emit(floatOp(*base, from[i].bytes), slotBytes(r.slot + i), slotBytes(a[0].slot + i));
+    return;
+  }
+  // Functions with a second result: the op leaves it in a temporary, stored
+  // through the pointer operand component by component (a checked store).
+  const bool floatSecond = findOp(kFloatExtFloatPtr, number).has_value();
+  if (auto base =
+          floatSecond ? findOp(kFloatExtFloatPtr, number) : findOp(kFloatExtIntPtr, number)) {
+    const uint32_t arity = number == 52 ? 2 : 1; // remquo(x, y, quo)
+    if (a.size() != arity + 1) throw Error("OpenCL.std instruction with the wrong operand count");
+    const SlotValue pointer = a[arity];
+    const uint32_t second = allocSlots(1);
+    for (uint32_t i = 0; i < leaves.size(); ++i) {
+      const uint32_t bytes = leaves[i].bytes, secondBytes = floatSecond ? bytes : 4;
+      emit(floatOp(*base, bytes), slotBytes(r.slot + i), slotBytes(a[0].slot + i),
+           arity > 1 ? slotBytes(a[1].slot + i) : 0, slotBytes(second));
+      emit(sizedOp(OpCode::Store8, secondBytes), 0, slotBytes(pointer.slot), slotBytes(second), 0,
+           uint64_t(i) * secondBytes);
+    }
+    return;
+  }
   if (isFloat) {
+    if (auto base = findOp(kFloatExtFloatInt, number)) return perLeaf(*base, 2);
+    if (auto base = findOp(kFloatExtNan, number)) return perLeaf(*base, 1);
     if (auto base = findOp(kFloatExtUnary, number)) return perLeaf(*base, 1);
     if (auto base = findOp(kFloatExtBinary, number)) return perLeaf(*base, 2);
     if (auto base = findOp(kFloatExtTernary, number)) return perLeaf(*base, 3);
