@@ -365,7 +365,9 @@ template <class F> inline F lgamma_r(F x, int32_t &sign) {
     r = ::lgammal_r(wide(x), &s);
   else
     r = ::lgamma_r(wide(x), &s);
-  sign = isNan(x) ? 0 : s;
+  // §6.7.1: 0 in signp if x is zero or a negative integer (a pole).
+  const double d = static_cast<double>(x);
+  sign = isNan(x) || d == 0 || (d < 0 && d == std::trunc(d)) ? 0 : s;
   return narrow<F>(r);
 }
 /// remquo: the remainder of remainder(), and the sign and seven lowest bits of the
