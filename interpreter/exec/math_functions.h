@@ -257,8 +257,13 @@ template <class F> inline F fmod(F x, F y) {
 template <class F> inline F remainder(F x, F y) {
   return narrow<F>(std::remainder(wide(x), wide(y)));
 }
+/// fdim is correctly rounded: at the type's own precision (half through float,
+/// which has more than twice half's precision, so rounding twice is harmless).
 template <class F> inline F fdim(F x, F y) {
-  return narrow<F>(std::fdim(wide(x), wide(y)));
+  if constexpr (std::is_same_v<F, Half>)
+    return static_cast<Half>(std::fdim(static_cast<float>(x), static_cast<float>(y)));
+  else
+    return std::fdim(x, y);
 }
 template <class F> inline F copysign(F x, F y) {
   return copySign(x, y);
