@@ -9,16 +9,22 @@ namespace spvsim::rules {
 namespace {
 
 const Rule kRules[] = {
-    {"entrypoint", "execution-model", checkExecutionModel},      // OpenCL-Env §4
-    {"entrypoint", "kernel-return-type", checkKernelReturnType}, // OpenCL-Env §2.8.1
-    {"memorymodel", "addressing-model", checkAddressingModel},   // OpenCL-Env §4
-    {"memorymodel", "memory-model", checkMemoryModel},           // OpenCL-Env §4
-    {"capability", "kernel", checkKernelCapability},             // OpenCL-Env §3.1
-    {"capability", "int64", checkInt64},                         // OpenCL-Env §3.1, §5.3.1
-    {"capability", "float64", checkFloat64},                     // OpenCL-Env §3.1, §5.2.5
-    {"capability", "float16", checkFloat16},                     // OpenCL-Env §5.2.4
-    {"capability", "int64-atomics", checkInt64Atomics},          // OpenCL-Env §5.2.8
-    {"capability", "image-support", checkImageSupport},          // OpenCL-Env §3.1
+    {"entrypoint", "execution-model", checkExecutionModel},           // OpenCL-Env §4
+    {"entrypoint", "kernel-return-type", checkKernelReturnType},      // OpenCL-Env §2.8.1
+    {"memorymodel", "addressing-model", checkAddressingModel},        // OpenCL-Env §4
+    {"memorymodel", "memory-model", checkMemoryModel},                // OpenCL-Env §4
+    {"callgraph", "no-recursion", checkNoRecursion},                  // OpenCL-Env §4
+    {"atomics", "atomic-pointer-storage", checkAtomicPointerStorage}, // OpenCL-Env §4
+    {"atomics", "atomic-widths", checkAtomicWidths},                  // OpenCL-Env §4, §5.2.8
+    {"images", "image-operands", checkImageOperands},                 // OpenCL-Env §4
+    {"scopes", "execution-scopes", checkExecutionScopes},             // OpenCL-Env §4
+    {"scopes", "memory-scopes", checkMemoryScopes},                   // OpenCL-Env §4
+    {"capability", "kernel", checkKernelCapability},                  // OpenCL-Env §3.1
+    {"capability", "int64", checkInt64},                              // OpenCL-Env §3.1, §5.3.1
+    {"capability", "float64", checkFloat64},                          // OpenCL-Env §3.1, §5.2.5
+    {"capability", "float16", checkFloat16},                          // OpenCL-Env §5.2.4
+    {"capability", "int64-atomics", checkInt64Atomics},               // OpenCL-Env §5.2.8
+    {"capability", "image-support", checkImageSupport},               // OpenCL-Env §3.1
     {"capability", "supported-capabilities", checkSupportedCapabilities}, // OpenCL-Env §3, §5
     {"capability", "generic-pointer", checkGenericPointer},               // OpenCL-Env §3.1
     {"version", "spirv-version", checkSpirvVersion},                      // OpenCL-Env §2.1

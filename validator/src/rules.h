@@ -63,6 +63,16 @@ void checkKernelReturnType(RuleContext &ctx);
 // rules_memorymodel.cpp
 void checkAddressingModel(RuleContext &ctx);
 void checkMemoryModel(RuleContext &ctx);
+// rules_callgraph.cpp
+void checkNoRecursion(RuleContext &ctx);
+// rules_atomics.cpp
+void checkAtomicPointerStorage(RuleContext &ctx);
+void checkAtomicWidths(RuleContext &ctx);
+// rules_images.cpp
+void checkImageOperands(RuleContext &ctx);
+// rules_scopes.cpp
+void checkExecutionScopes(RuleContext &ctx);
+void checkMemoryScopes(RuleContext &ctx);
 // rules_capability.cpp
 void checkKernelCapability(RuleContext &ctx);
 void checkInt64(RuleContext &ctx);
