@@ -62,6 +62,32 @@ std::string idName(const Module &module, uint32_t id) {
   return s;
 }
 
+bool isAtomicInstruction(spv::Op op) {
+  switch (op) {
+  case spv::Op::OpAtomicLoad:
+  case spv::Op::OpAtomicStore:
+  case spv::Op::OpAtomicExchange:
+  case spv::Op::OpAtomicCompareExchange:
+  case spv::Op::OpAtomicCompareExchangeWeak:
+  case spv::Op::OpAtomicIIncrement:
+  case spv::Op::OpAtomicIDecrement:
+  case spv::Op::OpAtomicIAdd:
+  case spv::Op::OpAtomicISub:
+  case spv::Op::OpAtomicSMin:
+  case spv::Op::OpAtomicUMin:
+  case spv::Op::OpAtomicSMax:
+  case spv::Op::OpAtomicUMax:
+  case spv::Op::OpAtomicAnd:
+  case spv::Op::OpAtomicOr:
+  case spv::Op::OpAtomicXor:
+  case spv::Op::OpAtomicFlagTestAndSet:
+  case spv::Op::OpAtomicFlagClear:
+    return true;
+  default:
+    return false;
+  }
+}
+
 Finding findingAt(const Module &module, const Disassembly &disassembly, uint32_t instruction) {
   Finding f;
   if (instruction >= module.instructions().size()) return f;

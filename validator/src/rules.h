@@ -22,6 +22,9 @@ namespace spvsim::rules {
 /// instruction's text, word offset, source location and kernel filled in.
 Finding findingAt(const Module &module, const Disassembly &disassembly, uint32_t instruction);
 
+/// OpAtomic* instructions (the ones with a pointer, scope and semantics).
+bool isAtomicInstruction(spv::Op op);
+
 /// "%name" from OpName, else "%<id>".
 std::string idName(const Module &module, uint32_t id);
 

@@ -6,35 +6,7 @@
 
 namespace spvsim::rules {
 
-namespace {
-
-bool isAtomicInstruction(spv::Op op) {
-  switch (op) {
-  case spv::Op::OpAtomicLoad:
-  case spv::Op::OpAtomicStore:
-  case spv::Op::OpAtomicExchange:
-  case spv::Op::OpAtomicCompareExchange:
-  case spv::Op::OpAtomicCompareExchangeWeak:
-  case spv::Op::OpAtomicIIncrement:
-  case spv::Op::OpAtomicIDecrement:
-  case spv::Op::OpAtomicIAdd:
-  case spv::Op::OpAtomicISub:
-  case spv::Op::OpAtomicSMin:
-  case spv::Op::OpAtomicUMin:
-  case spv::Op::OpAtomicSMax:
-  case spv::Op::OpAtomicUMax:
-  case spv::Op::OpAtomicAnd:
-  case spv::Op::OpAtomicOr:
-  case spv::Op::OpAtomicXor:
-  case spv::Op::OpAtomicFlagTestAndSet:
-  case spv::Op::OpAtomicFlagClear:
-    return true;
-  default:
-    return false;
-  }
-}
-
-} // namespace
+namespace {} // namespace
 
 // OpenCL-Env §4: "The Pointer operand must be a pointer to the Function,
 // Workgroup, or CrossWorkGroup Storage Classes"; "In OpenCL 2.0 and newer

@@ -20,32 +20,6 @@ std::optional<uint32_t> constantValue(const Module &m, uint32_t id) {
   return static_cast<uint32_t>(c->bits);
 }
 
-bool isAtomic(spv::Op op) {
-  switch (op) {
-  case spv::Op::OpAtomicLoad:
-  case spv::Op::OpAtomicStore:
-  case spv::Op::OpAtomicExchange:
-  case spv::Op::OpAtomicCompareExchange:
-  case spv::Op::OpAtomicCompareExchangeWeak:
-  case spv::Op::OpAtomicIIncrement:
-  case spv::Op::OpAtomicIDecrement:
-  case spv::Op::OpAtomicIAdd:
-  case spv::Op::OpAtomicISub:
-  case spv::Op::OpAtomicSMin:
-  case spv::Op::OpAtomicUMin:
-  case spv::Op::OpAtomicSMax:
-  case spv::Op::OpAtomicUMax:
-  case spv::Op::OpAtomicAnd:
-  case spv::Op::OpAtomicOr:
-  case spv::Op::OpAtomicXor:
-  case spv::Op::OpAtomicFlagTestAndSet:
-  case spv::Op::OpAtomicFlagClear:
-    return true;
-  default:
-    return false;
-  }
-}
-
 bool isGroupOp(spv::Op op) {
   switch (op) {
   case spv::Op::OpGroupAll:
@@ -140,7 +114,7 @@ void checkMemoryScopes(RuleContext &ctx) {
     const Instruction &inst = instructions[k];
     const auto ops = ctx.module.operands(inst);
     size_t scopeAt = 0;
-    const bool atomic = isAtomic(inst.opcode);
+    const bool atomic = isAtomicInstruction(inst.opcode);
     if (inst.opcode == spv::Op::OpControlBarrier)
       scopeAt = 1;
     else if (inst.opcode == spv::Op::OpMemoryBarrier)
