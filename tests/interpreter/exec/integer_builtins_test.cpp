@@ -65,12 +65,13 @@ template <class T> void checkType(KernelHarness &h, const ExecOptions &options, 
   for (size_t i = 0; i < n; ++i) {
     const T x = a[i], y = b[i], z = c[i];
     const T lo = std::min(y, z), hi = std::max(y, z);
-    const T want[16] = {R::abs(x),          R::absDiff(x, y), R::saturate(__int128(x) + y),
-                        R::hadd(x, y),      R::rhadd(x, y),   std::clamp(x, lo, hi),
-                        R::clz(x),          R::ctz(x),        T(R::mulHi(x, y) + z),
-                        R::madSat(x, y, z), std::max(x, y),   std::min(x, y),
-                        R::mulHi(x, y),     R::rotate(x, y),  R::saturate(__int128(x) - y),
-                        R::popcount(x)};
+    const T want[16] = {
+        R::abs(x),          R::absDiff(x, y), R::saturate(__int128(x) + y),
+        R::hadd(x, y),      R::rhadd(x, y),   std::clamp(x, lo, hi),
+        R::clz(x),          R::ctz(x),        T(uint64_t(R::mulHi(x, y)) + uint64_t(z)),
+        R::madSat(x, y, z), std::max(x, y),   std::min(x, y),
+        R::mulHi(x, y),     R::rotate(x, y),  R::saturate(__int128(x) - y),
+        R::popcount(x)};
     for (int k = 0; k < 16; ++k)
       EXPECT_EQ(int64_t(got[16 * i + k]), int64_t(want[k]))
           << name << " function " << k << " of " << int64_t(x) << ", " << int64_t(y) << ", "
