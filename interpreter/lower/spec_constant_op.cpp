@@ -25,7 +25,7 @@ int64_t sext(uint64_t v, uint32_t w) {
   return w >= 64 ? int64_t(v) : int64_t(v << (64 - w)) >> (64 - w);
 }
 
-double toDouble(const ScalarArg &a) {
+double asDouble(const ScalarArg &a) {
   if (a.width == 64) return std::bit_cast<double>(a.bits);
   if (a.width == 32) return std::bit_cast<float>(uint32_t(a.bits));
   return double(std::bit_cast<_Float16>(uint16_t(a.bits)));
@@ -79,7 +79,7 @@ uint64_t evaluateScalar(spv::Op op, uint32_t width, bool resultFloat,
   auto floatOp = [&](auto f) {
     need(2);
     // Correctly rounded for every width: double has more than twice float's precision.
-    return fromDouble(f(toDouble(a[0]), toDouble(a[1])), width);
+    return fromDouble(f(asDouble(a[0]), asDouble(a[1])), width);
   };
   switch (op) {
   case Op::OpIAdd:
@@ -155,7 +155,7 @@ uint64_t evaluateScalar(spv::Op op, uint32_t width, bool resultFloat,
     return (x & 1) ? a[1].bits : a[2].bits;
   // Kernel capability: float arithmetic and conversions.
   case Op::OpFNegate:
-    return fromDouble(-toDouble(a[0]), width);
+    return fromDouble(-asDouble(a[0]), width);
   case Op::OpFAdd:
     return floatOp([](double p, double q) { return p + q; });
   case Op::OpFSub:
@@ -163,7 +163,7 @@ uint64_t evaluateScalar(spv::Op op, uint32_t width, bool resultFloat,
   case Op::OpFMul:
     return floatOp([](double p, double q) { return p * q; });
   case Op::OpFDiv:
-    if (width == 64) return std::bit_cast<uint64_t>(toDouble(a[0]) / toDouble(a[1]));
+    if (width == 64) return std::bit_cast<uint64_t>(asDouble(a[0]) / asDouble(a[1]));
     return floatOp([](double p, double q) { return p / q; });
   case Op::OpFRem:
     return floatOp([](double p, double q) { return std::fmod(p, q); });
@@ -173,11 +173,11 @@ uint64_t evaluateScalar(spv::Op op, uint32_t width, bool resultFloat,
       return r != 0 && ((r < 0) != (q < 0)) ? r + q : r;
     });
   case Op::OpFConvert:
-    return fromDouble(toDouble(a[0]), width);
+    return fromDouble(asDouble(a[0]), width);
   case Op::OpConvertFToS:
-    return floatToInt(toDouble(a[0]), width, true);
+    return floatToInt(asDouble(a[0]), width, true);
   case Op::OpConvertFToU:
-    return floatToInt(toDouble(a[0]), width, false);
+    return floatToInt(asDouble(a[0]), width, false);
   case Op::OpConvertSToF:
     return intToFloat(x, w, true, width);
   case Op::OpConvertUToF:
