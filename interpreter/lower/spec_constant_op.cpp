@@ -65,8 +65,7 @@ uint64_t floatToInt(double v, uint32_t width, bool isSigned) {
 }
 
 /// One component of a component-wise OpSpecConstantOp.
-uint64_t evaluateScalar(spv::Op op, uint32_t width, bool resultFloat,
-                        const std::vector<ScalarArg> &a) {
+uint64_t evaluateScalar(spv::Op op, uint32_t width, const std::vector<ScalarArg> &a) {
   using spv::Op;
   auto need = [&](size_t n) {
     if (a.size() < n) throw Error("OpSpecConstantOp has too few operands");
@@ -185,7 +184,6 @@ uint64_t evaluateScalar(spv::Op op, uint32_t width, bool resultFloat,
   case Op::OpBitcast:
     return x;
   default:
-    (void)resultFloat;
     throw Unsupported("OpSpecConstantOp with opcode " + std::to_string(uint32_t(op)));
   }
 }
@@ -247,7 +245,7 @@ std::vector<uint64_t> KernelLowering::evaluateSpecOp(const Constant &c) {
   for (size_t i = 0; i < leaves.size(); ++i) {
     const uint32_t width = leaves[i].kind == LeafKind::Bool ? 1 : leaves[i].bytes * 8;
     const uint64_t mask = width >= 64 ? ~uint64_t(0) : (uint64_t(1) << width) - 1;
-    out.push_back(evaluateScalar(op, width, leaves[i].kind == LeafKind::Float, args[i]) & mask);
+    out.push_back(evaluateScalar(op, width, args[i]) & mask);
   }
   return out;
 }
