@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <tuple>
 #include <vector>
 
@@ -38,6 +39,7 @@ struct RunOptions {
   double timeout = 0;
   std::string reportFile;
   bool quiet = false;
+  uint64_t printfBufferSize = 0;
 };
 
 /// The JSON report of --report: findings in the order printed, then one entry per launch.
@@ -154,7 +156,16 @@ int runCommand(const RunOptions &options) {
   GlobalMemory memory;
   RunBuffers buffers(spec, memory);
   FindingSink sink;
-  const ExecOptions exec{options.warpWidth, options.threads, options.timeout};
+  ExecOptions exec;
+  exec.warpWidth = options.warpWidth;
+  exec.threads = options.threads;
+  exec.timeoutSeconds = options.timeout;
+  // printf output goes to standard output as work-groups finish, in group order.
+  exec.printfSink = [](std::string_view text) {
+    std::cout.write(text.data(), static_cast<std::streamsize>(text.size()));
+    std::cout.flush();
+  };
+  exec.printfBufferSize = options.printfBufferSize;
   for (const BoundLaunch &launch : launches) {
     std::vector<ArgBinding> args;
     for (const ArgSpec &arg : launch.args) args.push_back(buffers.binding(arg));
@@ -193,6 +204,10 @@ void addRunCommand(CLI::App &app, int &exitStatus) {
                   "work-items were (hang.timeout); 0: no limit")
       ->check(CLI::NonNegativeNumber);
   run->add_option("--report", options->reportFile, "Also write findings and launches as JSON");
+  run->add_option("--printf-buffer", options->printfBufferSize,
+                  "Bytes of printf output one launch may produce; a printf call that does not "
+                  "fit returns -1 and prints nothing (0: no limit)")
+      ->check(CLI::NonNegativeNumber);
   run->add_flag("--quiet", options->quiet, "Do not print the buffers marked \"dump\": true");
   run->callback([options, &exitStatus] { exitStatus = runCommand(*options); });
 }

@@ -9,6 +9,7 @@
 #include "exec/handlers_collective.h"
 #include "exec/handlers_convert.h"
 #include "exec/handlers_memory.h"
+#include "exec/printf_call.h"
 
 namespace spvsim {
 
@@ -229,6 +230,15 @@ void reportWrap(const ExecState &x, const LoweredOp &op, uint32_t lane, bool isS
 }
 
 } // namespace ops
+
+void ops::reportPrintfFormat(const ExecState &x, const LoweredOp &op, uint32_t lane,
+                             const std::string &problem) {
+  Finding f;
+  f.kind = "printf.format";
+  f.message = "printf " + problem;
+  f.workItem = workItemOf(x, lane);
+  x.launch->reporter->report(std::move(f), op.source);
+}
 
 void reportUnreachableFault(const ExecState &x, const LoweredOp &op, uint64_t mask) {
   if (!mask) return;

@@ -5,9 +5,11 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdio>
 #include <cstring>
 #include <exception>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include "check/fault_reporter.h"
@@ -185,6 +187,19 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
                      std::chrono::duration<double>(options.timeoutSeconds));
   }
 
+  // printf output, when the kernel has any: by group, in group order (exec/printf_output.h).
+  std::optional<PrintfOutput> printfOutput;
+  if (!k.printfCalls.empty()) {
+    PrintfOutput::Sink printfSink = options.printfSink;
+    if (!printfSink)
+      printfSink = [](std::string_view text) {
+        std::fwrite(text.data(), 1, text.size(), stdout);
+        std::fflush(stdout);
+      };
+    printfOutput.emplace(std::move(printfSink), options.printfBufferSize);
+    L.printf = &*printfOutput;
+  }
+
   const uint64_t totalGroups = L.groups[0] * L.groups[1] * L.groups[2];
   uint32_t threads =
       options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
@@ -208,6 +223,7 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
     std::vector<std::jthread> pool;
     for (uint32_t t = 0; t < threads; ++t) pool.emplace_back(worker);
   }
+  if (L.printf) L.printf->finish();
   if (failure) std::rethrow_exception(failure);
 
   LaunchStats stats;

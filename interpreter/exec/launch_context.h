@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "check/fault_reporter.h"
+#include "exec/printf_output.h"
 #include "lower/program.h"
 #include "memory/tagged_pointer.h"
 #include "spvsim/interpreter/global_memory.h"
@@ -49,6 +50,7 @@ struct LaunchContext {
   };
   std::vector<ByValCopy> byValCopies;
   FaultReporter *reporter = nullptr;
+  PrintfOutput *printf = nullptr; ///< set when the kernel calls printf
   std::atomic<uint64_t> instructions{0};
   /// Watchdog: when set, warps check the clock every few hundred blocks.
   bool hasDeadline = false;
@@ -67,6 +69,8 @@ struct GroupState {
   /// index: [0] the value (then the result), [1] the broadcast source or the
   /// copy source, [2] the copy's element count, [3] its stride.
   std::array<std::vector<uint64_t>, 4> collective;
+  /// printf output of each work-item, by local linear index (kernels that call printf).
+  std::vector<std::string> printfByItem;
 };
 
 enum class WarpStatus : uint8_t { Ready, AtBarrier, Exited };

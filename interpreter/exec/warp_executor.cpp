@@ -13,6 +13,7 @@
 #include "exec/handlers_convert.h"
 #include "exec/handlers_memory.h"
 #include "exec/opencl_std_dispatch.h"
+#include "exec/printf_call.h"
 
 namespace spvsim {
 
@@ -304,6 +305,9 @@ void runWarp(LaunchContext &launch, GroupState &group, Warp &warp) {
         break;
       case OpCode::SubgroupNonUniform:
         ops::subgroupNonUniform(x, op);
+        break;
+      case OpCode::Printf:
+        ops::printfCall(x, op);
         break;
       case OpCode::Builtin:
         ops::builtin(x, op);

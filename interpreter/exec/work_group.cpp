@@ -19,6 +19,7 @@ WorkGroupRunner::WorkGroupRunner(LaunchContext &launch) : launch_(launch) {
   for (auto &w : warps_) initWarpStorage(launch, w, uniforms);
   localArena_.assign(launch.localArenaSize + 1, std::byte{0});
   for (auto &slots : group_.collective) slots.assign(maxItems, 0);
+  if (launch.printf) group_.printfByItem.resize(maxItems);
 }
 
 void WorkGroupRunner::run(uint64_t linearGroup) {
@@ -46,6 +47,12 @@ void WorkGroupRunner::run(uint64_t linearGroup) {
                     copy.bytes.size());
     }
   }
+  runWarps(activeWarps);
+  // Whatever the group printed, also when the launch stopped it early.
+  if (L.printf) L.printf->completeGroup(linearGroup, group_.printfByItem);
+}
+
+void WorkGroupRunner::runWarps(size_t activeWarps) {
   for (;;) {
     bool anyWaiting = false;
     for (size_t i = 0; i < activeWarps; ++i) {

@@ -81,6 +81,8 @@ private:
   bool lowerConversion(Instance &in, const Instruction &inst);
   bool lowerComposite(Instance &in, const Instruction &inst);
   void lowerExtInst(Instance &in, const Instruction &inst);
+  // lowering_printf.cpp
+  void lowerPrintf(Instance &in, const Instruction &inst);
   // lowering_opencl_std_vector.cpp
   bool lowerExtVector(Instance &in, const Instruction &inst, uint32_t number);
   /// dstSlot = pointer + index × elementBytes (index: a 32- or 64-bit integer).

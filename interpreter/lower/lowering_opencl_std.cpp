@@ -34,6 +34,7 @@ void KernelLowering::lowerExtInst(Instance &in, const Instruction &inst) {
     return; // no semantics
   if (set != "OpenCL.std") unsupported("extended instruction set '" + std::string(set) + "'");
   uint32_t number = ops[1];
+  if (number == 184) return lowerPrintf(in, inst);
   if (lowerExtVector(in, inst, number)) return;
   auto args = ops.subspan(2);
   SlotValue r = resultValue(in, inst.resultId);

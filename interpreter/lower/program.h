@@ -110,6 +110,21 @@ enum class BuiltinKind : uint8_t {
   SubgroupLocalId
 };
 
+/// One argument of an OpenCL.std printf call: a scalar or vector of one kind.
+struct PrintfArgument {
+  enum class Kind : uint8_t { Int, Float, Pointer } kind = Kind::Int;
+  uint8_t bytes = 4;      ///< per component
+  uint8_t components = 1; ///< 1 for a scalar
+  uint32_t firstSlot = 0; ///< index into PrintfCall::slots of component 0
+};
+
+/// A printf call (OpenCL.std 184): the Printf op's aux indexes these.
+struct PrintfCall {
+  uint32_t format = 0; ///< slot (byte offset) of the format pointer
+  std::vector<PrintfArgument> arguments;
+  std::vector<uint32_t> slots; ///< byte offsets of every argument component
+};
+
 struct LoweredKernel {
   std::string name;
   uint32_t warpWidth = 32;
@@ -127,6 +142,7 @@ struct LoweredKernel {
   std::vector<SwitchTable> switches;
   std::vector<std::vector<uint32_t>> gotoTables; ///< GotoN: target block per edge
   std::vector<Collective> collectives;           ///< GroupCollect / SubgroupCollective aux
+  std::vector<PrintfCall> printfCalls;           ///< Printf aux
 };
 
 } // namespace spvsim

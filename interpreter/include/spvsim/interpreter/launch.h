@@ -4,9 +4,11 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "spvsim/common/finding_sink.h"
@@ -43,6 +45,12 @@ struct ExecOptions {
   uint32_t threads = 0;    ///< worker threads; 0: hardware threads
   /// Seconds after which a launch is stopped and reported as hang.timeout; 0: no limit.
   double timeoutSeconds = 0;
+  /// Receives the kernel's printf output, work-group by work-group in group order and
+  /// work-item order within a group; unset: written to standard output.
+  std::function<void(std::string_view)> printfSink = nullptr;
+  /// Bytes of printf output one launch may produce (CL_DEVICE_PRINTF_BUFFER_SIZE); a call
+  /// that does not fit returns -1 and prints nothing. 0: no limit.
+  uint64_t printfBufferSize = 0;
 };
 
 /// Spec constant values by SpecId (raw bits, zero-extended).
