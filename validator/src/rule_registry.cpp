@@ -16,6 +16,7 @@ const Rule kRules[] = {
     {"callgraph", "no-recursion", checkNoRecursion},                  // OpenCL-Env §4
     {"atomics", "atomic-pointer-storage", checkAtomicPointerStorage}, // OpenCL-Env §4
     {"atomics", "atomic-widths", checkAtomicWidths},                  // OpenCL-Env §4, §5.2.8
+    {"images", "image-type-constraints", checkImageTypeConstraints},  // OpenCL-Env §4
     {"images", "image-operands", checkImageOperands},                 // OpenCL-Env §4
     {"scopes", "execution-scopes", checkExecutionScopes},             // OpenCL-Env §4
     {"scopes", "memory-scopes", checkMemoryScopes},                   // OpenCL-Env §4

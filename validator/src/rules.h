@@ -72,6 +72,7 @@ void checkNoRecursion(RuleContext &ctx);
 void checkAtomicPointerStorage(RuleContext &ctx);
 void checkAtomicWidths(RuleContext &ctx);
 // rules_images.cpp
+void checkImageTypeConstraints(RuleContext &ctx);
 void checkImageOperands(RuleContext &ctx);
 // rules_scopes.cpp
 void checkExecutionScopes(RuleContext &ctx);
