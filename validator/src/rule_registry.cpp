@@ -63,6 +63,21 @@ std::string idName(const Module &module, uint32_t id) {
   return s;
 }
 
+std::optional<uint32_t> scopeOrSemanticsValue(const Module &module, uint32_t id) {
+  const Constant *c = module.constant(id);
+  if (!c) return std::nullopt;
+  if (c->kind == ConstantKind::Null) return 0;
+  // OpConstant, or OpSpecConstant with its default value.
+  if (c->kind == ConstantKind::Scalar) return static_cast<uint32_t>(c->bits);
+  return std::nullopt;
+}
+
+std::string specConstantNote(const Module &module, uint32_t id) {
+  const Constant *c = module.constant(id);
+  if (!c || !c->isSpec) return "";
+  return " (the default value of specialization constant " + idName(module, id) + ")";
+}
+
 bool isAtomicInstruction(spv::Op op) {
   switch (op) {
   case spv::Op::OpAtomicLoad:
