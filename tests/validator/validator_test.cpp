@@ -299,5 +299,52 @@ TEST(Validate, DebugInfoDoesNotHideRealErrors) {
   EXPECT_TRUE(ofKind(r, "validation.debuginfo").empty()) << describe(r);
 }
 
+// SPIRV-Tools 2023.1 rejects any Lod Image Operand on OpImageRead and
+// OpImageWrite; OpenCL-Env §5.2.9 / §5.2.10 allow it with cl_khr_mipmap_image /
+// cl_khr_mipmap_image_writes. Only the Lod operands the device allows are
+// left out of what SPIRV-Tools sees: here the read's, not the write's.
+TEST(Validate, LodTheDeviceAllowsDoesNotHideOtherLodErrors) {
+  auto m = test::assemble(R"(
+OpCapability Addresses
+OpCapability Kernel
+OpCapability ImageBasic
+OpMemoryModel Physical64 OpenCL
+OpEntryPoint Kernel %main "main"
+%void = OpTypeVoid
+%uint = OpTypeInt 32 0
+%v2uint = OpTypeVector %uint 2
+%v4uint = OpTypeVector %uint 4
+%uint_0 = OpConstant %uint 0
+%uint_1 = OpConstant %uint 1
+%coord = OpConstantComposite %v2uint %uint_0 %uint_0
+%read = OpTypeImage %void 2D 0 0 0 0 Unknown ReadOnly
+%write = OpTypeImage %void 2D 0 0 0 0 Unknown WriteOnly
+%fn = OpTypeFunction %void %read %write
+%main = OpFunction %void None %fn
+%r = OpFunctionParameter %read
+%w = OpFunctionParameter %write
+%entry = OpLabel
+%t = OpImageRead %v4uint %r %coord Lod %uint_1
+OpImageWrite %w %coord %t Lod %uint_1
+OpReturn
+OpFunctionEnd
+)");
+  DeviceDescription d = device("opencl1.2");
+  d.extensions = {"cl_khr_mipmap_image"};
+  const ValidationResult r = validate(m, d);
+  EXPECT_FALSE(r.ok());
+  const auto spirv = ofKind(r, "validation.spirv");
+  ASSERT_EQ(spirv.size(), 1u) << describe(r);
+  EXPECT_EQ(spirv[0].wordOffset,
+            m->instruction(test::firstOf(*m, spv::Op::OpImageWrite)).wordOffset)
+      << describe(r);
+  EXPECT_EQ(ofKind(r, "validation.extensions").size(), 1u) << describe(r); // §5.2.10
+  // With both extensions, neither Lod is held against the module.
+  d.extensions.insert("cl_khr_mipmap_image_writes");
+  const ValidationResult both = validate(m, d);
+  EXPECT_TRUE(both.ok()) << describe(both);
+  EXPECT_TRUE(both.findings.empty()) << describe(both);
+}
+
 } // namespace
 } // namespace spvsim

@@ -16,6 +16,7 @@ const Rule kRules[] = {
     {"callgraph", "no-recursion", checkNoRecursion},                  // OpenCL-Env §4
     {"atomics", "atomic-pointer-storage", checkAtomicPointerStorage}, // OpenCL-Env §4
     {"atomics", "atomic-widths", checkAtomicWidths},                  // OpenCL-Env §4, §5.2.8
+    {"images", "image-type-constraints", checkImageTypeConstraints},  // OpenCL-Env §4
     {"images", "image-operands", checkImageOperands},                 // OpenCL-Env §4
     {"scopes", "execution-scopes", checkExecutionScopes},             // OpenCL-Env §4
     {"scopes", "memory-scopes", checkMemoryScopes},                   // OpenCL-Env §4
@@ -60,6 +61,21 @@ std::string idName(const Module &module, uint32_t id) {
   std::string s = "%";
   for (char c : name) s += std::isalnum(static_cast<unsigned char>(c)) || c == '_' ? c : '_';
   return s;
+}
+
+std::optional<uint32_t> scopeOrSemanticsValue(const Module &module, uint32_t id) {
+  const Constant *c = module.constant(id);
+  if (!c) return std::nullopt;
+  if (c->kind == ConstantKind::Null) return 0;
+  // OpConstant, or OpSpecConstant with its default value.
+  if (c->kind == ConstantKind::Scalar) return static_cast<uint32_t>(c->bits);
+  return std::nullopt;
+}
+
+std::string specConstantNote(const Module &module, uint32_t id) {
+  const Constant *c = module.constant(id);
+  if (!c || !c->isSpec) return "";
+  return " (the default value of specialization constant " + idName(module, id) + ")";
 }
 
 bool isAtomicInstruction(spv::Op op) {

@@ -5,6 +5,7 @@
 // function, declare it here, add one line to the table.
 #pragma once
 
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -27,6 +28,16 @@ bool isAtomicInstruction(spv::Op op);
 
 /// "%name" from OpName, else "%<id>".
 std::string idName(const Module &module, uint32_t id);
+
+/// The value a Scope or Memory Semantics operand has when the module runs: an
+/// OpConstant's, 0 for OpConstantNull, or an OpSpecConstant's default value
+/// (OpenCL API §5.8.3: "If the value is not set by this API call, default
+/// values will be used during the build."). nullopt for anything else
+/// (OpSpecConstantOp, non-constant ids).
+std::optional<uint32_t> scopeOrSemanticsValue(const Module &module, uint32_t id);
+/// " (the default value of specialization constant %name)" when `id` is an
+/// OpSpecConstant, else "": appended to messages about its value.
+std::string specConstantNote(const Module &module, uint32_t id);
 
 /// What a rule sees, and how it reports.
 struct RuleContext {
@@ -72,6 +83,7 @@ void checkNoRecursion(RuleContext &ctx);
 void checkAtomicPointerStorage(RuleContext &ctx);
 void checkAtomicWidths(RuleContext &ctx);
 // rules_images.cpp
+void checkImageTypeConstraints(RuleContext &ctx);
 void checkImageOperands(RuleContext &ctx);
 // rules_scopes.cpp
 void checkExecutionScopes(RuleContext &ctx);

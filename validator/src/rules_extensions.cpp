@@ -295,11 +295,11 @@ void checkSubgroupScopes(RuleContext &ctx) {
     }
     for (uint32_t s : scopes) {
       if (s >= ops.size()) continue;
-      const Constant *c = ctx.module.constant(ops[s]);
-      if (!c || c->isSpec || c->kind != ConstantKind::Scalar || c->bits != kSubgroup) continue;
+      // An OpSpecConstant scope: its default value (as the §4 scope rules).
+      if (scopeOrSemanticsValue(ctx.module, ops[s]) != kSubgroup) continue;
       ctx.error("5.2.11", "cl_khr_subgroups",
-                opcodeName(ctx, k) +
-                    " has Subgroup scope, which needs OpenCL 2.1 or a device "
+                opcodeName(ctx, k) + " has Subgroup scope" + specConstantNote(ctx.module, ops[s]) +
+                    ", which needs OpenCL 2.1 or a device "
                     "with cl_khr_subgroups; this is an " +
                     std::string(versionName(ctx.device.version)) + " device",
                 k);

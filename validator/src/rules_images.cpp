@@ -1,7 +1,9 @@
-// Image-instruction rules: OpenCL-Env §4 image operands of OpImageWrite,
-// OpImageRead and OpImageSampleExplicitLod. (OpTypeImage constraints are
-// §2.5.2/§4, checked by rules_types.cpp; Lod by §5.2.9/§5.2.10 in
-// rules_extensions.cpp.)
+// Image rules: OpenCL-Env §4 OpTypeImage constraints, and the image operands of
+// OpImageWrite, OpImageRead and OpImageSampleExplicitLod. (The image types of
+// §2.5.2 — Dim, Depth — are rules_types.cpp; MS 1 is §5.2.7 and Lod
+// §5.2.9/§5.2.10, both in rules_extensions.cpp.)
+#include <sstream>
+
 #include "rules.h"
 
 namespace spvsim::rules {
@@ -11,7 +13,56 @@ namespace {
 constexpr uint32_t kLod = static_cast<uint32_t>(spv::ImageOperandsMask::Lod);
 constexpr uint32_t kConstOffset = static_cast<uint32_t>(spv::ImageOperandsMask::ConstOffset);
 
+/// The Image Format of an OpTypeImage as the disassembly names it ("Rgba8"),
+/// else its number: the ninth word of "%r = OpTypeImage %t Dim Depth Arrayed MS
+/// Sampled Format [Access]".
+std::string imageFormatName(const RuleContext &ctx, uint32_t k, spv::ImageFormat format) {
+  std::istringstream words{std::string(ctx.disassembly.text(k))};
+  std::string word;
+  for (int i = 0; i < 10 && words >> word; ++i)
+    if (i == 9) return word;
+  return std::to_string(static_cast<uint32_t>(format));
+}
+
 } // namespace
+
+// OpenCL-Env §4: "For all OpTypeImage type-declaration instructions:
+// * Sampled Type must be OpTypeVoid. * Sampled must be 0 [...] * MS must be 0
+// [...] * Arrayed may only be set to 1 [...] when Dim is set to 1D or 2D.
+// * Image Format must be Unknown [...] * The optional image Access Qualifier
+// must be present." MS is left to checkMultisampledImages: §5.2.7
+// (cl_khr_gl_msaa_sharing) relaxes it, and that rule already reports MS 1 on a
+// device without the extension.
+void checkImageTypeConstraints(RuleContext &ctx) {
+  const auto &instructions = ctx.module.instructions();
+  for (uint32_t k = 0; k < instructions.size(); ++k) {
+    const Instruction &inst = instructions[k];
+    if (inst.opcode != spv::Op::OpTypeImage) continue;
+    const Type &t = ctx.module.type(inst.resultId);
+    if (ctx.module.type(t.element).kind != TypeKind::Void)
+      ctx.error("4", "Image",
+                "OpTypeImage has Sampled Type " + idName(ctx.module, t.element) +
+                    "; it must be OpTypeVoid",
+                k);
+    if (t.sampled != 0)
+      ctx.error("4", "Image",
+                "OpTypeImage has Sampled " + std::to_string(t.sampled) +
+                    "; it must be 0 (usage known at run time)",
+                k);
+    if (t.arrayed != 0 && t.dim != spv::Dim::Dim1D && t.dim != spv::Dim::Dim2D)
+      ctx.error("4", "Image",
+                "OpTypeImage has Arrayed 1 with a Dim other than 1D or 2D; only 1D and 2D "
+                "images may be arrayed",
+                k);
+    if (t.format != spv::ImageFormat::Unknown)
+      ctx.error("4", "Image",
+                "OpTypeImage has Image Format " + imageFormatName(ctx, k, t.format) +
+                    "; it must be Unknown",
+                k);
+    if (t.access == spv::AccessQualifier::Max)
+      ctx.error("4", "Image", "OpTypeImage has no Access Qualifier; it must be present", k);
+  }
+}
 
 // OpenCL-Env §4: "The image write instruction OpImageWrite must not include any
 // optional Image Operands." and "The image read instructions OpImageRead and

@@ -1,8 +1,9 @@
 // Scope rules: OpenCL-Env §4 Scope for Execution, Scope for Memory and the
 // memory-order part of Memory Semantics, with the OpenCL 1.2 restrictions and
 // the producer tolerances of RULES.md. Subgroup before OpenCL 2.1 is §5.2.11
-// (rules_extensions.cpp).
-#include <optional>
+// (rules_extensions.cpp). A scope or semantics given by an OpSpecConstant is
+// checked with its default value, the one the module runs with unless the
+// application specialises it (scopeOrSemanticsValue).
 
 #include "rules.h"
 
@@ -13,12 +14,6 @@ namespace {
 constexpr uint32_t kOrderMask = 0x1e; // Acquire | Release | AcquireRelease | SequentiallyConsistent
 constexpr uint32_t kSeqCst =
     static_cast<uint32_t>(spv::MemorySemanticsMask::SequentiallyConsistent);
-
-std::optional<uint32_t> constantValue(const Module &m, uint32_t id) {
-  const Constant *c = m.constant(id);
-  if (!c || c->isSpec || c->kind != ConstantKind::Scalar) return std::nullopt;
-  return static_cast<uint32_t>(c->bits);
-}
 
 bool isGroupOp(spv::Op op) {
   switch (op) {
@@ -58,12 +53,13 @@ std::string scopeName(uint32_t s) {
 
 void checkExecution(RuleContext &ctx, uint32_t k, const char *op, uint32_t scopeId,
                     bool workgroupOnly) {
-  const auto scope = constantValue(ctx.module, scopeId);
+  const auto scope = scopeOrSemanticsValue(ctx.module, scopeId);
   if (!scope) return;
   const auto s = static_cast<spv::Scope>(*scope);
   if (s == spv::Scope::Workgroup || (!workgroupOnly && s == spv::Scope::Subgroup)) return;
   ctx.error("4", "Scope for Execution",
-            std::string(op) + " has execution scope " + scopeName(*scope) + "; it must be " +
+            std::string(op) + " has execution scope " + scopeName(*scope) +
+                specConstantNote(ctx.module, scopeId) + "; it must be " +
                 (workgroupOnly ? "Workgroup" : "Workgroup or Subgroup"),
             k);
 }
@@ -104,9 +100,11 @@ void checkExecutionScopes(RuleContext &ctx) {
 
 // OpenCL-Env §4: Scope for Memory is CrossDevice, Device, Workgroup, Invocation
 // or Subgroup; in OpenCL 1.2 barriers use Workgroup with SequentiallyConsistent
-// and atomics Device with Relaxed. Tolerated in OpenCL 1.2 (clang + llvm-spirv
-// emit them for OpenCL C 1.2): atomics with Workgroup scope (atomic_inc ...),
-// and OpMemoryBarrier with Acquire/Release/AcquireRelease (mem_fence ...).
+// and atomics Device with Relaxed (every Memory Semantics operand: both Equal
+// and Unequal of OpAtomicCompareExchange[Weak]). Tolerated in OpenCL 1.2
+// (clang + llvm-spirv emit them for OpenCL C 1.2): atomics with Workgroup scope
+// (atomic_inc ...), and OpMemoryBarrier with Acquire/Release/AcquireRelease
+// (mem_fence ...).
 void checkMemoryScopes(RuleContext &ctx) {
   const bool cl12 = ctx.device.version == OpenCLVersion::CL1_2;
   const auto &instructions = ctx.module.instructions();
@@ -124,51 +122,75 @@ void checkMemoryScopes(RuleContext &ctx) {
     else
       continue;
     if (ops.size() < scopeAt + 2) continue;
-    const auto scope = constantValue(ctx.module, ops[scopeAt]);
-    const auto semantics = constantValue(ctx.module, ops[scopeAt + 1]);
+    const uint32_t scopeId = ops[scopeAt];
+    const auto scope = scopeOrSemanticsValue(ctx.module, scopeId);
     if (!scope) continue;
+    const std::string scopeNote = specConstantNote(ctx.module, scopeId);
     const std::string op = atomic ? "an atomic instruction"
                                   : (inst.opcode == spv::Op::OpControlBarrier ? "OpControlBarrier"
                                                                               : "OpMemoryBarrier");
     if (!validMemoryScope(*scope)) {
       ctx.error("4", "Scope for Memory",
-                op + " has memory scope " + scopeName(*scope) +
+                op + " has memory scope " + scopeName(*scope) + scopeNote +
                     "; it must be CrossDevice, Device, Workgroup, Invocation or Subgroup",
                 k);
       continue;
     }
     if (!cl12) continue;
-    const uint32_t order = semantics ? (*semantics & kOrderMask) : 0;
     if (atomic) {
       if (static_cast<spv::Scope>(*scope) == spv::Scope::Workgroup)
         ctx.tolerated("4", "Scope for Memory",
                       "in OpenCL 1.2 an atomic instruction's memory scope must be Device, not "
-                      "Workgroup (as clang + llvm-spirv emit OpenCL C 1.2 atomics)",
+                      "Workgroup" +
+                          scopeNote + " (as clang + llvm-spirv emit OpenCL C 1.2 atomics)",
                       k);
       else if (static_cast<spv::Scope>(*scope) != spv::Scope::Device)
         ctx.error("4", "Scope for Memory",
                   "in OpenCL 1.2 an atomic instruction's memory scope must be Device, not " +
-                      scopeName(*scope),
+                      scopeName(*scope) + scopeNote,
                   k);
-      if (semantics && order != 0)
+      // OpAtomicCompareExchange[Weak] have two Memory Semantics operands, Equal
+      // and Unequal, both after the scope.
+      const bool compareExchange = inst.opcode == spv::Op::OpAtomicCompareExchange ||
+                                   inst.opcode == spv::Op::OpAtomicCompareExchangeWeak;
+      const size_t semanticsCount = compareExchange && ops.size() > scopeAt + 2 ? 2 : 1;
+      for (size_t i = 0; i < semanticsCount; ++i) {
+        const uint32_t semanticsId = ops[scopeAt + 1 + i];
+        const auto semantics = scopeOrSemanticsValue(ctx.module, semanticsId);
+        if (!semantics || (*semantics & kOrderMask) == 0) continue;
+        const std::string which = !compareExchange
+                                      ? "memory order"
+                                      : (i == 0 ? "Equal memory order" : "Unequal memory order");
         ctx.error("4", "Memory Semantics",
-                  "in OpenCL 1.2 an atomic instruction's memory order must be Relaxed", k);
+                  "in OpenCL 1.2 an atomic instruction's " + which + " must be Relaxed" +
+                      specConstantNote(ctx.module, semanticsId),
+                  k);
+      }
       continue;
     }
     if (static_cast<spv::Scope>(*scope) != spv::Scope::Workgroup)
-      ctx.error(
-          "4", "Scope for Memory",
-          "in OpenCL 1.2 " + op + "'s memory scope must be Workgroup, not " + scopeName(*scope), k);
+      ctx.error("4", "Scope for Memory",
+                "in OpenCL 1.2 " + op + "'s memory scope must be Workgroup, not " +
+                    scopeName(*scope) + scopeNote,
+                k);
+    const uint32_t semanticsId = ops[scopeAt + 1];
+    const auto semantics = scopeOrSemanticsValue(ctx.module, semanticsId);
+    const uint32_t order = semantics ? (*semantics & kOrderMask) : 0;
     if (!semantics || order == kSeqCst) continue;
+    const std::string semanticsNote = specConstantNote(ctx.module, semanticsId);
     if (inst.opcode == spv::Op::OpMemoryBarrier && order != 0)
       ctx.tolerated("4", "Memory Semantics",
                     "in OpenCL 1.2 OpMemoryBarrier's memory order must be "
-                    "SequentiallyConsistent (as clang + llvm-spirv emit mem_fence, "
-                    "read_mem_fence and write_mem_fence)",
+                    "SequentiallyConsistent" +
+                        semanticsNote +
+                        " (as clang + llvm-spirv emit mem_fence, read_mem_fence and "
+                        "write_mem_fence)",
                     k);
     else
       ctx.error("4", "Memory Semantics",
-                "in OpenCL 1.2 " + op + "'s memory order must be SequentiallyConsistent", k);
+                "in OpenCL 1.2 " + op + "'s memory order must be SequentiallyConsistent" +
+                    semanticsNote,
+                k);
   }
 }
 

@@ -15,7 +15,8 @@
 namespace spvsim::detail {
 
 /// SPV_ENV_OPENCL_* when SPIRV-Tools' OpenCL environment for the device takes the
-/// module's SPIR-V version (and does not wrongly reject its capabilities), else
+/// module's SPIR-V version (and does not wrongly reject what the device's extensions
+/// allow: capabilities, multisampled images), else
 /// SPV_ENV_UNIVERSAL_* of the module's version.
 spv_target_env chooseEnvironment(const Module &module, const DeviceDescription &device);
 
@@ -27,6 +28,13 @@ struct SpirvToolsMessage {
 
 /// Validates the copy; returns SPIRV-Tools' messages (no errors: valid).
 std::vector<SpirvToolsMessage> runSpirvTools(spv_target_env env, const ValidationCopy &copy);
+
+/// As runSpirvTools, for a device: when SPIRV-Tools' first error is its
+/// rejection of a Lod Image Operand on OpImageRead / OpImageWrite that the
+/// device's cl_khr_mipmap_image / cl_khr_mipmap_image_writes allow (OpenCL-Env
+/// §5.2.9, §5.2.10), the copy is validated again without those Lod operands.
+std::vector<SpirvToolsMessage> runSpirvTools(spv_target_env env, const ValidationCopy &copy,
+                                             const DeviceDescription &device);
 
 inline bool hasError(const std::vector<SpirvToolsMessage> &messages) {
   for (const auto &m : messages)

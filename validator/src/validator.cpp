@@ -75,10 +75,10 @@ ValidationResult validate(std::shared_ptr<const Module> module, const DeviceDesc
 
   const spv_target_env env = detail::chooseEnvironment(m, device);
   ValidationCopy copy = detail::makeValidationCopy(m, order.dominanceOrder, false);
-  std::vector<SpirvToolsMessage> messages = detail::runSpirvTools(env, copy);
+  std::vector<SpirvToolsMessage> messages = detail::runSpirvTools(env, copy, device);
   if (detail::hasError(messages) && detail::hasDebugInfo(m)) {
     ValidationCopy stripped = detail::makeValidationCopy(m, order.dominanceOrder, true);
-    std::vector<SpirvToolsMessage> strippedMessages = detail::runSpirvTools(env, stripped);
+    std::vector<SpirvToolsMessage> strippedMessages = detail::runSpirvTools(env, stripped, device);
     if (!detail::hasError(strippedMessages)) {
       // Debug information never makes a module invalid.
       for (const SpirvToolsMessage &msg : messages) {
