@@ -133,8 +133,14 @@ int runCommand(const RunOptions &options) {
   const RunSpec spec = parseRunFile(options.runFile);
   Report report;
 
+  // The run's spec constants are bound first: the module is validated with the
+  // values it will run with (a scope given by a spec constant, say).
+  std::shared_ptr<const Module> loaded = loadFile(spec.module.string());
+  const SpecConstants specConstants = bindSpecConstants(spec, specConstantTypes(*loaded));
+  ValidationOptions validationOptions;
+  validationOptions.specConstants = specConstants;
   ValidationResult validation =
-      validate(loadFile(spec.module.string()), DeviceDescription::spvsim());
+      validate(std::move(loaded), DeviceDescription::spvsim(), validationOptions);
   for (const Finding &f : validation.findings) {
     std::cerr << formatText(f);
     report.findings.push_back(toJson(f));
@@ -147,7 +153,6 @@ int runCommand(const RunOptions &options) {
 
   // Everything is checked before the first launch runs.
   const std::vector<KernelSignature> kernels = kernelSignatures(module);
-  const SpecConstants specConstants = bindSpecConstants(spec, specConstantTypes(module.module()));
   const std::vector<BoundLaunch> launches =
       bindLaunches(spec, kernels, [&](uint32_t dims, const std::array<uint64_t, 3> &global) {
         return chooseLocalSize(dims, global, options.warpWidth);

@@ -63,18 +63,24 @@ std::string idName(const Module &module, uint32_t id) {
   return s;
 }
 
-std::optional<uint32_t> scopeOrSemanticsValue(const Module &module, uint32_t id) {
-  const Constant *c = module.constant(id);
-  if (!c) return std::nullopt;
-  if (c->kind == ConstantKind::Null) return 0;
-  // OpConstant, or OpSpecConstant with its default value.
-  if (c->kind == ConstantKind::Scalar) return static_cast<uint32_t>(c->bits);
-  return std::nullopt;
+std::optional<uint32_t> scopeOrSemanticsValue(const RuleContext &ctx, uint32_t id) {
+  // OpConstant, OpSpecConstant with its default value, or OpSpecConstantOp over them.
+  const auto value = integerConstantValue(ctx.module, id, &ctx.options.specConstants);
+  if (!value) return std::nullopt;
+  return static_cast<uint32_t>(*value);
 }
 
-std::string specConstantNote(const Module &module, uint32_t id) {
+std::string specConstantNote(const RuleContext &ctx, uint32_t id) {
+  const Module &module = ctx.module;
   const Constant *c = module.constant(id);
   if (!c || !c->isSpec) return "";
+  const auto &set = ctx.options.specConstants;
+  if (c->kind == ConstantKind::SpecOp)
+    return " (the value OpSpecConstantOp " + idName(module, id) + " has with the " +
+           (set.empty() ? "default values" : "values") + " of its specialization constants)";
+  if (c->specId && set.count(*c->specId))
+    return " (specialization constant " + idName(module, id) + " as specialised, SpecId " +
+           std::to_string(*c->specId) + ")";
   return " (the default value of specialization constant " + idName(module, id) + ")";
 }
 

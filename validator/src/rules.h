@@ -5,6 +5,7 @@
 // function, declare it here, add one line to the table.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <span>
 #include <string>
@@ -29,15 +30,23 @@ bool isAtomicInstruction(spv::Op op);
 /// "%name" from OpName, else "%<id>".
 std::string idName(const Module &module, uint32_t id);
 
+struct RuleContext;
+
 /// The value a Scope or Memory Semantics operand has when the module runs: an
 /// OpConstant's, 0 for OpConstantNull, or an OpSpecConstant's default value
 /// (OpenCL API §5.8.3: "If the value is not set by this API call, default
-/// values will be used during the build."). nullopt for anything else
-/// (OpSpecConstantOp, non-constant ids).
-std::optional<uint32_t> scopeOrSemanticsValue(const Module &module, uint32_t id);
+/// values will be used during the build."), or an OpSpecConstantOp computed from
+/// such values. nullopt for anything else (non-constant ids, other types).
+std::optional<uint32_t> scopeOrSemanticsValue(const RuleContext &ctx, uint32_t id);
+/// An integer or boolean constant's value, OpSpecConstantOp evaluated over default
+/// values (constant_value.cpp); nullopt when it is not such a constant.
+/// `specValues` (by SpecId) replace the defaults of the specialization constants they name.
+std::optional<uint64_t>
+integerConstantValue(const Module &module, uint32_t id,
+                     const std::map<uint32_t, uint64_t> *specValues = nullptr);
 /// " (the default value of specialization constant %name)" when `id` is an
 /// OpSpecConstant, else "": appended to messages about its value.
-std::string specConstantNote(const Module &module, uint32_t id);
+std::string specConstantNote(const RuleContext &ctx, uint32_t id);
 
 /// What a rule sees, and how it reports.
 struct RuleContext {

@@ -296,9 +296,9 @@ void checkSubgroupScopes(RuleContext &ctx) {
     for (uint32_t s : scopes) {
       if (s >= ops.size()) continue;
       // An OpSpecConstant scope: its default value (as the §4 scope rules).
-      if (scopeOrSemanticsValue(ctx.module, ops[s]) != kSubgroup) continue;
+      if (scopeOrSemanticsValue(ctx, ops[s]) != kSubgroup) continue;
       ctx.error("5.2.11", "cl_khr_subgroups",
-                opcodeName(ctx, k) + " has Subgroup scope" + specConstantNote(ctx.module, ops[s]) +
+                opcodeName(ctx, k) + " has Subgroup scope" + specConstantNote(ctx, ops[s]) +
                     ", which needs OpenCL 2.1 or a device "
                     "with cl_khr_subgroups; this is an " +
                     std::string(versionName(ctx.device.version)) + " device",

@@ -53,13 +53,13 @@ std::string scopeName(uint32_t s) {
 
 void checkExecution(RuleContext &ctx, uint32_t k, const char *op, uint32_t scopeId,
                     bool workgroupOnly) {
-  const auto scope = scopeOrSemanticsValue(ctx.module, scopeId);
+  const auto scope = scopeOrSemanticsValue(ctx, scopeId);
   if (!scope) return;
   const auto s = static_cast<spv::Scope>(*scope);
   if (s == spv::Scope::Workgroup || (!workgroupOnly && s == spv::Scope::Subgroup)) return;
   ctx.error("4", "Scope for Execution",
             std::string(op) + " has execution scope " + scopeName(*scope) +
-                specConstantNote(ctx.module, scopeId) + "; it must be " +
+                specConstantNote(ctx, scopeId) + "; it must be " +
                 (workgroupOnly ? "Workgroup" : "Workgroup or Subgroup"),
             k);
 }
@@ -123,9 +123,9 @@ void checkMemoryScopes(RuleContext &ctx) {
       continue;
     if (ops.size() < scopeAt + 2) continue;
     const uint32_t scopeId = ops[scopeAt];
-    const auto scope = scopeOrSemanticsValue(ctx.module, scopeId);
+    const auto scope = scopeOrSemanticsValue(ctx, scopeId);
     if (!scope) continue;
-    const std::string scopeNote = specConstantNote(ctx.module, scopeId);
+    const std::string scopeNote = specConstantNote(ctx, scopeId);
     const std::string op = atomic ? "an atomic instruction"
                                   : (inst.opcode == spv::Op::OpControlBarrier ? "OpControlBarrier"
                                                                               : "OpMemoryBarrier");
@@ -156,14 +156,14 @@ void checkMemoryScopes(RuleContext &ctx) {
       const size_t semanticsCount = compareExchange && ops.size() > scopeAt + 2 ? 2 : 1;
       for (size_t i = 0; i < semanticsCount; ++i) {
         const uint32_t semanticsId = ops[scopeAt + 1 + i];
-        const auto semantics = scopeOrSemanticsValue(ctx.module, semanticsId);
+        const auto semantics = scopeOrSemanticsValue(ctx, semanticsId);
         if (!semantics || (*semantics & kOrderMask) == 0) continue;
         const std::string which = !compareExchange
                                       ? "memory order"
                                       : (i == 0 ? "Equal memory order" : "Unequal memory order");
         ctx.error("4", "Memory Semantics",
                   "in OpenCL 1.2 an atomic instruction's " + which + " must be Relaxed" +
-                      specConstantNote(ctx.module, semanticsId),
+                      specConstantNote(ctx, semanticsId),
                   k);
       }
       continue;
@@ -174,10 +174,10 @@ void checkMemoryScopes(RuleContext &ctx) {
                     scopeName(*scope) + scopeNote,
                 k);
     const uint32_t semanticsId = ops[scopeAt + 1];
-    const auto semantics = scopeOrSemanticsValue(ctx.module, semanticsId);
+    const auto semantics = scopeOrSemanticsValue(ctx, semanticsId);
     const uint32_t order = semantics ? (*semantics & kOrderMask) : 0;
     if (!semantics || order == kSeqCst) continue;
-    const std::string semanticsNote = specConstantNote(ctx.module, semanticsId);
+    const std::string semanticsNote = specConstantNote(ctx, semanticsId);
     if (inst.opcode == spv::Op::OpMemoryBarrier && order != 0)
       ctx.tolerated("4", "Memory Semantics",
                     "in OpenCL 1.2 OpMemoryBarrier's memory order must be "

@@ -4,6 +4,7 @@
 // passes becomes a ValidatedModule, the one type the interpreter accepts.
 #pragma once
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -17,6 +18,9 @@ namespace spvsim {
 struct ValidationOptions {
   /// Report what real producers emit and real implementations accept as errors.
   bool strict = false;
+  /// The values, by SpecId, the module will be specialised with (a run's
+  /// spec constants); the others are checked with their default values.
+  std::map<uint32_t, uint64_t> specConstants;
 };
 
 /// A module that passed validation for a device. Only validate() makes one.
