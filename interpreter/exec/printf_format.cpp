@@ -245,8 +245,15 @@ private:
   }
 
   template <class T> bool appendHost(const std::string &hostFormat, T value) {
-    const int n = std::snprintf(nullptr, 0, hostFormat.c_str(), value);
+    // One pass into a local buffer for the usual short conversion; a longer one
+    // (a wide field, %f of a huge value) is measured first and only then written.
+    char local[256];
+    const int n = std::snprintf(local, sizeof local, hostFormat.c_str(), value);
     if (n < 0 || out_.size() - start_ + uint64_t(n) > limit_) return false;
+    if (size_t(n) < sizeof local) {
+      out_.append(local, size_t(n));
+      return true;
+    }
     const size_t at = out_.size();
     out_.resize(at + size_t(n) + 1);
     std::snprintf(out_.data() + at, size_t(n) + 1, hostFormat.c_str(), value);
