@@ -316,7 +316,7 @@ private:
       const std::string host = hostSpec(spec, "", c);
       for (uint32_t k = 0; k < components; ++k) {
         if (k && !append(",")) return Status::TooLong;
-        if (!appendHost(host, toDouble(arg.bits[k], arg.bytes))) return Status::TooLong;
+        if (!appendHost(host, componentAsDouble(arg.bits[k], arg.bytes))) return Status::TooLong;
       }
       return Status::Ok;
     }
@@ -343,7 +343,7 @@ private:
                                                                                : Status::TooLong;
   }
 
-  static double toDouble(uint64_t bits, uint32_t bytes) {
+  static double componentAsDouble(uint64_t bits, uint32_t bytes) {
     if (bytes == 2) {
       ops::Half h;
       const auto b = static_cast<uint16_t>(bits);
