@@ -226,9 +226,7 @@ private:
       bool ok = true;
       if (f == '#')
         ok = std::strchr("oxXfFeEgGaA", c) != nullptr;
-      else if (f == '0')
-        ok = integer || floating;
-      else if (f == '+' || f == ' ')
+      else if (f != '-') // 0, + and space: numeric conversions only
         ok = integer || floating;
       if (!ok) return setError(spec, std::string("the flag '") + f + "' does not apply to %" + c);
     }
@@ -307,7 +305,7 @@ private:
     }
     if (isFloatConversion(c)) {
       const uint32_t bytes = spec.length == Length::H ? 2 : spec.length == Length::HL ? 4 : 8;
-      const bool fits = spec.vector ? arg.bytes == bytes : true;
+      const bool fits = !spec.vector || arg.bytes == bytes;
       if (arg.kind != Argument::Kind::Float || arg.components != components || !fits) {
         const char *name = bytes == 2 ? "half" : bytes == 4 ? "float" : "double";
         return mismatch(spec.vector ? "a vector of " + std::to_string(components) + " " + name + "s"
@@ -330,8 +328,9 @@ private:
     if (arg.kind != Argument::Kind::Pointer || arg.components != 1)
       return mismatch(c == 's' ? "a pointer to a string" : "a pointer");
     if (c == 's') {
-      const uint64_t most =
-          spec.precision ? std::min<uint64_t>(*spec.precision, limit_ + 1) : limit_ + 1;
+      // One byte beyond the limit is enough to know the string does not fit.
+      const uint64_t beyondLimit = limit_ == UINT64_MAX ? limit_ : limit_ + 1;
+      const uint64_t most = std::min(spec.precision.value_or(UINT64_MAX), beyondLimit);
       std::optional<std::string> text = read_(arg.bits[0], most);
       if (!text) return Status::MemoryFault;
       return appendHost(hostSpec(spec, "", 's'), text->c_str()) ? Status::Ok : Status::TooLong;
@@ -344,12 +343,8 @@ private:
   }
 
   static double componentAsDouble(uint64_t bits, uint32_t bytes) {
-    if (bytes == 2) {
-      ops::Half h;
-      const auto b = static_cast<uint16_t>(bits);
-      std::memcpy(&h, &b, 2);
-      return static_cast<double>(h);
-    }
+    if (bytes == 2)
+      return static_cast<double>(std::bit_cast<ops::Half>(static_cast<uint16_t>(bits)));
     if (bytes == 4) return std::bit_cast<float>(static_cast<uint32_t>(bits));
     return std::bit_cast<double>(bits);
   }
