@@ -14,21 +14,24 @@
 
 #include <nlohmann/json.hpp>
 
-#include "buffer_text.h"
 #include "commands.h"
-#include "runfile.h"
-#include "runfile_bind.h"
-#include "runfile_json.h"
 #include "spvsim/common/error.h"
 #include "spvsim/common/finding_sink.h"
 #include "spvsim/interpreter/global_memory.h"
 #include "spvsim/interpreter/kernel_signature.h"
 #include "spvsim/interpreter/launch.h"
+#include "spvsim/runfile/bind.h"
+#include "spvsim/runfile/buffer_text.h"
+#include "spvsim/runfile/json.h"
+#include "spvsim/runfile/run_buffers.h"
+#include "spvsim/runfile/run_spec.h"
 #include "spvsim/validator/device.h"
 #include "spvsim/validator/loader.h"
 #include "spvsim/validator/validator.h"
 
 namespace spvsim::cli {
+
+using namespace spvsim::runfile;
 
 namespace {
 
@@ -61,56 +64,6 @@ nlohmann::json sizeList(const std::array<uint64_t, 3> &sizes, uint32_t dims) {
   for (uint32_t d = 0; d < dims; ++d) list.push_back(sizes[d]);
   return list;
 }
-
-/// The run file's buffers in one GlobalMemory, with sub-buffers made on demand.
-class RunBuffers {
-public:
-  RunBuffers(const RunSpec &spec, GlobalMemory &memory) : memory_(memory) {
-    for (const BufferSpec &buffer : spec.buffers) {
-      BufferId id = memory.create(buffer.size(), buffer.name, buffer.access);
-      if (buffer.init.kind != BufferInit::Kind::None) {
-        writeInitialContents(buffer.type, buffer.count, buffer.init, keyPath(buffer.path(), "init"),
-                             memory.bytes(id));
-      }
-      ids_.emplace(buffer.name, id);
-    }
-  }
-
-  BufferId id(const std::string &name) const { return ids_.at(name); }
-
-  ArgBinding binding(const ArgSpec &arg) {
-    switch (arg.kind) {
-    case ArgSpec::Kind::Buffer:
-      return ArgBinding::ofBuffer(arg.subBuffer ? subBuffer(arg) : id(arg.buffer));
-    case ArgSpec::Kind::Local:
-      return ArgBinding::ofLocal(arg.localSize);
-    case ArgSpec::Kind::Scalar:
-    case ArgSpec::Kind::Struct:
-      return ArgBinding::ofBytes(arg.bytes);
-    case ArgSpec::Kind::Null:
-      break;
-    }
-    return ArgBinding::null();
-  }
-
-private:
-  BufferId subBuffer(const ArgSpec &arg) {
-    auto key = std::make_tuple(arg.buffer, arg.offset, arg.size);
-    auto it = subBuffers_.find(key);
-    if (it != subBuffers_.end()) return it->second;
-    BufferId parent = id(arg.buffer);
-    std::string name = arg.buffer + "[" + std::to_string(arg.offset) + ".." +
-                       std::to_string(arg.offset + arg.size) + ")";
-    BufferId sub = memory_.createSub(parent, arg.offset, arg.size, std::move(name),
-                                     memory_.info(parent).access);
-    subBuffers_.emplace(key, sub);
-    return sub;
-  }
-
-  GlobalMemory &memory_;
-  std::map<std::string, BufferId> ids_;
-  std::map<std::tuple<std::string, uint64_t, uint64_t>, BufferId> subBuffers_;
-};
 
 void writeDumps(const RunSpec &spec, const RunBuffers &buffers, const GlobalMemory &memory,
                 bool quiet) {

@@ -1,13 +1,13 @@
 // The text dump of `"dump": true` buffers: header, line layout, vectors and
 // the printing of every element type.
-#include "buffer_text.h"
+#include "spvsim/runfile/buffer_text.h"
 
 #include <gtest/gtest.h>
 
 #include <cstring>
 #include <limits>
 
-namespace spvsim::cli {
+namespace spvsim::runfile {
 namespace {
 
 template <typename T> std::vector<std::byte> bytesOf(const std::vector<T> &values) {
@@ -95,4 +95,4 @@ TEST(BufferText, HalvesAndDoubles) {
 }
 
 } // namespace
-} // namespace spvsim::cli
+} // namespace spvsim::runfile

@@ -1,6 +1,6 @@
 // Binding run files to hand-made kernel signatures and spec-constant types:
 // argument kinds and sizes, work-group sizes, launch defaults, spec constants.
-#include "runfile_bind.h"
+#include "spvsim/runfile/bind.h"
 
 #include <gtest/gtest.h>
 
@@ -8,10 +8,10 @@
 
 #include "spvsim/common/error.h"
 
-namespace spvsim::cli {
+namespace spvsim::runfile {
 namespace {
 
-const std::filesystem::path kData = SPVSIM_CLI_TEST_DATA;
+const std::filesystem::path kData = SPVSIM_RUNFILE_TEST_DATA;
 
 KernelParam buffer(const std::string &name, ParamKind kind = ParamKind::GlobalBuffer) {
   KernelParam p;
@@ -336,4 +336,4 @@ TEST(SpecConstantsErrors, Values) {
 }
 
 } // namespace
-} // namespace spvsim::cli
+} // namespace spvsim::runfile

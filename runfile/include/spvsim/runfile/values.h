@@ -15,7 +15,7 @@
 
 #include <nlohmann/json.hpp>
 
-namespace spvsim::cli {
+namespace spvsim::runfile {
 
 /// Run files are parsed keeping the order of object keys (buffers print in file order).
 using Json = nlohmann::ordered_json;
@@ -153,4 +153,4 @@ uint64_t loadComponent(const std::byte *src, uint32_t size);
 /// Writes the low `size` bytes of `bits` little-endian.
 void storeComponent(std::byte *dst, uint64_t bits, uint32_t size);
 
-} // namespace spvsim::cli
+} // namespace spvsim::runfile

@@ -9,9 +9,9 @@
 #include <string>
 #include <string_view>
 
-#include "runfile_values.h"
+#include "spvsim/runfile/values.h"
 
-namespace spvsim::cli {
+namespace spvsim::runfile {
 
 /// Parses JSON text. Syntax errors and duplicate keys raise spvsim::Error starting with
 /// `sourceName` and the line and column, or with the duplicate key's path.
@@ -42,4 +42,4 @@ uint64_t readWholeNumber(const Json &value, const std::string &path, uint64_t mi
 uint64_t requireReadableFile(const std::filesystem::path &file, std::string_view spelling,
                              const std::string &path);
 
-} // namespace spvsim::cli
+} // namespace spvsim::runfile

@@ -1,6 +1,6 @@
 // Typed values of run files: types, numbers, conversions and buffer contents
 // (see runfile_values.h).
-#include "runfile_values.h"
+#include "spvsim/runfile/values.h"
 
 #include <array>
 #include <bit>
@@ -10,10 +10,10 @@
 #include <iterator>
 #include <limits>
 
-#include "runfile_json.h"
 #include "spvsim/common/error.h"
+#include "spvsim/runfile/json.h"
 
-namespace spvsim::cli {
+namespace spvsim::runfile {
 
 void failAt(std::string_view path, std::string_view message) {
   std::string text(path.empty() ? "run file" : path);
@@ -564,4 +564,4 @@ void storeComponent(std::byte *dst, uint64_t bits, uint32_t size) {
   for (uint32_t i = 0; i < size; ++i) dst[i] = static_cast<std::byte>(bits >> (8 * i));
 }
 
-} // namespace spvsim::cli
+} // namespace spvsim::runfile

@@ -23,9 +23,9 @@
 #include <string>
 #include <string_view>
 
-#include "runfile_values.h"
+#include "spvsim/runfile/values.h"
 
-namespace spvsim::cli {
+namespace spvsim::runfile {
 
 /// The text of `count` elements of `type` stored little-endian in `bytes`.
 std::string formatBufferText(std::string_view name, const ElementType &type, uint64_t count,
@@ -34,4 +34,4 @@ std::string formatBufferText(std::string_view name, const ElementType &type, uin
 /// One component as the text dump prints it.
 std::string formatComponent(ScalarType type, uint64_t bits);
 
-} // namespace spvsim::cli
+} // namespace spvsim::runfile

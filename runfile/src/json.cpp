@@ -1,5 +1,5 @@
 // JSON access for the run-file parser (see runfile_json.h).
-#include "runfile_json.h"
+#include "spvsim/runfile/json.h"
 
 #include <cmath>
 #include <fstream>
@@ -8,7 +8,7 @@
 
 #include "spvsim/common/error.h"
 
-namespace spvsim::cli {
+namespace spvsim::runfile {
 
 namespace {
 
@@ -172,4 +172,4 @@ uint64_t requireReadableFile(const std::filesystem::path &file, std::string_view
   return size;
 }
 
-} // namespace spvsim::cli
+} // namespace spvsim::runfile

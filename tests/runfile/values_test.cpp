@@ -1,6 +1,6 @@
 // Typed values of run files: element types, number forms, conversions and
 // their range errors, IEEE half rounding, and every buffer init form.
-#include "runfile_values.h"
+#include "spvsim/runfile/values.h"
 
 #include <gtest/gtest.h>
 
@@ -13,7 +13,7 @@
 
 #include "spvsim/common/error.h"
 
-namespace spvsim::cli {
+namespace spvsim::runfile {
 namespace {
 
 std::string errorOf(const std::function<void()> &action) {
@@ -41,7 +41,7 @@ template <typename T> std::vector<T> asVector(const std::vector<std::byte> &byte
 
 std::vector<std::byte> contents(const char *type, uint64_t count, const Json &init) {
   ElementType t = *parseElementType(type);
-  BufferInit parsed = parseBufferInit(init, t, count, SPVSIM_CLI_TEST_DATA, "buffers.a.init");
+  BufferInit parsed = parseBufferInit(init, t, count, SPVSIM_RUNFILE_TEST_DATA, "buffers.a.init");
   return initialContents(t, count, parsed, "buffers.a.init");
 }
 
@@ -348,4 +348,4 @@ TEST(ScalarArgument, Errors) {
 }
 
 } // namespace
-} // namespace spvsim::cli
+} // namespace spvsim::runfile

@@ -1,17 +1,17 @@
 // The run-file parser: JSON text to a checked RunSpec (see runfile.h and
 // shared/RUNFILE.md). Launch defaults from the top level are applied here, so
 // every LaunchSpec is complete; binding to a kernel is runfile_bind.cpp.
-#include "runfile.h"
+#include "spvsim/runfile/run_spec.h"
 
 #include <fstream>
 #include <iterator>
 #include <sstream>
 
-#include "runfile_json.h"
 #include "spvsim/common/error.h"
 #include "spvsim/interpreter/launch.h"
+#include "spvsim/runfile/json.h"
 
-namespace spvsim::cli {
+namespace spvsim::runfile {
 
 namespace {
 
@@ -356,4 +356,4 @@ RunSpec parseRunFile(const std::filesystem::path &file) {
   return parseRunText(text.str(), file.parent_path(), file.string());
 }
 
-} // namespace spvsim::cli
+} // namespace spvsim::runfile

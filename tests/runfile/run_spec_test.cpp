@@ -1,6 +1,6 @@
 // The run-file parser: every form of shared/RUNFILE.md and one test per error
 // path, each asserting the JSON key path its message starts with.
-#include "runfile.h"
+#include "spvsim/runfile/run_spec.h"
 
 #include <gtest/gtest.h>
 
@@ -9,10 +9,10 @@
 
 #include "spvsim/common/error.h"
 
-namespace spvsim::cli {
+namespace spvsim::runfile {
 namespace {
 
-const std::filesystem::path kData = SPVSIM_CLI_TEST_DATA;
+const std::filesystem::path kData = SPVSIM_RUNFILE_TEST_DATA;
 
 RunSpec parse(std::string_view text) {
   return parseRunText(text, kData, "test.json");
@@ -425,4 +425,4 @@ TEST(RunFileErrors, Launches) {
 }
 
 } // namespace
-} // namespace spvsim::cli
+} // namespace spvsim::runfile

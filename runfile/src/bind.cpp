@@ -1,10 +1,10 @@
 // Binding a RunSpec to a module's kernels and spec constants (see runfile_bind.h).
-#include "runfile_bind.h"
+#include "spvsim/runfile/bind.h"
 
-#include "runfile_json.h"
 #include "spvsim/common/error.h"
+#include "spvsim/runfile/json.h"
 
-namespace spvsim::cli {
+namespace spvsim::runfile {
 
 namespace {
 
@@ -218,4 +218,4 @@ SpecConstants bindSpecConstants(const RunSpec &spec,
   return values;
 }
 
-} // namespace spvsim::cli
+} // namespace spvsim::runfile

@@ -12,12 +12,12 @@
 #include <string>
 #include <vector>
 
-#include "runfile.h"
 #include "spvsim/interpreter/kernel_signature.h"
 #include "spvsim/interpreter/launch.h"
+#include "spvsim/runfile/run_spec.h"
 #include "spvsim/validator/module.h"
 
-namespace spvsim::cli {
+namespace spvsim::runfile {
 
 /// A launch ready to run: its range with the work-group size decided, and its arguments
 /// checked against the kernel's parameters.
@@ -52,4 +52,4 @@ std::map<uint32_t, SpecConstantType> specConstantTypes(const Module &module);
 SpecConstants bindSpecConstants(const RunSpec &spec,
                                 const std::map<uint32_t, SpecConstantType> &types);
 
-} // namespace spvsim::cli
+} // namespace spvsim::runfile

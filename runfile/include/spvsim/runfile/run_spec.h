@@ -13,10 +13,10 @@
 #include <string_view>
 #include <vector>
 
-#include "runfile_values.h"
 #include "spvsim/interpreter/global_memory.h"
+#include "spvsim/runfile/values.h"
 
-namespace spvsim::cli {
+namespace spvsim::runfile {
 
 struct BufferSpec {
   std::string name;
@@ -92,4 +92,4 @@ RunSpec parseRunFile(const std::filesystem::path &file);
 RunSpec parseRunText(std::string_view text, const std::filesystem::path &baseDir,
                      const std::string &sourceName);
 
-} // namespace spvsim::cli
+} // namespace spvsim::runfile

@@ -1,10 +1,10 @@
 // The text form of a buffer (see buffer_text.h for the format).
-#include "buffer_text.h"
+#include "spvsim/runfile/buffer_text.h"
 
 #include <algorithm>
 #include <bit>
 
-namespace spvsim::cli {
+namespace spvsim::runfile {
 
 std::string formatComponent(ScalarType type, uint64_t bits) {
   switch (type) {
@@ -52,4 +52,4 @@ std::string formatBufferText(std::string_view name, const ElementType &type, uin
   return text;
 }
 
-} // namespace spvsim::cli
+} // namespace spvsim::runfile

@@ -1,0 +1,35 @@
+// RunBuffers: a run file's buffers created in one GlobalMemory with their
+// initial contents, and the ArgBinding of each argument (sub-buffers are made
+// on first use and shared by later launches).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <tuple>
+
+#include "spvsim/interpreter/global_memory.h"
+#include "spvsim/interpreter/launch.h"
+#include "spvsim/runfile/run_spec.h"
+
+namespace spvsim::runfile {
+
+class RunBuffers {
+public:
+  /// Creates every buffer of `spec` in `memory` and writes its `init` contents.
+  RunBuffers(const RunSpec &spec, GlobalMemory &memory);
+
+  /// The buffer named `name` in the run file (it must exist).
+  BufferId id(const std::string &name) const { return ids_.at(name); }
+  /// The binding of one argument of a bound launch.
+  ArgBinding binding(const ArgSpec &arg);
+
+private:
+  BufferId subBuffer(const ArgSpec &arg);
+
+  GlobalMemory &memory_;
+  std::map<std::string, BufferId> ids_;
+  std::map<std::tuple<std::string, uint64_t, uint64_t>, BufferId> subBuffers_;
+};
+
+} // namespace spvsim::runfile

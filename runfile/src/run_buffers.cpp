@@ -1,0 +1,47 @@
+// RunBuffers: buffers of a run file in a GlobalMemory, and argument bindings.
+#include "spvsim/runfile/run_buffers.h"
+
+#include "spvsim/runfile/json.h"
+
+namespace spvsim::runfile {
+
+RunBuffers::RunBuffers(const RunSpec &spec, GlobalMemory &memory) : memory_(memory) {
+  for (const BufferSpec &buffer : spec.buffers) {
+    BufferId id = memory.create(buffer.size(), buffer.name, buffer.access);
+    if (buffer.init.kind != BufferInit::Kind::None) {
+      writeInitialContents(buffer.type, buffer.count, buffer.init, keyPath(buffer.path(), "init"),
+                           memory.bytes(id));
+    }
+    ids_.emplace(buffer.name, id);
+  }
+}
+
+ArgBinding RunBuffers::binding(const ArgSpec &arg) {
+  switch (arg.kind) {
+  case ArgSpec::Kind::Buffer:
+    return ArgBinding::ofBuffer(arg.subBuffer ? subBuffer(arg) : id(arg.buffer));
+  case ArgSpec::Kind::Local:
+    return ArgBinding::ofLocal(arg.localSize);
+  case ArgSpec::Kind::Scalar:
+  case ArgSpec::Kind::Struct:
+    return ArgBinding::ofBytes(arg.bytes);
+  case ArgSpec::Kind::Null:
+    break;
+  }
+  return ArgBinding::null();
+}
+
+BufferId RunBuffers::subBuffer(const ArgSpec &arg) {
+  auto key = std::make_tuple(arg.buffer, arg.offset, arg.size);
+  auto it = subBuffers_.find(key);
+  if (it != subBuffers_.end()) return it->second;
+  BufferId parent = id(arg.buffer);
+  std::string name = arg.buffer + "[" + std::to_string(arg.offset) + ".." +
+                     std::to_string(arg.offset + arg.size) + ")";
+  BufferId sub =
+      memory_.createSub(parent, arg.offset, arg.size, std::move(name), memory_.info(parent).access);
+  subBuffers_.emplace(key, sub);
+  return sub;
+}
+
+} // namespace spvsim::runfile
