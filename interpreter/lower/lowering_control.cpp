@@ -116,7 +116,7 @@ void KernelLowering::emitEdgeCopies(Instance &in, uint32_t fromLabel, uint32_t t
   std::vector<Copy> copies;
   for (uint32_t i = target->first + 1; i < target->end; ++i) {
     const Instruction &phi = module_.instruction(i);
-    if (phi.opcode == spv::Op::OpLine || phi.opcode == spv::Op::OpNoLine) continue;
+    if (phi.nonSemantic) continue; // debug information may sit among the phis
     if (phi.opcode != spv::Op::OpPhi) break;
     auto ops = module_.operands(phi);
     for (size_t k = 0; k + 1 < ops.size(); k += 2)

@@ -73,16 +73,31 @@ inline NDRange range1(uint64_t global, std::optional<uint64_t> local = std::null
   return r;
 }
 
-/// (optimisation level, warp width) pairs every kernel test runs at.
+/// One build of a test kernel run one way: the build (O0, O1, O2, O3, and O0g/O2g with
+/// debug information, see tests/CMakeLists.txt), the warp width and the worker threads.
 struct Variant {
   std::string level;
   uint32_t width;
+  uint32_t threads = 2;
+  ExecOptions options() const {
+    ExecOptions o;
+    o.warpWidth = width;
+    o.threads = threads;
+    return o;
+  }
+  /// Whether the build carries debug information (OpLine, OpenCL.DebugInfo.100).
+  bool debugInfo() const { return level.ends_with("g"); }
 };
+/// Every build at warp widths 1 and 32 (and 8 and 64 at -O2) on 1 and 2 threads: a kernel
+/// computes the same with and without -g at every optimisation level.
 inline std::vector<Variant> allVariants() {
-  return {{"O0", 1}, {"O0", 32}, {"O2", 1}, {"O2", 8}, {"O2", 32}, {"O2", 64}};
+  return {{"O0", 1, 1},  {"O0", 32, 2},  {"O1", 1, 2},  {"O1", 32, 1}, {"O2", 1, 1},
+          {"O2", 8, 2},  {"O2", 32, 2},  {"O2", 64, 1}, {"O3", 1, 2},  {"O3", 32, 1},
+          {"O0g", 1, 2}, {"O0g", 32, 1}, {"O2g", 1, 1}, {"O2g", 32, 2}};
 }
 inline std::string variantName(const ::testing::TestParamInfo<Variant> &info) {
-  return info.param.level + "_w" + std::to_string(info.param.width);
+  return info.param.level + "_w" + std::to_string(info.param.width) + "_t" +
+         std::to_string(info.param.threads);
 }
 
 } // namespace spvsim::testing

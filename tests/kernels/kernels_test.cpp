@@ -30,7 +30,7 @@ namespace spvsim {
 namespace {
 
 struct Config {
-  std::string level; ///< optimisation level the module was compiled at: O0 or O2
+  std::string level; ///< the build: O0, O1, O2, O3, O0g or O2g (tests/CMakeLists.txt)
   uint32_t warpWidth = 32;
   uint32_t threads = 1;
 };
@@ -254,11 +254,20 @@ TEST_P(KernelTest, Matmul) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Examples, KernelTest,
-                         testing::Values(Config{"O0", 1, 1}, Config{"O0", 1, 2},
-                                         Config{"O0", 32, 1}, Config{"O0", 32, 2},
-                                         Config{"O2", 1, 1}, Config{"O2", 1, 2},
-                                         Config{"O2", 32, 1}, Config{"O2", 32, 2}));
+// Every build (tests/CMakeLists.txt: O0 to O3, and -g at O0 and O2) one lane at a time on
+// one thread and 32 lanes on two threads; -O2 also crosswise.
+std::vector<Config> allConfigs() {
+  std::vector<Config> configs;
+  for (const char *build : {"O0", "O1", "O2", "O3", "O0g", "O2g"}) {
+    configs.push_back({build, 1, 1});
+    configs.push_back({build, 32, 2});
+  }
+  configs.push_back({"O2", 1, 2});
+  configs.push_back({"O2", 32, 1});
+  return configs;
+}
+
+INSTANTIATE_TEST_SUITE_P(Examples, KernelTest, testing::ValuesIn(allConfigs()));
 
 } // namespace
 } // namespace spvsim

@@ -80,7 +80,7 @@ Disassembly::Disassembly(const Module &module) {
     original.push_back(k);
   }
   if (!disassemble(module.words(), offsets, original, lines_) && detail::hasDebugInfo(module)) {
-    const detail::ValidationCopy copy = detail::makeValidationCopy(module, {}, true);
+    const detail::ValidationCopy copy = detail::makeValidationCopy(module, {}, {.dropDebugInfo = true});
     disassemble(copy.words, copy.offsets, copy.original, lines_);
   }
   for (uint32_t k = 0; k < instructions.size(); ++k)

@@ -123,7 +123,12 @@ ModuleBuilder::ModuleBuilder(std::vector<uint32_t> words, std::string sourceName
 
 void ModuleBuilder::defineId(uint32_t id, IdKind kind, uint32_t index) {
   if (id == 0 || id >= module_->ids_.size()) return;
-  module_->ids_[id] = IdInfo{kind, index, function_};
+  IdInfo &info = module_->ids_[id];
+  if (info.kind != IdKind::Undefined) { // the first definition stays; validation reports it
+    module_->redefinedIds_.push_back(id);
+    return;
+  }
+  info = IdInfo{kind, index, function_};
 }
 
 uint32_t ModuleBuilder::internLocation(uint32_t fileId, uint32_t line, uint32_t column) {
@@ -163,6 +168,8 @@ void ModuleBuilder::add(uint32_t wordOffset, const spv_parsed_instruction_t *par
   if (inst.opcode == spv::Op::OpNoLine) location_ = kNone;
   if (inst.opcode == spv::Op::OpExtInst) addExtInst(w, inst);
   inst.location = location_;
+  inst.nonSemantic = inst.opcode == spv::Op::OpLine || inst.opcode == spv::Op::OpNoLine ||
+                     (inst.opcode == spv::Op::OpExtInst && debugSets_.count(w[3]));
 
   addToFunction(w, inst, index); // sets inst.block, may end the location's scope
   m.instructions_.push_back(inst);
@@ -183,6 +190,7 @@ void ModuleBuilder::add(uint32_t wordOffset, const spv_parsed_instruction_t *par
   case Op::OpExtInstImport: {
     std::string name = w.string(2);
     if (name == detail::kShaderDebugInfoSet) shaderDebugSets_.insert(w[1]);
+    if (detail::isDebugInfoSet(name)) debugSets_.insert(w[1]);
     m.extInstSets_[w[1]] = std::move(name);
     defineId(w[1], IdKind::ExtInstImport, index);
     break;
@@ -535,6 +543,10 @@ std::shared_ptr<const Module> ModuleBuilder::finish() {
   applyDecorationGroups();
   std::stable_sort(module_->decorations_.begin(), module_->decorations_.end(),
                    [](const Decoration &a, const Decoration &b) { return a.target < b.target; });
+  std::sort(module_->redefinedIds_.begin(), module_->redefinedIds_.end());
+  module_->redefinedIds_.erase(
+      std::unique(module_->redefinedIds_.begin(), module_->redefinedIds_.end()),
+      module_->redefinedIds_.end());
   resolveSpecIds();
   resolveArrayLengths();
   attachExecutionModes();

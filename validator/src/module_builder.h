@@ -62,6 +62,7 @@ private:
   };
   std::vector<GroupUse> groupUses_;
   std::set<uint32_t> shaderDebugSets_; ///< NonSemantic.Shader.DebugInfo.100 imports
+  std::set<uint32_t> debugSets_;       ///< imports of every set detail::isDebugInfoSet names
   std::unordered_map<uint32_t, uint32_t> debugSourceFile_; ///< DebugSource id -> OpString id
 };
 

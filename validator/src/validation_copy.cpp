@@ -1,23 +1,34 @@
 // ValidationCopy: rewrites the module's instruction stream for SPIRV-Tools —
-// functions' blocks in a given order, debug information left out — and keeps
-// the original index of every instruction it writes.
+// functions' blocks in a given order, the repairs of CopyRepairs applied —
+// and keeps the original index of every instruction it writes.
 #include "validation_copy.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 #include "ext_inst_sets.h"
 
 namespace spvsim::detail {
 
-bool hasDebugInfo(const Module &module) {
-  for (const Instruction &inst : module.instructions())
-    if (inst.opcode == spv::Op::OpExtInstImport && isDebugInfoSet(module.extInstSet(inst.resultId)))
-      return true;
-  return false;
+namespace {
+
+bool isMergeInstruction(spv::Op op) {
+  return op == spv::Op::OpSelectionMerge || op == spv::Op::OpLoopMerge;
 }
 
-namespace {
+/// Module-scope OpVariable ids outside the Function storage class, in module order.
+std::vector<uint32_t> moduleScopeVariables(const Module &module) {
+  std::vector<uint32_t> ids;
+  for (uint32_t index : module.globalVariables()) {
+    const Instruction &inst = module.instruction(index);
+    const auto operands = module.operands(inst);
+    if (!operands.empty() &&
+        static_cast<spv::StorageClass>(operands[0]) != spv::StorageClass::Function)
+      ids.push_back(inst.resultId);
+  }
+  return ids;
+}
 
 /// Whether a function's blocks tile [first label, OpFunctionEnd) with nothing in between,
 /// so that its blocks can be moved as units.
@@ -30,30 +41,110 @@ bool blocksAreContiguous(const Function &f) {
 
 } // namespace
 
+bool hasDebugInfo(const Module &module) {
+  for (const Instruction &inst : module.instructions())
+    if (inst.opcode == spv::Op::OpExtInstImport && isDebugInfoSet(module.extInstSet(inst.resultId)))
+      return true;
+  return false;
+}
+
+bool hasMergeInstructions(const Module &module) {
+  for (const Instruction &inst : module.instructions())
+    if (isMergeInstruction(inst.opcode)) return true;
+  return false;
+}
+
+bool hasMisplacedVariables(const Module &module) {
+  for (const Function &f : module.functions()) {
+    if (f.blocks.empty()) continue;
+    bool leading = true; // still in the run of variables that opens the first block
+    for (uint32_t k = f.blocks.front().first + 1; k < f.end; ++k) {
+      const Instruction &inst = module.instruction(k);
+      if (inst.opcode == spv::Op::OpVariable) {
+        if (!leading) return true;
+      } else if (!inst.nonSemantic) {
+        leading = false;
+      }
+    }
+  }
+  return false;
+}
+
+bool hasRemovedInstructions(const Module &module) {
+  if (module.version() < 0x00010400u) return false;
+  for (const Instruction &inst : module.instructions())
+    if (inst.opcode == spv::Op::OpAtomicCompareExchangeWeak) return true;
+  return false;
+}
+
+bool hasIncompleteInterface(const Module &module) {
+  const std::vector<uint32_t> variables = moduleScopeVariables(module);
+  for (const EntryPoint &e : module.entryPoints())
+    for (uint32_t id : variables)
+      if (std::find(e.interface.begin(), e.interface.end(), id) == e.interface.end()) return true;
+  return false;
+}
+
 ValidationCopy makeValidationCopy(const Module &module,
                                   const std::vector<std::vector<uint32_t>> &blockOrders,
-                                  bool withoutDebugInfo) {
+                                  const CopyRepairs &repairs) {
   const auto words = module.words();
   const auto &instructions = module.instructions();
   std::set<uint32_t> debugSets;
-  if (withoutDebugInfo)
+  if (repairs.dropDebugInfo)
     for (const Instruction &inst : instructions)
       if (inst.opcode == spv::Op::OpExtInstImport &&
           isDebugInfoSet(module.extInstSet(inst.resultId)))
         debugSets.insert(inst.resultId);
+  std::vector<uint32_t> variables;
+  if (repairs.completeInterfaces) variables = moduleScopeVariables(module);
+
+  // hoisted[label index]: the function's OpVariables, written after its first OpLabel.
+  std::vector<bool> moved(instructions.size(), false);
+  std::map<uint32_t, std::vector<uint32_t>> hoisted;
+  if (repairs.hoistVariables) {
+    for (const Function &f : module.functions()) {
+      if (f.blocks.empty()) continue;
+      std::vector<uint32_t> &list = hoisted[f.blocks.front().first];
+      for (uint32_t k = f.blocks.front().first + 1; k < f.end; ++k)
+        if (instructions[k].opcode == spv::Op::OpVariable) list.push_back(k), moved[k] = true;
+    }
+  }
 
   ValidationCopy copy;
   copy.words.assign(words.begin(), words.begin() + std::min<size_t>(5, words.size()));
-  auto emit = [&](uint32_t index) {
+  auto write = [&](uint32_t index) {
     const Instruction &inst = instructions[index];
     if (inst.opcode == spv::Op::OpExtInstImport && debugSets.count(inst.resultId)) return;
     if (inst.opcode == spv::Op::OpExtInst && inst.operandCount > 0 &&
         debugSets.count(words[inst.operandOffset]))
       return;
+    if (repairs.dropMergeInstructions && isMergeInstruction(inst.opcode)) return;
     copy.offsets.push_back(uint32_t(copy.words.size()));
     copy.original.push_back(index);
+    const size_t start = copy.words.size();
     copy.words.insert(copy.words.end(), words.begin() + inst.wordOffset,
                       words.begin() + inst.wordOffset + inst.wordCount);
+    if (repairs.replaceRemovedInstructions && inst.opcode == spv::Op::OpAtomicCompareExchangeWeak)
+      copy.words[start] = (copy.words[start] & ~spv::OpCodeMask) |
+                          static_cast<uint32_t>(spv::Op::OpAtomicCompareExchange);
+    if (repairs.completeInterfaces && inst.opcode == spv::Op::OpEntryPoint) {
+      const EntryPoint *e = nullptr;
+      for (const EntryPoint &candidate : module.entryPoints())
+        if (candidate.instruction == index) e = &candidate;
+      if (!e) return;
+      for (uint32_t id : variables)
+        if (std::find(e->interface.begin(), e->interface.end(), id) == e->interface.end())
+          copy.words.push_back(id);
+      const uint32_t count = uint32_t(copy.words.size() - start);
+      copy.words[start] = (count << spv::WordCountShift) | (copy.words[start] & spv::OpCodeMask);
+    }
+  };
+  auto emit = [&](uint32_t index) {
+    if (moved[index]) return;
+    write(index);
+    if (auto it = hoisted.find(index); it != hoisted.end())
+      for (uint32_t variable : it->second) write(variable);
   };
 
   // reorderedAt[i]: the function starting at instruction i whose blocks move, or kNone.

@@ -1,6 +1,9 @@
 // ValidationCopy: the binary handed to SPIRV-Tools when the module itself
-// cannot be (blocks out of dominance order, debug information SPIRV-Tools
-// rejects), with the way back from each copied instruction to the original.
+// cannot be — blocks out of dominance order, and what real producers emit
+// that does not change what a kernel computes (debug information SPIRV-Tools
+// rejects, merge instructions that break structured-control-flow rules,
+// entry-point interfaces that leave out module-scope variables) — with the
+// way back from each copied instruction to the original.
 #pragma once
 
 #include <cstdint>
@@ -16,14 +19,42 @@ struct ValidationCopy {
   std::vector<uint32_t> original; ///< the Module's index of each instruction of the copy
 };
 
+/// What a copy leaves out of the module or completes in it.
+struct CopyRepairs {
+  /// Debug-information extended instructions and their imports left out.
+  bool dropDebugInfo = false;
+  /// OpSelectionMerge and OpLoopMerge left out: without the Shader capability
+  /// nothing requires structured control flow, and they are hints to a kernel.
+  bool dropMergeInstructions = false;
+  /// Every module-scope variable listed in every OpEntryPoint's interface (SPIR-V
+  /// 1.4 requires those an entry point uses; llvm-spirv leaves some out).
+  bool completeInterfaces = false;
+  /// Every function-scope OpVariable moved to the start of its function's first block
+  /// (llvm-spirv 15 leaves some after other instructions, e.g. an OpBitcast of an earlier
+  /// variable); where an OpVariable stands changes nothing for the executor.
+  bool hoistVariables = false;
+  /// OpAtomicCompareExchangeWeak, which SPIR-V 1.4 removed and llvm-spirv 15 still
+  /// emits, written as the OpAtomicCompareExchange it means (same operands).
+  bool replaceRemovedInstructions = false;
+};
+
 /// A copy of the module. `blockOrders[f]`, when not empty, lists the blocks of
 /// function f in the order to write them (a permutation of all its blocks).
-/// `withoutDebugInfo` drops debug-information extended instructions and imports.
 ValidationCopy makeValidationCopy(const Module &module,
                                   const std::vector<std::vector<uint32_t>> &blockOrders,
-                                  bool withoutDebugInfo);
+                                  const CopyRepairs &repairs);
 
 /// Whether the module imports a debug-information extended instruction set.
 bool hasDebugInfo(const Module &module);
+/// Whether the module has OpSelectionMerge or OpLoopMerge instructions.
+bool hasMergeInstructions(const Module &module);
+/// Whether a function-scope OpVariable follows an instruction other than OpVariable and
+/// debug information in its function's first block, or is in another block.
+bool hasMisplacedVariables(const Module &module);
+/// Whether the module (SPIR-V 1.4 or later) has instructions its version removed.
+bool hasRemovedInstructions(const Module &module);
+/// Whether some OpEntryPoint's interface leaves out a module-scope variable that
+/// is not in the Function storage class (only SPIR-V 1.4 and later list them all).
+bool hasIncompleteInterface(const Module &module);
 
 } // namespace spvsim::detail

@@ -1,10 +1,14 @@
 // validate(): SPIRV-Tools' structural validation, then spvsim's OpenCL
-// environment rules. Two things real producers emit are not held against a
-// module (DESIGN.md, Validator): blocks out of dominance order (clang -O2 +
-// llvm-spirv; a validation.layout warning, an error when strict) and debug
-// information SPIRV-Tools 2023.1 rejects (clang -g + llvm-spirv; a
-// validation.debuginfo warning). SPIRV-Tools is given a copy without those
-// problems; its findings point at the original instructions.
+// environment rules. What real producers emit and every real OpenCL
+// implementation runs is not held against a module (DESIGN.md, Validator):
+// blocks out of dominance order (clang -O2 + llvm-spirv) and function-scope
+// variables after other instructions (llvm-spirv 15), merge instructions
+// that break structured-control-flow rules (clang -O1), entry-point interfaces
+// without the module-scope variables a kernel uses (OpenCL C 3.0, SPIR-V 1.4)
+// and instructions SPIR-V 1.4 removed (OpAtomicCompareExchangeWeak, OpenCL C
+// 3.0) are warnings, errors with --strict; debug information SPIRV-Tools rejects
+// (clang -g) is always a warning. SPIRV-Tools is given a copy repaired of
+// these (validation_copy.h); its findings point at the original instructions.
 #include "spvsim/validator/validator.h"
 
 #include <stdexcept>
@@ -19,6 +23,7 @@ namespace spvsim {
 
 namespace {
 
+using detail::CopyRepairs;
 using detail::SpirvToolsMessage;
 using detail::ValidationCopy;
 
@@ -61,6 +66,112 @@ void reportSpirvTools(const Module &module, const Disassembly &disassembly,
   }
 }
 
+// SPIR-V §2.16.1: each id is the Result <id> of exactly one instruction. Checked
+// here because a second definition by a debug instruction would otherwise pass
+// as debug information SPIRV-Tools rejects.
+void reportRedefinedIds(const Module &module, const Disassembly &disassembly,
+                        std::vector<Finding> &findings) {
+  for (uint32_t id : module.redefinedIds()) {
+    const IdInfo &first = module.id(id);
+    uint32_t second = kNone;
+    for (uint32_t k = 0; k < module.instructions().size() && second == kNone; ++k) {
+      const Instruction &inst = module.instruction(k);
+      if (k != first.instruction && inst.resultId == id) second = k;
+    }
+    Finding f = rules::findingAt(module, disassembly, second);
+    f.kind = "validation.spirv";
+    f.message = "SPIR-V §2.16.1: id " + rules::idName(module, id) +
+                " is defined more than once; an id is the result of exactly one instruction";
+    if (first.instruction != kNone)
+      f.notes.push_back("first defined by: " + std::string(disassembly.text(first.instruction)));
+    findings.push_back(std::move(f));
+  }
+}
+
+/// One way a copy is repaired, and how what it repairs is reported.
+struct Repair {
+  bool CopyRepairs::*field;
+  const char *kind;
+  bool tolerated; ///< a warning that --strict makes an error; else always a warning
+  const char *rule;
+  const char *note;
+};
+
+constexpr Repair kRepairs[] = {
+    {&CopyRepairs::dropDebugInfo, "validation.debuginfo", false, nullptr, nullptr},
+    {&CopyRepairs::dropMergeInstructions, "validation.structure", true,
+     "SPIR-V §2.11 structured control flow",
+     "merge instructions are hints in a kernel (without the Shader capability nothing requires "
+     "structured control flow): accepted as OpenCL implementations do and never used to run it "
+     "(--strict makes this an error)"},
+    {&CopyRepairs::hoistVariables, "validation.layout", true, "SPIR-V §2.16.1 function layout",
+     "accepted as OpenCL implementations do: where an OpVariable stands in its function does "
+     "not change what it allocates (--strict makes this an error)"},
+    {&CopyRepairs::replaceRemovedInstructions, "validation.version", true,
+     "SPIR-V 1.4 removed this instruction",
+     "accepted as OpenCL implementations do: run as OpAtomicCompareExchange, which it means "
+     "(--strict makes this an error)"},
+    {&CopyRepairs::completeInterfaces, "validation.interface", true,
+     "SPIR-V §2.16.1 entry point interface (SPIR-V 1.4)",
+     "accepted as OpenCL implementations do: the variable is used as if listed (--strict makes "
+     "this an error)"},
+};
+
+/// SPIRV-Tools on the module; when it fails, on copies repaired of what real producers
+/// emit. Returns the messages about the module itself (those of the copy with every
+/// repair that applies) and reports what each repair hides as its own finding.
+std::vector<SpirvToolsMessage> runRepaired(const Module &m, const Disassembly &disassembly,
+                                           const detail::BlockOrder &order, spv_target_env env,
+                                           const DeviceDescription &device,
+                                           const ValidationOptions &options, ValidationCopy &copy,
+                                           std::vector<Finding> &findings) {
+  copy = detail::makeValidationCopy(m, order.dominanceOrder, {});
+  std::vector<SpirvToolsMessage> messages = detail::runSpirvTools(env, copy, device);
+  if (!detail::hasError(messages)) return messages;
+
+  CopyRepairs all;
+  all.dropDebugInfo = detail::hasDebugInfo(m);
+  all.dropMergeInstructions = detail::hasMergeInstructions(m);
+  all.completeInterfaces = m.version() >= 0x00010400u && detail::hasIncompleteInterface(m);
+  all.hoistVariables = detail::hasMisplacedVariables(m);
+  all.replaceRemovedInstructions = detail::hasRemovedInstructions(m);
+  if (!all.dropDebugInfo && !all.dropMergeInstructions && !all.completeInterfaces &&
+      !all.hoistVariables && !all.replaceRemovedInstructions)
+    return messages;
+  ValidationCopy repaired = detail::makeValidationCopy(m, order.dominanceOrder, all);
+  std::vector<SpirvToolsMessage> repairedMessages = detail::runSpirvTools(env, repaired, device);
+  if (!detail::hasError(repairedMessages)) {
+    // Each repair's share: what SPIRV-Tools reports with every other repair made.
+    bool attributed = false;
+    for (const Repair &repair : kRepairs) {
+      if (!(all.*repair.field)) continue;
+      CopyRepairs others = all;
+      others.*repair.field = false;
+      ValidationCopy partial = detail::makeValidationCopy(m, order.dominanceOrder, others);
+      std::vector<SpirvToolsMessage> partialMessages = detail::runSpirvTools(env, partial, device);
+      for (const SpirvToolsMessage &msg : partialMessages) {
+        if (!msg.error) continue;
+        attributed = true;
+        Finding f = rules::findingAt(m, disassembly, originalInstruction(partial, msg));
+        f.kind = repair.kind;
+        if (repair.rule) {
+          f.severity = repair.tolerated && options.strict ? Severity::Error : Severity::Warning;
+          f.message = std::string(repair.rule) + ": " + msg.text;
+          f.notes.push_back(repair.note);
+        } else {
+          f.severity = Severity::Warning;
+          f.message = "SPIRV-Tools rejects the module's debug information, which is ignored: \"" +
+                      msg.text + "\"";
+        }
+        findings.push_back(std::move(f));
+      }
+    }
+    if (!attributed) return messages; // only the repairs together hide it: not theirs
+  }
+  copy = std::move(repaired);
+  return repairedMessages;
+}
+
 } // namespace
 
 ValidationResult validate(std::shared_ptr<const Module> module, const DeviceDescription &device,
@@ -73,28 +184,11 @@ ValidationResult validate(std::shared_ptr<const Module> module, const DeviceDesc
   const detail::BlockOrder order = detail::checkBlockOrder(m);
   reportBlockOrder(m, disassembly, order, options, result.findings);
 
+  reportRedefinedIds(m, disassembly, result.findings);
   const spv_target_env env = detail::chooseEnvironment(m, device);
-  ValidationCopy copy = detail::makeValidationCopy(m, order.dominanceOrder, false);
-  std::vector<SpirvToolsMessage> messages = detail::runSpirvTools(env, copy, device);
-  if (detail::hasError(messages) && detail::hasDebugInfo(m)) {
-    ValidationCopy stripped = detail::makeValidationCopy(m, order.dominanceOrder, true);
-    std::vector<SpirvToolsMessage> strippedMessages = detail::runSpirvTools(env, stripped, device);
-    if (!detail::hasError(strippedMessages)) {
-      // Debug information never makes a module invalid.
-      for (const SpirvToolsMessage &msg : messages) {
-        if (!msg.error) continue;
-        Finding f = rules::findingAt(m, disassembly, originalInstruction(copy, msg));
-        f.kind = "validation.debuginfo";
-        f.severity = Severity::Warning;
-        f.message = "SPIRV-Tools rejects the module's debug information, which is ignored: \"" +
-                    msg.text + "\"";
-        result.findings.push_back(std::move(f));
-      }
-    }
-    // Either way the stripped copy's messages are the ones about the module itself.
-    copy = std::move(stripped);
-    messages = std::move(strippedMessages);
-  }
+  ValidationCopy copy;
+  const std::vector<SpirvToolsMessage> messages =
+      runRepaired(m, disassembly, order, env, device, options, copy, result.findings);
   reportSpirvTools(m, disassembly, copy, messages, env, result.findings);
 
   rules::RuleContext context{m, device, options, disassembly, result.findings, {}};

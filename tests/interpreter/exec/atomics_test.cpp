@@ -12,7 +12,7 @@ namespace {
 
 class Atomics : public ::testing::TestWithParam<Variant> {
 protected:
-  ExecOptions options() const { return {GetParam().width, 2}; }
+  ExecOptions options() const { return GetParam().options(); }
   std::string path(const std::string &name) const { return kernelPath(name, GetParam().level); }
 };
 

@@ -13,7 +13,7 @@ namespace {
 
 class Collectives : public ::testing::TestWithParam<Variant> {
 protected:
-  ExecOptions options() const { return {GetParam().width, 2}; }
+  ExecOptions options() const { return GetParam().options(); }
   std::string path() const { return kernelPath("collectives", GetParam().level); }
 };
 

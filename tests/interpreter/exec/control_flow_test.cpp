@@ -11,7 +11,7 @@ namespace {
 
 class ControlFlow : public ::testing::TestWithParam<Variant> {
 protected:
-  ExecOptions options() const { return {GetParam().width, 2}; }
+  ExecOptions options() const { return GetParam().options(); }
   std::string path(const std::string &name) const { return kernelPath(name, GetParam().level); }
 };
 

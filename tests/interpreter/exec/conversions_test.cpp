@@ -12,7 +12,7 @@ namespace {
 
 class Conversions : public ::testing::TestWithParam<Variant> {
 protected:
-  ExecOptions options() const { return {GetParam().width, 2}; }
+  ExecOptions options() const { return GetParam().options(); }
   std::string path() const { return kernelPath("conversions", GetParam().level); }
 };
 

@@ -14,7 +14,7 @@ using Half = _Float16;
 
 class HalfValues : public ::testing::TestWithParam<Variant> {
 protected:
-  ExecOptions options() const { return {GetParam().width, 2}; }
+  ExecOptions options() const { return GetParam().options(); }
   std::string path() const { return kernelPath("half", GetParam().level); }
 };
 

@@ -15,7 +15,7 @@ namespace {
 
 class IntegerBuiltins : public ::testing::TestWithParam<Variant> {
 protected:
-  ExecOptions options() const { return {GetParam().width, 2}; }
+  ExecOptions options() const { return GetParam().options(); }
   std::string path() const { return kernelPath("integer_builtins", GetParam().level); }
 };
 

@@ -34,7 +34,7 @@ TEST_P(Builtins, ThreeDimensionsWithOffsetAndNonUniformGroups) {
   r.local = std::array<uint64_t, 3>{4, 2, 2};
   const uint64_t items = 7 * 5 * 3;
   auto out = h.buffer(std::vector<uint64_t>(items * 16), "out");
-  h.run("ids", r, {ArgBinding::ofBuffer(out)}, {GetParam().width, 2});
+  h.run("ids", r, {ArgBinding::ofBuffer(out)}, GetParam().options());
   EXPECT_TRUE(h.sink.findings().empty());
   auto got = h.read<uint64_t>(out);
   for (uint64_t z = 0; z < 3; ++z)

@@ -21,7 +21,7 @@ constexpr LD kPi = 3.141592653589793238462643383279502884L;
 
 class MathFunctions : public ::testing::TestWithParam<Variant> {
 protected:
-  ExecOptions options() const { return {GetParam().width, 2}; }
+  ExecOptions options() const { return GetParam().options(); }
   std::string path() const { return kernelPath("math", GetParam().level); }
 };
 

@@ -16,7 +16,7 @@ TEST_P(GenericPointers, CastsFencesAndDifferences) {
   const int n = 24;
   auto out = h.buffer(std::vector<int32_t>(16 * n, -1), "out");
   h.run("spaces", range1(n, 8), {ArgBinding::ofBuffer(out), ArgBinding::ofLocal(8 * 4)},
-        {GetParam().width, 2});
+        GetParam().options());
   EXPECT_TRUE(h.sink.findings().empty());
   auto got = h.read<int32_t>(out);
   const int kGlobalFence = 2, kLocalFence = 1; // CLK_GLOBAL_MEM_FENCE, CLK_LOCAL_MEM_FENCE

@@ -20,7 +20,7 @@ TEST_P(ProgramScope, GlobalsPersistAcrossLaunches) {
   auto out = h.buffer(std::vector<float>(n), "out");
   for (int launch = 0; launch < 2; ++launch)
     h.run("lookup", range1(n, 8), {ArgBinding::ofBuffer(input), ArgBinding::ofBuffer(out)},
-          {GetParam().width, 2});
+          GetParam().options());
   auto result = h.buffer(std::vector<int32_t>(5), "result");
   h.run("read_back", range1(1, 1), {ArgBinding::ofBuffer(result)}, {GetParam().width, 1});
   EXPECT_TRUE(h.sink.findings().empty());

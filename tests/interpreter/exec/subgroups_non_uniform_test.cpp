@@ -14,7 +14,7 @@ namespace {
 
 class NonUniformSubgroups : public ::testing::TestWithParam<Variant> {
 protected:
-  ExecOptions options() const { return {GetParam().width, 2}; }
+  ExecOptions options() const { return GetParam().options(); }
   std::string path() const { return kernelPath("subgroups_non_uniform", GetParam().level); }
 };
 

@@ -17,7 +17,7 @@ using Half = _Float16;
 
 class VectorBuiltins : public ::testing::TestWithParam<Variant> {
 protected:
-  ExecOptions options() const { return {GetParam().width, 2}; }
+  ExecOptions options() const { return GetParam().options(); }
   std::string path() const { return kernelPath("vector_builtins", GetParam().level); }
 };
 

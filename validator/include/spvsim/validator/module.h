@@ -29,6 +29,10 @@ struct Instruction {
   uint32_t operandCount = 0;  ///< words after type and result
   uint32_t location = kNone;  ///< index into Module::locations(), kNone if no OpLine applies
   uint32_t block = kNone;     ///< index of the Block containing it (in its Function), kNone outside
+  /// OpLine, OpNoLine, or an OpExtInst of a debug-information or NonSemantic.* set:
+  /// metadata wherever it appears. Nothing it names is a use, a definition or a store,
+  /// and it never ends or starts a block (it may sit among a block's OpPhi instructions).
+  bool nonSemantic = false;
 };
 
 enum class TypeKind : uint8_t {
@@ -217,6 +221,10 @@ public:
   /// The source location of an instruction, if any OpLine applies to it.
   std::optional<SourceLine> location(uint32_t instructionIndex) const;
 
+  /// Ids with more than one defining instruction (SPIR-V §2.2.2: an id is defined once);
+  /// id() describes the first definition. Sorted, each listed once.
+  const std::vector<uint32_t> &redefinedIds() const { return redefinedIds_; }
+
   /// The file name given when the module was loaded (for diagnostics).
   const std::string &sourceName() const { return sourceName_; }
 
@@ -243,6 +251,7 @@ private:
   std::unordered_map<uint32_t, uint32_t> functionIndex_; ///< function id -> index
   std::vector<uint32_t> globals_;
   std::vector<SourceLine> locations_;
+  std::vector<uint32_t> redefinedIds_;
 };
 
 } // namespace spvsim

@@ -1,0 +1,140 @@
+# Runs one build of a kernel test through `spvsim run` in several ways and
+# checks the result; called by ctest (tests/kernels/CMakeLists.txt).
+#   SPVSIM     the spvsim executable
+#   RUN        the test's run file; its "module" is replaced by MODULE
+#   MODULE     the build's SPIR-V module
+#   WORK       a folder for the rewritten run files, dumps and reports
+#   CONFIGS    "width,threads" pairs separated by '|'
+#   EXPECTED   (feature tests) file whose text standard output must equal; the run
+#              must exit 0 with no error finding
+#   REFERENCE  (bench tests) the dumps written to files must equal, byte for byte,
+#              those of RUN with its own module at the default width and threads
+#   SOURCE     (bug tests) the .cl file: each line containing `BUG: <kind>` names a
+#              finding the run must report (and nothing else, exit status 1);
+#              with DEBUG_INFO set, each finding must point at its marked line
+cmake_minimum_required(VERSION 3.25)
+get_filename_component(run_dir ${RUN} DIRECTORY)
+get_filename_component(build_ext ${MODULE} NAME)
+string(REGEX REPLACE "\\.spv$" "" build_ext ${build_ext})
+file(READ ${RUN} run_template)
+file(MAKE_DIRECTORY ${WORK})
+
+# run_file(<out var> <module> <tag>): the run file with its module replaced and its
+# file dumps renamed <dump>.<tag> in WORK; textual replacements, as string(JSON SET)
+# would reorder the keys (buffers are printed in the run file's order). Sets
+# dump_files to the renamed dumps.
+function(run_file out module tag)
+  string(REGEX REPLACE "\"module\"[ \t\r\n]*:[ \t\r\n]*\"[^\"]*\"" "\"module\": \"${module}\""
+         text "${run_template}")
+  string(REGEX MATCHALL "\"dump\"[ \t\r\n]*:[ \t\r\n]*\"[^\"]*\"" dumps "${text}")
+  set(files)
+  foreach(dump IN LISTS dumps)
+    string(REGEX REPLACE ".*\"([^\"]*)\"$" "\\1" file ${dump})
+    string(REPLACE "${dump}" "\"dump\": \"${WORK}/${file}.${tag}\"" text "${text}")
+    list(APPEND files ${WORK}/${file}.${tag})
+  endforeach()
+  set(path ${WORK}/${tag}.json)
+  file(WRITE ${path} "${text}")
+  set(${out} ${path} PARENT_SCOPE)
+  set(dump_files ${files} PARENT_SCOPE)
+endfunction()
+
+if(REFERENCE)
+  get_filename_component(reference_module ${REFERENCE} ABSOLUTE BASE_DIR ${run_dir})
+  run_file(reference_run ${reference_module} ${build_ext}.reference)
+  set(reference_dumps ${dump_files})
+  execute_process(COMMAND ${SPVSIM} run --quiet ${reference_run} ERROR_VARIABLE err
+                  RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "the reference run of ${RUN} exited with ${rc}:\n${err}")
+  endif()
+endif()
+
+# Expected findings of a bug test: kind -> line of its marker.
+set(expected_kinds)
+if(SOURCE)
+  file(STRINGS ${SOURCE} source_lines)
+  set(line_number 0)
+  foreach(line IN LISTS source_lines)
+    math(EXPR line_number "${line_number} + 1")
+    if(line MATCHES "BUG: ([a-z._-]+)")
+      list(APPEND expected_kinds ${CMAKE_MATCH_1})
+      set(line_of_${CMAKE_MATCH_1} ${line_number})
+    endif()
+  endforeach()
+  list(SORT expected_kinds)
+endif()
+
+string(REPLACE "|" ";" configs "${CONFIGS}")
+foreach(config IN LISTS configs)
+  string(REPLACE "," ";" pair ${config})
+  list(GET pair 0 width)
+  list(GET pair 1 threads)
+  set(tag w${width}.t${threads})
+  set(what "${build_ext} at --warp-width ${width} --threads ${threads}")
+  set(report ${WORK}/${build_ext}.${tag}.report.json)
+  run_file(run ${MODULE} ${build_ext}.${tag})
+  execute_process(COMMAND ${SPVSIM} run --warp-width ${width} --threads ${threads}
+                          --timeout 60 --report ${report} ${run}
+                  OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+  if(EXPECTED OR REFERENCE)
+    if(NOT rc EQUAL 0)
+      message(FATAL_ERROR "${what}: spvsim exited with ${rc}:\n${err}")
+    endif()
+  endif()
+  if(EXPECTED)
+    file(READ ${EXPECTED} expected)
+    if(NOT out STREQUAL expected)
+      file(WRITE ${WORK}/${build_ext}.${tag}.out "${out}")
+      message(FATAL_ERROR "${what}: output differs from ${EXPECTED} "
+                          "(see ${WORK}/${build_ext}.${tag}.out):\n${out}")
+    endif()
+  endif()
+  if(REFERENCE)
+    foreach(dump expected_dump IN ZIP_LISTS dump_files reference_dumps)
+      execute_process(COMMAND ${CMAKE_COMMAND} -E compare_files ${dump} ${expected_dump}
+                      RESULT_VARIABLE differ)
+      if(differ)
+        message(FATAL_ERROR "${what}: ${dump} differs from the reference ${expected_dump}")
+      endif()
+      file(REMOVE ${dump})
+    endforeach()
+  endif()
+  if(SOURCE)
+    if(NOT rc EQUAL 1)
+      message(FATAL_ERROR "${what}: exit status ${rc}, expected 1:\n${err}")
+    endif()
+    file(READ ${report} report_text)
+    string(JSON count LENGTH "${report_text}" findings)
+    set(kinds)
+    if(count GREATER 0)
+      math(EXPR last "${count} - 1")
+      foreach(k RANGE ${last})
+        string(JSON severity GET "${report_text}" findings ${k} severity)
+        if(NOT severity STREQUAL "error")
+          continue()
+        endif()
+        string(JSON kind GET "${report_text}" findings ${k} kind)
+        list(APPEND kinds ${kind})
+        if(DEBUG_INFO)
+          string(JSON line ERROR_VARIABLE no_location GET "${report_text}" findings ${k}
+                 location line)
+          if(no_location)
+            message(FATAL_ERROR "${what}: ${kind} has no source location:\n${err}")
+          endif()
+          if(NOT line EQUAL line_of_${kind})
+            message(FATAL_ERROR "${what}: ${kind} reported at line ${line}, the bug is at "
+                                "line ${line_of_${kind}} of ${SOURCE}:\n${err}")
+          endif()
+        endif()
+      endforeach()
+    endif()
+    list(SORT kinds)
+    if(NOT kinds STREQUAL expected_kinds)
+      message(FATAL_ERROR "${what}: findings '${kinds}', expected '${expected_kinds}':\n${err}")
+    endif()
+  endif()
+endforeach()
+if(REFERENCE)
+  file(REMOVE ${reference_dumps})
+endif()
