@@ -1,5 +1,5 @@
 // The project's own OpenCL C kernels (tests/interpreter/kernels, examples),
-// compiled by clang + llvm-spirv at -O0 and -O2 (tests/validator/CMakeLists.txt),
+// compiled by clang + llvm-spirv at every build (-O0 to -O3, -g) (tests/validator/CMakeLists.txt),
 // must validate for spvsim's own device and for the --target-env of their
 // OpenCL C version; warnings (tolerated producer output, RULES.md) are allowed.
 #include <filesystem>
