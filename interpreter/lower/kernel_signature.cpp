@@ -58,7 +58,7 @@ KernelSignature signatureOf(const Module &m, const EntryPoint &ep) {
     uint32_t id = fn->params[i];
     const Type &t = m.type(m.typeOf(id));
     KernelParam p;
-    p.name = std::string(m.name(id));
+    p.name = std::string(m.parameterName(fn->id, uint32_t(i)));
     if (t.kind == TypeKind::Pointer) {
       const Type &pointee = m.type(t.element);
       std::string elem = pointee.kind == TypeKind::Vector

@@ -241,7 +241,7 @@ void KernelLowering::bindParameters(Instance &in) {
     uint32_t type = module_.typeOf(id);
     const Type &t = module_.type(type);
     ParamBinding p;
-    p.name = std::string(module_.name(id));
+    p.name = std::string(module_.parameterName(fn.id, i));
     if (t.kind == TypeKind::Pointer) {
       bool byVal = false;
       for (const auto &d : module_.decorations(id))

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstring>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -51,6 +52,26 @@ public:
     std::vector<std::string> kinds;
     for (const auto &f : sink.findings()) kinds.push_back(f.kind);
     return kinds;
+  }
+
+  /// In builds with debug information, expects every finding to name the line of
+  /// `source` (under tests/interpreter) that holds the comment `BUG: <label>`.
+  void expectFindingsAt(bool debugInfo, const std::string &source, const std::string &label) {
+    if (!debugInfo) return;
+    std::ifstream in(std::string(SPVSIM_TEST_SOURCE_DIR) + "/" + source);
+    std::string line;
+    uint32_t number = 0, marked = 0;
+    while (std::getline(in, line) && !marked) {
+      ++number;
+      if (line.find("BUG: " + label) != std::string::npos) marked = number;
+    }
+    ASSERT_NE(marked, 0u) << "no line marked 'BUG: " << label << "' in " << source;
+    ASSERT_FALSE(sink.findings().empty());
+    for (const Finding &f : sink.findings()) {
+      ASSERT_TRUE(f.location.has_value()) << formatText(f);
+      EXPECT_EQ(f.location->line, marked) << formatText(f);
+      EXPECT_TRUE(f.location->file.ends_with(source)) << formatText(f);
+    }
   }
 
   GlobalMemory memory;

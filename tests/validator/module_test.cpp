@@ -254,6 +254,56 @@ TEST_F(ModuleView, GlobalsAndOperands) {
   EXPECT_EQ(ext.operandOffset, ext.wordOffset + 3);
 }
 
+// Parameter names as llvm-spirv writes them for a -g kernel: the entry point is an
+// unnamed wrapper that calls the kernel's body, whose parameters are named only by
+// OpenCL.DebugInfo.100 DebugLocalVariable (ArgNumber counts from 1); or by OpName.
+TEST(ModuleParameterName, FromOpNameDebugInformationAndWrappers) {
+  auto m = test::assemble(R"(
+OpCapability Addresses
+OpCapability Kernel
+%dbg = OpExtInstImport "OpenCL.DebugInfo.100"
+OpMemoryModel Physical64 OpenCL
+OpEntryPoint Kernel %wrapper "k"
+%file = OpString "k.cl"
+%fname = OpString "k"
+%aname = OpString "scratch"
+%bname = OpString "count"
+OpName %named "named_param"
+%void = OpTypeVoid
+%uint = OpTypeInt 32 0
+%fn = OpTypeFunction %void %uint %uint %uint
+%src = OpExtInst %void %dbg DebugSource %file
+%cu = OpExtInst %void %dbg DebugCompilationUnit 65536 4 %src OpenCL_C
+%dtype = OpExtInst %void %dbg DebugInfoNone
+%dfn = OpExtInst %void %dbg DebugFunction %fname %dtype %src 1 0 %cu %fname FlagIsDefinition 1 %body
+%va = OpExtInst %void %dbg DebugLocalVariable %aname %dtype %src 1 0 %dfn None 1
+%vb = OpExtInst %void %dbg DebugLocalVariable %bname %dtype %src 1 0 %dfn None 3
+%body = OpFunction %void None %fn
+%p0 = OpFunctionParameter %uint
+%p1 = OpFunctionParameter %uint
+%p2 = OpFunctionParameter %uint
+%e1 = OpLabel
+OpReturn
+OpFunctionEnd
+%wrapper = OpFunction %void None %fn
+%w0 = OpFunctionParameter %uint
+%named = OpFunctionParameter %uint
+%w2 = OpFunctionParameter %uint
+%e2 = OpLabel
+%r = OpFunctionCall %void %body %w0 %named %w2
+OpReturn
+OpFunctionEnd
+)");
+  const uint32_t body = m->functions()[0].id, wrapper = m->functions()[1].id;
+  EXPECT_EQ(m->parameterName(body, 0), "scratch");
+  EXPECT_EQ(m->parameterName(body, 1), "");
+  EXPECT_EQ(m->parameterName(body, 2), "count");
+  EXPECT_EQ(m->parameterName(wrapper, 0), "scratch");     // passed on to the body
+  EXPECT_EQ(m->parameterName(wrapper, 1), "named_param"); // its own OpName first
+  EXPECT_EQ(m->parameterName(wrapper, 2), "count");
+  EXPECT_EQ(m->parameterName(wrapper, 3), ""); // no such parameter
+}
+
 TEST(ModuleLiteralString, DecodesAndCountsWords) {
   const uint32_t words[] = {0x6c6c6568, 0x0000006f, 0xdeadbeef}; // "hello"
   uint32_t used = 0;

@@ -82,6 +82,32 @@ std::string_view Module::name(uint32_t id) const {
   return lookup(names_, id);
 }
 
+std::string_view Module::parameterName(uint32_t function, uint32_t index) const {
+  // Wrappers pass parameters on through a few calls at most; the bound keeps a
+  // malformed module's call cycle finite.
+  for (int depth = 0; depth < 8; ++depth) {
+    const Function *f = this->function(function);
+    if (!f || index >= f->params.size()) return {};
+    const uint32_t param = f->params[index];
+    if (std::string_view n = name(param); !n.empty()) return n;
+    if (auto it = debugParameterNames_.find({function, index}); it != debugParameterNames_.end())
+      return it->second;
+    // The first call in the body that passes the parameter on.
+    uint32_t callee = 0, calleeIndex = 0;
+    for (uint32_t k = f->first; k < f->end && k < instructions_.size() && !callee; ++k) {
+      const Instruction &inst = instructions_[k];
+      if (inst.opcode != spv::Op::OpFunctionCall) continue;
+      auto ops = operands(inst);
+      for (uint32_t a = 1; a < ops.size() && !callee; ++a)
+        if (ops[a] == param) callee = ops[0], calleeIndex = a - 1;
+    }
+    if (!callee) return {};
+    function = callee;
+    index = calleeIndex;
+  }
+  return {};
+}
+
 std::string_view Module::memberName(uint32_t structId, uint32_t member) const {
   return lookup(memberNames_, (uint64_t(structId) << 32) | member);
 }

@@ -2,13 +2,14 @@
 // ids, types, constants, decorations (groups applied), names, strings,
 // entry points and execution modes, functions and blocks, and the source
 // location (OpLine or NonSemantic.Shader.DebugInfo.100 DebugLine) that
-// applies to each instruction. Every word access is bounds-checked: the
-// loader hands over anything spvBinaryParse accepts, which need not be valid.
+// applies to each instruction, and parameter names from debug information. Every word access is
+// bounds-checked: the loader hands over anything spvBinaryParse accepts, which need not be valid.
 #include "module_builder.h"
 
 #include <algorithm>
 
 #include <spirv/unified1/NonSemanticShaderDebugInfo100.h>
+#include <spirv/unified1/OpenCLDebugInfo100.h>
 
 #include "ext_inst_sets.h"
 
@@ -411,10 +412,36 @@ void ModuleBuilder::addDecoration(const Words &w, const spv_parsed_instruction_t
 }
 
 void ModuleBuilder::addExtInst(const Words &w, const Instruction &inst) {
-  // NonSemantic.Shader.DebugInfo.100 carries its own line information; the
-  // OpenCL.DebugInfo.100 set relies on OpLine, so nothing to read there.
-  if (!shaderDebugSets_.count(w[3])) return;
+  const bool shader = shaderDebugSets_.count(w[3]) != 0;
+  const bool opencl = module_->extInstSet(w[3]) == "OpenCL.DebugInfo.100";
+  if (!shader && !opencl) return;
+  // Both sets number these instructions alike; the Shader set gives literals as
+  // OpConstant ids and ties a DebugFunction to its OpFunction separately.
+  static_assert(int(OpenCLDebugInfo100DebugFunction) ==
+                int(NonSemanticShaderDebugInfo100DebugFunction));
+  static_assert(int(OpenCLDebugInfo100DebugLocalVariable) ==
+                int(NonSemanticShaderDebugInfo100DebugLocalVariable));
   switch (w[4]) {
+  case OpenCLDebugInfo100DebugFunction:
+    if (opencl) debugFunctions_[inst.resultId] = w[14];
+    return;
+  case OpenCLDebugInfo100DebugLocalVariable:
+    // Name, Type, Source, Line, Column, Parent, Flags, then ArgNumber for a parameter.
+    if (w.size() > 12) {
+      const uint32_t argNumber = shader ? constantValue(w[12]) : w[12];
+      if (argNumber > 0) debugParameters_.push_back({w[10], argNumber - 1, w[5]});
+    }
+    return;
+  default:
+    break;
+  }
+  // NonSemantic.Shader.DebugInfo.100 carries its own line information; the
+  // OpenCL.DebugInfo.100 set relies on OpLine.
+  if (!shader) return;
+  switch (w[4]) {
+  case NonSemanticShaderDebugInfo100DebugFunctionDefinition:
+    debugFunctions_[w[5]] = w[6];
+    break;
   case NonSemanticShaderDebugInfo100DebugSource:
     debugSourceFile_[inst.resultId] = w[5];
     break;
@@ -429,6 +456,15 @@ void ModuleBuilder::addExtInst(const Words &w, const Instruction &inst) {
     break;
   default:
     break;
+  }
+}
+
+void ModuleBuilder::resolveDebugParameterNames() {
+  for (const DebugParameter &p : debugParameters_) {
+    auto function = debugFunctions_.find(p.scope);
+    if (function == debugFunctions_.end()) continue;
+    std::string_view name = module_->string(p.name);
+    if (!name.empty()) module_->debugParameterNames_.try_emplace({function->second, p.index}, name);
   }
 }
 
@@ -550,6 +586,7 @@ std::shared_ptr<const Module> ModuleBuilder::finish() {
   resolveSpecIds();
   resolveArrayLengths();
   attachExecutionModes();
+  resolveDebugParameterNames();
   return std::move(module_);
 }
 

@@ -50,6 +50,7 @@ private:
   void resolveSpecIds();
   void resolveArrayLengths();
   void attachExecutionModes();
+  void resolveDebugParameterNames();
 
   std::shared_ptr<Module> module_;
   uint32_t function_ = kNone; ///< index of the open function
@@ -64,6 +65,13 @@ private:
   std::set<uint32_t> shaderDebugSets_; ///< NonSemantic.Shader.DebugInfo.100 imports
   std::set<uint32_t> debugSets_;       ///< imports of every set detail::isDebugInfoSet names
   std::unordered_map<uint32_t, uint32_t> debugSourceFile_; ///< DebugSource id -> OpString id
+  std::unordered_map<uint32_t, uint32_t> debugFunctions_;  ///< DebugFunction id -> OpFunction id
+  struct DebugParameter {
+    uint32_t scope = 0; ///< the DebugFunction it belongs to
+    uint32_t index = 0; ///< ArgNumber - 1
+    uint32_t name = 0;  ///< OpString id
+  };
+  std::vector<DebugParameter> debugParameters_;
 };
 
 } // namespace spvsim

@@ -43,6 +43,7 @@ TEST_P(MemoryChecks, GlobalWritePastTheEndIsReportedAndDropped) {
   EXPECT_EQ(f.workItem->global[0], 28u);
   EXPECT_NE(f.instruction.find("OpStore"), std::string::npos);
   EXPECT_EQ(f.kernel, "write_past_end");
+  h.expectFindingsAt(GetParam().debugInfo(), "kernels/faults.cl", "write_past_end");
 }
 
 TEST_P(MemoryChecks, WritesBeforeTheStartAreGlobalOutOfBounds) {
@@ -58,6 +59,7 @@ TEST_P(MemoryChecks, WritesBeforeTheStartAreGlobalOutOfBounds) {
   EXPECT_EQ(findings[0].kind, "oob.global.write");
   EXPECT_EQ(static_cast<int64_t>(findings[0].memory->offset), -8);
   EXPECT_EQ(findings[0].workItem->global[0], 0u);
+  h.expectFindingsAt(GetParam().debugInfo(), "kernels/faults.cl", "write_past_end");
 }
 
 TEST_P(MemoryChecks, LocalOverflow) {
@@ -70,7 +72,8 @@ TEST_P(MemoryChecks, LocalOverflow) {
   ASSERT_EQ(kinds.size(), 1u);
   EXPECT_EQ(kinds[0], "oob.local");
   // Without debug information the module names no parameters: the index stands in.
-  EXPECT_EQ(h.sink.findings()[0].memory->buffer, "arg 1");
+  EXPECT_EQ(h.sink.findings()[0].memory->buffer, GetParam().debugInfo() ? "scratch" : "arg 1");
+  h.expectFindingsAt(GetParam().debugInfo(), "kernels/faults.cl", "local_overflow");
 }
 
 TEST_P(MemoryChecks, PrivateArrayIndexOverflow) {
@@ -88,6 +91,7 @@ TEST_P(MemoryChecks, PrivateArrayIndexOverflow) {
   // From -O1 on the array is a constant lookup table (a program-scope constant).
   const bool optimised = !GetParam().level.starts_with("O0");
   EXPECT_EQ(kinds[0], optimised ? "oob.constant" : "oob.private");
+  h.expectFindingsAt(GetParam().debugInfo(), "kernels/faults.cl", "private_overflow");
 }
 
 TEST_P(MemoryChecks, NullPointer) {
@@ -97,6 +101,7 @@ TEST_P(MemoryChecks, NullPointer) {
   auto kinds = h.findingKinds();
   ASSERT_EQ(kinds.size(), 1u);
   EXPECT_EQ(kinds[0], "null.deref");
+  h.expectFindingsAt(GetParam().debugInfo(), "kernels/faults.cl", "null_store");
 }
 
 TEST_P(MemoryChecks, ReadOnlyBufferIsNotWritten) {
@@ -108,6 +113,7 @@ TEST_P(MemoryChecks, ReadOnlyBufferIsNotWritten) {
   auto kinds = h.findingKinds();
   ASSERT_EQ(kinds.size(), 1u);
   EXPECT_EQ(kinds[0], "access.read_only_write");
+  h.expectFindingsAt(GetParam().debugInfo(), "kernels/faults.cl", "null_store");
 }
 
 TEST_P(MemoryChecks, BarrierDivergence) {
@@ -118,6 +124,7 @@ TEST_P(MemoryChecks, BarrierDivergence) {
   auto kinds = h.findingKinds();
   ASSERT_EQ(kinds.size(), 1u);
   EXPECT_EQ(kinds[0], "barrier.divergence");
+  h.expectFindingsAt(GetParam().debugInfo(), "kernels/faults.cl", "barrier_divergence");
   // Execution continues: every work-item still writes its id.
   auto got = h.read<int32_t>(out);
   for (int i = 0; i < 16; ++i) EXPECT_EQ(got[i], i);
@@ -170,6 +177,7 @@ TEST_P(MemoryChecks, UndefinedIntegerOperations) {
   EXPECT_TRUE(run(2, 3).empty());
   EXPECT_EQ(h.read<int32_t>(out), (std::vector<int32_t>{3, 56, INT32_MIN / 2, 0, -4, -72, 6, 96}));
   EXPECT_EQ(run(0, 3), (std::vector<std::string>{"ub.div-by-zero"}));
+  h.expectFindingsAt(GetParam().debugInfo(), "kernels/faults.cl", "divide");
   EXPECT_EQ(run(-1, 3), (std::vector<std::string>{"ub.int-overflow"}));
   // OpenCL C takes shift amounts modulo the width (clang masks them): no finding.
   EXPECT_TRUE(run(1, 33).empty());

@@ -47,6 +47,7 @@ TEST_P(ProgramScope, ConstantArgumentOutOfBounds) {
   auto kinds = h.findingKinds();
   ASSERT_EQ(kinds.size(), 1u);
   EXPECT_EQ(kinds[0], "oob.constant");
+  h.expectFindingsAt(GetParam().debugInfo(), "kernels/faults.cl", "constant_overflow");
 }
 
 INSTANTIATE_TEST_SUITE_P(Kernels, ProgramScope, ::testing::ValuesIn(allVariants()), variantName);

@@ -1,27 +1,30 @@
-// Kernels with bad accesses, for the checks of FINDINGS.md.
+// Kernels with bad accesses, for the checks of FINDINGS.md. `BUG: <label>` marks
+// the line a finding must name in builds with debug information.
 __kernel void write_past_end(__global int *out, int shift) {
   int i = get_global_id(0);
-  out[i + shift] = i;
+  out[i + shift] = i; // BUG: write_past_end
 }
 
 __kernel void local_overflow(__global int *out, __local int *scratch) {
   int i = get_local_id(0);
-  scratch[i * 2] = i;
+  scratch[i * 2] = i; // BUG: local_overflow
   barrier(CLK_LOCAL_MEM_FENCE);
   out[get_global_id(0)] = scratch[i];
 }
 
 __kernel void private_overflow(__global int *out, int index) {
   int arr[4] = {1, 2, 3, 4};
-  out[get_global_id(0)] = arr[index];
+  out[get_global_id(0)] = arr[index]; // BUG: private_overflow
 }
 
-__kernel void null_store(__global int *out) { out[get_global_id(0)] = 7; }
+__kernel void null_store(__global int *out) {
+  out[get_global_id(0)] = 7; // BUG: null_store
+}
 
 __kernel void barrier_divergence(__global int *out) {
   int i = get_local_id(0);
   if (i < 5)
-    barrier(CLK_LOCAL_MEM_FENCE);
+    barrier(CLK_LOCAL_MEM_FENCE); // BUG: barrier_divergence
   out[get_global_id(0)] = i;
 }
 
@@ -43,11 +46,11 @@ __kernel void spin(__global volatile int *flag, __global int *out) {
 }
 
 __kernel void constant_overflow(__constant int *table, __global int *out, int index) {
-  out[get_global_id(0)] = table[index];
+  out[get_global_id(0)] = table[index]; // BUG: constant_overflow
 }
 
 __kernel void undefined_int(__global const int *in, __global int *out, int d, int s) {
   int i = get_global_id(0);
-  out[2 * i] = in[i] / d;
+  out[2 * i] = in[i] / d; // BUG: divide
   out[2 * i + 1] = in[i] << s;
 }

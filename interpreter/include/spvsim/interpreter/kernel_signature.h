@@ -22,7 +22,7 @@ enum class ParamKind {
 };
 
 struct KernelParam {
-  std::string name; ///< OpName of the parameter, or "" when the module has none
+  std::string name; ///< Module::parameterName (OpName or debug information), or ""
   ParamKind kind = ParamKind::Value;
   std::string typeName;       ///< OpenCL-style name: float, uint4, float*, struct, ...
   uint32_t size = 0;          ///< bytes of a Value/ByValStruct (vec3 takes vec4's size)

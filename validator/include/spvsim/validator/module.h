@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <span>
 #include <string>
@@ -202,6 +203,11 @@ public:
   const Decoration *findDecoration(uint32_t target, spv::Decoration d) const;
   /// OpName of an id, or "".
   std::string_view name(uint32_t id) const;
+  /// The name of parameter `index` of a function: its OpName, else the name debug
+  /// information (DebugLocalVariable with ArgNumber) gives it, else the name of the
+  /// parameter it is passed on to unchanged (llvm-spirv's kernel entry points are
+  /// wrappers that call the kernel's body), else "".
+  std::string_view parameterName(uint32_t function, uint32_t index) const;
   /// OpMemberName, or "".
   std::string_view memberName(uint32_t structId, uint32_t member) const;
   /// OpString text, or "".
@@ -252,6 +258,7 @@ private:
   std::vector<uint32_t> globals_;
   std::vector<SourceLine> locations_;
   std::vector<uint32_t> redefinedIds_;
+  std::map<std::pair<uint32_t, uint32_t>, std::string> debugParameterNames_; ///< (function, index)
 };
 
 } // namespace spvsim
