@@ -143,16 +143,24 @@ std::vector<SpirvToolsMessage> runRepaired(const Module &m, const Disassembly &d
   if (!detail::hasError(repairedMessages)) {
     // Each repair's share: what SPIRV-Tools reports with every other repair made.
     bool attributed = false;
+    size_t applicable = 0;
+    for (const Repair &repair : kRepairs) applicable += all.*repair.field ? 1 : 0;
     for (const Repair &repair : kRepairs) {
       if (!(all.*repair.field)) continue;
-      CopyRepairs others = all;
-      others.*repair.field = false;
-      ValidationCopy partial = detail::makeValidationCopy(m, order.dominanceOrder, others);
-      std::vector<SpirvToolsMessage> partialMessages = detail::runSpirvTools(env, partial, device);
-      for (const SpirvToolsMessage &msg : partialMessages) {
+      // With one repair, the copy without it is the unrepaired one already validated.
+      ValidationCopy partial;
+      std::vector<SpirvToolsMessage> partialMessages;
+      if (applicable > 1) {
+        CopyRepairs others = all;
+        others.*repair.field = false;
+        partial = detail::makeValidationCopy(m, order.dominanceOrder, others);
+        partialMessages = detail::runSpirvTools(env, partial, device);
+      }
+      const ValidationCopy &without = applicable > 1 ? partial : copy;
+      for (const SpirvToolsMessage &msg : applicable > 1 ? partialMessages : messages) {
         if (!msg.error) continue;
         attributed = true;
-        Finding f = rules::findingAt(m, disassembly, originalInstruction(partial, msg));
+        Finding f = rules::findingAt(m, disassembly, originalInstruction(without, msg));
         f.kind = repair.kind;
         if (repair.rule) {
           f.severity = repair.tolerated && options.strict ? Severity::Error : Severity::Warning;
