@@ -66,7 +66,7 @@ def sim_buf(b):
     if "dump" in b: s += " dump"
     return s + ">"
 
-def write(name, gsz, lsz, bufs, args, launches=None):
+def write(name, gsz, lsz, bufs, args, launches=None, sim_file=True):
     base = name.split("-")[0]  # NAME-variant shares NAME.cl / NAME.spv
     rf = {"module": f"{base}.spv", "kernel": base, "global_size": gsz,
           "local_size": lsz, "buffers": bufs, "args": []}
@@ -84,7 +84,8 @@ def write(name, gsz, lsz, bufs, args, launches=None):
             sim.append(f"<size=4 {a[1]}>\n{a[2]}")
     if launches: rf["launches"] = launches
     with open(f"{name}.json", "w") as f: json.dump(rf, f, indent=1); f.write("\n")
-    with open(f"{name}.sim", "w") as f: f.write("\n".join(sim) + "\n")
+    if sim_file:
+        with open(f"{name}.sim", "w") as f: f.write("\n".join(sim) + "\n")
 
 for name, (g, l, b, a) in K.items():
     write(name, g, l, b, a)
@@ -106,3 +107,34 @@ write("bitonic", [N_BS], [256],
       {"data": buf("uint", N_BS, {"random": {"seed": 1, "min": 0, "max": 1000000}},
                    "bitonic.out")},
       ["data", ("scalar", "uint", 1), ("scalar", "uint", 2)], launches)
+
+# Engine runs (engine.sh): 8 times the work of the kernel's run above, launched
+# 8 times over the same buffers, so that start-up and buffer set-up are small
+# beside the kernel. spvsim's time per launch / 8 compares with Oclgrind's at
+# the base size. Work: vecadd, reduce 8x the work-items; matmul_tiled 2x the
+# matrix side (8x the products); nbody sqrt(8)x the bodies (8x the pairs);
+# mandelbrot 8x the pixels.
+N8_NB = 5824  # ~2048 * sqrt(8), a multiple of the group size 64
+E = {
+ "vecadd": ([8 * M], [256], {"a": buf("float", 8 * M, {"range": [0, 1]}),
+                             "b": buf("float", 8 * M, {"range": [1, 2]}),
+                             "c": buf("float", 8 * M, None, "vecadd-8x.out")},
+            ["a", "b", "c", ("scalar", "uint", 8 * M)]),
+ "matmul_tiled": ([2 * N_MM, 2 * N_MM], [16, 16],
+                  {"A": buf("float", 4 * N_MM * N_MM, {"fill": 1}),
+                   "B": buf("float", 4 * N_MM * N_MM, {"fill": 2}),
+                   "C": buf("float", 4 * N_MM * N_MM, None, "matmul_tiled-8x.out")},
+                  ["A", "B", "C", ("scalar", "uint", 2 * N_MM)]),
+ "reduce": ([8 * M], [256], {"in": buf("float", 8 * M, {"fill": 1}),
+                             "partial": buf("float", 8 * M // 256, None, "reduce-8x.out")},
+            ["in", "partial", ("local", 1024), ("scalar", "uint", 8 * M)]),
+ "nbody": ([N8_NB], [64], {"pos": buf("float4", N8_NB, {"range": [0, 0.25]}),
+                           "acc": buf("float4", N8_NB, None, "nbody-8x.out")},
+           ["pos", "acc", ("scalar", "uint", N8_NB), ("scalar", "float", 0.01)]),
+ "mandelbrot": ([2 * W_MB, 4 * W_MB], [16, 16],
+                {"out": buf("uint", 8 * W_MB * W_MB, None, "mandelbrot-8x.out")},
+                ["out", ("scalar", "uint", 2 * W_MB), ("scalar", "uint", 4 * W_MB),
+                 ("scalar", "uint", 256)]),
+}
+for name, (g, l, b, a) in E.items():
+    write(f"{name}-8x", g, l, b, a, launches=[{}] * 8, sim_file=False)

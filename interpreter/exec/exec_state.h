@@ -5,6 +5,8 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
+#include <type_traits>
 
 #include "exec/launch_context.h"
 
@@ -18,6 +20,7 @@ struct ExecState {
   LaunchContext *launch = nullptr;
   GroupState *group = nullptr;
   Warp *warp = nullptr;
+  LaneMaskCache *laneMasks = nullptr; ///< the warp's (set by runWarp)
 
   template <class T> T *reg(uint32_t offset) const { return reinterpret_cast<T *>(regs + offset); }
   uint64_t maskOf(const LoweredOp &op) const { return masks[op.mask]; }
@@ -33,6 +36,21 @@ template <class D, class F> inline void forLanes(const ExecState &x, uint64_t ma
   const uint32_t w = x.width;
   if (mask == x.allLanes) {
     for (uint32_t l = 0; l < w; ++l) d[l] = f(l);
+  } else if (x.laneMasks) {
+    // Blend through the expanded mask: bit operations the compiler vectorises.
+    using U = std::conditional_t<
+        sizeof(D) == 1, uint8_t,
+        std::conditional_t<sizeof(D) == 2, uint16_t,
+                           std::conditional_t<sizeof(D) == 4, uint32_t, uint64_t>>>;
+    const U *m = x.laneMasks->expand<U>(mask, w);
+    for (uint32_t l = 0; l < w; ++l) {
+      const D r = f(l);
+      U rb, db;
+      std::memcpy(&rb, &r, sizeof(U));
+      std::memcpy(&db, &d[l], sizeof(U));
+      db = U((rb & m[l]) | (db & ~m[l]));
+      std::memcpy(&d[l], &db, sizeof(U));
+    }
   } else {
     for (uint32_t l = 0; l < w; ++l) {
       D r = f(l);

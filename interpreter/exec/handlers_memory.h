@@ -7,7 +7,9 @@
 
 #include <algorithm>
 #include <bit>
+#include <climits>
 #include <cstring>
+#include <type_traits>
 
 #include "exec/exec_state.h"
 
@@ -80,14 +82,14 @@ struct NoFaultAction {
   void operator()(uint32_t) const {}
 };
 
-/// Runs `access(lane, address)` for every active lane whose access is in bounds,
-/// and `onFault(lane)` for every active lane whose access is not performed.
+/// Runs `access(lane, address)` for every active lane whose access at `p[lane] +
+/// op.imm` is in bounds, and `onFault(lane)` for every active lane whose access is
+/// not performed.
 template <bool IsWrite, class Access, class OnFault = NoFaultAction>
-inline void forAccessibleLanes(const ExecState &x, const LoweredOp &op, uint32_t bytes,
-                               Access access, OnFault onFault = {}) {
+inline void forAccessibleLanes(const ExecState &x, const LoweredOp &op, const uint64_t *p,
+                               uint32_t bytes, Access access, OnFault onFault = {}) {
   const uint64_t mask = x.maskOf(op);
   if (!mask) return;
-  const uint64_t *p = x.reg<uint64_t>(op.a);
   if (mask == x.allLanes) {
     // The common case: every lane, one shared allocation. Branch-free passes:
     // the tags must agree, and the largest offset bounds them all.
@@ -155,6 +157,129 @@ inline void forAccessibleLanes(const ExecState &x, const LoweredOp &op, uint32_t
   if (faults) reportAccessFault(x, op, faultLane, p[faultLane], bytes, IsWrite, firstFault, faults);
 }
 
+/// The same for the pointers in slot op.a.
+template <bool IsWrite, class Access, class OnFault = NoFaultAction>
+inline void forAccessibleLanes(const ExecState &x, const LoweredOp &op, uint32_t bytes,
+                               Access access, OnFault onFault = {}) {
+  forAccessibleLanes<IsWrite>(x, op, x.reg<uint64_t>(op.a), bytes, access, onFault);
+}
+
+/// The index of lane l of an indexed op, sign-extended (aux kIndex64: 64-bit slots).
+inline int64_t laneIndex(const ExecState &x, const LoweredOp &op, uint32_t l) {
+  return op.aux & kIndex64 ? x.reg<int64_t>(op.c)[l] : int64_t(x.reg<int32_t>(op.c)[l]);
+}
+
+/// Every lane's index is in [lo, lo + span] (an early-exit loop: cheaper than a
+/// vectorised one, as SSE2 has no 64-bit comparison).
+template <class I>
+inline bool indicesWithin(const I *index, uint32_t width, int64_t lo, uint64_t span) {
+  for (uint32_t l = 0; l < width; ++l)
+    if (uint64_t(int64_t(index[l]) - lo) > span) return false;
+  return true;
+}
+
+/// Whether the lanes' indices count up by one from lane 0's (work-items reading
+/// consecutive elements: the common case). Branch-free, so that it vectorises.
+template <class I> inline bool indicesConsecutive(const I *index, uint32_t width) {
+  using U = std::make_unsigned_t<I>;
+  const U first = U(index[0]);
+  if (U(index[width - 1]) != U(first + width - 1)) return false; // the usual way out
+  U differ = 0;
+  for (uint32_t l = 0; l < width; ++l) differ |= U(index[l]) ^ U(first + l);
+  return differ == 0;
+}
+
+/// Whether every lane's index is lane 0's (a value the whole warp reads).
+template <class I> inline bool indicesEqual(const I *index, uint32_t width) {
+  using U = std::make_unsigned_t<I>;
+  const U first = U(index[0]);
+  if (U(index[width - 1]) != first) return false; // the usual way out
+  U differ = 0;
+  for (uint32_t l = 0; l < width; ++l) differ |= U(index[l]) ^ first;
+  return differ == 0;
+}
+
+/// The fast path of LoadIndexed / StoreIndexed (forIndexedLanes) for one index type,
+/// element k being at offset start + k × stride of allocation r: false when it
+/// does not apply.
+template <class I, class Access, class Dense>
+inline bool indexedFastPath(const ExecState &x, const LoweredOp &op, uint32_t bytes,
+                            const ResolvedAllocation &r, int64_t start, Access &access,
+                            Dense &dense) {
+  constexpr int64_t kLimit = int64_t(1) << 40;
+  const I *index = x.reg<I>(op.c);
+  const int64_t step = int64_t(op.aux & kMaxIndexedStride);
+  const int64_t size = int64_t(r.size) - int64_t(op.b) - int64_t(bytes); // last element start
+  if (indicesConsecutive(index, x.width)) {
+    // No division: the first and the last element bound them all.
+    const int64_t i0 = index[0];
+    if (i0 <= -kLimit || i0 >= kLimit) return false;
+    const int64_t first = start + i0 * step, last = first + int64_t(x.width - 1) * step;
+    if (first < 0 || last > size) return false;
+    dense(r.base + (first + int64_t(op.b)), step);
+    return true;
+  }
+  if (indicesEqual(index, x.width)) {
+    // One element for the whole warp: dense() with stride 0 (a store's last lane wins).
+    const int64_t i0 = index[0];
+    if (i0 <= -kLimit || i0 >= kLimit) return false;
+    const int64_t at = start + i0 * step;
+    if (at < 0 || at > size) return false;
+    dense(r.base + (at + int64_t(op.b)), 0);
+    return true;
+  }
+  // Element k is in bounds for k in [lo, hi].
+  const int64_t room = size - start;
+  const int64_t lo = start >= 0 ? -(start / step) : (-start + step - 1) / step;
+  const int64_t hi = room >= 0 ? room / step : -((-room + step - 1) / step);
+  if (lo > hi || !indicesWithin(index, x.width, lo, uint64_t(hi - lo))) return false;
+  const int64_t first = start + int64_t(op.b); // may be negative: lo makes up for it
+  for (uint32_t l = 0; l < x.width; ++l) access(l, r.base + (first + int64_t(index[l]) * step));
+  return true;
+}
+
+/// LoadIndexed / StoreIndexed: `access(lane, address)` for every active lane at
+/// a[l] + sext(c[l]) * stride + imm, plus b. The fast path — every lane active, one
+/// base pointer outside private memory, every element in bounds without the
+/// offset wrapping — turns the allocation's bounds into a range of indices and
+/// checks the lanes' indices against it; lanes at consecutive elements, or all at
+/// one element, take one `dense(first address, stride or 0)` call instead. Anything else computes
+/// the lanes' pointers as PtrAddIndex and PtrAdd would and takes the checked path of plain loads
+/// and stores, so both give the same results and findings.
+template <bool IsWrite, class Access, class Dense, class OnFault = NoFaultAction>
+inline void forIndexedLanes(const ExecState &x, const LoweredOp &op, uint32_t bytes, Access access,
+                            Dense dense, OnFault onFault = {}) {
+  const uint64_t mask = x.maskOf(op);
+  if (!mask) return;
+  const uint64_t *base = x.reg<uint64_t>(op.a);
+  const uint64_t stride = op.aux & kMaxIndexedStride;
+  constexpr int64_t kLimit = int64_t(1) << 40; // offsets, and what keeps int64 from overflowing
+  const int64_t constant = int64_t(op.imm);
+  if (mask == x.allLanes && stride != 0 && constant > -kLimit && constant < kLimit &&
+      tagged::space(base[0]) != AddressSpace::Private) {
+    const uint64_t p0 = base[0];
+    bool uniform = op.aux & kUniformBase;
+    if (!uniform) {
+      uint64_t differ = 0;
+      for (uint32_t l = 0; l < x.width; ++l) differ |= base[l] ^ p0;
+      uniform = differ == 0;
+    }
+    ResolvedAllocation r;
+    if (uniform && resolve(x, p0, 0, r) && checkAccess(r, true, 0, IsWrite) == AccessFault::None) {
+      const int64_t start = int64_t(tagged::offset(p0)) + constant;
+      if (op.aux & kIndex64 ? indexedFastPath<int64_t>(x, op, bytes, r, start, access, dense)
+                            : indexedFastPath<int32_t>(x, op, bytes, r, start, access, dense))
+        return;
+    }
+  }
+  uint64_t pointers[64];
+  for (uint32_t l = 0; l < x.width; ++l)
+    pointers[l] = tagged::addOffset(base[l], uint64_t(laneIndex(x, op, l)) * stride + op.imm);
+  LoweredOp plain = op; // the access offset of a plain load or store, for its findings
+  plain.imm = op.b;
+  forAccessibleLanes<IsWrite>(x, plain, pointers, bytes, access, onFault);
+}
+
 template <class T> inline void load(const ExecState &x, const LoweredOp &op) {
   T *d = x.reg<T>(op.d);
   // Lanes whose access faults read 0.
@@ -168,6 +293,39 @@ template <class T> inline void store(const ExecState &x, const LoweredOp &op) {
   const T *v = x.reg<T>(op.b);
   forAccessibleLanes<true>(
       x, op, sizeof(T), [&](uint32_t l, std::byte *addr) { std::memcpy(addr, &v[l], sizeof(T)); });
+}
+
+template <class T> inline void loadIndexed(const ExecState &x, const LoweredOp &op) {
+  T *d = x.reg<T>(op.d);
+  forIndexedLanes<false>(
+      x, op, sizeof(T),
+      [&](uint32_t l, const std::byte *addr) { std::memcpy(&d[l], addr, sizeof(T)); },
+      [&](const std::byte *addr, int64_t stride) {
+        if (stride == sizeof(T)) {
+          std::memcpy(d, addr, x.width * sizeof(T));
+        } else if (stride == 0) {
+          T v;
+          std::memcpy(&v, addr, sizeof(T));
+          for (uint32_t l = 0; l < x.width; ++l) d[l] = v;
+        } else {
+          for (uint32_t l = 0; l < x.width; ++l) std::memcpy(&d[l], addr + l * stride, sizeof(T));
+        }
+      },
+      [&](uint32_t l) { d[l] = 0; });
+}
+
+template <class T> inline void storeIndexed(const ExecState &x, const LoweredOp &op) {
+  const T *v = x.reg<T>(op.d);
+  forIndexedLanes<true>(
+      x, op, sizeof(T), [&](uint32_t l, std::byte *addr) { std::memcpy(addr, &v[l], sizeof(T)); },
+      [&](std::byte *addr, int64_t stride) {
+        if (stride == sizeof(T))
+          std::memcpy(addr, v, x.width * sizeof(T));
+        else if (stride == 0) // every lane stores to one place: the last one's value stays
+          std::memcpy(addr, &v[x.width - 1], sizeof(T));
+        else
+          for (uint32_t l = 0; l < x.width; ++l) std::memcpy(addr + l * stride, &v[l], sizeof(T));
+      });
 }
 
 inline void ptrAdd(const ExecState &x, const LoweredOp &op) {

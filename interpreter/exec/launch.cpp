@@ -211,6 +211,7 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
     try {
       WorkGroupRunner runner(L);
       for (uint64_t g; !L.timedOut && (g = nextGroup.fetch_add(1)) < totalGroups;) runner.run(g);
+      L.instructions.fetch_add(runner.executed(), std::memory_order_relaxed);
     } catch (...) {
       std::lock_guard lock(failureMutex);
       if (!failure) failure = std::current_exception();

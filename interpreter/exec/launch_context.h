@@ -8,8 +8,10 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "check/fault_reporter.h"
@@ -75,16 +77,76 @@ struct GroupState {
 
 enum class WarpStatus : uint8_t { Ready, AtBarrier, Exited };
 
+/// Lane masks expanded to one all-ones or all-zeros element per lane, for each
+/// element size, so that masked writes blend in vectorisable loops. Holds the
+/// last few masks asked for (a block's mask and its edges' masks alternate);
+/// each size of a mask is expanded when first needed.
+struct LaneMaskCache {
+  static constexpr uint32_t kEntries = 4;
+  /// kByteMasks[b]: byte k is 0xff where bit k of b is set.
+  static constexpr std::array<uint64_t, 256> kByteMasks = [] {
+    std::array<uint64_t, 256> t{};
+    for (uint32_t b = 0; b < 256; ++b)
+      for (uint32_t k = 0; k < 8; ++k)
+        if ((b >> k) & 1) t[b] |= uint64_t(0xff) << (8 * k);
+    return t;
+  }();
+  struct Entry {
+    uint64_t mask = 0; ///< the mask expanded (0: unused)
+    uint8_t valid = 0; ///< bit k: the expansion to 2^k-byte elements is current
+    alignas(64) uint8_t m1[64];
+    alignas(64) uint16_t m2[64];
+    alignas(64) uint32_t m4[64];
+    alignas(64) uint64_t m8[64];
+  };
+  std::array<Entry, kEntries> entries;
+  uint32_t next = 0; ///< the entry a new mask replaces
+
+  template <class U> const U *expand(uint64_t lanes, uint32_t width) {
+    Entry *e = nullptr;
+    for (Entry &candidate : entries)
+      if (candidate.mask == lanes) e = &candidate;
+    if (!e) {
+      e = &entries[next];
+      next = (next + 1) % kEntries;
+      e->mask = lanes;
+      e->valid = 0;
+    }
+    if (!(e->valid & 1)) { // bytes first, eight lanes at a time
+      for (uint32_t l = 0; l < width; l += 8)
+        std::memcpy(e->m1 + l, &kByteMasks[(lanes >> l) & 0xff], 8);
+      e->valid |= 1;
+    }
+    if constexpr (sizeof(U) == 1) {
+      return e->m1;
+    } else {
+      constexpr uint8_t bit = sizeof(U) == 2 ? 2 : sizeof(U) == 4 ? 4 : 8;
+      U *m = sizeof(U) == 2   ? reinterpret_cast<U *>(e->m2)
+             : sizeof(U) == 4 ? reinterpret_cast<U *>(e->m4)
+                              : reinterpret_cast<U *>(e->m8);
+      if (!(e->valid & bit)) {
+        for (uint32_t l = 0; l < width; ++l) m[l] = U(std::make_signed_t<U>(int8_t(e->m1[l])));
+        e->valid |= bit;
+      }
+      return m;
+    }
+  }
+};
+
 struct Warp {
-  std::vector<uint64_t> registerStorage; ///< slotCount × width lanes of 8 bytes
-  std::vector<uint64_t> pending;         ///< per block: lanes waiting to run it
-  std::vector<uint64_t> pendingBlocks;   ///< bitset of blocks with pending lanes
-  std::vector<uint64_t> masks;           ///< [0] the block's mask, [k] edge k
+  std::vector<uint64_t> registerStorage;    ///< slotCount × width lanes of 8 bytes
+  std::unique_ptr<LaneMaskCache> laneMasks; ///< expanded lane masks (exec_state.h)
+  std::vector<uint64_t> pending;            ///< per block: lanes waiting to run it
+  std::vector<uint64_t> pendingBlocks;      ///< bitset of blocks with pending lanes
+  std::vector<uint64_t> masks;              ///< [0] the block's mask, [k] edge k
   std::array<std::vector<uint64_t>, 3> localId;
   std::vector<std::byte> privateArena; ///< width lanes × kernel privateSize
   uint64_t present = 0;                ///< lanes that are work-items of the group
   uint64_t live = 0;                   ///< lanes that have not returned
   uint32_t firstItem = 0;              ///< local linear index of lane 0
+  /// The first item and group shape localId was computed for (startWarp reuses it).
+  uint32_t localIdsFirst = ~0u;
+  std::array<uint64_t, 3> localIdsShape{0, 0, 0};
   WarpStatus status = WarpStatus::Ready;
   /// Lanes waiting at a barrier: they resume at `next` once the group releases them.
   struct ParkedLanes {

@@ -2,8 +2,13 @@
 // handlers_*.h; control ops update the pending masks of their targets.
 #include "exec/warp_executor.h"
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
+
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "exec/dispatch_cases.h"
 #include "exec/exec_state.h"
@@ -21,6 +26,20 @@ namespace {
 
 /// How often a warp under a watchdog looks at the clock (in blocks run).
 constexpr uint32_t kBlocksPerClockCheck = 256;
+
+/// The lanes whose bool (one byte, 0 or 1) is true: SSE2's byte mask, 16 lanes at a time.
+inline uint64_t boolLanes(const uint8_t *b, uint32_t width) {
+  uint64_t lanes = 0;
+  uint32_t l = 0;
+#ifdef __SSE2__
+  for (; l + 16 <= width; l += 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i *>(b + l));
+    lanes |= uint64_t(uint32_t(_mm_movemask_epi8(_mm_slli_epi16(v, 7)))) << l;
+  }
+#endif
+  for (; l < width; ++l) lanes |= uint64_t(b[l] & 1) << l;
+  return lanes;
+}
 
 inline void addPending(Warp &w, uint32_t block, uint64_t lanes) {
   if (!lanes) return;
@@ -80,19 +99,25 @@ void startWarp(const LaunchContext &launch, const GroupState &group, Warp &warp,
                uint32_t firstItem) {
   const uint32_t width = launch.kernel->warpWidth;
   warp.firstItem = firstItem;
-  warp.present = 0;
-  // Local ids of lane 0, then counted up x fastest (no division per lane).
-  uint64_t x = firstItem % group.size[0];
-  uint64_t y = (firstItem / group.size[0]) % group.size[1];
-  uint64_t z = firstItem / (group.size[0] * group.size[1]);
-  for (uint32_t l = 0; l < width && firstItem + l < group.items; ++l) {
-    warp.present |= laneBit(l);
-    warp.localId[0][l] = x;
-    warp.localId[1][l] = y;
-    warp.localId[2][l] = z;
-    if (++x == group.size[0]) {
-      x = 0;
-      if (++y == group.size[1]) y = 0, ++z;
+  const uint64_t lanes = std::min<uint64_t>(width, group.items - firstItem);
+  warp.present = lanes == 64 ? ~uint64_t(0) : (uint64_t(1) << lanes) - 1;
+  // Local ids depend on the group's shape only: a warp keeps them for the next
+  // group of the same shape (every full group of a launch).
+  if (warp.localIdsFirst != firstItem || warp.localIdsShape != group.size) {
+    warp.localIdsFirst = firstItem;
+    warp.localIdsShape = group.size;
+    // Local ids of lane 0, then counted up x fastest (no division per lane).
+    uint64_t x = firstItem % group.size[0];
+    uint64_t y = (firstItem / group.size[0]) % group.size[1];
+    uint64_t z = firstItem / (group.size[0] * group.size[1]);
+    for (uint32_t l = 0; l < lanes; ++l) {
+      warp.localId[0][l] = x;
+      warp.localId[1][l] = y;
+      warp.localId[2][l] = z;
+      if (++x == group.size[0]) {
+        x = 0;
+        if (++y == group.size[1]) y = 0, ++z;
+      }
     }
   }
   warp.live = warp.present;
@@ -109,7 +134,7 @@ void releaseBarrier(Warp &warp) {
   warp.status = WarpStatus::Ready;
 }
 
-void runWarp(LaunchContext &launch, GroupState &group, Warp &warp) {
+uint64_t runWarp(LaunchContext &launch, GroupState &group, Warp &warp) {
   const LoweredKernel &k = *launch.kernel;
   ExecState x;
   x.regs = warp.registers();
@@ -119,6 +144,8 @@ void runWarp(LaunchContext &launch, GroupState &group, Warp &warp) {
   x.launch = &launch;
   x.group = &group;
   x.warp = &warp;
+  if (!warp.laneMasks) warp.laneMasks = std::make_unique<LaneMaskCache>();
+  x.laneMasks = warp.laneMasks.get();
   const LoweredOp *ops = k.ops.data();
   uint64_t executed = 0;
   uint32_t untilClockCheck = kBlocksPerClockCheck;
@@ -276,6 +303,30 @@ void runWarp(LaunchContext &launch, GroupState &group, Warp &warp) {
       case OpCode::Store64:
         ops::store<uint64_t>(x, op);
         break;
+      case OpCode::LoadIndexed8:
+        ops::loadIndexed<uint8_t>(x, op);
+        break;
+      case OpCode::LoadIndexed16:
+        ops::loadIndexed<uint16_t>(x, op);
+        break;
+      case OpCode::LoadIndexed32:
+        ops::loadIndexed<uint32_t>(x, op);
+        break;
+      case OpCode::LoadIndexed64:
+        ops::loadIndexed<uint64_t>(x, op);
+        break;
+      case OpCode::StoreIndexed8:
+        ops::storeIndexed<uint8_t>(x, op);
+        break;
+      case OpCode::StoreIndexed16:
+        ops::storeIndexed<uint16_t>(x, op);
+        break;
+      case OpCode::StoreIndexed32:
+        ops::storeIndexed<uint32_t>(x, op);
+        break;
+      case OpCode::StoreIndexed64:
+        ops::storeIndexed<uint64_t>(x, op);
+        break;
       case OpCode::PtrAdd:
         ops::ptrAdd(x, op);
         break;
@@ -313,9 +364,7 @@ void runWarp(LaunchContext &launch, GroupState &group, Warp &warp) {
         ops::builtin(x, op);
         break;
       case OpCode::CondEdges: {
-        const uint8_t *cond = x.reg<uint8_t>(op.a);
-        uint64_t taken = 0;
-        for (uint32_t l = 0; l < x.width; ++l) taken |= uint64_t(cond[l] & 1) << l;
+        const uint64_t taken = boolLanes(x.reg<uint8_t>(op.a), x.width);
         x.masks[1] = x.masks[0] & taken;
         x.masks[2] = x.masks[0] & ~taken;
         break;
@@ -358,7 +407,7 @@ void runWarp(LaunchContext &launch, GroupState &group, Warp &warp) {
       }
     }
   }
-  launch.instructions.fetch_add(executed, std::memory_order_relaxed);
+  return executed;
 }
 
 } // namespace spvsim

@@ -15,7 +15,9 @@ void startWarp(const LaunchContext &launch, const GroupState &group, Warp &warp,
 /// Runs until every lane has returned or waits at a barrier (warp.status tells
 /// which). Lanes that reach a barrier park there while the warp runs its other
 /// lanes, so the group sees where every work-item waits whatever the width.
-void runWarp(LaunchContext &launch, GroupState &group, Warp &warp);
+/// Returns the ops it executed (the caller counts them: no shared counter is
+/// written per warp, so worker threads do not contend for a cache line).
+uint64_t runWarp(LaunchContext &launch, GroupState &group, Warp &warp);
 
 /// Reports hang.timeout for a warp stopped by the watchdog: where its lanes were.
 void reportTimeout(LaunchContext &launch, GroupState &group, Warp &warp);

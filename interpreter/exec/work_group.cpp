@@ -57,7 +57,7 @@ void WorkGroupRunner::runWarps(size_t activeWarps) {
     bool anyWaiting = false;
     for (size_t i = 0; i < activeWarps; ++i) {
       Warp &w = warps_[i];
-      if (w.status == WarpStatus::Ready) runWarp(launch_, group_, w);
+      if (w.status == WarpStatus::Ready) executed_ += runWarp(launch_, group_, w);
       if (launch_.timedOut.load(std::memory_order_relaxed)) {
         for (size_t k = 0; k < activeWarps; ++k)
           if (warps_[k].status != WarpStatus::Exited) reportTimeout(launch_, group_, warps_[k]);

@@ -16,6 +16,8 @@ public:
   explicit WorkGroupRunner(LaunchContext &launch);
   /// Runs work-group `linearGroup` (x fastest) to completion.
   void run(uint64_t linearGroup);
+  /// Ops executed by the groups this runner ran (LaunchStats::instructions).
+  uint64_t executed() const { return executed_; }
 
 private:
   /// Reports barrier.mismatch / barrier.divergence for the barrier every waiting
@@ -36,6 +38,7 @@ private:
   GroupState group_;
   /// The OpGroupAsyncCopy whose copy no OpGroupWaitEvents has waited for yet (~0u: none).
   uint32_t unwaitedCopy_ = ~0u;
+  uint64_t executed_ = 0;
 };
 
 } // namespace spvsim

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
 #include <map>
 #include <string>
 #include <unordered_map>
@@ -21,6 +22,20 @@ namespace spvsim {
 struct SlotValue {
   uint32_t slot = 0;
   uint32_t type = 0;
+};
+
+/// A pointer `base + index × stride + offset` not computed into a slot: every use
+/// is a load or store, which reads the base and index slots itself (LoadIndexed,
+/// StoreIndexed). Both are SSA values whose definitions dominate the pointer's, so
+/// at each use they still hold what they held where the pointer was defined.
+struct IndexedPointer {
+  SlotValue base;
+  bool uniformBase = false; ///< the base slot holds the same pointer in every lane
+  uint32_t indexSlot = 0;
+  bool index64 = false;
+  uint32_t stride = 0;
+  uint64_t offset = 0;
+  uint32_t type = 0; ///< the pointer's type
 };
 
 /// A pointer into a BuiltIn Input variable (or one component of it).
@@ -42,6 +57,10 @@ private:
     const Function *function = nullptr;
     std::unordered_map<uint32_t, SlotValue> values;
     std::unordered_map<uint32_t, BuiltinRef> builtinPointers;
+    std::unordered_map<uint32_t, IndexedPointer> indexedPointers;
+    /// Loads of a whole BuiltIn vector that only OpCompositeExtract uses: each
+    /// extract computes its component (the others are never computed).
+    std::unordered_map<uint32_t, BuiltinRef> builtinValues;
     std::unordered_map<uint32_t, uint32_t> blockOf; ///< label id -> lowered block
     bool isKernel = false;
     uint32_t returnBlock = 0;
@@ -93,6 +112,12 @@ private:
   bool lowerMemory(Instance &in, const Instruction &inst);
   bool lowerAtomic(Instance &in, const Instruction &inst);
   void lowerAccessChain(Instance &in, const Instruction &inst);
+  /// Whether every use of `id` in the function is as operand `operand` of an
+  /// instruction with one of `opcodes` (debug information does not count).
+  bool usedOnlyAs(const Instance &in, uint32_t id, std::initializer_list<spv::Op> opcodes,
+                  size_t operand) const;
+  /// An indexed pointer computed into a slot, for a use other than a load or store.
+  SlotValue materialize(const IndexedPointer &p);
   void lowerLoad(Instance &in, const Instruction &inst);
   void emitCopyMemory(SlotValue dst, SlotValue src, uint64_t bytes);
 
@@ -130,6 +155,9 @@ private:
   std::unordered_map<uint32_t, SlotValue> constants_;
   std::unordered_map<uint32_t, SlotValue> globals_;
   std::unordered_map<uint32_t, BuiltinRef> builtinVariables_;
+  /// Slots that hold the same value in every lane: preloaded constants, kernel
+  /// arguments and variables' addresses (never written by an op).
+  std::unordered_set<uint32_t> uniformSlots_;
   std::vector<uint32_t> callStack_;
 };
 

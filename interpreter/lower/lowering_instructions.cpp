@@ -306,6 +306,14 @@ bool KernelLowering::lowerComposite(Instance &in, const Instruction &inst) {
   };
   switch (inst.opcode) {
   case spv::Op::OpCompositeExtract: {
+    if (auto it = in.builtinValues.find(ops[0]); it != in.builtinValues.end()) {
+      // One component of a BuiltIn vector, computed here (it is the same wherever it is).
+      SlotValue r = resultValue(in, inst.resultId);
+      const auto &leaves = layout_.leaves(r.type);
+      emit(OpCode::Builtin, slotBytes(r.slot), 0, 0, leaves[0].bytes, ops.size() > 1 ? ops[1] : 0)
+          .aux = static_cast<uint32_t>(it->second.kind);
+      return true;
+    }
     SlotValue c = valueOf(in, ops[0]);
     auto [leaf, type] = walk(c.type, ops.subspan(1));
     defineAlias(in, inst.resultId, SlotValue{c.slot + leaf, type});

@@ -2,6 +2,8 @@
 // private allocations), loads and stores split into checked scalar accesses
 // at their layout offsets, access chains as tagged-pointer arithmetic, memory
 // copies, and reads of BuiltIn input variables.
+#include <algorithm>
+
 #include "lower/kernel_lowering.h"
 #include "lower/op_lookup.h"
 #include "memory/tagged_pointer.h"
@@ -13,12 +15,29 @@ void KernelLowering::lowerLoad(Instance &in, const Instruction &inst) {
   auto ops = module_.operands(inst);
   uint32_t pointer = ops[0];
   if (const BuiltinRef *b = builtinOf(in, pointer)) {
+    if (b->component < 0 && usedOnlyAs(in, inst.resultId, {spv::Op::OpCompositeExtract}, 0)) {
+      in.builtinValues.emplace(inst.resultId, *b);
+      return;
+    }
     SlotValue r = resultValue(in, inst.resultId);
     const auto &leaves = layout_.leaves(r.type);
     for (uint32_t i = 0; i < leaves.size(); ++i) {
       uint32_t component = b->component >= 0 ? static_cast<uint32_t>(b->component) : i;
       emit(OpCode::Builtin, slotBytes(r.slot + i), 0, 0, leaves[i].bytes, component).aux =
           static_cast<uint32_t>(b->kind);
+    }
+    return;
+  }
+  if (auto it = in.indexedPointers.find(pointer); it != in.indexedPointers.end()) {
+    const IndexedPointer &ip = it->second;
+    SlotValue r = resultValue(in, inst.resultId);
+    const auto &leaves = layout_.leaves(r.type);
+    for (uint32_t i = 0; i < leaves.size(); ++i) {
+      if (leaves[i].kind == LeafKind::Bool) unsupported("loads of bool values from memory");
+      emit(sizedOp(OpCode::LoadIndexed8, leaves[i].bytes), slotBytes(r.slot + i),
+           slotBytes(ip.base.slot), static_cast<uint32_t>(leaves[i].offset), ip.indexSlot,
+           ip.offset)
+          .aux = ip.stride | (ip.index64 ? kIndex64 : 0) | (ip.uniformBase ? kUniformBase : 0);
     }
     return;
   }
@@ -30,6 +49,29 @@ void KernelLowering::lowerLoad(Instance &in, const Instruction &inst) {
     emit(sizedOp(OpCode::Load8, leaves[i].bytes), slotBytes(r.slot + i), slotBytes(p.slot), 0, 0,
          leaves[i].offset);
   }
+}
+
+bool KernelLowering::usedOnlyAs(const Instance &in, uint32_t id,
+                                std::initializer_list<spv::Op> opcodes, size_t operand) const {
+  const Function &f = *in.function;
+  for (uint32_t k = f.first; k < f.end; ++k) {
+    const Instruction &inst = module_.instruction(k);
+    if (inst.nonSemantic) continue;
+    const bool listed = std::find(opcodes.begin(), opcodes.end(), inst.opcode) != opcodes.end();
+    auto ops = module_.operands(inst);
+    // A literal operand may equal the id by chance: that only makes the answer "no".
+    for (size_t w = 0; w < ops.size(); ++w)
+      if (ops[w] == id && !(listed && w == operand)) return false;
+  }
+  return true;
+}
+
+SlotValue KernelLowering::materialize(const IndexedPointer &p) {
+  SlotValue r{allocSlots(1), p.type};
+  emit(p.index64 ? OpCode::PtrAddIndex64 : OpCode::PtrAddIndex32, slotBytes(r.slot),
+       slotBytes(p.base.slot), p.indexSlot, 0, p.stride);
+  if (p.offset) emit(OpCode::PtrAdd, slotBytes(r.slot), slotBytes(r.slot), 0, 0, p.offset);
+  return r;
 }
 
 void KernelLowering::lowerAccessChain(Instance &in, const Instruction &inst) {
@@ -70,7 +112,39 @@ void KernelLowering::lowerAccessChain(Instance &in, const Instruction &inst) {
     emitted = true;
   };
   size_t i = 0;
-  if (ptrChain) addIndex(indices[i++], layout_.size(type));
+  // A chain with one index that is not a constant, whose pointer only loads and
+  // stores use, becomes their address operands instead of a slot.
+  uint32_t dynamicIndices = 0;
+  {
+    uint32_t t = type;
+    for (size_t k = 0; k < indices.size(); ++k) {
+      const Constant *c = module_.constant(indices[k]);
+      if (!c || c->isSpec) ++dynamicIndices;
+      if (k == 0 && ptrChain) continue;
+      const Type &tt = module_.type(t);
+      t = tt.kind == TypeKind::Struct ? tt.members.at(scalarConstant(indices[k])) : tt.element;
+    }
+  }
+  const bool indexed =
+      dynamicIndices == 1 && usedOnlyAs(in, inst.resultId, {spv::Op::OpLoad, spv::Op::OpStore}, 0);
+  IndexedPointer lazy;
+  auto addIndexLazily = [&](uint32_t indexId, uint64_t stride) {
+    if (const Constant *c = module_.constant(indexId); c && !c->isSpec)
+      return addIndex(indexId, stride);
+    SlotValue idx = valueOf(in, indexId);
+    uint32_t bytes = layout_.leaves(idx.type)[0].bytes;
+    if (bytes != 4 && bytes != 8) unsupported("access chain index narrower than 32 bits");
+    lazy.indexSlot = slotBytes(idx.slot);
+    lazy.index64 = bytes == 8;
+    lazy.stride = static_cast<uint32_t>(stride);
+  };
+  auto step = [&](uint32_t indexId, uint64_t stride) {
+    if (indexed && stride <= kMaxIndexedStride)
+      addIndexLazily(indexId, stride);
+    else
+      addIndex(indexId, stride);
+  };
+  if (ptrChain) step(indices[i++], layout_.size(type));
   for (; i < indices.size(); ++i) {
     const Type &t = module_.type(type);
     if (t.kind == TypeKind::Struct) {
@@ -79,11 +153,19 @@ void KernelLowering::lowerAccessChain(Instance &in, const Instruction &inst) {
       type = t.members.at(member);
     } else if (t.kind == TypeKind::Array || t.kind == TypeKind::RuntimeArray ||
                t.kind == TypeKind::Vector) {
-      addIndex(indices[i], layout_.elementStride(type));
+      step(indices[i], layout_.elementStride(type));
       type = t.element;
     } else {
       throw Error("access chain indexes into a non-composite type");
     }
+  }
+  if (indexed && !emitted) {
+    lazy.base = SlotValue{current, base.type};
+    lazy.uniformBase = uniformSlots_.count(current) != 0;
+    lazy.offset = constOffset;
+    lazy.type = inst.typeId;
+    in.indexedPointers.emplace(inst.resultId, lazy);
+    return;
   }
   if (constOffset != 0 || !emitted) {
     if (constOffset == 0) return defineAlias(in, inst.resultId, SlotValue{current, base.type});
@@ -221,6 +303,19 @@ bool KernelLowering::lowerMemory(Instance &in, const Instruction &inst) {
     lowerLoad(in, inst);
     return true;
   case spv::Op::OpStore: {
+    if (auto it = in.indexedPointers.find(ops[0]); it != in.indexedPointers.end()) {
+      const IndexedPointer ip = it->second;
+      SlotValue v = valueOf(in, ops[1]);
+      const auto &leaves = layout_.leaves(v.type);
+      for (uint32_t i = 0; i < leaves.size(); ++i) {
+        if (leaves[i].kind == LeafKind::Bool) unsupported("stores of bool values to memory");
+        emit(sizedOp(OpCode::StoreIndexed8, leaves[i].bytes), slotBytes(v.slot + i),
+             slotBytes(ip.base.slot), static_cast<uint32_t>(leaves[i].offset), ip.indexSlot,
+             ip.offset)
+            .aux = ip.stride | (ip.index64 ? kIndex64 : 0) | (ip.uniformBase ? kUniformBase : 0);
+      }
+      return true;
+    }
     SlotValue p = valueOf(in, ops[0]), v = valueOf(in, ops[1]);
     const auto &leaves = layout_.leaves(v.type);
     for (uint32_t i = 0; i < leaves.size(); ++i) {

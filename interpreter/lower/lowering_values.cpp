@@ -37,6 +37,18 @@ void KernelLowering::defineAlias(Instance &in, uint32_t id, SlotValue v) {
 }
 
 SlotValue KernelLowering::valueOf(Instance &in, uint32_t id) {
+  if (auto it = in.indexedPointers.find(id); it != in.indexedPointers.end())
+    return materialize(it->second);
+  if (auto it = in.builtinValues.find(id); it != in.builtinValues.end()) {
+    // A whole BuiltIn vector after all: computed where it is used (it is the same everywhere).
+    const uint32_t type = module_.typeOf(id);
+    SlotValue v{allocSlots(leafCount(type)), type};
+    const auto &leaves = layout_.leaves(type);
+    for (uint32_t i = 0; i < leaves.size(); ++i)
+      emit(OpCode::Builtin, slotBytes(v.slot + i), 0, 0, leaves[i].bytes, i).aux =
+          static_cast<uint32_t>(it->second.kind);
+    return v;
+  }
   const IdInfo &info = module_.id(id);
   if (info.kind == IdKind::Constant) return constantValue(id);
   if (info.kind == IdKind::Variable && info.function == kNone) return globalVariable(id);
@@ -100,20 +112,24 @@ SlotValue KernelLowering::constantValue(uint32_t id) {
   const auto &leaves = layout_.leaves(c->typeId);
   auto bits = constantLeafBits(id);
   SlotValue v{allocSlots(static_cast<uint32_t>(leaves.size())), c->typeId};
-  for (uint32_t i = 0; i < leaves.size(); ++i)
+  for (uint32_t i = 0; i < leaves.size(); ++i) {
     out_.constants.push_back({slotBytes(v.slot + i), leaves[i].bytes, bits[i]});
+    uniformSlots_.insert(v.slot + i);
+  }
   constants_.emplace(id, v);
   return v;
 }
 
 SlotValue KernelLowering::uniformPointer(uint64_t bits, UniformInit::Reloc reloc) {
   SlotValue v{allocSlots(1), 0};
+  uniformSlots_.insert(v.slot);
   out_.constants.push_back({slotBytes(v.slot), 8, bits, reloc});
   return v;
 }
 
 SlotValue KernelLowering::uniformValue(uint64_t bits, uint8_t bytes) {
   SlotValue v{allocSlots(1), 0};
+  uniformSlots_.insert(v.slot);
   out_.constants.push_back({slotBytes(v.slot), bytes, bits});
   return v;
 }
@@ -275,6 +291,7 @@ void KernelLowering::bindParameters(Instance &in) {
         p.kind = ParamBinding::Kind::Pointer;
         p.constant = t.storage == spv::StorageClass::UniformConstant;
         SlotValue v{allocSlots(1), type};
+        uniformSlots_.insert(v.slot); // bound once for the launch
         p.pointerSlot = slotBytes(v.slot);
         in.values.emplace(id, v);
       }

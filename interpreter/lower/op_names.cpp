@@ -42,7 +42,8 @@ std::vector<std::string> buildNames() {
   SPVSIM_ATOMIC_FLOAT_OPS(SPVSIM_ATOMIC_FLOAT_NAME)
   SPVSIM_SPECIAL_OPS(SPVSIM_SPECIAL_NAME)
   SPVSIM_OPENCL_STD_SPECIAL_OPS(SPVSIM_SPECIAL_NAME)
-  static const char *kinds[] = {"u8", "u16", "u32", "u64", "s8", "s16", "s32", "s64", "f32", "f64", "f16"};
+  static const char *kinds[] = {"u8",  "u16", "u32", "u64", "s8", "s16",
+                                "s32", "s64", "f32", "f64", "f16"};
   for (const char *from : kinds)
     for (const char *to : kinds) names.push_back(std::string("Convert.") + from + "." + to);
   return names;

@@ -123,6 +123,10 @@ namespace spvsim {
       /* after d = a op b: finding if it wrapped (aux: WrapOp | kNoSignedWrap | kNoUnsignedWrap) */ \
   X(Load8)  X(Load16)  X(Load32)  X(Load64)  /* d = *(a + imm), checked */         \
   X(Store8) X(Store16) X(Store32) X(Store64) /* *(a + imm) = b, checked */         \
+  X(LoadIndexed8) X(LoadIndexed16) X(LoadIndexed32) X(LoadIndexed64)              \
+      /* d = *(a + sext(c) * stride + imm, then + b), checked; aux: stride | flags */ \
+  X(StoreIndexed8) X(StoreIndexed16) X(StoreIndexed32) X(StoreIndexed64)          \
+      /* *(a + sext(c) * stride + imm, then + b) = d, checked */                  \
   X(PtrAdd)                                 /* d = a + imm (offset only) */        \
   X(PtrAddIndex32) X(PtrAddIndex64)         /* d = a + sext(b) * imm */            \
   X(PtrDiff)                                /* d = (a - b) / imm, aux result bytes */ \
@@ -215,6 +219,14 @@ inline OpCode convertOp(ConvertKind from, ConvertKind to) {
 /// (NoSignedWrap / NoUnsignedWrap, SPIR-V §3.20).
 enum class WrapOp : uint32_t { Add, Sub, Mul, ShiftLeft, Negate };
 inline constexpr uint32_t kNoSignedWrap = 16, kNoUnsignedWrap = 32;
+
+/// LoadIndexed / StoreIndexed aux: the element stride (below 2^30), kIndex64 when
+/// the index slot holds 64-bit integers (else 32-bit ones), and kUniformBase when
+/// the base pointer is the same in every lane by construction (a kernel argument,
+/// a variable's address).
+inline constexpr uint32_t kIndex64 = 0x80000000u;
+inline constexpr uint32_t kUniformBase = 0x40000000u;
+inline constexpr uint32_t kMaxIndexedStride = 0x3fffffffu;
 
 /// Index of a scalar size of 1, 2, 4 or 8 bytes (0..3).
 inline constexpr uint32_t widthIndex(uint32_t bytes) {

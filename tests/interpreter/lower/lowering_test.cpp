@@ -122,10 +122,37 @@ OpReturn
 OpFunctionEnd
 )");
   LoweredKernel k = lowerKernel(m, "main", {}, 32);
-  EXPECT_EQ(count(k, OpCode::Builtin), 3u);
-  EXPECT_EQ(count(k, OpCode::PtrAddIndex64), 1u);
-  // The extract is an alias of the builtin's first slot: no copy.
+  // Only the component the kernel extracts is computed, into the extract's slot.
+  EXPECT_EQ(count(k, OpCode::Builtin), 1u);
   EXPECT_EQ(count(k, OpCode::Mov64), 0u);
+  // The pointer only addresses a store: the store takes base and index itself.
+  EXPECT_EQ(count(k, OpCode::PtrAddIndex64), 0u);
+  EXPECT_EQ(count(k, OpCode::StoreIndexed32), 1u);
+}
+
+// A BuiltIn vector used whole (here: stored), and a pointer used otherwise than
+// by loads and stores (here: by a phi), are computed into slots as before.
+TEST(Lowering, BuiltinsAndPointersUsedOtherwiseAreComputed) {
+  auto m = load(R"(
+%fn = OpTypeFunction %void %ptr_uint
+%main = OpFunction %void None %fn
+%p = OpFunctionParameter %ptr_uint
+%entry = OpLabel
+%ids = OpLoad %v3ulong %gid Aligned 32
+%x = OpCompositeExtract %ulong %ids 0
+%q = OpInBoundsPtrAccessChain %ptr_uint %p %x
+OpBranch %next
+%next = OpLabel
+%r = OpPhi %ptr_uint %q %entry
+%v = OpLoad %uint %q
+OpStore %r %v
+OpReturn
+OpFunctionEnd
+)");
+  LoweredKernel k = lowerKernel(m, "main", {}, 32);
+  EXPECT_EQ(count(k, OpCode::PtrAddIndex64), 1u);
+  EXPECT_EQ(count(k, OpCode::Load32), 1u);
+  EXPECT_EQ(count(k, OpCode::LoadIndexed32), 0u);
 }
 
 TEST(Lowering, UnknownKernelIsAnError) {
