@@ -8,6 +8,7 @@
 #include "lower/block_order.h"
 #include "lower/kernel_lowering.h"
 #include "lower/lowering.h"
+#include "lower/optimize.h"
 #include "spvsim/common/error.h"
 
 namespace spvsim {
@@ -290,6 +291,7 @@ LoweredKernel KernelLowering::run(const std::string &kernel) {
   // Each lane's arena starts 16-byte aligned, like the allocations it holds.
   out_.privateSize = (out_.privateSize + 15) / 16 * 16;
   finish(out_);
+  optimizeLowered(out_);
   return std::move(out_);
 }
 
