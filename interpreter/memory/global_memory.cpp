@@ -79,6 +79,16 @@ BufferId GlobalMemory::programScopeBuffer(const void *program, const std::string
   return id;
 }
 
+void GlobalMemory::releaseProgramScope(const void *program) {
+  std::lock_guard lock(mutex_);
+  for (auto it = programScope_.lower_bound({program, std::string()});
+       it != programScope_.end() && it->first.first == program;) {
+    infos_[it->second].released = true;
+    storage_[it->second].reset();
+    it = programScope_.erase(it);
+  }
+}
+
 void GlobalMemory::release(BufferId id) {
   std::lock_guard lock(mutex_);
   BufferInfo &i = infos_.at(id == 0 ? infos_.size() : id);

@@ -90,5 +90,22 @@ TEST(GlobalMemory, BuffersMayBeCreatedFromSeveralThreads) {
   EXPECT_EQ(m.count(), 800u);
 }
 
+TEST(GlobalMemory, ProgramScopeBuffersLiveUntilTheirProgramIsReleased) {
+  GlobalMemory m;
+  int program = 0, other = 0;
+  std::vector<std::byte> init(4, std::byte{7});
+  BufferId a = m.programScopeBuffer(&program, "g", init, BufferAccess::ReadWrite);
+  BufferId b = m.programScopeBuffer(&other, "g", init, BufferAccess::ReadWrite);
+  EXPECT_EQ(m.programScopeBuffer(&program, "g", init, BufferAccess::ReadWrite), a);
+  m.bytes(a)[0] = std::byte{1};
+  m.releaseProgramScope(&program);
+  EXPECT_TRUE(m.info(a).released);
+  EXPECT_FALSE(m.info(b).released);
+  // A new program at the same address starts from the initial value again.
+  BufferId c = m.programScopeBuffer(&program, "g", init, BufferAccess::ReadWrite);
+  EXPECT_NE(c, a);
+  EXPECT_EQ(m.bytes(c)[0], std::byte{7});
+}
+
 } // namespace
 } // namespace spvsim

@@ -66,6 +66,9 @@ public:
   /// use: program-scope variables keep their values across launches.
   BufferId programScopeBuffer(const void *program, const std::string &name,
                               std::span<const std::byte> init, BufferAccess access);
+  /// Releases the program-scope buffers of a program whose module is about to be freed,
+  /// so that a later module at the same address starts from fresh buffers.
+  void releaseProgramScope(const void *program);
 
   /// A copy of the buffer's description (another thread may change it later).
   BufferInfo info(BufferId id) const;
