@@ -180,7 +180,9 @@ ToolResult compileOpenCLC(const Device &device, const std::string &source,
       // llvm-spirv expressions it cannot always translate).
       "-gline-tables-only",
       // Locations name the source input.cl, not the temporary folder.
-      "-fdebug-prefix-map=" + dir.path().string() + "=", "-cl-std=" + options.clStd};
+      "-fdebug-prefix-map=" + dir.path().string() + "=",
+      // Parameter names: findings and clGetKernelArgInfo use them.
+      "-cl-kernel-arg-info", "-cl-std=" + options.clStd};
   for (const std::string &o : device.compilerExtensionOptions()) clang.push_back(o);
   for (const std::string &o : options.clangArgs) clang.push_back(o);
   clang.insert(clang.end(), {"-I", (dir.path() / "include").string()});

@@ -82,7 +82,7 @@ bool Event::setUserStatus(cl_int status) {
   return true;
 }
 
-bool Event::addWaiter(const std::shared_ptr<Event> &waiter, bool &failed) {
+bool Event::addWaiter(const Waiter &waiter, bool &failed) {
   std::lock_guard lock(mutex_);
   if (status_ <= CL_COMPLETE) {
     failed = status_ < 0;
@@ -112,8 +112,8 @@ void Event::advance(cl_int status) {
   runCallbacks(status, lock);
 }
 
-std::vector<std::shared_ptr<Event>> Event::finish(cl_int status) {
-  std::vector<std::shared_ptr<Event>> waiters;
+std::vector<Event::Waiter> Event::finish(cl_int status) {
+  std::vector<Waiter> waiters;
   std::unique_lock lock(mutex_);
   if (status_ <= CL_COMPLETE) return waiters;
   const cl_ulong now = nowNanoseconds();
@@ -121,9 +121,14 @@ std::vector<std::shared_ptr<Event>> Event::finish(cl_int status) {
     if (times_[i] == 0) times_[i] = now;
   status_ = status;
   waiters.swap(waiters_);
-  work_ = nullptr; // releases what the command held (buffers, kernels)
-  changed_.notify_all();
+  Work work = std::move(work_); // released below, outside the lock
+  work_ = nullptr;
+  // Callbacks before waking the waiting threads: a thread that waited for the event sees
+  // what its callbacks did.
   runCallbacks(status, lock);
+  changed_.notify_all();
+  lock.unlock();
+  work = nullptr; // what the command held (buffers, kernels) goes now
   return waiters;
 }
 

@@ -56,18 +56,24 @@ public:
   bool setUserStatus(cl_int status);
 
   // Scheduling (core/scheduler.cpp).
-  /// Registers `waiter` to be told when this event finishes; false when it already has
+  /// An event waiting for this one; `propagate`: it fails when this one fails (its wait
+  /// list), rather than only coming after it (queue order).
+  struct Waiter {
+    std::shared_ptr<Event> event;
+    bool propagate = true;
+  };
+  /// Registers a waiter to be told when this event finishes; false when it already has
   /// (then `failed` says whether it failed).
-  bool addWaiter(const std::shared_ptr<Event> &waiter, bool &failed);
+  bool addWaiter(const Waiter &waiter, bool &failed);
   /// One event this one waits for has finished; true when it was the last one.
   bool dependencyFinished(bool failed);
   /// Takes the work out of the event (it runs once).
   Work takeWork();
   /// Moves to CL_SUBMITTED / CL_RUNNING.
   void advance(cl_int status);
-  /// Moves to CL_COMPLETE or a negative status and wakes everything that waits; returns
-  /// the events that were waiting for it.
-  std::vector<std::shared_ptr<Event>> finish(cl_int status);
+  /// Moves to CL_COMPLETE or a negative status, runs the callbacks, then wakes the threads
+  /// that wait; returns the events that were waiting for it.
+  std::vector<Waiter> finish(cl_int status);
   void setPendingDependencies(int count) { pending_ = count; }
   bool dependencyFailed() const { return dependencyFailed_; }
 
@@ -91,7 +97,7 @@ private:
     void *userData;
   };
   std::vector<Callback> callbacks_;
-  std::vector<std::shared_ptr<Event>> waiters_;
+  std::vector<Waiter> waiters_;
   int pending_ = 0; ///< events this one still waits for (guarded by mutex_)
   bool dependencyFailed_ = false;
 };

@@ -17,25 +17,26 @@ std::shared_ptr<Event> Queue::enqueue(cl_command_type type, Event::Work work,
                                       Ordering ordering) {
   auto event =
       std::make_shared<Event>(context_, weak_from_this(), this, type, profiling(), std::move(work));
-  std::vector<std::shared_ptr<Event>> dependencies = waitList;
+  // The wait list's failures fail the command; the queue's order only delays it.
+  std::vector<std::shared_ptr<Event>> after;
   {
     std::lock_guard lock(mutex_);
     std::erase_if(pending_, [](const std::shared_ptr<Event> &e) { return e->finished(); });
     if (!outOfOrder()) {
       // In order: each command starts after the previous one finished (OpenCL API §5.1).
-      if (last_) dependencies.push_back(last_);
+      if (last_) after.push_back(last_);
     } else {
-      if (barrier_) dependencies.push_back(barrier_);
+      if (barrier_) after.push_back(barrier_);
       // OpenCL API §5.12: a barrier, or a marker without a wait list, waits for every
       // command enqueued before it.
       if (ordering == Ordering::Barrier || (ordering == Ordering::Marker && waitList.empty()))
-        dependencies.insert(dependencies.end(), pending_.begin(), pending_.end());
+        after.insert(after.end(), pending_.begin(), pending_.end());
       if (ordering == Ordering::Barrier) barrier_ = event;
     }
     last_ = event;
     pending_.push_back(event);
   }
-  Scheduler::get().submit(event, dependencies);
+  Scheduler::get().submit(event, waitList, after);
   return event;
 }
 

@@ -25,19 +25,22 @@ Scheduler &Scheduler::get() {
 }
 
 void Scheduler::submit(const std::shared_ptr<Event> &event,
-                       const std::vector<std::shared_ptr<Event>> &dependencies) {
+                       const std::vector<std::shared_ptr<Event>> &waitList,
+                       const std::vector<std::shared_ptr<Event>> &after) {
   // One extra count keeps the event from becoming ready before every dependency is counted.
-  event->setPendingDependencies(static_cast<int>(dependencies.size()) + 1);
-  for (const auto &d : dependencies) {
+  event->setPendingDependencies(static_cast<int>(waitList.size() + after.size()) + 1);
+  auto add = [&](const std::shared_ptr<Event> &d, bool propagate) {
     bool failed = false;
-    if (!d->addWaiter(event, failed)) event->dependencyFinished(failed);
-  }
+    if (!d->addWaiter({event, propagate}, failed)) event->dependencyFinished(failed && propagate);
+  };
+  for (const auto &d : waitList) add(d, true);
+  for (const auto &d : after) add(d, false);
   if (event->dependencyFinished(false)) ready(event);
 }
 
-void Scheduler::finished(const std::vector<std::shared_ptr<Event>> &waiters, bool failed) {
-  for (const auto &w : waiters)
-    if (w->dependencyFinished(failed)) ready(w);
+void Scheduler::finished(const std::vector<Event::Waiter> &waiters, bool failed) {
+  for (const Event::Waiter &w : waiters)
+    if (w.event->dependencyFinished(failed && w.propagate)) ready(w.event);
 }
 
 void Scheduler::ready(const std::shared_ptr<Event> &event) {

@@ -20,11 +20,13 @@ class Scheduler {
 public:
   static Scheduler &get();
 
-  /// Runs `event`'s work once every event of `dependencies` has finished.
+  /// Runs `event`'s work once every event of `waitList` (whose failure fails it) and of
+  /// `after` (which it only follows, as in a queue's order) has finished.
   void submit(const std::shared_ptr<Event> &event,
-              const std::vector<std::shared_ptr<Event>> &dependencies);
+              const std::vector<std::shared_ptr<Event>> &waitList,
+              const std::vector<std::shared_ptr<Event>> &after = {});
   /// An event finished: tells the events that were waiting for it.
-  void finished(const std::vector<std::shared_ptr<Event>> &waiters, bool failed);
+  void finished(const std::vector<Event::Waiter> &waiters, bool failed);
   /// Lets running commands end, drops the ones not started, and joins the workers
   /// (at process exit).
   void shutdown();
