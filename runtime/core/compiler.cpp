@@ -211,6 +211,27 @@ ToolResult compileOpenCLC(const Device &device, const std::string &source,
   return result;
 }
 
+namespace {
+
+/// The module without OpLine and OpNoLine. spirv-link (SPIRV-Tools 2023.1) does not renumber
+/// the file operand of OpLine in the modules after the first, so their lines would name
+/// other ids; the first module keeps its lines.
+std::vector<uint32_t> withoutLines(const std::vector<uint32_t> &words) {
+  constexpr uint32_t kHeaderWords = 5, kOpLine = 8, kOpNoLine = 317;
+  if (words.size() < kHeaderWords) return words;
+  std::vector<uint32_t> out(words.begin(), words.begin() + kHeaderWords);
+  for (size_t at = kHeaderWords; at < words.size();) {
+    const uint32_t count = words[at] >> 16, opcode = words[at] & 0xffff;
+    if (count == 0 || at + count > words.size()) return words; // malformed: leave it alone
+    if (opcode != kOpLine && opcode != kOpNoLine)
+      out.insert(out.end(), words.begin() + at, words.begin() + at + count);
+    at += count;
+  }
+  return out;
+}
+
+} // namespace
+
 ToolResult linkSpirv(const std::vector<std::vector<uint32_t>> &modules, bool library) {
   ToolResult result;
   const Toolchain &tools = Toolchain::get();
@@ -220,7 +241,7 @@ ToolResult linkSpirv(const std::vector<std::vector<uint32_t>> &modules, bool lib
   argv.insert(argv.end(), {"-o", "linked.spv"});
   for (size_t i = 0; i < modules.size(); ++i) {
     std::string name = "input" + std::to_string(i) + ".spv";
-    std::vector<unsigned char> bytes = bytesOf(modules[i]);
+    std::vector<unsigned char> bytes = bytesOf(i == 0 ? modules[i] : withoutLines(modules[i]));
     writeFile(dir.path() / name, bytes.data(), bytes.size());
     argv.push_back(name);
   }
