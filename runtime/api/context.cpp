@@ -39,8 +39,7 @@ cl_context createContext(const cl_context_properties *properties, ContextNotify 
   std::vector<cl_context_properties> list;
   status = checkProperties(properties, list);
   if (status != CL_SUCCESS) return nullptr;
-  auto context =
-      std::make_shared<Context>(Platform::get().device(), std::move(list), notify, userData);
+  auto context = makeObject<Context>(Platform::get().device(), std::move(list), notify, userData);
   return publish(std::move(context));
 }
 

@@ -62,7 +62,7 @@ CL_API_ENTRY cl_event CL_API_CALL clCreateUserEvent(cl_context context, cl_int *
   return api::guardObject<cl_event>("clCreateUserEvent", errcode_ret, [&](cl_event &out) -> cl_int {
     std::shared_ptr<Context> c = lookup<Context>(context);
     if (!c) return CL_INVALID_CONTEXT;
-    out = publish(std::make_shared<Event>(c));
+    out = publish(makeObject<Event>(c));
     return CL_SUCCESS;
   });
 }

@@ -16,7 +16,7 @@ cl_int createKernel(const std::shared_ptr<Program> &p, const std::string &name, 
   if (!exe) return CL_INVALID_PROGRAM_EXECUTABLE;
   const KernelSignature *signature = exe->kernel(name);
   if (!signature) return CL_INVALID_KERNEL_NAME;
-  out = publish(std::make_shared<Kernel>(p, exe, *signature));
+  out = publish(makeObject<Kernel>(p, exe, *signature));
   return CL_SUCCESS;
 }
 
@@ -127,7 +127,7 @@ CL_API_ENTRY cl_int CL_API_CALL clCreateKernelsInProgram(cl_program program, cl_
     if (kernels && num_kernels < n) return CL_INVALID_VALUE;
     if (kernels)
       for (size_t i = 0; i < n; ++i)
-        kernels[i] = publish(std::make_shared<Kernel>(p, exe, exe->kernels()[i]));
+        kernels[i] = publish(makeObject<Kernel>(p, exe, exe->kernels()[i]));
     if (num_kernels_ret) *num_kernels_ret = static_cast<cl_uint>(n);
     return CL_SUCCESS;
   });

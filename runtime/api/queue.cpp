@@ -23,7 +23,7 @@ cl_int createQueue(cl_context context, cl_device_id device, cl_command_queue_pro
     return CL_INVALID_VALUE;
   // CL_DEVICE_QUEUE_ON_DEVICE_PROPERTIES is 0: no device-side queues.
   if (properties & CL_QUEUE_ON_DEVICE) return CL_INVALID_QUEUE_PROPERTIES;
-  out = publish(std::make_shared<Queue>(c, *d, properties, std::move(list)));
+  out = publish(makeObject<Queue>(c, *d, properties, std::move(list)));
   return CL_SUCCESS;
 }
 

@@ -1,6 +1,7 @@
 // Compiling and linking programs (see compiler.h).
 #include "core/compiler.h"
 
+#include <algorithm>
 #include <cstring>
 #include <filesystem>
 
@@ -52,6 +53,37 @@ std::vector<unsigned char> bytesOf(const std::vector<uint32_t> &words) {
 }
 
 } // namespace
+
+std::vector<uint32_t> withoutDebugInstructions(const std::vector<uint32_t> &words) {
+  constexpr uint32_t kHeaderWords = 5, kOpExtInstImport = 11, kOpExtInst = 12;
+  if (words.size() < kHeaderWords) return words;
+  // The result ids of the debug instruction sets.
+  std::vector<uint32_t> debugSets;
+  for (size_t at = kHeaderWords; at < words.size();) {
+    const uint32_t count = words[at] >> 16, opcode = words[at] & 0xffff;
+    if (count == 0 || at + count > words.size()) return words; // malformed: leave it alone
+    if (opcode == kOpExtInstImport && count > 2) {
+      const char *name = reinterpret_cast<const char *>(&words[at + 2]);
+      const size_t length = strnlen(name, (count - 2) * 4);
+      const std::string set(name, length);
+      if (set == "OpenCL.DebugInfo.100" || set == "SPIRV.debug") debugSets.push_back(words[at + 1]);
+    }
+    at += count;
+  }
+  if (debugSets.empty()) return words;
+  auto isDebug = [&](uint32_t id) {
+    return std::find(debugSets.begin(), debugSets.end(), id) != debugSets.end();
+  };
+  std::vector<uint32_t> out(words.begin(), words.begin() + kHeaderWords);
+  for (size_t at = kHeaderWords; at < words.size();) {
+    const uint32_t count = words[at] >> 16, opcode = words[at] & 0xffff;
+    const bool drop = (opcode == kOpExtInstImport && isDebug(words[at + 1])) ||
+                      (opcode == kOpExtInst && count > 3 && isDebug(words[at + 3]));
+    if (!drop) out.insert(out.end(), words.begin() + at, words.begin() + at + count);
+    at += count;
+  }
+  return out;
+}
 
 std::vector<uint32_t> toWords(const void *data, size_t size) {
   std::vector<uint32_t> words(size / 4);
@@ -206,7 +238,9 @@ ToolResult compileOpenCLC(const Device &device, const std::string &source,
     result.log += "error: the SPIR-V translator failed\n";
     return result;
   }
-  result.spirv = toWords(bytes.data(), bytes.size());
+  // OpLine locations stay; the debug instructions go (spvsim's executor does not expect
+  // them between a block's label and its OpPhi instructions, where llvm-spirv puts them).
+  result.spirv = withoutDebugInstructions(toWords(bytes.data(), bytes.size()));
   result.ok = true;
   return result;
 }

@@ -60,6 +60,10 @@ ToolResult compileOpenCLC(const Device &device, const std::string &source,
 /// Links SPIR-V modules; a library keeps every export and may leave imports unresolved.
 ToolResult linkSpirv(const std::vector<std::vector<uint32_t>> &modules, bool library);
 
+/// The module without the instructions of the OpenCL.DebugInfo.100 (and SPIRV.debug)
+/// instruction sets; OpLine locations are kept.
+std::vector<uint32_t> withoutDebugInstructions(const std::vector<uint32_t> &words);
+
 /// Bytes to SPIR-V words (size must be a multiple of 4).
 std::vector<uint32_t> toWords(const void *data, size_t size);
 

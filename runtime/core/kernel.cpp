@@ -17,7 +17,7 @@ Kernel::~Kernel() {
 }
 
 std::shared_ptr<Kernel> Kernel::clone() const {
-  auto copy = std::make_shared<Kernel>(program_, executable_, signature_);
+  auto copy = makeObject<Kernel>(program_, executable_, signature_);
   copy->args_ = args();
   return copy;
 }

@@ -17,7 +17,7 @@ Mem::Mem(const std::shared_ptr<Context> &context, cl_mem_flags flags, size_t siz
 
 std::shared_ptr<Mem> Mem::buffer(std::shared_ptr<Context> context, cl_mem_flags flags, size_t size,
                                  void *hostPtr, std::vector<cl_mem_properties> properties) {
-  auto mem = std::make_shared<Mem>(context, flags, size);
+  auto mem = makeObject<Mem>(context, flags, size);
   mem->name_ = "buffer " + std::to_string(context->nextBufferNumber());
   mem->properties_ = std::move(properties);
   GlobalMemory &memory = context->memory();
@@ -39,7 +39,7 @@ std::shared_ptr<Mem> Mem::buffer(std::shared_ptr<Context> context, cl_mem_flags 
 
 std::shared_ptr<Mem> Mem::subBuffer(std::shared_ptr<Mem> parent, cl_mem_flags flags, size_t origin,
                                     size_t size) {
-  auto mem = std::make_shared<Mem>(parent->context_, flags, size);
+  auto mem = makeObject<Mem>(parent->context_, flags, size);
   mem->parent_ = parent;
   mem->origin_ = origin;
   mem->name_ =

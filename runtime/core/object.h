@@ -18,6 +18,7 @@
 #include <unordered_map>
 
 #include "core/cl.h"
+#include "core/quarantine.h"
 
 namespace spvsim::runtime {
 
@@ -111,7 +112,7 @@ template <class T> std::shared_ptr<T> lookup(const void *handle) {
   return std::static_pointer_cast<T>(Registry::instance().find(handle, T::kKind));
 }
 
-/// Publishes a new object and returns its handle.
+/// Publishes a new object (made by makeObject) and returns its handle.
 template <class T> T *publish(std::shared_ptr<T> object) {
   T *handle = object.get();
   Registry::instance().publish(std::move(object));

@@ -124,7 +124,7 @@ Program::Program(std::shared_ptr<Context> context, Origin origin)
     : context_(std::move(context)), origin_(origin) {}
 
 std::shared_ptr<Program> Program::withSource(std::shared_ptr<Context> context, std::string source) {
-  auto p = std::make_shared<Program>(std::move(context), Origin::Source);
+  auto p = makeObject<Program>(std::move(context), Origin::Source);
   p->source_ = std::move(source);
   return p;
 }
@@ -132,7 +132,7 @@ std::shared_ptr<Program> Program::withSource(std::shared_ptr<Context> context, s
 std::shared_ptr<Program> Program::withIL(std::shared_ptr<Context> context,
                                          std::vector<uint32_t> words) {
   std::shared_ptr<const Module> module = loadBinary(words, "program IL");
-  auto p = std::make_shared<Program>(std::move(context), Origin::IL);
+  auto p = makeObject<Program>(std::move(context), Origin::IL);
   p->specTypes_ = runfile::specConstantTypes(*module);
   p->il_ = std::move(words);
   return p;
@@ -140,7 +140,7 @@ std::shared_ptr<Program> Program::withIL(std::shared_ptr<Context> context,
 
 std::shared_ptr<Program> Program::withBinary(std::shared_ptr<Context> context,
                                              ProgramBinary binary) {
-  auto p = std::make_shared<Program>(std::move(context), Origin::Binary);
+  auto p = makeObject<Program>(std::move(context), Origin::Binary);
   p->binaryType_ = binary.type;
   p->binaryWords_ = std::move(binary.spirv);
   p->options_ = std::move(binary.options);
@@ -354,7 +354,7 @@ std::shared_ptr<Program> Program::link(std::shared_ptr<Context> context, const s
     status = CL_LINKER_NOT_AVAILABLE;
     return nullptr;
   }
-  auto program = std::make_shared<Program>(context, Origin::Linked);
+  auto program = makeObject<Program>(context, Origin::Linked);
   ToolResult linked = linkSpirv(modules, parsed->createLibrary);
   std::string log = linked.log;
   bool ok = linked.ok;

@@ -16,7 +16,7 @@ std::shared_ptr<Event> Queue::enqueue(cl_command_type type, Event::Work work,
                                       const std::vector<std::shared_ptr<Event>> &waitList,
                                       Ordering ordering) {
   auto event =
-      std::make_shared<Event>(context_, weak_from_this(), this, type, profiling(), std::move(work));
+      makeObject<Event>(context_, weak_from_this(), this, type, profiling(), std::move(work));
   // The wait list's failures fail the command; the queue's order only delays it.
   std::vector<std::shared_ptr<Event>> after;
   {
