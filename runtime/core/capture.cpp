@@ -79,10 +79,11 @@ runfile::SpecConstantSpec specConstant(uint32_t id, uint64_t bits,
 } // namespace
 
 Capture *Capture::get() {
-  static std::unique_ptr<Capture> capture =
-      Config::get().captureDir.empty() ? nullptr
-                                       : std::make_unique<Capture>(Config::get().captureDir);
-  return capture.get();
+  // Never destroyed: commands may still run while the process exits.
+  static Capture *capture = Config::get().captureDir.empty()
+                                ? nullptr
+                                : std::make_unique<Capture>(Config::get().captureDir).release();
+  return capture;
 }
 
 Capture::Capture(std::filesystem::path directory) : directory_(std::move(directory)) {}

@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cstdlib>
 #include <iostream>
+#include <memory>
 #include <sstream>
 
 namespace spvsim::runtime {
@@ -103,13 +104,15 @@ Config Config::read(const char *(*getenv)(const char *), std::vector<std::string
 }
 
 const Config &Config::get() {
-  static const Config config = [] {
+  // Never destroyed: the report is written at process exit, after function-local statics
+  // created later than the exit hook are gone.
+  static const Config *config = [] {
     std::vector<std::string> problems;
-    Config c = read(systemGetenv, problems);
+    auto c = std::make_unique<Config>(read(systemGetenv, problems));
     for (const std::string &p : problems) std::cerr << "spvsim: " << p << "\n";
-    return c;
+    return c.release();
   }();
-  return config;
+  return *config;
 }
 
 } // namespace spvsim::runtime

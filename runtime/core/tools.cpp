@@ -6,6 +6,7 @@
 #include <cstring>
 #include <fcntl.h>
 #include <fstream>
+#include <memory>
 #include <spawn.h>
 #include <sstream>
 #include <sys/wait.h>
@@ -41,10 +42,13 @@ std::string tool(const char *variable, const char *defaultName) {
 } // namespace
 
 const Toolchain &Toolchain::get() {
-  static const Toolchain toolchain{tool("SPVSIM_CLANG", "clang-15"),
-                                   tool("SPVSIM_LLVM_SPIRV", "llvm-spirv-15"),
-                                   tool("SPVSIM_SPIRV_LINK", "spirv-link")};
-  return toolchain;
+  // Never destroyed, like the rest of the runtime's process-wide state.
+  static const Toolchain *toolchain =
+      std::make_unique<Toolchain>(Toolchain{tool("SPVSIM_CLANG", "clang-15"),
+                                            tool("SPVSIM_LLVM_SPIRV", "llvm-spirv-15"),
+                                            tool("SPVSIM_SPIRV_LINK", "spirv-link")})
+          .release();
+  return *toolchain;
 }
 
 TempDir::TempDir() {
