@@ -6,6 +6,7 @@
 // error as they happen; the exit status is 1 when any of them is an error,
 // else the program's own. The cli does not link the runtime: it finds it.
 #include <cerrno>
+#include <csignal>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -116,15 +117,33 @@ int runExec(const ExecOptions &options) {
   std::vector<char *> argv;
   for (const std::string &a : options.command) argv.push_back(const_cast<char *>(a.c_str()));
   argv.push_back(nullptr);
+  // Like system(): Ctrl-C and Ctrl-\ are for the program; spvsim waits and reports its status.
+  // The program starts with the default handlers.
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  sigset_t defaults;
+  sigemptyset(&defaults);
+  sigaddset(&defaults, SIGINT);
+  sigaddset(&defaults, SIGQUIT);
+  posix_spawnattr_setsigdefault(&attributes, &defaults);
+  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGDEF);
+  struct sigaction ignore {
+  }, oldInt{}, oldQuit{};
+  ignore.sa_handler = SIG_IGN;
+  sigaction(SIGINT, &ignore, &oldInt);
+  sigaction(SIGQUIT, &ignore, &oldQuit);
   pid_t pid = 0;
-  const int spawned = posix_spawnp(&pid, argv[0], nullptr, nullptr, argv.data(), environ);
+  const int spawned = posix_spawnp(&pid, argv[0], nullptr, &attributes, argv.data(), environ);
+  posix_spawnattr_destroy(&attributes);
+  int status = 0;
+  while (spawned == 0 && waitpid(pid, &status, 0) < 0)
+    if (errno != EINTR) break;
+  sigaction(SIGINT, &oldInt, nullptr);
+  sigaction(SIGQUIT, &oldQuit, nullptr);
   if (spawned != 0) {
     if (!temporaryReport.empty()) std::filesystem::remove(temporaryReport, ignored);
     throw Error("cannot run '" + options.command[0] + "': " + std::strerror(spawned));
   }
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0)
-    if (errno != EINTR) break;
   const int programStatus = WIFEXITED(status)     ? WEXITSTATUS(status)
                             : WIFSIGNALED(status) ? 128 + WTERMSIG(status)
                                                   : kInternal;
