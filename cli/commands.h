@@ -13,5 +13,7 @@ enum ExitStatus : int { kClean = 0, kFindings = 1, kBadInput = 2, kInternal = 3 
 void addValidateCommand(CLI::App &app, int &exitStatus);
 /// `spvsim run [options] FILE.json` (run_command.cpp).
 void addRunCommand(CLI::App &app, int &exitStatus);
+/// `spvsim exec [options] -- PROGRAM [ARGS...]` (exec_command.cpp).
+void addExecCommand(CLI::App &app, int &exitStatus);
 
 } // namespace spvsim::cli

@@ -16,8 +16,10 @@ packages=(
   spirv-tools spirv-headers
   libcli11-dev nlohmann-json3-dev libgtest-dev
   clang-15 llvm-spirv-15
+  # The runtime (an OpenCL ICD) and its tests: headers, the ICD loader, and real clients.
+  opencl-c-headers ocl-icd-opencl-dev clinfo python3-pyopencl
 )
-bench_packages=(oclgrind pocl-opencl-icd ocl-icd-opencl-dev opencl-headers clinfo python3)
+bench_packages=(oclgrind pocl-opencl-icd opencl-headers python3)
 
 for arg in "$@"; do
   case "$arg" in

@@ -84,6 +84,11 @@ void reportAccessFault(const ExecState &x, const LoweredOp &op, uint32_t lane, u
     f.kind = "access.released";
     f.message = std::string(verb) + " of buffer '" + name + "' after it was released";
     break;
+  case AccessFault::Mapped:
+    f.kind = "access.mapped";
+    f.message = std::string(verb) + " of buffer '" + name + "' while the host has it mapped" +
+                (isWrite ? "" : " for writing") + " (the " + verb + " was not performed)";
+    break;
   case AccessFault::ReadOnlyWrite:
     f.kind = "access.read_only_write";
     f.message = "write to read-only buffer '" + name + "' (the write was not performed)";

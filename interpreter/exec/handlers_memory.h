@@ -29,7 +29,8 @@ enum class AccessFault : uint8_t {
   Released,
   ReadOnlyWrite,
   WriteOnlyRead,
-  Misaligned
+  Misaligned,
+  Mapped
 };
 
 inline bool resolve(const ExecState &x, uint64_t p, uint32_t lane, ResolvedAllocation &r) {
@@ -71,6 +72,8 @@ inline AccessFault checkAccess(const ResolvedAllocation &r, bool ok, uint64_t en
   if (!ok) return AccessFault::Null;
   if (r.global) {
     if (r.global->released) return AccessFault::Released;
+    if (r.global->mapped != HostMapping::None) [[unlikely]]
+      if (isWrite || r.global->mapped == HostMapping::Write) return AccessFault::Mapped;
     if (isWrite && r.global->access == BufferAccess::ReadOnly) return AccessFault::ReadOnlyWrite;
     if (!isWrite && r.global->access == BufferAccess::WriteOnly) return AccessFault::WriteOnlyRead;
   }

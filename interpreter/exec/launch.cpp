@@ -59,7 +59,7 @@ void checkRange(const NDRange &range) {
 }
 
 void bindArguments(LaunchContext &L, const LoweredKernel &k, const std::vector<ArgBinding> &args,
-                   GlobalMemory &memory, std::vector<UniformInit> &uniforms) {
+                   std::vector<UniformInit> &uniforms) {
   if (args.size() != k.params.size())
     throw Error("kernel '" + k.name + "' takes " + std::to_string(k.params.size()) +
                 " arguments, " + std::to_string(args.size()) + " given");
@@ -75,7 +75,7 @@ void bindArguments(LaunchContext &L, const LoweredKernel &k, const std::vector<A
       if (a.kind == ArgBinding::Kind::Null) {
         uniforms.push_back({p.pointerSlot, 8, 0});
       } else if (a.kind == ArgBinding::Kind::Buffer) {
-        if (a.buffer == 0 || a.buffer > memory.count())
+        if (a.buffer == 0 || a.buffer >= L.allocations.size())
           throw Error(what + ": no buffer with id " + std::to_string(a.buffer));
         const AllocationView &v = L.allocations[a.buffer];
         AddressSpace space = p.constant ? AddressSpace::Constant : v.space;
@@ -154,10 +154,12 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
     L.programGlobalIds.push_back(
         memory.programScopeBuffer(&module.module(), g.name, g.init,
                                   g.constant ? BufferAccess::ReadOnly : BufferAccess::ReadWrite));
-  // Allocation table: every buffer of GlobalMemory by id.
-  L.allocations.resize(memory.count() + 1);
-  for (BufferId id = 1; id <= memory.count(); ++id) {
-    const BufferInfo &info = memory.info(id);
+  // Allocation table: every buffer of GlobalMemory by id, read at one instant (the
+  // runtime may create or release buffers while this launch runs).
+  const std::vector<BufferView> buffers = memory.snapshot();
+  L.allocations.resize(buffers.size());
+  for (BufferId id = 1; id < buffers.size(); ++id) {
+    const BufferInfo &info = buffers[id].info;
     AllocationView &v = L.allocations[id];
     v.name = info.name;
     v.size = info.size;
@@ -165,7 +167,19 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
     v.released = info.released;
     v.parent = info.parent;
     v.parentOffset = info.parentOffset;
-    if (!info.released) v.base = memory.bytes(id).data();
+    v.base = buffers[id].base;
+  }
+  // A mapping covers the buffer's sub-buffers and its parent too (OpenCL API §5.5.4).
+  for (BufferId id = 1; id < buffers.size(); ++id) {
+    const BufferInfo &info = buffers[id].info;
+    if (info.mapping == HostMapping::None) continue;
+    auto cover = [&](BufferId target) {
+      L.allocations[target].mapped = std::max(L.allocations[target].mapped, info.mapping);
+    };
+    cover(id);
+    if (info.parent) cover(info.parent);
+    for (BufferId other = 1; other < buffers.size(); ++other)
+      if (buffers[other].info.parent == id) cover(other);
   }
   for (size_t i = 0; i < k.programGlobals.size(); ++i)
     if (k.programGlobals[i].constant)
@@ -173,7 +187,7 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
   if (L.allocations.size() > tagged::kMaxId) throw Error("too many buffers for one launch");
 
   std::vector<UniformInit> argumentInits;
-  bindArguments(L, k, args, memory, argumentInits);
+  bindArguments(L, k, args, argumentInits);
   k.constants.insert(k.constants.end(), argumentInits.begin(), argumentInits.end());
   layOutLocals(L, k);
 

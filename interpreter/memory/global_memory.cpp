@@ -9,31 +9,50 @@
 namespace spvsim {
 
 void GlobalMemory::FreeBytes::operator()(std::byte *p) const {
-  std::free(p);
+  if (owned) std::free(p);
 }
 
 GlobalMemory::GlobalMemory() : infos_(1), storage_(1) {}
 GlobalMemory::~GlobalMemory() = default;
 
 BufferId GlobalMemory::create(uint64_t size, std::string name, BufferAccess access) {
+  std::lock_guard lock(mutex_);
+  return createLocked(size, std::move(name), access);
+}
+
+BufferId GlobalMemory::createLocked(uint64_t size, std::string name, BufferAccess access) {
   if (infos_.size() >= (1u << 21) - 1) throw Error("too many buffers");
+  // Zero-filled; one spare byte so that a zero-sized buffer still has an address.
+  auto *bytes = static_cast<std::byte *>(std::calloc(size + 1, 1));
+  if (!bytes)
+    throw Error("cannot allocate " + std::to_string(size) + " bytes for buffer '" + name + "'");
   BufferInfo info;
   info.name = std::move(name);
   info.size = size;
   info.access = access;
   infos_.push_back(std::move(info));
-  // Zero-filled; one spare byte so that a zero-sized buffer still has an address.
-  auto *bytes = static_cast<std::byte *>(std::calloc(size + 1, 1));
-  if (!bytes)
-    throw Error("cannot allocate " + std::to_string(size) + " bytes for buffer '" +
-                infos_.back().name + "'");
   storage_.emplace_back(bytes);
+  return static_cast<BufferId>(infos_.size() - 1);
+}
+
+BufferId GlobalMemory::createExternal(std::span<std::byte> storage, std::string name,
+                                      BufferAccess access) {
+  std::lock_guard lock(mutex_);
+  if (infos_.size() >= (1u << 21) - 1) throw Error("too many buffers");
+  if (!storage.data()) throw Error("buffer '" + name + "' has no host storage");
+  BufferInfo info;
+  info.name = std::move(name);
+  info.size = storage.size();
+  info.access = access;
+  infos_.push_back(std::move(info));
+  storage_.emplace_back(storage.data(), FreeBytes{false});
   return static_cast<BufferId>(infos_.size() - 1);
 }
 
 BufferId GlobalMemory::createSub(BufferId parent, uint64_t offset, uint64_t size, std::string name,
                                  BufferAccess access) {
-  const BufferInfo &p = info(parent);
+  std::lock_guard lock(mutex_);
+  const BufferInfo &p = infoLocked(parent);
   if (p.parent != 0) throw Error("a sub-buffer cannot be created from a sub-buffer");
   if (offset > p.size || size > p.size - offset)
     throw Error("sub-buffer [" + std::to_string(offset) + ", " + std::to_string(offset + size) +
@@ -51,35 +70,83 @@ BufferId GlobalMemory::createSub(BufferId parent, uint64_t offset, uint64_t size
 
 BufferId GlobalMemory::programScopeBuffer(const void *program, const std::string &name,
                                           std::span<const std::byte> init, BufferAccess access) {
+  std::lock_guard lock(mutex_);
   auto key = std::make_pair(program, name);
   if (auto it = programScope_.find(key); it != programScope_.end()) return it->second;
-  BufferId id = create(init.size(), name, access);
-  std::copy(init.begin(), init.end(), bytes(id).begin());
+  BufferId id = createLocked(init.size(), name, access);
+  std::copy(init.begin(), init.end(), bytesLocked(id).begin());
   programScope_.emplace(std::move(key), id);
   return id;
 }
 
+void GlobalMemory::releaseProgramScope(const void *program) {
+  std::lock_guard lock(mutex_);
+  for (auto it = programScope_.lower_bound({program, std::string()});
+       it != programScope_.end() && it->first.first == program;) {
+    infos_[it->second].released = true;
+    storage_[it->second].reset();
+    it = programScope_.erase(it);
+  }
+}
+
 void GlobalMemory::release(BufferId id) {
+  std::lock_guard lock(mutex_);
   BufferInfo &i = infos_.at(id == 0 ? infos_.size() : id);
   i.released = true;
   if (i.parent == 0) storage_[id].reset();
 }
 
-const BufferInfo &GlobalMemory::info(BufferId id) const {
+void GlobalMemory::setHostMapping(BufferId id, HostMapping mapping) {
+  std::lock_guard lock(mutex_);
+  infos_.at(id == 0 ? infos_.size() : id).mapping = mapping;
+}
+
+const BufferInfo &GlobalMemory::infoLocked(BufferId id) const {
   if (id == 0 || id >= infos_.size()) throw Error("no buffer with id " + std::to_string(id));
   return infos_[id];
 }
 
-std::span<std::byte> GlobalMemory::bytes(BufferId id) {
-  const BufferInfo &i = info(id);
+BufferInfo GlobalMemory::info(BufferId id) const {
+  std::lock_guard lock(mutex_);
+  return infoLocked(id);
+}
+
+std::span<std::byte> GlobalMemory::bytesLocked(BufferId id) const {
+  const BufferInfo &i = infoLocked(id);
   if (i.released || (i.parent && infos_[i.parent].released))
     throw Error("buffer '" + i.name + "' was released");
   if (i.parent) return {storage_[i.parent].get() + i.parentOffset, i.size};
   return {storage_[id].get(), i.size};
 }
 
+std::span<std::byte> GlobalMemory::bytes(BufferId id) {
+  std::lock_guard lock(mutex_);
+  return bytesLocked(id);
+}
+
 std::span<const std::byte> GlobalMemory::bytes(BufferId id) const {
-  return const_cast<GlobalMemory *>(this)->bytes(id);
+  std::lock_guard lock(mutex_);
+  return bytesLocked(id);
+}
+
+uint32_t GlobalMemory::count() const {
+  std::lock_guard lock(mutex_);
+  return static_cast<uint32_t>(infos_.size()) - 1;
+}
+
+std::vector<BufferView> GlobalMemory::snapshot() const {
+  std::lock_guard lock(mutex_);
+  std::vector<BufferView> views(infos_.size());
+  for (size_t id = 1; id < infos_.size(); ++id) {
+    const BufferInfo &i = infos_[id];
+    views[id].info = i;
+    // A sub-buffer of a released buffer is released with it.
+    if (i.released || (i.parent && infos_[i.parent].released))
+      views[id].info.released = true;
+    else
+      views[id].base = i.parent ? storage_[i.parent].get() + i.parentOffset : storage_[id].get();
+  }
+  return views;
 }
 
 } // namespace spvsim

@@ -1,11 +1,13 @@
 // GlobalMemory: the buffers a host creates for kernels (global and constant
 // address spaces), each an allocation with size, access flags, name and an
 // optional parent (sub-buffers). Ids are never reused, so a released buffer
-// cannot alias a new one.
+// cannot alias a new one. Every member function may be called from several
+// threads at once (the cl* runtime creates buffers while kernels run).
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -17,6 +19,10 @@ namespace spvsim {
 
 enum class BufferAccess : uint8_t { ReadWrite, ReadOnly, WriteOnly };
 
+/// How the host has a buffer mapped (OpenCL API §5.5.4): while mapped for reading a
+/// kernel must not write it; while mapped for writing it must not touch it at all.
+enum class HostMapping : uint8_t { None, Read, Write };
+
 using BufferId = uint32_t;
 
 struct BufferInfo {
@@ -26,6 +32,13 @@ struct BufferInfo {
   BufferId parent = 0;       ///< 0 unless a sub-buffer
   uint64_t parentOffset = 0; ///< sub-buffer: byte offset in the parent
   bool released = false;
+  HostMapping mapping = HostMapping::None;
+};
+
+/// One buffer as a launch sees it: its description and its first byte (null once released).
+struct BufferView {
+  BufferInfo info;
+  std::byte *base = nullptr;
 };
 
 class GlobalMemory {
@@ -37,32 +50,50 @@ public:
 
   /// A new zero-filled buffer.
   BufferId create(uint64_t size, std::string name, BufferAccess access = BufferAccess::ReadWrite);
+  /// A buffer whose bytes are the host's `storage` (CL_MEM_USE_HOST_PTR): kernels read and
+  /// write that memory itself. The storage must outlive the buffer's release.
+  BufferId createExternal(std::span<std::byte> storage, std::string name,
+                          BufferAccess access = BufferAccess::ReadWrite);
   /// A sub-buffer: a view of [offset, offset + size) of `parent` with its own bounds.
   BufferId createSub(BufferId parent, uint64_t offset, uint64_t size, std::string name,
                      BufferAccess access = BufferAccess::ReadWrite);
   void release(BufferId id);
+  /// Records how the host has the buffer mapped; launches that start later see it.
+  void setHostMapping(BufferId id, HostMapping mapping);
 
   /// The buffer of program-scope variable `name` of a program (identified by the
   /// address of its module, which must stay alive), created from `init` on first
   /// use: program-scope variables keep their values across launches.
   BufferId programScopeBuffer(const void *program, const std::string &name,
                               std::span<const std::byte> init, BufferAccess access);
+  /// Releases the program-scope buffers of a program whose module is about to be freed,
+  /// so that a later module at the same address starts from fresh buffers.
+  void releaseProgramScope(const void *program);
 
-  const BufferInfo &info(BufferId id) const;
+  /// A copy of the buffer's description (another thread may change it later).
+  BufferInfo info(BufferId id) const;
   /// The bytes of a buffer (a sub-buffer's view of its parent).
   std::span<std::byte> bytes(BufferId id);
   std::span<const std::byte> bytes(BufferId id) const;
   /// Number of ids handed out so far (ids are 1..count).
-  uint32_t count() const { return static_cast<uint32_t>(infos_.size()) - 1; }
+  uint32_t count() const;
+  /// Every buffer by id (index 0 unused), read at one instant.
+  std::vector<BufferView> snapshot() const;
 
 private:
+  BufferId createLocked(uint64_t size, std::string name, BufferAccess access);
+  std::span<std::byte> bytesLocked(BufferId id) const;
+  const BufferInfo &infoLocked(BufferId id) const;
+
+  mutable std::mutex mutex_;
   std::map<std::pair<const void *, std::string>, BufferId> programScope_;
-  std::vector<BufferInfo> infos_; ///< index 0 unused (null)
+  std::deque<BufferInfo> infos_; ///< index 0 unused (null); a deque keeps references stable
   struct FreeBytes {
+    bool owned = true; ///< false for the host's storage (createExternal)
     void operator()(std::byte *p) const;
   };
   /// Per root buffer; calloc'd so that large buffers get zero pages lazily.
-  std::vector<std::unique_ptr<std::byte[], FreeBytes>> storage_;
+  std::deque<std::unique_ptr<std::byte[], FreeBytes>> storage_;
 };
 
 } // namespace spvsim

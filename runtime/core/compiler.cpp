@@ -1,0 +1,294 @@
+// Compiling and linking programs (see compiler.h).
+#include "core/compiler.h"
+
+#include <algorithm>
+#include <cstring>
+#include <filesystem>
+
+#include "core/device.h"
+
+namespace spvsim::runtime {
+
+namespace {
+
+/// Options passed to clang as they are (OpenCL API §5.8.6.2 to §5.8.6.4, §5.8.6.6).
+const char *const kClangFlags[] = {"-cl-single-precision-constant",
+                                   "-cl-denorms-are-zero",
+                                   "-cl-fp32-correctly-rounded-divide-sqrt",
+                                   "-cl-mad-enable",
+                                   "-cl-no-signed-zeros",
+                                   "-cl-unsafe-math-optimizations",
+                                   "-cl-finite-math-only",
+                                   "-cl-fast-relaxed-math",
+                                   "-cl-strict-aliasing",
+                                   "-cl-kernel-arg-info",
+                                   "-w",
+                                   "-Werror"};
+
+/// Options accepted and without effect on spvsim.
+const char *const kIgnoredFlags[] = {"-cl-no-subgroup-ifp", "-g"};
+
+bool isOneOf(const std::string &option, std::initializer_list<const char *> list) {
+  for (const char *o : list)
+    if (option == o) return true;
+  return false;
+}
+
+template <size_t N> bool isOneOf(const std::string &option, const char *const (&list)[N]) {
+  for (const char *o : list)
+    if (option == o) return true;
+  return false;
+}
+
+std::string absolutePath(const std::string &dir) {
+  std::error_code ignored;
+  std::filesystem::path p = std::filesystem::absolute(dir, ignored);
+  return p.empty() ? dir : p.string();
+}
+
+std::vector<unsigned char> bytesOf(const std::vector<uint32_t> &words) {
+  std::vector<unsigned char> bytes(words.size() * 4);
+  if (!words.empty()) std::memcpy(bytes.data(), words.data(), bytes.size());
+  return bytes;
+}
+
+} // namespace
+
+std::vector<uint32_t> withoutDebugInstructions(const std::vector<uint32_t> &words) {
+  constexpr uint32_t kHeaderWords = 5, kOpExtInstImport = 11, kOpExtInst = 12;
+  if (words.size() < kHeaderWords) return words;
+  // The result ids of the debug instruction sets.
+  std::vector<uint32_t> debugSets;
+  for (size_t at = kHeaderWords; at < words.size();) {
+    const uint32_t count = words[at] >> 16, opcode = words[at] & 0xffff;
+    if (count == 0 || at + count > words.size()) return words; // malformed: leave it alone
+    if (opcode == kOpExtInstImport && count > 2) {
+      const char *name = reinterpret_cast<const char *>(&words[at + 2]);
+      const size_t length = strnlen(name, (count - 2) * 4);
+      const std::string set(name, length);
+      if (set == "OpenCL.DebugInfo.100" || set == "SPIRV.debug") debugSets.push_back(words[at + 1]);
+    }
+    at += count;
+  }
+  if (debugSets.empty()) return words;
+  auto isDebug = [&](uint32_t id) {
+    return std::find(debugSets.begin(), debugSets.end(), id) != debugSets.end();
+  };
+  std::vector<uint32_t> out(words.begin(), words.begin() + kHeaderWords);
+  for (size_t at = kHeaderWords; at < words.size();) {
+    const uint32_t count = words[at] >> 16, opcode = words[at] & 0xffff;
+    const bool drop = (opcode == kOpExtInstImport && isDebug(words[at + 1])) ||
+                      (opcode == kOpExtInst && count > 3 && isDebug(words[at + 3]));
+    if (!drop) out.insert(out.end(), words.begin() + at, words.begin() + at + count);
+    at += count;
+  }
+  return out;
+}
+
+std::vector<uint32_t> toWords(const void *data, size_t size) {
+  std::vector<uint32_t> words(size / 4);
+  if (size) std::memcpy(words.data(), data, words.size() * 4);
+  return words;
+}
+
+std::vector<std::string> splitOptions(std::string_view text) {
+  std::vector<std::string> words;
+  std::string word;
+  bool inWord = false, quoted = false;
+  for (char c : text) {
+    if (c == '"') {
+      quoted = !quoted;
+      inWord = true;
+    } else if (!quoted && (c == ' ' || c == '\t' || c == '\n' || c == '\r')) {
+      if (inWord) words.push_back(word);
+      word.clear();
+      inWord = false;
+    } else {
+      word += c;
+      inWord = true;
+    }
+  }
+  if (inWord) words.push_back(word);
+  return words;
+}
+
+std::optional<CompileOptions> parseCompileOptions(std::string_view text, std::string &error) {
+  CompileOptions options;
+  std::vector<std::string> words = splitOptions(text);
+  for (size_t i = 0; i < words.size(); ++i) {
+    const std::string &w = words[i];
+    if (w == "-D" || w == "-I") {
+      if (i + 1 == words.size()) {
+        error = "option " + w + " needs a value";
+        return std::nullopt;
+      }
+      const std::string &value = words[++i];
+      options.clangArgs.push_back(w);
+      options.clangArgs.push_back(w == "-I" ? absolutePath(value) : value);
+    } else if (w.rfind("-D", 0) == 0) {
+      options.clangArgs.push_back(w);
+    } else if (w.rfind("-I", 0) == 0) {
+      options.clangArgs.push_back("-I");
+      options.clangArgs.push_back(absolutePath(w.substr(2)));
+    } else if (w.rfind("-cl-std=", 0) == 0) {
+      std::string v = w.substr(8);
+      if (v != "CL1.0" && v != "CL1.1" && v != "CL1.2" && v != "CL2.0" && v != "CL3.0") {
+        error = "unknown OpenCL C version in " + w + " (CL1.0, CL1.1, CL1.2, CL2.0 or CL3.0)";
+        return std::nullopt;
+      }
+      options.clStd = v;
+    } else if (w == "-cl-opt-disable") {
+      options.optDisable = true;
+    } else if (w == "-cl-uniform-work-group-size") {
+      options.uniformWorkGroupSize = true;
+      options.clangArgs.push_back(w);
+    } else if (isOneOf(w, kClangFlags)) {
+      options.clangArgs.push_back(w);
+    } else if (isOneOf(w, kIgnoredFlags)) {
+      continue;
+    } else {
+      error = "unknown build option '" + w + "'";
+      return std::nullopt;
+    }
+  }
+  return options;
+}
+
+std::optional<LinkOptions> parseLinkOptions(std::string_view text, std::string &error) {
+  LinkOptions options;
+  for (const std::string &w : splitOptions(text)) {
+    if (w == "-create-library") {
+      options.createLibrary = true;
+    } else if (w == "-enable-link-options") {
+      options.enableLinkOptions = true;
+    } else if (w == "-cl-uniform-work-group-size") {
+      options.uniformWorkGroupSize = true;
+    } else if (isOneOf(w, {"-cl-denorms-are-zero", "-cl-no-signed-zeros",
+                           "-cl-unsafe-math-optimizations", "-cl-finite-math-only",
+                           "-cl-fast-relaxed-math", "-cl-no-subgroup-ifp"})) {
+      continue; // OpenCL API §5.8.7.2: the linker may apply them; the SPIR-V is final
+    } else {
+      error = "unknown link option '" + w + "'";
+      return std::nullopt;
+    }
+  }
+  if (options.enableLinkOptions && !options.createLibrary) {
+    error = "-enable-link-options needs -create-library";
+    return std::nullopt;
+  }
+  return options;
+}
+
+ToolResult compileOpenCLC(const Device &device, const std::string &source,
+                          const std::vector<Header> &headers, const CompileOptions &options) {
+  ToolResult result;
+  const Toolchain &tools = Toolchain::get();
+  if (options.clStd == "CL2.0") {
+    // OpenCL API §5.8.6.5: the device does not list OpenCL C 2.0 (pipes and device-side
+    // enqueue are not supported), so -cl-std=CL2.0 must fail.
+    result.log = "error: OpenCL C 2.0 is not supported by this device (CL_DEVICE_OPENCL_C_ALL_"
+                 "VERSIONS lists 1.0, 1.1, 1.2 and 3.0); use -cl-std=CL3.0\n";
+    return result;
+  }
+  TempDir dir;
+  if (!writeFile(dir.path() / "input.cl", source.data(), source.size())) {
+    result.log = "error: cannot write the source to " + dir.path().string() + "\n";
+    return result;
+  }
+  for (const auto &[name, text] : headers) {
+    std::filesystem::path relative = std::filesystem::path(name).lexically_normal();
+    if (relative.is_absolute() || relative.empty() || *relative.begin() == "..") {
+      result.log += "warning: header '" + name + "' ignored: its name leaves the include folder\n";
+      continue;
+    }
+    writeFile(dir.path() / "include" / relative, text.data(), text.size());
+  }
+  std::error_code ignored;
+  const std::string cwd = std::filesystem::current_path(ignored).string();
+  std::vector<std::string> clang{
+      tools.clang, "-c", "-target", device.description().addressBits == 32 ? "spir" : "spir64",
+      "-emit-llvm", options.optDisable ? "-O0" : "-O2", "-fno-slp-vectorize",
+      // Source lines for findings (full debug information would give
+      // llvm-spirv expressions it cannot always translate).
+      "-gline-tables-only",
+      // Locations name the source input.cl, not the temporary folder.
+      "-fdebug-prefix-map=" + dir.path().string() + "=",
+      // Parameter names: findings and clGetKernelArgInfo use them.
+      "-cl-kernel-arg-info", "-cl-std=" + options.clStd};
+  for (const std::string &o : device.compilerExtensionOptions()) clang.push_back(o);
+  for (const std::string &o : options.clangArgs) clang.push_back(o);
+  clang.insert(clang.end(), {"-I", (dir.path() / "include").string()});
+  // Relative #include names are resolved against the application's folder last.
+  if (!cwd.empty()) clang.insert(clang.end(), {"-I", cwd});
+  clang.insert(clang.end(), {"-o", "input.bc", "input.cl"});
+  ToolRun compiled = runTool(clang, dir.path());
+  result.log += compiled.output;
+  if (compiled.status != 0) {
+    if (result.log.empty()) result.log = "error: clang failed\n";
+    return result;
+  }
+  ToolRun translated =
+      runTool({tools.llvmSpirv, "--preserve-ocl-kernel-arg-type-metadata-through-string", "-o",
+               "input.spv", "input.bc"},
+              dir.path());
+  result.log += translated.output;
+  std::vector<unsigned char> bytes;
+  if (translated.status != 0 || !readFile(dir.path() / "input.spv", bytes) ||
+      bytes.size() % 4 != 0) {
+    result.log += "error: the SPIR-V translator failed\n";
+    return result;
+  }
+  // OpLine locations stay; the debug instructions go (spvsim's executor does not expect
+  // them between a block's label and its OpPhi instructions, where llvm-spirv puts them).
+  result.spirv = withoutDebugInstructions(toWords(bytes.data(), bytes.size()));
+  result.ok = true;
+  return result;
+}
+
+namespace {
+
+/// The module without OpLine and OpNoLine. spirv-link (SPIRV-Tools 2023.1) does not renumber
+/// the file operand of OpLine in the modules after the first, so their lines would name
+/// other ids; the first module keeps its lines.
+std::vector<uint32_t> withoutLines(const std::vector<uint32_t> &words) {
+  constexpr uint32_t kHeaderWords = 5, kOpLine = 8, kOpNoLine = 317;
+  if (words.size() < kHeaderWords) return words;
+  std::vector<uint32_t> out(words.begin(), words.begin() + kHeaderWords);
+  for (size_t at = kHeaderWords; at < words.size();) {
+    const uint32_t count = words[at] >> 16, opcode = words[at] & 0xffff;
+    if (count == 0 || at + count > words.size()) return words; // malformed: leave it alone
+    if (opcode != kOpLine && opcode != kOpNoLine)
+      out.insert(out.end(), words.begin() + at, words.begin() + at + count);
+    at += count;
+  }
+  return out;
+}
+
+} // namespace
+
+ToolResult linkSpirv(const std::vector<std::vector<uint32_t>> &modules, bool library) {
+  ToolResult result;
+  const Toolchain &tools = Toolchain::get();
+  TempDir dir;
+  std::vector<std::string> argv{tools.spirvLink};
+  if (library) argv.insert(argv.end(), {"--create-library", "--allow-partial-linkage"});
+  argv.insert(argv.end(), {"-o", "linked.spv"});
+  for (size_t i = 0; i < modules.size(); ++i) {
+    std::string name = "input" + std::to_string(i) + ".spv";
+    std::vector<unsigned char> bytes = bytesOf(i == 0 ? modules[i] : withoutLines(modules[i]));
+    writeFile(dir.path() / name, bytes.data(), bytes.size());
+    argv.push_back(name);
+  }
+  ToolRun linked = runTool(argv, dir.path());
+  result.log = linked.output;
+  std::vector<unsigned char> bytes;
+  if (linked.status != 0 || !readFile(dir.path() / "linked.spv", bytes) || bytes.size() % 4) {
+    if (result.log.empty()) result.log = "error: spirv-link failed\n";
+    return result;
+  }
+  result.spirv = toWords(bytes.data(), bytes.size());
+  result.ok = true;
+  return result;
+}
+
+} // namespace spvsim::runtime

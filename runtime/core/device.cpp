@@ -1,0 +1,151 @@
+// The platform and device (see device.h).
+#include "core/device.h"
+
+#include <algorithm>
+#include <chrono>
+#include <thread>
+#include <unistd.h>
+
+#include "core/tools.h"
+#include "spvsim/interpreter/launch.h"
+
+namespace spvsim::runtime {
+
+namespace {
+
+/// Extensions the runtime adds to the validator's list (they are API, not kernel language).
+const char *const kRuntimeExtensions[] = {"cl_khr_icd", "cl_khr_il_program",
+                                          "cl_khr_extended_versioning"};
+
+/// The device of the runtime: spvsim's own, without images until they can run.
+DeviceDescription runtimeDescription() {
+  DeviceDescription d = DeviceDescription::spvsim();
+  d.images = false;
+  d.extensions.erase("cl_khr_3d_image_writes");
+  d.extensions.erase("cl_khr_depth_images");
+  return d;
+}
+
+uint64_t physicalMemory() {
+  long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGE_SIZE);
+  if (pages <= 0 || pageSize <= 0) return uint64_t{4} << 30;
+  return uint64_t(pages) * uint64_t(pageSize);
+}
+
+} // namespace
+
+uint64_t nowNanoseconds() {
+  return uint64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                      std::chrono::steady_clock::now().time_since_epoch())
+                      .count());
+}
+
+Device::Device(const Config &config) : config_(config), description_(runtimeDescription()) {
+  std::vector<std::string> names(description_.extensions.begin(), description_.extensions.end());
+  for (const char *e : kRuntimeExtensions) names.push_back(e);
+  std::sort(names.begin(), names.end());
+  for (const std::string &n : names) extensions_.push_back({n, CL_MAKE_VERSION(1, 0, 0)});
+  computeUnits_ =
+      config.threads ? config.threads : std::max(1u, std::thread::hardware_concurrency());
+  globalMemSize_ = physicalMemory();
+  // OpenCL API §4.2 (CL_DEVICE_MAX_MEM_ALLOC_SIZE): at least max(min(1 GiB, 1/4 of the
+  // global memory), 32 MiB); buffer offsets are 40 bits (memory/tagged_pointer.h).
+  maxAllocSize_ =
+      std::min<uint64_t>(std::max<uint64_t>(globalMemSize_ / 4, 32u << 20), uint64_t{1} << 40);
+}
+
+size_t Device::maxWorkGroupSize() const {
+  return static_cast<size_t>(kMaxWorkGroupSize);
+}
+
+uint64_t Device::printfBufferSize() const {
+  // Without a limit printf output is never lost; report the full profile's minimum.
+  return config_.printfBufferSize ? config_.printfBufferSize : uint64_t{1} << 20;
+}
+
+bool Device::compilerAvailable() const {
+  return Toolchain::get().canCompile();
+}
+
+bool Device::linkerAvailable() const {
+  return Toolchain::get().canLink();
+}
+
+std::string Device::extensionString() const {
+  std::string s;
+  for (const NamedVersion &e : extensions_) s += (s.empty() ? "" : " ") + e.name;
+  return s;
+}
+
+bool Device::hasExtension(const std::string &name) const {
+  return std::any_of(extensions_.begin(), extensions_.end(),
+                     [&](const NamedVersion &e) { return e.name == name; });
+}
+
+std::vector<NamedVersion> Device::ils() const {
+  std::vector<NamedVersion> out;
+  const uint32_t maxMinor = (description_.maxSpirvVersion >> 8) & 0xff;
+  for (uint32_t minor = 0; minor <= maxMinor; ++minor)
+    out.push_back({"SPIR-V", CL_MAKE_VERSION(1, minor, 0)});
+  return out;
+}
+
+std::string Device::ilVersionString() const {
+  std::string s;
+  for (const NamedVersion &il : ils())
+    s += (s.empty() ? "" : " ") + il.name + "_" + std::to_string(CL_VERSION_MAJOR(il.version)) +
+         "." + std::to_string(CL_VERSION_MINOR(il.version));
+  return s;
+}
+
+std::vector<NamedVersion> Device::openclCVersions() const {
+  if (!compilerAvailable()) return {};
+  // OpenCL API §4.2 (CL_DEVICE_OPENCL_C_ALL_VERSIONS): 1.0, 1.1, 1.2 and 3.0 for an
+  // OpenCL 3.0 device; 2.0 would need every 2.0 feature (pipes, device-side enqueue).
+  return {{"OpenCL C", CL_MAKE_VERSION(1, 0, 0)},
+          {"OpenCL C", CL_MAKE_VERSION(1, 1, 0)},
+          {"OpenCL C", CL_MAKE_VERSION(1, 2, 0)},
+          {"OpenCL C", CL_MAKE_VERSION(3, 0, 0)}};
+}
+
+std::vector<NamedVersion> Device::openclCFeatures() const {
+  if (!compilerAvailable()) return {};
+  std::vector<NamedVersion> features;
+  auto add = [&](const char *name) { features.push_back({name, CL_MAKE_VERSION(3, 0, 0)}); };
+  add("__opencl_c_int64");
+  if (description_.hasExtension("cl_khr_fp64")) add("__opencl_c_fp64");
+  add("__opencl_c_atomic_order_acq_rel");
+  add("__opencl_c_atomic_order_seq_cst");
+  add("__opencl_c_atomic_scope_device");
+  add("__opencl_c_atomic_scope_all_devices");
+  add("__opencl_c_generic_address_space");
+  add("__opencl_c_program_scope_global_variables");
+  add("__opencl_c_work_group_collective_functions");
+  if (description_.hasExtension("cl_khr_subgroups")) add("__opencl_c_subgroups");
+  return features;
+}
+
+std::vector<std::string> Device::compilerExtensionOptions() const {
+  // clang enables every extension and feature for SPIR targets; the device's own list
+  // makes `#ifdef cl_khr_fp64` and `__opencl_c_images` tell the truth.
+  std::string list = "-cl-ext=-all";
+  for (const NamedVersion &e : extensions_)
+    if (e.name.rfind("cl_khr_", 0) == 0 || e.name.rfind("cles_", 0) == 0) list += ",+" + e.name;
+  for (const NamedVersion &f : openclCFeatures()) list += ",+" + f.name;
+  return {"-Xclang", list};
+}
+
+Platform::Platform() : device_(Config::get()) {}
+
+Platform &Platform::get() {
+  // Never destroyed, like the registry: handles to it stay valid while the process exits.
+  static Platform *platform = [] {
+    Platform *p = std::make_unique<Platform>().release();
+    Registry::instance().publishForever(p);
+    Registry::instance().publishForever(&p->device_);
+    return p;
+  }();
+  return *platform;
+}
+
+} // namespace spvsim::runtime

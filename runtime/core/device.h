@@ -1,0 +1,90 @@
+// Platform and Device: spvsim's one OpenCL platform and its one device. The
+// device's capabilities come from the validator's DeviceDescription — the
+// same description every program is validated against — with images turned
+// off until image execution exists; its limits from the interpreter
+// (kMaxWorkGroupSize, the warp width) and the host (memory, threads).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/cl.h"
+#include "core/config.h"
+#include "core/object.h"
+#include "spvsim/validator/device.h"
+
+namespace spvsim::runtime {
+
+/// A (name, version) pair of CL_*_WITH_VERSION queries.
+struct NamedVersion {
+  std::string name;
+  cl_version version;
+};
+
+class Device : public _cl_device_id {
+public:
+  static constexpr ObjectKind kKind = ObjectKind::Device;
+  explicit Device(const Config &config);
+
+  /// The description programs are validated against.
+  const DeviceDescription &description() const { return description_; }
+  const Config &config() const { return config_; }
+
+  cl_device_type type() const { return config_.deviceType; }
+  uint32_t computeUnits() const { return computeUnits_; }
+  uint64_t globalMemSize() const { return globalMemSize_; }
+  uint64_t maxAllocSize() const { return maxAllocSize_; }
+  uint64_t localMemSize() const { return 64 * 1024; }
+  size_t maxWorkGroupSize() const;
+  /// Sub-buffer origins must be multiples of this many bytes (CL_DEVICE_MEM_BASE_ADDR_ALIGN / 8).
+  uint32_t baseAddressAlignBytes() const { return 128; }
+  uint32_t subGroupSize() const { return config_.warpWidth; }
+  uint64_t printfBufferSize() const;
+  bool compilerAvailable() const;
+  bool linkerAvailable() const;
+
+  /// Extensions in CL_DEVICE_EXTENSIONS order.
+  const std::vector<NamedVersion> &extensions() const { return extensions_; }
+  std::string extensionString() const;
+  bool hasExtension(const std::string &name) const;
+  /// SPIR-V versions accepted by clCreateProgramWithIL ("SPIR-V", 1.0 ... max).
+  std::vector<NamedVersion> ils() const;
+  std::string ilVersionString() const;
+  /// OpenCL C versions and optional features the compiler supports.
+  std::vector<NamedVersion> openclCVersions() const;
+  std::vector<NamedVersion> openclCFeatures() const;
+  /// clang options that make the compiler's extension and feature macros match the device.
+  std::vector<std::string> compilerExtensionOptions() const;
+
+private:
+  const Config &config_;
+  DeviceDescription description_;
+  std::vector<NamedVersion> extensions_;
+  uint32_t computeUnits_ = 1;
+  uint64_t globalMemSize_ = 0;
+  uint64_t maxAllocSize_ = 0;
+};
+
+class Platform : public _cl_platform_id {
+public:
+  static constexpr ObjectKind kKind = ObjectKind::Platform;
+  /// The one platform (created, with its device, on first use).
+  static Platform &get();
+  Platform(); ///< use get()
+
+  Device &device() { return device_; }
+  const std::vector<NamedVersion> &extensions() const { return device_.extensions(); }
+  std::string extensionString() const { return device_.extensionString(); }
+
+private:
+  Device device_;
+};
+
+/// The version text of CL_PLATFORM_VERSION / CL_DEVICE_VERSION.
+inline constexpr const char *kVersionString = "OpenCL 3.0 spvsim 0.1.0";
+inline constexpr const char *kDriverVersion = "0.1.0";
+/// Nanoseconds of the clock profiling, clGetHostTimer and clGetDeviceAndHostTimer share.
+uint64_t nowNanoseconds();
+
+} // namespace spvsim::runtime

@@ -1,0 +1,114 @@
+// The process's findings (see findings.h).
+#include "core/findings.h"
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <unistd.h>
+
+namespace spvsim::runtime {
+
+namespace {
+constexpr size_t kFindingLimit = 1000;
+constexpr size_t kLaunchLimit = 100000;
+} // namespace
+
+FindingLog &FindingLog::get() {
+  // Never destroyed: the report is written by the exit hook (api/dispatch.cpp).
+  static FindingLog *log = std::make_unique<FindingLog>(Config::get()).release();
+  return *log;
+}
+
+FindingLog::FindingLog(const Config &config) : config_(config) {}
+
+void FindingLog::add(uint64_t program, const std::vector<Finding> &findings) {
+  std::string text;
+  {
+    std::lock_guard lock(mutex_);
+    for (const Finding &f : findings) {
+      Key key{program, f.kind, f.site, f.memory ? f.memory->buffer : std::string(),
+              f.site ? std::string() : f.message};
+      if (auto it = index_.find(key); it != index_.end()) {
+        findings_[it->second].count += f.count;
+        dirty_ = true;
+        continue;
+      }
+      if (findings_.size() >= kFindingLimit) {
+        if (dropped_++ == 0)
+          text += "spvsim: further findings are not shown (limit of " +
+                  std::to_string(kFindingLimit) + " reached)\n";
+        continue;
+      }
+      index_.emplace(std::move(key), findings_.size());
+      findings_.push_back(f);
+      text += formatText(f);
+      dirty_ = true;
+    }
+    if (dirty_) writeReport();
+  }
+  if (!text.empty() && !config_.quiet) {
+    std::fflush(stdout); // printf output of the launch first
+    std::cerr << text << std::flush;
+  }
+}
+
+void FindingLog::addLaunch(nlohmann::json launch) {
+  std::lock_guard lock(mutex_);
+  if (launches_.size() < kLaunchLimit)
+    launches_.push_back(std::move(launch));
+  else
+    ++launchesDropped_;
+  dirty_ = true;
+}
+
+void FindingLog::addError(const std::string &message) {
+  std::cerr << "spvsim: " << message << "\n" << std::flush;
+  std::lock_guard lock(mutex_);
+  errors_.push_back(message);
+  dirty_ = true;
+  writeReport();
+}
+
+void FindingLog::flush() {
+  std::lock_guard lock(mutex_);
+  if (dirty_ || (!config_.reportFile.empty() && !std::filesystem::exists(config_.reportFile)))
+    writeReport();
+}
+
+size_t FindingLog::errorCount() const {
+  std::lock_guard lock(mutex_);
+  size_t n = 0;
+  for (const Finding &f : findings_) n += f.severity == Severity::Error;
+  return n;
+}
+
+void FindingLog::writeReport() {
+  dirty_ = false;
+  if (config_.reportFile.empty()) return;
+  nlohmann::json report;
+  report["findings"] = nlohmann::json::array();
+  for (const Finding &f : findings_) report["findings"].push_back(toJson(f));
+  report["launches"] = launches_;
+  // Keys beyond RUNFILE.md's: what the runtime adds.
+  if (launchesDropped_) report["launches_not_listed"] = launchesDropped_;
+  if (dropped_) report["findings_not_listed"] = dropped_;
+  if (!errors_.empty()) report["errors"] = errors_;
+  // Written next to the target and renamed, so a reader never sees half a report.
+  const std::string temporary = config_.reportFile + ".tmp" + std::to_string(getpid());
+  {
+    std::ofstream out(temporary, std::ios::binary);
+    out << report.dump(2) << "\n";
+    if (!out) {
+      std::cerr << "spvsim: SPVSIM_REPORT: cannot write '" << config_.reportFile << "'\n";
+      return;
+    }
+  }
+  std::error_code error;
+  std::filesystem::rename(temporary, config_.reportFile, error);
+  if (error)
+    std::cerr << "spvsim: SPVSIM_REPORT: cannot write '" << config_.reportFile
+              << "': " << error.message() << "\n";
+}
+
+} // namespace spvsim::runtime

@@ -1,0 +1,55 @@
+// FindingLog: every finding of the process — from kernels and from programs
+// that failed validation — deduplicated across launches (the same kind at
+// the same instruction of the same program is counted, not repeated),
+// printed to standard error as `spvsim run` prints them, and written as the
+// JSON report of RUNFILE.md to SPVSIM_REPORT (rewritten whenever something
+// new is recorded, so that a program that crashes still leaves it behind).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/config.h"
+#include "spvsim/common/finding.h"
+
+namespace spvsim::runtime {
+
+class FindingLog {
+public:
+  static FindingLog &get();
+  explicit FindingLog(const Config &config);
+
+  /// Records findings of `program` (a number that identifies the module they are about).
+  void add(uint64_t program, const std::vector<Finding> &findings);
+  /// Records a launch for the report's "launches" list.
+  void addLaunch(nlohmann::json launch);
+  /// Records an error that stopped a command (also printed).
+  void addError(const std::string &message);
+  /// Writes the report once more (at process exit).
+  void flush();
+
+  size_t errorCount() const;
+
+private:
+  void writeReport(); ///< with mutex_ held
+
+  const Config &config_;
+  mutable std::mutex mutex_;
+  using Key = std::tuple<uint64_t, std::string, uint64_t, std::string, std::string>;
+  std::map<Key, size_t> index_;
+  std::vector<Finding> findings_;
+  size_t dropped_ = 0;
+  nlohmann::json launches_ = nlohmann::json::array();
+  size_t launchesDropped_ = 0;
+  std::vector<std::string> errors_;
+  bool dirty_ = false;
+};
+
+} // namespace spvsim::runtime

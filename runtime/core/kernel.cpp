@@ -1,0 +1,94 @@
+// Kernels and their arguments (see kernel.h).
+#include "core/kernel.h"
+
+#include <cstring>
+
+namespace spvsim::runtime {
+
+Kernel::Kernel(std::shared_ptr<Program> program, std::shared_ptr<const Executable> executable,
+               const KernelSignature &signature)
+    : program_(std::move(program)), executable_(std::move(executable)), signature_(signature),
+      args_(signature.params.size()) {
+  program_->kernelCreated();
+}
+
+Kernel::~Kernel() {
+  program_->kernelReleased();
+}
+
+std::shared_ptr<Kernel> Kernel::clone() const {
+  auto copy = makeObject<Kernel>(program_, executable_, signature_);
+  copy->args_ = args();
+  return copy;
+}
+
+cl_int Kernel::setArg(cl_uint index, size_t size, const void *value) {
+  if (index >= signature_.params.size()) return CL_INVALID_ARG_INDEX;
+  const KernelParam &param = signature_.params[index];
+  KernelArg arg;
+  switch (param.kind) {
+  case ParamKind::GlobalBuffer:
+  case ParamKind::ConstantBuffer: {
+    // OpenCL API §5.9.2: a cl_mem, or NULL (or a pointer to NULL) for a NULL pointer.
+    if (size != sizeof(cl_mem)) return CL_INVALID_ARG_SIZE;
+    cl_mem handle = nullptr;
+    if (value) std::memcpy(&handle, value, sizeof handle);
+    if (!handle) {
+      arg.kind = KernelArg::Kind::Null;
+      break;
+    }
+    std::shared_ptr<Mem> mem = lookup<Mem>(handle);
+    if (!mem || mem->sharedContext().get() != &context()) return CL_INVALID_MEM_OBJECT;
+    arg.kind = KernelArg::Kind::Buffer;
+    arg.mem = mem;
+    arg.buffer = mem->id();
+    arg.bufferName = mem->name();
+    break;
+  }
+  case ParamKind::LocalBuffer:
+    if (value) return CL_INVALID_ARG_VALUE;
+    if (size == 0) return CL_INVALID_ARG_SIZE;
+    arg.kind = KernelArg::Kind::Local;
+    arg.localSize = size;
+    break;
+  case ParamKind::Value:
+  case ParamKind::ByValStruct:
+    if (!value) return CL_INVALID_ARG_VALUE;
+    if (size != param.size) return CL_INVALID_ARG_SIZE;
+    arg.kind = KernelArg::Kind::Bytes;
+    arg.bytes.resize(size);
+    std::memcpy(arg.bytes.data(), value, size);
+    break;
+  case ParamKind::Unsupported:
+    // Images, samplers, pipes and queues: the device has none of these objects, so no
+    // value can be valid.
+    if (param.typeName == "sampler") return CL_INVALID_SAMPLER;
+    if (param.typeName == "image") return CL_INVALID_MEM_OBJECT;
+    return CL_INVALID_ARG_VALUE;
+  }
+  std::lock_guard lock(mutex_);
+  args_[index] = std::move(arg);
+  return CL_SUCCESS;
+}
+
+std::vector<KernelArg> Kernel::args() const {
+  std::lock_guard lock(mutex_);
+  return args_;
+}
+
+bool Kernel::argsComplete() const {
+  std::lock_guard lock(mutex_);
+  for (const KernelArg &a : args_)
+    if (a.kind == KernelArg::Kind::Unset) return false;
+  return true;
+}
+
+uint64_t Kernel::localMemory() const {
+  uint64_t total = details().resources.localBytes;
+  std::lock_guard lock(mutex_);
+  for (const KernelArg &a : args_)
+    if (a.kind == KernelArg::Kind::Local) total += a.localSize;
+  return total;
+}
+
+} // namespace spvsim::runtime

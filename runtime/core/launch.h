@@ -1,0 +1,43 @@
+// LaunchCommand: an NDRange as clEnqueueNDRangeKernel enqueued it — the
+// kernel's executable, its range and its argument values at that moment —
+// and how it runs: arguments bound to the context's GlobalMemory, the kernel
+// run by spvsim::launchKernel with the configured checks, findings named by
+// the kernel's parameters and added to the FindingLog, and (SPVSIM_CAPTURE)
+// the launch written as a run file.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/cl.h"
+#include "core/kernel.h"
+#include "core/mem.h"
+#include "core/program.h"
+#include "spvsim/interpreter/launch.h"
+
+namespace spvsim::runtime {
+
+struct LaunchCommand {
+  std::shared_ptr<Context> context;
+  std::shared_ptr<const Executable> executable;
+  KernelSignature signature;
+  NDRange range; ///< `local` always set
+  std::vector<KernelArg> args;
+  /// The buffer of each argument while the command lives (null: not a buffer, or one the
+  /// application had released when it enqueued).
+  std::vector<std::shared_ptr<Mem>> buffers;
+};
+
+/// Takes the kernel's arguments for a launch; buffers the application has released stay
+/// unheld and will be seen released by the kernel.
+LaunchCommand prepareLaunch(const Kernel &kernel, const NDRange &range);
+
+/// Runs the launch: CL_SUCCESS, or a negative status when it could not run (the reason is
+/// printed and reported).
+cl_int runLaunch(const LaunchCommand &launch);
+
+/// The ExecOptions of the configuration.
+ExecOptions execOptions();
+
+} // namespace spvsim::runtime

@@ -1,0 +1,119 @@
+// Buffers and sub-buffers (see mem.h).
+#include "core/mem.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace spvsim::runtime {
+
+BufferAccess accessOf(cl_mem_flags flags) {
+  if (flags & CL_MEM_READ_ONLY) return BufferAccess::ReadOnly;
+  if (flags & CL_MEM_WRITE_ONLY) return BufferAccess::WriteOnly;
+  return BufferAccess::ReadWrite;
+}
+
+Mem::Mem(const std::shared_ptr<Context> &context, cl_mem_flags flags, size_t size)
+    : context_(context), flags_(flags), size_(size) {}
+
+std::shared_ptr<Mem> Mem::buffer(std::shared_ptr<Context> context, cl_mem_flags flags, size_t size,
+                                 void *hostPtr, std::vector<cl_mem_properties> properties) {
+  auto mem = makeObject<Mem>(context, flags, size);
+  mem->name_ = "buffer " + std::to_string(context->nextBufferNumber());
+  mem->properties_ = std::move(properties);
+  GlobalMemory &memory = context->memory();
+  if (flags & CL_MEM_USE_HOST_PTR) {
+    // The host's memory is the buffer: kernels write it (OpenCL API §5.2.1).
+    mem->id_ = memory.createExternal({static_cast<std::byte *>(hostPtr), size}, mem->name_,
+                                     accessOf(flags));
+    mem->hostPtr_ = hostPtr;
+  } else {
+    mem->id_ = memory.create(size, mem->name_, accessOf(flags));
+    if (flags & CL_MEM_COPY_HOST_PTR) {
+      std::memcpy(memory.bytes(mem->id_).data(), hostPtr, size);
+      mem->hostPtr_ = hostPtr;
+    }
+  }
+  mem->data_ = memory.bytes(mem->id_).data();
+  return mem;
+}
+
+std::shared_ptr<Mem> Mem::subBuffer(std::shared_ptr<Mem> parent, cl_mem_flags flags, size_t origin,
+                                    size_t size) {
+  auto mem = makeObject<Mem>(parent->context_, flags, size);
+  mem->parent_ = parent;
+  mem->origin_ = origin;
+  mem->name_ =
+      "sub-buffer " + std::to_string(parent->context_->nextBufferNumber()) + " of " + parent->name_;
+  if (parent->flags_ & CL_MEM_USE_HOST_PTR)
+    mem->hostPtr_ = static_cast<std::byte *>(parent->hostPtr_) + origin;
+  GlobalMemory &memory = parent->context_->memory();
+  mem->id_ = memory.createSub(parent->id_, origin, size, mem->name_, accessOf(flags));
+  mem->data_ = parent->data_ + origin;
+  return mem;
+}
+
+Mem::~Mem() {
+  // Kernels that still hold a pointer into it now see a released buffer (access.released).
+  context_->memory().release(id_);
+  // OpenCL API §5.5.1 (clSetMemObjectDestructorCallback): after the object is deleted, in
+  // reverse order of registration.
+  for (auto it = destructors_.rbegin(); it != destructors_.rend(); ++it)
+    it->first(this, it->second);
+}
+
+void *Mem::issueMapping(size_t offset, size_t size, cl_map_flags flags) {
+  std::lock_guard lock(mutex_);
+  // Zero-copy: the region itself (for CL_MEM_USE_HOST_PTR, inside the host's memory as
+  // OpenCL API §5.2.4 requires).
+  void *pointer = data_ + offset;
+  issued_.push_back({pointer, offset, size, flags});
+  return pointer;
+}
+
+std::optional<Mapping> Mem::withdrawMapping(void *pointer) {
+  std::lock_guard lock(mutex_);
+  auto it = std::find_if(issued_.begin(), issued_.end(),
+                         [&](const Mapping &m) { return m.pointer == pointer; });
+  if (it == issued_.end()) return std::nullopt;
+  Mapping m = *it;
+  issued_.erase(it);
+  return m;
+}
+
+uint32_t Mem::mapCount() const {
+  std::lock_guard lock(mutex_);
+  return static_cast<uint32_t>(issued_.size());
+}
+
+namespace {
+bool mapsForWriting(cl_map_flags flags) {
+  return flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION);
+}
+} // namespace
+
+void Mem::mappingStarted(cl_map_flags flags) {
+  std::lock_guard lock(mutex_);
+  ++(mapsForWriting(flags) ? writeMappings_ : readMappings_);
+  updateHostMapping();
+}
+
+void Mem::mappingEnded(cl_map_flags flags) {
+  std::lock_guard lock(mutex_);
+  uint32_t &count = mapsForWriting(flags) ? writeMappings_ : readMappings_;
+  if (count) --count;
+  updateHostMapping();
+}
+
+void Mem::updateHostMapping() {
+  HostMapping state = writeMappings_  ? HostMapping::Write
+                      : readMappings_ ? HostMapping::Read
+                                      : HostMapping::None;
+  context_->memory().setHostMapping(id_, state);
+}
+
+void Mem::addDestructorCallback(MemDestructor callback, void *userData) {
+  std::lock_guard lock(mutex_);
+  destructors_.emplace_back(callback, userData);
+}
+
+} // namespace spvsim::runtime

@@ -1,0 +1,53 @@
+// Buffer rectangles (see rect.h).
+#include "core/rect.h"
+
+#include <cstring>
+
+namespace spvsim::runtime {
+
+bool resolvePitches(const Triple &region, RectPlace &place) {
+  if (place.rowPitch == 0)
+    place.rowPitch = region[0];
+  else if (place.rowPitch < region[0])
+    return false;
+  const uint64_t slice = uint64_t(region[1]) * place.rowPitch;
+  if (place.slicePitch == 0) {
+    place.slicePitch = static_cast<size_t>(slice);
+  } else if (place.slicePitch < slice || place.slicePitch % place.rowPitch != 0) {
+    return false;
+  }
+  return true;
+}
+
+void copyRect(std::byte *dst, const RectPlace &to, const std::byte *src, const RectPlace &from,
+              const Triple &region) {
+  for (size_t z = 0; z < region[2]; ++z)
+    for (size_t y = 0; y < region[1]; ++y) {
+      const uint64_t d = to.start() + uint64_t(z) * to.slicePitch + uint64_t(y) * to.rowPitch;
+      const uint64_t s = from.start() + uint64_t(z) * from.slicePitch + uint64_t(y) * from.rowPitch;
+      std::memmove(dst + d, src + s, region[0]);
+    }
+}
+
+bool rectsOverlap(const Triple &srcOrigin, const Triple &dstOrigin, const Triple &region,
+                  size_t rowPitch, size_t slicePitch) {
+  const size_t sliceSize = (region[1] - 1) * rowPitch + region[0];
+  const size_t blockSize = (region[2] - 1) * slicePitch + sliceSize;
+  const size_t srcStart = srcOrigin[2] * slicePitch + srcOrigin[1] * rowPitch + srcOrigin[0];
+  const size_t srcEnd = srcStart + blockSize;
+  const size_t dstStart = dstOrigin[2] * slicePitch + dstOrigin[1] * rowPitch + dstOrigin[0];
+  const size_t dstEnd = dstStart + blockSize;
+  if (dstEnd <= srcStart || srcEnd <= dstStart) return false;
+  const size_t srcDx = srcOrigin[0] % rowPitch, dstDx = dstOrigin[0] % rowPitch;
+  if ((dstDx >= srcDx + region[0] && dstDx + region[0] <= srcDx + rowPitch) ||
+      (srcDx >= dstDx + region[0] && srcDx + region[0] <= dstDx + rowPitch))
+    return false;
+  const size_t srcDy = (srcOrigin[1] * rowPitch + srcOrigin[0]) % slicePitch;
+  const size_t dstDy = (dstOrigin[1] * rowPitch + dstOrigin[0]) % slicePitch;
+  if ((dstDy >= srcDy + sliceSize && dstDy + sliceSize <= srcDy + slicePitch) ||
+      (srcDy >= dstDy + sliceSize && srcDy + sliceSize <= dstDy + slicePitch))
+    return false;
+  return true;
+}
+
+} // namespace spvsim::runtime

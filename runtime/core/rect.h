@@ -1,0 +1,45 @@
+// Rectangles of the *BufferRect commands (OpenCL API §5.2.2): an origin, a
+// region in (bytes, rows, slices) and the pitches of the memory they lie in;
+// zero pitches resolved, bounds measured, copies and the overlap test of
+// OpenCL API Appendix D.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+
+namespace spvsim::runtime {
+
+using Triple = std::array<size_t, 3>;
+
+/// Where a rectangle lies: its origin and its memory's pitches.
+struct RectPlace {
+  Triple origin{0, 0, 0};
+  size_t rowPitch = 0;
+  size_t slicePitch = 0;
+
+  /// Byte offset of the origin.
+  uint64_t start() const {
+    return uint64_t(origin[2]) * slicePitch + uint64_t(origin[1]) * rowPitch + origin[0];
+  }
+  /// One past the last byte the region touches.
+  uint64_t end(const Triple &region) const {
+    return start() + uint64_t(region[2] - 1) * slicePitch + uint64_t(region[1] - 1) * rowPitch +
+           region[0];
+  }
+};
+
+/// Replaces zero pitches by the region's (OpenCL API §5.2.2) and checks given ones: a row
+/// pitch at least region[0], a slice pitch at least region[1] rows and a multiple of the
+/// row pitch. False when they are invalid.
+bool resolvePitches(const Triple &region, RectPlace &place);
+
+/// Copies `region` from `src` laid out as `from` to `dst` laid out as `to`.
+void copyRect(std::byte *dst, const RectPlace &to, const std::byte *src, const RectPlace &from,
+              const Triple &region);
+
+/// OpenCL API Appendix D: do two rectangles of one buffer with the same pitches overlap?
+bool rectsOverlap(const Triple &srcOrigin, const Triple &dstOrigin, const Triple &region,
+                  size_t rowPitch, size_t slicePitch);
+
+} // namespace spvsim::runtime

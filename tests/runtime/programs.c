@@ -1,0 +1,363 @@
+/* Programs (OpenCL API §5.8): from SPIR-V, OpenCL C (with -D and -I, and the
+ * build log of a failure) and binaries; separate compilation with embedded
+ * headers, linking and libraries; specialization constants; program-scope
+ * variables; and the queries and errors of each. */
+#include <sys/stat.h>
+
+#include "harness.h"
+
+static cl_device_id device;
+static cl_context context;
+static cl_command_queue queue;
+
+static cl_program fromIL(const char *file) {
+  char path[512];
+  snprintf(path, sizeof path, "%s/%s", SPVSIM_TEST_KERNELS, file);
+  size_t size = 0;
+  unsigned char *il = readFile(path, &size);
+  cl_int err;
+  cl_program p = clCreateProgramWithIL(context, il, size, &err);
+  OK(err);
+  free(il);
+  return p;
+}
+
+static cl_program fromSource(const char *source) {
+  cl_int err;
+  cl_program p = clCreateProgramWithSource(context, 1, &source, NULL, &err);
+  OK(err);
+  return p;
+}
+
+static char *buildLog(cl_program p) {
+  static char log[16384];
+  log[0] = 0;
+  OK(clGetProgramBuildInfo(p, device, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL));
+  return log;
+}
+
+/* Runs kernel `name` of `p` with one uint buffer of `n` elements over `n` work-items and
+ * returns element 0 (and the buffer in `out` when given). */
+static cl_uint runUint(cl_program p, const char *name, size_t n, cl_uint *out) {
+  cl_int err;
+  cl_kernel k = clCreateKernel(p, name, &err);
+  OK(err);
+  if (!k) return 0xffffffff;
+  cl_mem buffer = clCreateBuffer(context, 0, n * sizeof(cl_uint), NULL, &err);
+  OK(clEnqueueFillBuffer(queue, buffer, "\0\0\0\0", 4, 0, n * sizeof(cl_uint), 0, NULL, NULL));
+  OK(clSetKernelArg(k, 0, sizeof buffer, &buffer));
+  OK(clEnqueueNDRangeKernel(queue, k, 1, NULL, &n, NULL, 0, NULL, NULL));
+  cl_uint local[64];
+  cl_uint *dst = out ? out : local;
+  OK(clEnqueueReadBuffer(queue, buffer, CL_TRUE, 0, (out ? n : 1) * sizeof(cl_uint), dst, 0, NULL,
+                         NULL));
+  OK(clReleaseMemObject(buffer));
+  OK(clReleaseKernel(k));
+  return dst[0];
+}
+
+static void programsFromIL(void) {
+  cl_program p = fromIL("arith.O2.spv");
+  cl_build_status status = 99;
+  OK(clGetProgramBuildInfo(p, device, CL_PROGRAM_BUILD_STATUS, sizeof status, &status, NULL));
+  CHECK(status == CL_BUILD_NONE);
+  EXPECT_ERR(CL_INVALID_PROGRAM_EXECUTABLE,
+             clGetProgramInfo(p, CL_PROGRAM_NUM_KERNELS, sizeof(size_t), &status, NULL));
+  OK(clBuildProgram(p, 1, &device, "-cl-mad-enable", NULL, NULL));
+  OK(clGetProgramBuildInfo(p, device, CL_PROGRAM_BUILD_STATUS, sizeof status, &status, NULL));
+  CHECK(status == CL_BUILD_SUCCESS);
+  char text[256];
+  OK(clGetProgramBuildInfo(p, device, CL_PROGRAM_BUILD_OPTIONS, sizeof text, text, NULL));
+  CHECK(strcmp(text, "-cl-mad-enable") == 0);
+  cl_program_binary_type type = 0;
+  OK(clGetProgramBuildInfo(p, device, CL_PROGRAM_BINARY_TYPE, sizeof type, &type, NULL));
+  CHECK(type == CL_PROGRAM_BINARY_TYPE_EXECUTABLE);
+  size_t count = 0, size = 0;
+  OK(clGetProgramInfo(p, CL_PROGRAM_NUM_KERNELS, sizeof count, &count, NULL));
+  CHECK(count == 2);
+  OK(clGetProgramInfo(p, CL_PROGRAM_KERNEL_NAMES, sizeof text, text, NULL));
+  CHECK(strcmp(text, "axpy;ids") == 0);
+  OK(clGetProgramInfo(p, CL_PROGRAM_SOURCE, sizeof text, text, &size));
+  CHECK(size == 1 && text[0] == 0);
+  char path[512];
+  snprintf(path, sizeof path, "%s/arith.O2.spv", SPVSIM_TEST_KERNELS);
+  size_t ilSize = 0;
+  unsigned char *il = readFile(path, &ilSize);
+  OK(clGetProgramInfo(p, CL_PROGRAM_IL, 0, NULL, &size));
+  CHECK(size == ilSize);
+  unsigned char *back = (unsigned char *)malloc(size);
+  OK(clGetProgramInfo(p, CL_PROGRAM_IL, size, back, NULL));
+  CHECK(memcmp(back, il, size) == 0);
+  free(back);
+
+  /* Kernels: all of them at once, and a rebuild while they exist is refused. */
+  cl_kernel kernels[4];
+  cl_uint n = 0;
+  OK(clCreateKernelsInProgram(p, 4, kernels, &n));
+  CHECK(n == 2);
+  EXPECT_ERR(CL_INVALID_VALUE, clCreateKernelsInProgram(p, 1, kernels + 2, NULL));
+  EXPECT_ERR(CL_INVALID_OPERATION, clBuildProgram(p, 1, &device, NULL, NULL, NULL));
+  cl_int err;
+  CHECK(clCreateKernel(p, "nope", &err) == NULL);
+  EXPECT_ERR(CL_INVALID_KERNEL_NAME, err);
+  CHECK(clCreateKernel(p, NULL, &err) == NULL);
+  EXPECT_ERR(CL_INVALID_VALUE, err);
+  OK(clReleaseKernel(kernels[0]));
+  OK(clReleaseKernel(kernels[1]));
+  OK(clBuildProgram(p, 0, NULL, NULL, NULL, NULL));
+  OK(clReleaseProgram(p));
+
+  /* Not SPIR-V. */
+  CHECK(clCreateProgramWithIL(context, "not spir-v at all", 16, &err) == NULL);
+  EXPECT_ERR(CL_INVALID_VALUE, err);
+  CHECK(clCreateProgramWithIL(context, il, 0, &err) == NULL);
+  EXPECT_ERR(CL_INVALID_VALUE, err);
+  CHECK(clCreateProgramWithIL(context, NULL, 16, &err) == NULL);
+  EXPECT_ERR(CL_INVALID_VALUE, err);
+  free(il);
+
+  /* A module OpenCL's environment rejects fails to build, with the validator's findings. */
+  p = fromIL("invalid.spv");
+  EXPECT_ERR(CL_BUILD_PROGRAM_FAILURE, clBuildProgram(p, 1, &device, NULL, NULL, NULL));
+  CHECK(strstr(buildLog(p), "error[validation") != NULL);
+  OK(clReleaseProgram(p));
+}
+
+static void specializationConstants(void) {
+  cl_program p = fromIL("spec_constants.spv");
+  OK(clBuildProgram(p, 1, &device, NULL, NULL, NULL));
+  CHECK(runUint(p, "spec", 1, NULL) == 7); /* the defaults */
+  cl_uint value = 42;
+  cl_bool flag = CL_FALSE;
+  OK(clSetProgramSpecializationConstant(p, 5, sizeof value, &value));
+  OK(clBuildProgram(p, 1, &device, NULL, NULL, NULL));
+  CHECK(runUint(p, "spec", 1, NULL) == 42);
+  unsigned char byte = 0;
+  OK(clSetProgramSpecializationConstant(p, 6, 1, &byte));
+  OK(clBuildProgram(p, 1, &device, NULL, NULL, NULL));
+  CHECK(runUint(p, "spec", 1, NULL) == 1);
+  EXPECT_ERR(CL_INVALID_SPEC_ID, clSetProgramSpecializationConstant(p, 99, 4, &value));
+  EXPECT_ERR(CL_INVALID_VALUE, clSetProgramSpecializationConstant(p, 5, 8, &value));
+  EXPECT_ERR(CL_INVALID_VALUE, clSetProgramSpecializationConstant(p, 6, sizeof flag, &flag));
+  EXPECT_ERR(CL_INVALID_VALUE, clSetProgramSpecializationConstant(p, 5, 4, NULL));
+  OK(clReleaseProgram(p));
+  cl_program source = fromSource("__kernel void k(void) {}");
+  EXPECT_ERR(CL_INVALID_PROGRAM, clSetProgramSpecializationConstant(source, 5, 4, &value));
+  OK(clReleaseProgram(source));
+}
+
+static void programsFromSource(void) {
+  /* -D and -I: a header in a folder of the test's own. */
+  char dir[512], header[600];
+  snprintf(dir, sizeof dir, "%s/programs-include", SPVSIM_TEST_BINARY_DIR);
+  mkdir(dir, 0755);
+  snprintf(header, sizeof header, "%s/offset.h", dir);
+  FILE *f = fopen(header, "w");
+  REQUIRE(f != NULL);
+  fputs("#define OFFSET 100\n", f);
+  fclose(f);
+  cl_program p = fromSource("#include \"offset.h\"\n"
+                            "__kernel void k(__global uint *out) { out[get_global_id(0)] = SCALE * "
+                            "get_global_id(0) + OFFSET; }\n");
+  char options[700];
+  snprintf(options, sizeof options, "-D SCALE=3 -I %s -cl-fast-relaxed-math -w", dir);
+  OK(clBuildProgram(p, 1, &device, options, NULL, NULL));
+  cl_uint out[8];
+  runUint(p, "k", 8, out);
+  CHECK(out[0] == 100 && out[7] == 121);
+  OK(clReleaseProgram(p));
+
+  /* A syntax error: a failed build, the compiler's message in the log. */
+  p = fromSource("__kernel void broken(__global int *out) { out[0] = ; }\n");
+  EXPECT_ERR(CL_BUILD_PROGRAM_FAILURE, clBuildProgram(p, 1, &device, NULL, NULL, NULL));
+  cl_build_status status;
+  OK(clGetProgramBuildInfo(p, device, CL_PROGRAM_BUILD_STATUS, sizeof status, &status, NULL));
+  CHECK(status == CL_BUILD_ERROR);
+  CHECK(strstr(buildLog(p), "input.cl:1:") != NULL && strstr(buildLog(p), "error") != NULL);
+  cl_int err;
+  CHECK(clCreateKernel(p, "broken", &err) == NULL);
+  EXPECT_ERR(CL_INVALID_PROGRAM_EXECUTABLE, err);
+  /* Options OpenCL does not define, and OpenCL C 2.0, which the device does not list. */
+  EXPECT_ERR(CL_INVALID_BUILD_OPTIONS,
+             clBuildProgram(p, 1, &device, "-fno-such-thing", NULL, NULL));
+  EXPECT_ERR(CL_INVALID_BUILD_OPTIONS, clBuildProgram(p, 1, &device, "-cl-std=CL9.9", NULL, NULL));
+  OK(clReleaseProgram(p));
+  p = fromSource("__kernel void k(__global uint *out) { out[0] = 1; }\n");
+  EXPECT_ERR(CL_BUILD_PROGRAM_FAILURE, clBuildProgram(p, 1, &device, "-cl-std=CL2.0", NULL, NULL));
+  CHECK(strstr(buildLog(p), "CL3.0") != NULL);
+  OK(clReleaseProgram(p));
+
+  /* OpenCL C 3.0: generic pointers and program-scope variables that keep their values. */
+  p = fromSource("global uint counter = 5;\n"
+                 "uint twice(uint *x) { return 2 * *x; }\n"
+                 "__kernel void count(__global uint *out) {\n"
+                 "  uint v = atomic_inc(&counter);\n"
+                 "  out[0] = twice(&v);\n"
+                 "}\n");
+  OK(clBuildProgram(p, 1, &device, "-cl-std=CL3.0", NULL, NULL));
+  CHECK(runUint(p, "count", 1, NULL) == 10);
+  CHECK(runUint(p, "count", 1, NULL) == 12);
+  size_t globals = 0;
+  OK(clGetProgramBuildInfo(p, device, CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE, sizeof globals,
+                           &globals, NULL));
+  CHECK(globals == 4);
+  OK(clReleaseProgram(p));
+
+  /* A function that is declared and never defined needs clLinkProgram. */
+  p = fromSource("uint helper(uint);\n__kernel void k(__global uint *o) { o[0] = helper(1); }\n");
+  EXPECT_ERR(CL_BUILD_PROGRAM_FAILURE, clBuildProgram(p, 1, &device, NULL, NULL, NULL));
+  CHECK(strstr(buildLog(p), "helper") != NULL);
+  OK(clReleaseProgram(p));
+}
+
+static void binaries(void) {
+  cl_program p = fromSource(
+      "__kernel void k(__global uint *out) { out[get_global_id(0)] = 5 + get_global_id(0); }\n");
+  OK(clBuildProgram(p, 1, &device, NULL, NULL, NULL));
+  size_t size = 0;
+  OK(clGetProgramInfo(p, CL_PROGRAM_BINARY_SIZES, sizeof size, &size, NULL));
+  REQUIRE(size > 20);
+  unsigned char *binary = (unsigned char *)malloc(size);
+  unsigned char *binaries[1] = {binary};
+  OK(clGetProgramInfo(p, CL_PROGRAM_BINARIES, sizeof binaries, binaries, NULL));
+  OK(clReleaseProgram(p));
+
+  const unsigned char *in[1] = {binary};
+  cl_int status = 99, err;
+  cl_program q = clCreateProgramWithBinary(context, 1, &device, &size, in, &status, &err);
+  OK(err);
+  OK(status);
+  cl_program_binary_type type = 0;
+  OK(clGetProgramBuildInfo(q, device, CL_PROGRAM_BINARY_TYPE, sizeof type, &type, NULL));
+  CHECK(type == CL_PROGRAM_BINARY_TYPE_EXECUTABLE);
+  OK(clBuildProgram(q, 1, &device, NULL, NULL, NULL));
+  cl_uint out[4];
+  runUint(q, "k", 4, out);
+  CHECK(out[0] == 5 && out[3] == 8);
+  OK(clReleaseProgram(q));
+
+  /* Garbage is not a binary; plain SPIR-V is. */
+  unsigned char junk[64];
+  memset(junk, 0x5a, sizeof junk);
+  const unsigned char *bad[1] = {junk};
+  size_t junkSize = sizeof junk;
+  CHECK(clCreateProgramWithBinary(context, 1, &device, &junkSize, bad, &status, &err) == NULL);
+  EXPECT_ERR(CL_INVALID_BINARY, err);
+  CHECK(status == CL_INVALID_BINARY);
+  binary[9] ^= 0xff; /* the format version */
+  CHECK(clCreateProgramWithBinary(context, 1, &device, &size, in, &status, &err) == NULL);
+  EXPECT_ERR(CL_INVALID_BINARY, err);
+  free(binary);
+  char path[512];
+  snprintf(path, sizeof path, "%s/spec_constants.spv", SPVSIM_TEST_KERNELS);
+  size_t spirvSize = 0;
+  unsigned char *spirv = readFile(path, &spirvSize);
+  const unsigned char *plain[1] = {spirv};
+  q = clCreateProgramWithBinary(context, 1, &device, &spirvSize, plain, NULL, &err);
+  OK(err);
+  OK(clBuildProgram(q, 1, &device, NULL, NULL, NULL));
+  CHECK(runUint(q, "spec", 1, NULL) == 7);
+  OK(clReleaseProgram(q));
+  free(spirv);
+  CHECK(clCreateProgramWithBinary(context, 0, &device, &size, in, NULL, &err) == NULL);
+  EXPECT_ERR(CL_INVALID_VALUE, err);
+  size_t zero = 0;
+  CHECK(clCreateProgramWithBinary(context, 1, &device, &zero, in, NULL, &err) == NULL);
+  EXPECT_ERR(CL_INVALID_VALUE, err);
+}
+
+static int notified = 0;
+static void CL_CALLBACK onBuilt(cl_program p, void *user) {
+  (void)p;
+  notified += *(int *)user;
+}
+
+static void compileAndLink(void) {
+  /* The kernel's program includes an embedded header and calls a function of another. */
+  cl_program header = fromSource("#define BASE 1000\nuint helper(uint x);\n");
+  cl_program user = fromSource("#include \"lib/shared.h\"\n"
+                               "__kernel void k(__global uint *out) { out[0] = helper(BASE); }\n");
+  cl_program lib = fromSource("uint helper(uint x) { return x + 23; }\n");
+  const char *names[] = {"lib/shared.h"};
+  int one = 1;
+  OK(clCompileProgram(user, 1, &device, NULL, 1, &header, names, onBuilt, &one));
+  OK(clCompileProgram(lib, 0, NULL, NULL, 0, NULL, NULL, NULL, NULL));
+  CHECK(notified == 1);
+  cl_program_binary_type type = 0;
+  OK(clGetProgramBuildInfo(user, device, CL_PROGRAM_BINARY_TYPE, sizeof type, &type, NULL));
+  CHECK(type == CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT);
+  cl_program inputs[] = {user, lib};
+  cl_int err;
+  cl_program exe = clLinkProgram(context, 1, &device, NULL, 2, inputs, onBuilt, &one, &err);
+  OK(err);
+  CHECK(notified == 2);
+  CHECK(runUint(exe, "k", 1, NULL) == 1023);
+  OK(clGetProgramBuildInfo(exe, device, CL_PROGRAM_BINARY_TYPE, sizeof type, &type, NULL));
+  CHECK(type == CL_PROGRAM_BINARY_TYPE_EXECUTABLE);
+  EXPECT_ERR(CL_INVALID_OPERATION, clBuildProgram(exe, 1, &device, NULL, NULL, NULL));
+  OK(clReleaseProgram(exe));
+
+  /* Through a library. */
+  cl_program library =
+      clLinkProgram(context, 1, &device, "-create-library", 1, &lib, NULL, NULL, &err);
+  OK(err);
+  OK(clGetProgramBuildInfo(library, device, CL_PROGRAM_BINARY_TYPE, sizeof type, &type, NULL));
+  CHECK(type == CL_PROGRAM_BINARY_TYPE_LIBRARY);
+  cl_program withLibrary[] = {user, library};
+  exe = clLinkProgram(context, 0, NULL, "-cl-fast-relaxed-math", 2, withLibrary, NULL, NULL, &err);
+  OK(err);
+  CHECK(runUint(exe, "k", 1, NULL) == 1023);
+  OK(clReleaseProgram(exe));
+
+  /* A link that fails still returns a program, with a log. */
+  exe = clLinkProgram(context, 1, &device, NULL, 1, &user, NULL, NULL, &err);
+  EXPECT_ERR(CL_LINK_PROGRAM_FAILURE, err);
+  REQUIRE(exe != NULL);
+  CHECK(strlen(buildLog(exe)) > 0);
+  cl_build_status status;
+  OK(clGetProgramBuildInfo(exe, device, CL_PROGRAM_BUILD_STATUS, sizeof status, &status, NULL));
+  CHECK(status == CL_BUILD_ERROR);
+  OK(clReleaseProgram(exe));
+
+  /* Errors. */
+  CHECK(clLinkProgram(context, 1, &device, "-no-such-option", 1, &user, NULL, NULL, &err) == NULL);
+  EXPECT_ERR(CL_INVALID_LINKER_OPTIONS, err);
+  CHECK(clLinkProgram(context, 1, &device, NULL, 1, &header, NULL, NULL, &err) == NULL);
+  EXPECT_ERR(CL_INVALID_OPERATION, err);
+  CHECK(clLinkProgram(context, 1, &device, NULL, 0, NULL, NULL, NULL, &err) == NULL);
+  EXPECT_ERR(CL_INVALID_VALUE, err);
+  EXPECT_ERR(CL_INVALID_COMPILER_OPTIONS,
+             clCompileProgram(lib, 1, &device, "-bogus", 0, NULL, NULL, NULL, NULL));
+  EXPECT_ERR(CL_INVALID_VALUE,
+             clCompileProgram(user, 1, &device, NULL, 1, NULL, names, NULL, NULL));
+  EXPECT_ERR(CL_INVALID_VALUE,
+             clCompileProgram(user, 1, &device, NULL, 0, &header, NULL, NULL, NULL));
+  EXPECT_ERR(CL_INVALID_VALUE, clBuildProgram(user, 1, NULL, NULL, NULL, NULL));
+  EXPECT_ERR(CL_INVALID_VALUE, clBuildProgram(user, 0, NULL, NULL, NULL, &one));
+  cl_program broken = fromSource("uint helper(uint x) { return x + ; }\n");
+  EXPECT_ERR(CL_COMPILE_PROGRAM_FAILURE,
+             clCompileProgram(broken, 1, &device, NULL, 0, NULL, NULL, NULL, NULL));
+  OK(clReleaseProgram(broken));
+  OK(clReleaseProgram(library));
+  OK(clReleaseProgram(header));
+  OK(clReleaseProgram(user));
+  OK(clReleaseProgram(lib));
+}
+
+int main(void) {
+  spvsimContext(&device, &context, &queue);
+  programsFromIL();
+  specializationConstants();
+  programsFromSource();
+  binaries();
+  compileAndLink();
+  cl_int err;
+  CHECK(clCreateProgramWithSource(context, 0, NULL, NULL, &err) == NULL);
+  EXPECT_ERR(CL_INVALID_VALUE, err);
+  CHECK(clCreateProgramWithBuiltInKernels(context, 1, &device, "anything", &err) == NULL);
+  EXPECT_ERR(CL_INVALID_VALUE, err);
+  OK(clUnloadCompiler());
+  OK(clReleaseCommandQueue(queue));
+  OK(clReleaseContext(context));
+  return finish("programs");
+}

@@ -1,0 +1,208 @@
+// A host program that runs run files through OpenCL: for each run file, the
+// launches run once as `spvsim run` runs them (runfile/ + launchKernel) and
+// once through the ICD loader on spvsim's platform (programs from IL, buffers
+// from the run file's initial contents, arguments, launches in order); every
+// buffer must end up with the same bytes. The bench/ kernels are its input.
+//
+// usage: runfile_host FILE.json...
+#define CL_TARGET_OPENCL_VERSION 300
+#include <CL/cl.h>
+
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "spvsim/interpreter/global_memory.h"
+#include "spvsim/interpreter/launch.h"
+#include "spvsim/runfile/bind.h"
+#include "spvsim/runfile/run_buffers.h"
+#include "spvsim/runfile/run_spec.h"
+#include "spvsim/validator/device.h"
+#include "spvsim/validator/loader.h"
+#include "spvsim/validator/validator.h"
+
+namespace {
+
+using namespace spvsim;
+using namespace spvsim::runfile;
+
+void check(cl_int err, const std::string &what) {
+  if (err != CL_SUCCESS) throw std::runtime_error(what + " failed: " + std::to_string(err));
+}
+
+/// The buffers after `spvsim run`'s way of running the file, by name.
+std::map<std::string, std::vector<std::byte>> runDirectly(const RunSpec &spec,
+                                                          const std::vector<BoundLaunch> &launches,
+                                                          const SpecConstants &constants,
+                                                          const ValidatedModule &module) {
+  GlobalMemory memory;
+  RunBuffers buffers(spec, memory);
+  FindingSink sink;
+  ExecOptions exec;
+  exec.threads = 2;
+  exec.printfSink = [](std::string_view) {};
+  for (const BoundLaunch &launch : launches) {
+    std::vector<ArgBinding> args;
+    for (const ArgSpec &a : launch.args) args.push_back(buffers.binding(a));
+    launchKernel(module, launch.kernel, launch.range, args, constants, memory, sink, exec);
+  }
+  std::map<std::string, std::vector<std::byte>> out;
+  for (const BufferSpec &b : spec.buffers) {
+    auto bytes = memory.bytes(buffers.id(b.name));
+    out[b.name].assign(bytes.begin(), bytes.end());
+  }
+  return out;
+}
+
+/// The same through OpenCL.
+std::map<std::string, std::vector<std::byte>>
+runThroughOpenCL(const RunSpec &spec, const std::vector<BoundLaunch> &launches,
+                 const SpecConstants &constants, const std::vector<char> &il) {
+  cl_platform_id platforms[16];
+  cl_uint count = 0;
+  check(clGetPlatformIDs(16, platforms, &count), "clGetPlatformIDs");
+  cl_platform_id platform = nullptr;
+  for (cl_uint i = 0; i < count && i < 16; ++i) {
+    char name[64] = {};
+    clGetPlatformInfo(platforms[i], CL_PLATFORM_NAME, sizeof name, name, nullptr);
+    if (std::string(name) == "spvsim") platform = platforms[i];
+  }
+  if (!platform) throw std::runtime_error("spvsim's platform is not listed");
+  cl_device_id device;
+  check(clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &device, nullptr), "clGetDeviceIDs");
+  cl_int err;
+  cl_context context = clCreateContext(nullptr, 1, &device, nullptr, nullptr, &err);
+  check(err, "clCreateContext");
+  cl_command_queue queue = clCreateCommandQueueWithProperties(context, device, nullptr, &err);
+  check(err, "clCreateCommandQueueWithProperties");
+  cl_program program = clCreateProgramWithIL(context, il.data(), il.size(), &err);
+  check(err, "clCreateProgramWithIL");
+  for (const auto &[id, bits] : constants) {
+    // The constant's own size: try the sizes OpenCL allows until one is accepted.
+    cl_int set = CL_INVALID_VALUE;
+    for (size_t size : {size_t(4), size_t(8), size_t(2), size_t(1)})
+      if ((set = clSetProgramSpecializationConstant(program, id, size, &bits)) == CL_SUCCESS) break;
+    check(set, "clSetProgramSpecializationConstant");
+  }
+  check(clBuildProgram(program, 1, &device, nullptr, nullptr, nullptr), "clBuildProgram");
+
+  std::map<std::string, cl_mem> mems;
+  for (const BufferSpec &b : spec.buffers) {
+    std::vector<std::byte> init = initialContents(b.type, b.count, b.init, b.path());
+    mems[b.name] = clCreateBuffer(context, CL_MEM_COPY_HOST_PTR, init.size(), init.data(), &err);
+    check(err, "clCreateBuffer " + b.name);
+  }
+  std::map<std::string, cl_kernel> kernels;
+  std::vector<cl_mem> subBuffers;
+  for (const BoundLaunch &launch : launches) {
+    cl_kernel &k = kernels[launch.kernel];
+    if (!k) {
+      k = clCreateKernel(program, launch.kernel.c_str(), &err);
+      check(err, "clCreateKernel " + launch.kernel);
+    }
+    for (size_t i = 0; i < launch.args.size(); ++i) {
+      const ArgSpec &a = launch.args[i];
+      const cl_uint index = static_cast<cl_uint>(i);
+      switch (a.kind) {
+      case ArgSpec::Kind::Buffer: {
+        cl_mem m = mems.at(a.buffer);
+        if (a.subBuffer) {
+          cl_buffer_region region{a.offset, a.size};
+          m = clCreateSubBuffer(m, 0, CL_BUFFER_CREATE_TYPE_REGION, &region, &err);
+          check(err, "clCreateSubBuffer");
+          subBuffers.push_back(m);
+        }
+        check(clSetKernelArg(k, index, sizeof m, &m), a.path);
+        break;
+      }
+      case ArgSpec::Kind::Local:
+        check(clSetKernelArg(k, index, a.localSize, nullptr), a.path);
+        break;
+      case ArgSpec::Kind::Scalar:
+      case ArgSpec::Kind::Struct:
+        check(clSetKernelArg(k, index, a.bytes.size(), a.bytes.data()), a.path);
+        break;
+      case ArgSpec::Kind::Null:
+        check(clSetKernelArg(k, index, sizeof(cl_mem), nullptr), a.path);
+        break;
+      }
+    }
+    size_t global[3], offset[3], local[3];
+    for (int d = 0; d < 3; ++d) {
+      global[d] = launch.range.global[d];
+      offset[d] = launch.range.offset[d];
+      local[d] = (*launch.range.local)[d];
+    }
+    check(clEnqueueNDRangeKernel(queue, k, launch.range.dims, offset, global, local, 0, nullptr,
+                                 nullptr),
+          "clEnqueueNDRangeKernel " + launch.kernel);
+  }
+  std::map<std::string, std::vector<std::byte>> out;
+  for (const BufferSpec &b : spec.buffers) {
+    std::vector<std::byte> &bytes = out[b.name];
+    bytes.resize(b.size());
+    check(clEnqueueReadBuffer(queue, mems[b.name], CL_TRUE, 0, bytes.size(), bytes.data(), 0,
+                              nullptr, nullptr),
+          "clEnqueueReadBuffer " + b.name);
+  }
+  for (cl_mem m : subBuffers) clReleaseMemObject(m);
+  for (auto &[name, m] : mems) clReleaseMemObject(m);
+  for (auto &[name, k] : kernels) clReleaseKernel(k);
+  clReleaseProgram(program);
+  clReleaseCommandQueue(queue);
+  clReleaseContext(context);
+  return out;
+}
+
+bool sameResults(const std::string &file) {
+  const RunSpec spec = parseRunFile(file);
+  std::ifstream in(spec.module, std::ios::binary);
+  std::vector<char> il((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::shared_ptr<const Module> loaded = loadFile(spec.module.string());
+  const SpecConstants constants = bindSpecConstants(spec, specConstantTypes(*loaded));
+  ValidationOptions options;
+  options.specConstants = constants;
+  ValidationResult validation = validate(loaded, DeviceDescription::spvsim(), options);
+  if (!validation.ok()) throw std::runtime_error(file + ": the module does not validate");
+  const std::vector<KernelSignature> signatures = kernelSignatures(*validation.module);
+  const std::vector<BoundLaunch> launches =
+      bindLaunches(spec, signatures, [](uint32_t dims, const std::array<uint64_t, 3> &global) {
+        return chooseLocalSize(dims, global, 32);
+      });
+  auto direct = runDirectly(spec, launches, constants, *validation.module);
+  auto opencl = runThroughOpenCL(spec, launches, constants, il);
+  bool same = true;
+  for (const auto &[name, bytes] : direct) {
+    if (bytes != opencl[name]) {
+      std::fprintf(stderr, "%s: buffer '%s' differs between spvsim run and OpenCL\n", file.c_str(),
+                   name.c_str());
+      same = false;
+    }
+  }
+  std::printf("%s: %zu launches, %zu buffers %s\n", file.c_str(), launches.size(), direct.size(),
+              same ? "identical" : "DIFFERENT");
+  return same;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  if (argc < 2) {
+    std::fprintf(stderr, "usage: runfile_host FILE.json...\n");
+    return 2;
+  }
+  int failures = 0;
+  for (int i = 1; i < argc; ++i) {
+    try {
+      failures += !sameResults(argv[i]);
+    } catch (const std::exception &e) {
+      std::fprintf(stderr, "%s: %s\n", argv[i], e.what());
+      ++failures;
+    }
+  }
+  return failures ? 1 : 0;
+}
