@@ -1,7 +1,6 @@
 // Findings for faults the executor detects in a lane: bad memory accesses
 // (FINDINGS.md oob.*, null.deref, access.*) and OpUnreachable (ub.unreachable).
 #include <bit>
-#include <cstdio>
 #include <string>
 
 #include "exec/exec_state.h"
@@ -153,18 +152,18 @@ void reportFloatToIntRange(const ExecState &x, const LoweredOp &op, uint32_t lan
 
 } // namespace ops
 
-// hang.timeout: one finding per place where lanes of the warp were stopped.
-void reportTimeout(LaunchContext &launch, GroupState &group, Warp &warp) {
+// hang.*: one finding per place where lanes of a warp the watchdog stopped were.
+void reportStopped(LaunchContext &launch, GroupState &group, Warp &warp) {
   ExecState x;
   x.launch = &launch, x.group = &group, x.warp = &warp;
   const LoweredKernel &k = *launch.kernel;
-  char seconds[32];
-  std::snprintf(seconds, sizeof seconds, "%g", launch.timeoutSeconds);
+  const std::string why = launch.watchdog.describeStop();
+  const char *kind = stopFindingKind(launch.watchdog.reason());
   auto report = [&](uint64_t lanes, uint32_t instruction, const char *where) {
     Finding f;
-    f.kind = "hang.timeout";
-    f.message = std::string("the kernel did not finish within ") + seconds + " s; " +
-                std::to_string(std::popcount(lanes)) + " work-items of a warp " + where;
+    f.kind = kind;
+    f.message =
+        why + "; " + std::to_string(std::popcount(lanes)) + " work-items of a warp " + where;
     f.workItem = workItemOf(x, static_cast<uint32_t>(std::countr_zero(lanes)));
     launch.reporter->report(std::move(f), instruction);
   };

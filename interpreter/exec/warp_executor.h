@@ -17,8 +17,8 @@ void startWarp(const LaunchContext &launch, const GroupState &group, Warp &warp,
 /// lanes, so the group sees where every work-item waits whatever the width.
 void runWarp(LaunchContext &launch, GroupState &group, Warp &warp);
 
-/// Reports hang.timeout for a warp stopped by the watchdog: where its lanes were.
-void reportTimeout(LaunchContext &launch, GroupState &group, Warp &warp);
+/// Reports where the lanes of a warp the watchdog stopped were (hang.timeout, ...).
+void reportStopped(LaunchContext &launch, GroupState &group, Warp &warp);
 
 /// Lets the lanes parked at barriers continue.
 void releaseBarrier(Warp &warp);

@@ -21,8 +21,9 @@ private:
   /// Reports barrier.mismatch / barrier.divergence for the barrier every waiting
   /// work-item of the group has reached.
   void checkBarrier(size_t activeWarps);
-  /// Runs the group's first `activeWarps` warps until every work-item has returned.
-  void runWarps(size_t activeWarps);
+  /// Runs the group's first `activeWarps` warps until every work-item has returned (true),
+  /// or until the launch's watchdog stops them (false, after reporting where they were).
+  bool runWarps(size_t activeWarps);
   WorkItemIds workItem(const Warp &w, uint32_t lane) const;
   /// Combines the operands of work-group function `c` once every work-item deposited them.
   void completeCollective(const Collective &c);

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include "spvsim/common/error.h"
 
@@ -12,11 +14,28 @@ void GlobalMemory::FreeBytes::operator()(std::byte *p) const {
   std::free(p);
 }
 
-GlobalMemory::GlobalMemory() : infos_(1), storage_(1) {}
+uint64_t defaultMemoryCapacity() {
+  const long pages = ::sysconf(_SC_PHYS_PAGES), pageSize = ::sysconf(_SC_PAGE_SIZE);
+  uint64_t memory =
+      pages > 0 && pageSize > 0 ? uint64_t(pages) * uint64_t(pageSize) : uint64_t(4) << 30;
+  for (int resource : {RLIMIT_AS, RLIMIT_DATA}) {
+    struct rlimit limit;
+    if (::getrlimit(resource, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY)
+      memory = std::min<uint64_t>(memory, limit.rlim_cur);
+  }
+  return memory / 2;
+}
+
+GlobalMemory::GlobalMemory(uint64_t capacity) : capacity_(capacity), infos_(1), storage_(1) {}
 GlobalMemory::~GlobalMemory() = default;
 
 BufferId GlobalMemory::create(uint64_t size, std::string name, BufferAccess access) {
   if (infos_.size() >= (1u << 21) - 1) throw Error("too many buffers");
+  if (size > capacity_ - allocated_)
+    throw LimitError(LimitError::Limit::BufferMemory,
+                     "buffer '" + name + "' of " + std::to_string(size) +
+                         " bytes does not fit: " + std::to_string(allocated_) + " of the " +
+                         std::to_string(capacity_) + " bytes buffers may take are in use");
   BufferInfo info;
   info.name = std::move(name);
   info.size = size;
@@ -28,6 +47,7 @@ BufferId GlobalMemory::create(uint64_t size, std::string name, BufferAccess acce
     throw Error("cannot allocate " + std::to_string(size) + " bytes for buffer '" +
                 infos_.back().name + "'");
   storage_.emplace_back(bytes);
+  allocated_ += size;
   return static_cast<BufferId>(infos_.size() - 1);
 }
 
@@ -61,6 +81,7 @@ BufferId GlobalMemory::programScopeBuffer(const void *program, const std::string
 
 void GlobalMemory::release(BufferId id) {
   BufferInfo &i = infos_.at(id == 0 ? infos_.size() : id);
+  if (i.parent == 0 && !i.released) allocated_ -= i.size;
   i.released = true;
   if (i.parent == 0) storage_[id].reset();
 }

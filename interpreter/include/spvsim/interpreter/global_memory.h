@@ -28,14 +28,19 @@ struct BufferInfo {
   bool released = false;
 };
 
+/// The buffer memory a GlobalMemory allows by default: half of the machine's physical
+/// memory, or of the address-space or data-segment limit (ulimit -v, -d) if lower.
+uint64_t defaultMemoryCapacity();
+
 class GlobalMemory {
 public:
-  GlobalMemory();
+  /// `capacity`: total bytes of the buffers (not sub-buffers) that may exist at once.
+  explicit GlobalMemory(uint64_t capacity = defaultMemoryCapacity());
   ~GlobalMemory();
   GlobalMemory(const GlobalMemory &) = delete;
   GlobalMemory &operator=(const GlobalMemory &) = delete;
 
-  /// A new zero-filled buffer.
+  /// A new zero-filled buffer. Beyond the capacity: spvsim::LimitError (BufferMemory).
   BufferId create(uint64_t size, std::string name, BufferAccess access = BufferAccess::ReadWrite);
   /// A sub-buffer: a view of [offset, offset + size) of `parent` with its own bounds.
   BufferId createSub(BufferId parent, uint64_t offset, uint64_t size, std::string name,
@@ -54,8 +59,13 @@ public:
   std::span<const std::byte> bytes(BufferId id) const;
   /// Number of ids handed out so far (ids are 1..count).
   uint32_t count() const { return static_cast<uint32_t>(infos_.size()) - 1; }
+  uint64_t capacity() const { return capacity_; }
+  /// Bytes of the buffers that exist (released ones excluded).
+  uint64_t allocated() const { return allocated_; }
 
 private:
+  uint64_t capacity_;
+  uint64_t allocated_ = 0;
   std::map<std::pair<const void *, std::string>, BufferId> programScope_;
   std::vector<BufferInfo> infos_; ///< index 0 unused (null)
   struct FreeBytes {
