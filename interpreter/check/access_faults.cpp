@@ -46,6 +46,12 @@ std::string allocationName(const ExecState &x, uint64_t p) {
   return "allocation " + std::to_string(id);
 }
 
+/// The key of a repeat (FaultReporter::countRepeat): which report function (`family`),
+/// the op's instruction and up to 56 bits that tell its findings apart.
+uint64_t repeatKey(uint32_t family, const LoweredOp &op, uint64_t detail) {
+  return uint64_t(family) << 60 | (detail & ((uint64_t(1) << 28) - 1)) << 32 | op.source;
+}
+
 } // namespace
 
 namespace ops {
@@ -54,6 +60,15 @@ void reportAccessFault(const ExecState &x, const LoweredOp &op, uint32_t lane, u
                        uint32_t bytes, bool isWrite, AccessFault fault, uint64_t lanes) {
   AddressSpace space = tagged::space(pointer);
   uint32_t id = tagged::id(pointer);
+  // Kind and buffer follow from these, except for sub-buffers (oob.subbuffer depends on
+  // the offset): their findings are built every time.
+  const bool global = space == AddressSpace::Global || space == AddressSpace::Constant;
+  const bool subBuffer =
+      global && id < x.launch->allocations.size() && x.launch->allocations[id].parent != 0;
+  const uint64_t key = repeatKey(0, op,
+                                 uint64_t(id) | uint64_t(space) << 21 | uint64_t(fault) << 24 |
+                                     uint64_t(isWrite) << 27);
+  if (!subBuffer && x.launch->reporter->countRepeat(key)) return;
   int64_t offset = tagged::signedOffset(pointer) + int64_t(op.imm);
   const char *verb = isWrite ? "write" : "read";
   Finding f;
@@ -131,7 +146,10 @@ void reportAccessFault(const ExecState &x, const LoweredOp &op, uint32_t lane, u
   }
   if (lanes > 1) f.notes.push_back(std::to_string(lanes) + " work-items of this warp faulted here");
   f.count = 1;
-  x.launch->reporter->report(std::move(f), op.source);
+  if (subBuffer)
+    x.launch->reporter->report(std::move(f), op.source);
+  else
+    x.launch->reporter->report(std::move(f), op.source, key);
 }
 
 } // namespace ops
@@ -140,6 +158,8 @@ namespace ops {
 
 void reportFloatToIntRange(const ExecState &x, const LoweredOp &op, uint32_t lane, double value,
                            uint64_t lanes) {
+  const uint64_t key = repeatKey(1, op, 0);
+  if (x.launch->reporter->countRepeat(key)) return;
   Finding f;
   f.kind = "ub.fp-to-int";
   f.message = "conversion of " + std::to_string(value) +
@@ -147,7 +167,7 @@ void reportFloatToIntRange(const ExecState &x, const LoweredOp &op, uint32_t lan
               "result is undefined; spvsim saturates)";
   f.workItem = workItemOf(x, lane);
   if (lanes > 1) f.notes.push_back(std::to_string(lanes) + " work-items of this warp did so here");
-  x.launch->reporter->report(std::move(f), op.source);
+  x.launch->reporter->report(std::move(f), op.source, key);
 }
 
 } // namespace ops
@@ -191,6 +211,8 @@ namespace ops {
 
 void reportUndefinedIntOp(const ExecState &x, const LoweredOp &op, uint32_t lane,
                           UndefinedCheck check, bool overflow, uint64_t lanes) {
+  const uint64_t key = repeatKey(2, op, uint64_t(check) << 1 | uint64_t(overflow));
+  if (x.launch->reporter->countRepeat(key)) return;
   Finding f;
   switch (check) {
   case UndefinedCheck::Shift:
@@ -211,11 +233,13 @@ void reportUndefinedIntOp(const ExecState &x, const LoweredOp &op, uint32_t lane
   }
   f.workItem = workItemOf(x, lane);
   if (lanes > 1) f.notes.push_back(std::to_string(lanes) + " work-items of this warp did so here");
-  x.launch->reporter->report(std::move(f), op.source);
+  x.launch->reporter->report(std::move(f), op.source, key);
 }
 
 void reportWrap(const ExecState &x, const LoweredOp &op, uint32_t lane, bool isSigned,
                 uint64_t lanes) {
+  const uint64_t key = repeatKey(3, op, isSigned);
+  if (x.launch->reporter->countRepeat(key)) return;
   Finding f;
   f.kind = "ub.int-overflow";
   f.message = std::string("the result of an instruction decorated ") +
@@ -225,27 +249,31 @@ void reportWrap(const ExecState &x, const LoweredOp &op, uint32_t lane, bool isS
               " integer (the result is undefined)";
   f.workItem = workItemOf(x, lane);
   if (lanes > 1) f.notes.push_back(std::to_string(lanes) + " work-items of this warp did so here");
-  x.launch->reporter->report(std::move(f), op.source);
+  x.launch->reporter->report(std::move(f), op.source, key);
 }
 
 } // namespace ops
 
 void ops::reportPrintfFormat(const ExecState &x, const LoweredOp &op, uint32_t lane,
                              const std::string &problem) {
+  const uint64_t key = repeatKey(4, op, 0);
+  if (x.launch->reporter->countRepeat(key)) return;
   Finding f;
   f.kind = "printf.format";
   f.message = "printf " + problem;
   f.workItem = workItemOf(x, lane);
-  x.launch->reporter->report(std::move(f), op.source);
+  x.launch->reporter->report(std::move(f), op.source, key);
 }
 
 void reportUnreachableFault(const ExecState &x, const LoweredOp &op, uint64_t mask) {
   if (!mask) return;
+  const uint64_t key = repeatKey(5, op, 0);
+  if (x.launch->reporter->countRepeat(key)) return;
   Finding f;
   f.kind = "ub.unreachable";
   f.message = "OpUnreachable executed";
   f.workItem = workItemOf(x, static_cast<uint32_t>(std::countr_zero(mask)));
-  x.launch->reporter->report(std::move(f), op.source);
+  x.launch->reporter->report(std::move(f), op.source, key);
 }
 
 } // namespace spvsim

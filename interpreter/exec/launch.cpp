@@ -216,6 +216,7 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
     for (uint32_t t = 0; t < threads; ++t) pool.emplace_back(worker);
   }
   if (L.printf) L.printf->finish();
+  reporter.flushRepeats();
   if (failure) std::rethrow_exception(failure);
 
   LaunchStats stats;
