@@ -16,6 +16,7 @@ packages=(
   spirv-tools spirv-headers
   libcli11-dev nlohmann-json3-dev libgtest-dev
   clang-15 llvm-spirv-15
+  libfuzzer-15-dev llvm # the fuzz phase of run-tests.sh (libFuzzer, llvm-symbolizer)
 )
 bench_packages=(oclgrind pocl-opencl-icd ocl-icd-opencl-dev opencl-headers clinfo python3)
 

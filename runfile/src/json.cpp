@@ -96,6 +96,13 @@ Json parseJsonText(std::string_view text, const std::string &sourceName) {
     else if (size_t bracket = message.find("] "); bracket != std::string::npos)
       message = message.substr(bracket + 2);
     throw Error(sourceName + ": " + message);
+  } catch (const nlohmann::json::out_of_range &e) {
+    // A number beyond double's range: "[json.exception.out_of_range.406] number overflow
+    // parsing '1e999'".
+    std::string message = e.what();
+    if (size_t bracket = message.find("] "); bracket != std::string::npos)
+      message = message.substr(bracket + 2);
+    throw Error(sourceName + ": " + message);
   }
 }
 

@@ -146,6 +146,15 @@ TEST(RunFileErrors, JsonSyntaxNamesLineAndColumn) {
   EXPECT_NE(error.find("syntax error"), std::string::npos) << error;
 }
 
+// Found by fuzz_runfile: a number beyond double's range escaped as nlohmann's
+// out_of_range exception (an internal error, exit 3).
+TEST(RunFileErrors, NumbersBeyondDoubleAreASyntaxError) {
+  EXPECT_ERROR(withLaunch(R"("kernel": "k", "global_size": [1e999])"),
+               "test.json: number overflow parsing '1e999'");
+  EXPECT_ERROR("88888888e88888888888888888888.8", "test.json: number overflow parsing "
+                                                  "'88888888e88888888888888888888'");
+}
+
 TEST(RunFileErrors, DuplicateKeys) {
   EXPECT_ERROR(withBuffer(R"({"type": "float", "type": "int", "count": 1})"),
                "buffers.a.type: duplicate key");
