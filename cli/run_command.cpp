@@ -150,10 +150,15 @@ int runCommand(const RunOptions &options) {
       });
 
   FindingSink sink;
-  // What the run was doing when --run-timeout passed outside a launch.
-  auto stoppedOutsideLaunch = [&](const Interrupted &e) {
-    if (guard.interrupted()) throw;
-    sink.report(runTimeoutFinding(guard, e.what()));
+  // Stopped outside a launch, while `doing` something: by Ctrl-C (status 130, no file
+  // written) or by --run-timeout (a hang.run-timeout finding, the report, status 1).
+  auto stoppedOutsideLaunch = [&](const std::string &doing) {
+    if (guard.interrupted()) {
+      printFindings(sink, report);
+      std::cerr << "spvsim: interrupted " << doing << "; no file was written\n";
+      return kInterrupted;
+    }
+    sink.report(runTimeoutFinding(guard, doing));
     printFindings(sink, report);
     report.write(options.reportFile);
     return kFindings;
@@ -167,7 +172,7 @@ int runCommand(const RunOptions &options) {
     throw Error(std::string(e.what()) + " (--max-memory " + std::to_string(options.maxMemory) +
                 ")");
   } catch (const Interrupted &e) {
-    return stoppedOutsideLaunch(e);
+    return stoppedOutsideLaunch(e.what());
   }
   ExecOptions exec;
   exec.warpWidth = options.warpWidth;
@@ -183,10 +188,7 @@ int runCommand(const RunOptions &options) {
   exec.printfBufferSize = options.printfBufferSize;
   for (size_t i = 0; i < launches.size(); ++i) {
     const BoundLaunch &launch = launches[i];
-    if (stop()) {
-      if (guard.interrupted()) throw Interrupted("before launch " + std::to_string(i));
-      return stoppedOutsideLaunch(Interrupted("about to start launch " + std::to_string(i)));
-    }
+    if (stop()) return stoppedOutsideLaunch("about to start launch " + std::to_string(i));
     std::vector<ArgBinding> args;
     for (const ArgSpec &arg : launch.args) args.push_back(buffers->binding(arg));
     LaunchStats stats =
@@ -199,13 +201,17 @@ int runCommand(const RunOptions &options) {
       std::cerr << "spvsim: " << stats.printfCallsDropped
                 << " printf calls printed nothing: the printf buffer of "
                 << options.printfBufferSize << " bytes (--printf-buffer) was full\n";
+    const std::string which = "launch " + std::to_string(i) + " of " +
+                              std::to_string(launches.size()) + " (kernel '" + launch.kernel + "')";
     if (stats.stopped == StopReason::Interrupted) {
       printFindings(sink, report); // where the work-items were; no file is written
-      std::cerr << "spvsim: interrupted in launch " << i << "\n";
+      std::cerr << "spvsim: interrupted in " << which << "; no file was written\n";
       return kInterrupted;
     }
     if (stats.stopped == StopReason::RunTimeout) {
       printFindings(sink, report); // the buffers are incomplete: no dumps
+      std::cerr << "spvsim: the run stopped in " << which
+                << "; later launches did not run and no dump was written\n";
       report.write(options.reportFile);
       return kFindings;
     }
@@ -215,7 +221,11 @@ int runCommand(const RunOptions &options) {
   try {
     writeDumps(spec, *buffers, memory, options.quiet, stop);
   } catch (const Interrupted &e) {
-    if (guard.interrupted()) throw;
+    // Dumps already written are whole; the one being written is not there.
+    if (guard.interrupted()) {
+      std::cerr << "spvsim: interrupted " << e.what() << "\n";
+      return kInterrupted;
+    }
     Finding f = runTimeoutFinding(guard, e.what());
     std::cerr << formatText(f);
     report.findings.push_back(toJson(f));
