@@ -197,6 +197,10 @@ int runCommand(const RunOptions &options) {
                                {"global_size", sizeList(launch.range.global, launch.range.dims)},
                                {"local_size", sizeList(stats.localSize, launch.range.dims)},
                                {"work_groups", stats.workGroups}});
+    if (stats.stopped != StopReason::None) {
+      report.launches.back()["stopped"] = stopFindingKind(stats.stopped);
+      report.launches.back()["work_items_finished"] = stats.workItemsDone;
+    }
     if (stats.printfCallsDropped)
       std::cerr << "spvsim: " << stats.printfCallsDropped
                 << " printf calls printed nothing: the printf buffer of "
