@@ -49,7 +49,7 @@ struct RunOptions {
   uint32_t threads = 0;
   double timeout = 0;
   double runTimeout = 0;
-  uint64_t maxInstructions = 0;
+  double maxInstructions = 0; ///< a double, so that 1e9 can be written
   uint64_t maxMemory = defaultMemoryCapacity();
   std::string reportFile;
   bool quiet = false;
@@ -178,7 +178,9 @@ int runCommand(const RunOptions &options) {
   exec.warpWidth = options.warpWidth;
   exec.threads = options.threads;
   exec.timeoutSeconds = options.timeout;
-  exec.maxInstructions = options.maxInstructions;
+  // NaN passes CLI::Range: it means no limit, like 0 (and must not reach the conversion).
+  exec.maxInstructions =
+      options.maxInstructions >= 1 ? static_cast<uint64_t>(options.maxInstructions) : 0;
   guard.configure(exec);
   // printf output goes to standard output as work-groups finish, in group order.
   exec.printfSink = [](std::string_view text) {
@@ -242,6 +244,13 @@ int runCommand(const RunOptions &options) {
 
 } // namespace
 
+/// A size with an optional unit must not be negative (the conversion would wrap it).
+const CLI::Validator kNotNegative(
+    [](const std::string &value) {
+      return value.find('-') == std::string::npos ? std::string() : "must not be negative";
+    },
+    "NOT NEGATIVE");
+
 void addRunCommand(CLI::App &app, int &exitStatus) {
   auto options = std::make_shared<RunOptions>();
   CLI::App *run = app.add_subcommand("run", "Run kernel launches described by a JSON run file");
@@ -262,15 +271,18 @@ void addRunCommand(CLI::App &app, int &exitStatus) {
       ->check(CLI::NonNegativeNumber);
   run->add_option("--max-instructions", options->maxInstructions,
                   "Stop a launch after its work-items executed this many instructions in all and "
-                  "report where they were (hang.instruction-limit); 0: no limit");
+                  "report where they were (hang.instruction-limit; 1e9 is accepted); 0: no limit")
+      ->check(CLI::Range(0.0, 1.8e19));
   run->add_option("--max-memory", options->maxMemory,
                   "Bytes the run's buffers may take in all (suffixes k, M, G = 1000^n; KiB, "
                   "MiB, GiB = 1024^n); default: half of the physical memory")
+      ->check(kNotNegative)
       ->transform(CLI::AsSizeValue(true));
   run->add_option("--report", options->reportFile, "Also write findings and launches as JSON");
   run->add_option("--printf-buffer", options->printfBufferSize,
                   "Bytes of printf output one launch may produce; a printf call that does not "
                   "fit returns -1 and prints nothing (default 256 MiB; 0: no limit)")
+      ->check(kNotNegative)
       ->transform(CLI::AsSizeValue(true));
   run->add_flag("--quiet", options->quiet, "Do not print the buffers marked \"dump\": true");
   run->callback([options, &exitStatus] { exitStatus = runCommand(*options); });
