@@ -103,5 +103,40 @@ TEST(LoweringRegressions, DISABLED_SpecConstantShuffleComponentOutOfRange) {
 )"));
 }
 
+// Found while checking the private memory limit: TypeLayout::size (type_layout.cpp)
+// multiplies array lengths without overflow checks, so a private array of 2^32 arrays of
+// 2^32 uints has size 2^66 mod 2^64 = 0. The limit check sees 0 bytes, the kernel runs,
+// and every access is reported as out of bounds of a 0-byte variable (memory stays
+// safe, the findings are false). Sizes beyond 2^64 should make the type too large.
+TEST(LoweringRegressions, DISABLED_ArraySizesThatWrapAreRefused) {
+  EXPECT_TRUE(isRefused(R"(
+               OpCapability Addresses
+               OpCapability Kernel
+               OpCapability Int64
+               OpMemoryModel Physical64 OpenCL
+               OpEntryPoint Kernel %k "k"
+       %void = OpTypeVoid
+       %uint = OpTypeInt 32 0
+      %ulong = OpTypeInt 64 0
+        %big = OpConstant %ulong 4294967296
+      %inner = OpTypeArray %uint %big
+      %outer = OpTypeArray %inner %big
+     %ptr_fn = OpTypePointer Function %outer
+   %uint_ptr = OpTypePointer Function %uint
+     %ulong5 = OpConstant %ulong 5
+      %uint7 = OpConstant %uint 7
+        %out = OpTypePointer CrossWorkgroup %uint
+         %fn = OpTypeFunction %void %out
+          %k = OpFunction %void None %fn
+          %p = OpFunctionParameter %out
+      %entry = OpLabel
+          %v = OpVariable %ptr_fn Function
+          %e = OpInBoundsAccessChain %uint_ptr %v %ulong5 %ulong5
+               OpStore %e %uint7
+               OpReturn
+               OpFunctionEnd
+)"));
+}
+
 } // namespace
 } // namespace spvsim::testing
