@@ -46,10 +46,10 @@ std::string allocationName(const ExecState &x, uint64_t p) {
   return "allocation " + std::to_string(id);
 }
 
-/// The key of a repeat (FaultReporter::countRepeat): which report function (`family`),
-/// the op's instruction and up to 56 bits that tell its findings apart.
+/// The key of a repeat (FaultReporter::countRepeat): which report function (`family`,
+/// 3 bits), what tells its findings apart (`detail`, 29 bits) and the op's instruction.
 uint64_t repeatKey(uint32_t family, const LoweredOp &op, uint64_t detail) {
-  return uint64_t(family) << 60 | (detail & ((uint64_t(1) << 28) - 1)) << 32 | op.source;
+  return uint64_t(family) << 61 | (detail & ((uint64_t(1) << 29) - 1)) << 32 | op.source;
 }
 
 } // namespace
@@ -60,14 +60,15 @@ void reportAccessFault(const ExecState &x, const LoweredOp &op, uint32_t lane, u
                        uint32_t bytes, bool isWrite, AccessFault fault, uint64_t lanes) {
   AddressSpace space = tagged::space(pointer);
   uint32_t id = tagged::id(pointer);
-  // Kind and buffer follow from these, except for sub-buffers (oob.subbuffer depends on
-  // the offset): their findings are built every time.
+  // Kind and buffer follow from these (id: tagged::kIdBits = 21 bits, space 3, fault 4),
+  // except for sub-buffers (oob.subbuffer depends on the offset): their findings are
+  // built every time.
   const bool global = space == AddressSpace::Global || space == AddressSpace::Constant;
   const bool subBuffer =
       global && id < x.launch->allocations.size() && x.launch->allocations[id].parent != 0;
   const uint64_t key = repeatKey(0, op,
                                  uint64_t(id) | uint64_t(space) << 21 | uint64_t(fault) << 24 |
-                                     uint64_t(isWrite) << 27);
+                                     uint64_t(isWrite) << 28);
   if (!subBuffer && x.launch->reporter->countRepeat(key)) return;
   int64_t offset = tagged::signedOffset(pointer) + int64_t(op.imm);
   const char *verb = isWrite ? "write" : "read";
