@@ -6,8 +6,14 @@
 
 namespace spvsim::cli {
 
-/// Exit statuses of RUNFILE.md.
-enum ExitStatus : int { kClean = 0, kFindings = 1, kBadInput = 2, kInternal = 3 };
+/// Exit statuses of RUNFILE.md, and 128 + SIGINT for a run stopped by Ctrl-C.
+enum ExitStatus : int {
+  kClean = 0,
+  kFindings = 1,
+  kBadInput = 2,
+  kInternal = 3,
+  kInterrupted = 130
+};
 
 /// `spvsim validate [options] FILE...` (validate_command.cpp).
 void addValidateCommand(CLI::App &app, int &exitStatus);

@@ -21,6 +21,9 @@ int main(int argc, char **argv) {
   } catch (const spvsim::Error &e) {
     std::cerr << "spvsim: " << e.what() << "\n";
     return spvsim::cli::kBadInput;
+  } catch (const spvsim::Interrupted &e) {
+    std::cerr << "spvsim: interrupted " << e.what() << "\n";
+    return spvsim::cli::kInterrupted;
   } catch (const spvsim::Unsupported &e) {
     std::cerr << "spvsim: not supported: " << e.what() << "\n";
     return spvsim::cli::kInternal;

@@ -3,10 +3,12 @@
 // launches in order on one GlobalMemory with one FindingSink, then prints the
 // findings, writes the dumps and, with --report, the JSON report.
 #include <algorithm>
+#include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -15,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.h"
+#include "run_guard.h"
 #include "spvsim/common/error.h"
 #include "spvsim/common/finding_sink.h"
 #include "spvsim/interpreter/global_memory.h"
@@ -23,6 +26,7 @@
 #include "spvsim/runfile/bind.h"
 #include "spvsim/runfile/buffer_text.h"
 #include "spvsim/runfile/json.h"
+#include "spvsim/runfile/output_file.h"
 #include "spvsim/runfile/run_buffers.h"
 #include "spvsim/runfile/run_spec.h"
 #include "spvsim/validator/device.h"
@@ -35,14 +39,21 @@ using namespace spvsim::runfile;
 
 namespace {
 
+/// printf output one launch may produce unless --printf-buffer says otherwise: bounds the
+/// memory held for output that waits for earlier work-groups.
+constexpr uint64_t kDefaultPrintfBuffer = uint64_t(256) << 20;
+
 struct RunOptions {
   std::string runFile;
   uint32_t warpWidth = 32;
   uint32_t threads = 0;
   double timeout = 0;
+  double runTimeout = 0;
+  double maxInstructions = 0; ///< a double, so that 1e9 can be written
+  uint64_t maxMemory = defaultMemoryCapacity();
   std::string reportFile;
   bool quiet = false;
-  uint64_t printfBufferSize = 0;
+  uint64_t printfBufferSize = kDefaultPrintfBuffer;
 };
 
 /// The JSON report of --report: findings in the order printed, then one entry per launch.
@@ -52,10 +63,8 @@ struct Report {
 
   void write(const std::string &file) const {
     if (file.empty()) return;
-    std::ofstream out(file, std::ios::binary);
     nlohmann::json report{{"findings", findings}, {"launches", launches}};
-    out << report.dump(2) << "\n";
-    if (!out) throw Error("--report: cannot write '" + file + "'");
+    writeWholeFile(file, file, report.dump(2) + "\n");
   }
 };
 
@@ -65,24 +74,53 @@ nlohmann::json sizeList(const std::array<uint64_t, 3> &sizes, uint32_t dims) {
   return list;
 }
 
+/// Dumps each buffer after the last launch: files whole or not at all, text streamed.
 void writeDumps(const RunSpec &spec, const RunBuffers &buffers, const GlobalMemory &memory,
-                bool quiet) {
+                bool quiet, const StopCheck &stop) {
   for (const BufferSpec &buffer : spec.buffers) {
     std::span<const std::byte> bytes = memory.bytes(buffers.id(buffer.name));
     if (buffer.dumpFile) {
-      std::ofstream out(*buffer.dumpFile, std::ios::binary);
-      out.write(reinterpret_cast<const char *>(bytes.data()),
-                static_cast<std::streamsize>(bytes.size()));
-      if (!out)
-        failAt(keyPath(buffer.path(), "dump"), "cannot write '" + buffer.dumpSpelling + "'");
+      if (stop && stop()) throw Interrupted("writing " + keyPath(buffer.path(), "dump"));
+      try {
+        OutputFile out(*buffer.dumpFile, buffer.dumpSpelling);
+        out.stream().write(reinterpret_cast<const char *>(bytes.data()),
+                           static_cast<std::streamsize>(bytes.size()));
+        out.commit();
+      } catch (const Interrupted &) {
+        throw;
+      } catch (const Error &e) {
+        failAt(keyPath(buffer.path(), "dump"), e.what());
+      }
     }
     if (buffer.dumpText && !quiet)
-      std::cout << formatBufferText(buffer.name, buffer.type, buffer.count, bytes);
+      writeBufferText(std::cout, buffer.name, buffer.type, buffer.count, bytes, stop);
   }
   std::cout.flush();
 }
 
+/// Prints the findings to standard error and adds them to the report.
+void printFindings(const FindingSink &sink, Report &report) {
+  for (const Finding &f : sink.findings()) {
+    std::cerr << formatText(f);
+    report.findings.push_back(toJson(f));
+  }
+  if (sink.dropped())
+    std::cerr << "spvsim: " << sink.dropped() << " further findings not shown (limit reached)\n";
+}
+
+/// The finding of a run stopped by --run-timeout outside a launch.
+Finding runTimeoutFinding(const RunGuard &guard, const std::string &doing) {
+  char seconds[32];
+  std::snprintf(seconds, sizeof seconds, "%g", guard.runTimeoutSeconds());
+  Finding f;
+  f.kind = stopFindingKind(StopReason::RunTimeout);
+  f.message = std::string("the run did not finish within ") + seconds + " s; it was " + doing;
+  return f;
+}
+
 int runCommand(const RunOptions &options) {
+  RunGuard guard(options.runTimeout);
+  const StopCheck stop = guard.stopCheck();
   const RunSpec spec = parseRunFile(options.runFile);
   Report report;
 
@@ -111,42 +149,107 @@ int runCommand(const RunOptions &options) {
         return chooseLocalSize(dims, global, options.warpWidth);
       });
 
-  GlobalMemory memory;
-  RunBuffers buffers(spec, memory);
   FindingSink sink;
+  // Stopped outside a launch, while `doing` something: by Ctrl-C (status 130, no file
+  // written) or by --run-timeout (a hang.run-timeout finding, the report, status 1).
+  auto stoppedOutsideLaunch = [&](const std::string &doing) {
+    if (guard.interrupted()) {
+      printFindings(sink, report);
+      std::cerr << "spvsim: interrupted " << doing << "; no file was written\n";
+      return kInterrupted;
+    }
+    sink.report(runTimeoutFinding(guard, doing));
+    printFindings(sink, report);
+    report.write(options.reportFile);
+    return kFindings;
+  };
+
+  GlobalMemory memory(options.maxMemory);
+  std::optional<RunBuffers> buffers;
+  try {
+    buffers.emplace(spec, memory, stop);
+  } catch (const LimitError &e) {
+    throw Error(std::string(e.what()) + " (--max-memory " + std::to_string(options.maxMemory) +
+                ")");
+  } catch (const Interrupted &e) {
+    return stoppedOutsideLaunch(e.what());
+  }
   ExecOptions exec;
   exec.warpWidth = options.warpWidth;
   exec.threads = options.threads;
   exec.timeoutSeconds = options.timeout;
+  // NaN passes CLI::Range: it means no limit, like 0 (and must not reach the conversion).
+  exec.maxInstructions =
+      options.maxInstructions >= 1 ? static_cast<uint64_t>(options.maxInstructions) : 0;
+  guard.configure(exec);
   // printf output goes to standard output as work-groups finish, in group order.
   exec.printfSink = [](std::string_view text) {
     std::cout.write(text.data(), static_cast<std::streamsize>(text.size()));
     std::cout.flush();
   };
   exec.printfBufferSize = options.printfBufferSize;
-  for (const BoundLaunch &launch : launches) {
+  for (size_t i = 0; i < launches.size(); ++i) {
+    const BoundLaunch &launch = launches[i];
+    if (stop()) return stoppedOutsideLaunch("about to start launch " + std::to_string(i));
     std::vector<ArgBinding> args;
-    for (const ArgSpec &arg : launch.args) args.push_back(buffers.binding(arg));
+    for (const ArgSpec &arg : launch.args) args.push_back(buffers->binding(arg));
     LaunchStats stats =
         launchKernel(module, launch.kernel, launch.range, args, specConstants, memory, sink, exec);
     report.launches.push_back({{"kernel", launch.kernel},
                                {"global_size", sizeList(launch.range.global, launch.range.dims)},
                                {"local_size", sizeList(stats.localSize, launch.range.dims)},
                                {"work_groups", stats.workGroups}});
+    if (stats.stopped != StopReason::None) {
+      report.launches.back()["stopped"] = stopFindingKind(stats.stopped);
+      report.launches.back()["work_items_finished"] = stats.workItemsDone;
+    }
+    if (stats.printfCallsDropped)
+      std::cerr << "spvsim: " << stats.printfCallsDropped
+                << " printf calls printed nothing: the printf buffer of "
+                << options.printfBufferSize << " bytes (--printf-buffer) was full\n";
+    const std::string which = "launch " + std::to_string(i) + " of " +
+                              std::to_string(launches.size()) + " (kernel '" + launch.kernel + "')";
+    if (stats.stopped == StopReason::Interrupted) {
+      printFindings(sink, report); // where the work-items were; no file is written
+      std::cerr << "spvsim: interrupted in " << which << "; no file was written\n";
+      return kInterrupted;
+    }
+    if (stats.stopped == StopReason::RunTimeout) {
+      printFindings(sink, report); // the buffers are incomplete: no dumps
+      std::cerr << "spvsim: the run stopped in " << which
+                << "; later launches did not run and no dump was written\n";
+      report.write(options.reportFile);
+      return kFindings;
+    }
   }
 
-  for (const Finding &f : sink.findings()) {
+  printFindings(sink, report);
+  try {
+    writeDumps(spec, *buffers, memory, options.quiet, stop);
+  } catch (const Interrupted &e) {
+    // Dumps already written are whole; the one being written is not there.
+    if (guard.interrupted()) {
+      std::cerr << "spvsim: interrupted " << e.what() << "\n";
+      return kInterrupted;
+    }
+    Finding f = runTimeoutFinding(guard, e.what());
     std::cerr << formatText(f);
     report.findings.push_back(toJson(f));
+    report.write(options.reportFile);
+    return kFindings;
   }
-  if (sink.dropped())
-    std::cerr << "spvsim: " << sink.dropped() << " further findings not shown (limit reached)\n";
-  writeDumps(spec, buffers, memory, options.quiet);
   report.write(options.reportFile);
   return sink.errorCount() ? kFindings : kClean;
 }
 
 } // namespace
+
+/// A size with an optional unit must not be negative (the conversion would wrap it).
+const CLI::Validator kNotNegative(
+    [](const std::string &value) {
+      return value.find('-') == std::string::npos ? std::string() : "must not be negative";
+    },
+    "NOT NEGATIVE");
 
 void addRunCommand(CLI::App &app, int &exitStatus) {
   auto options = std::make_shared<RunOptions>();
@@ -155,17 +258,32 @@ void addRunCommand(CLI::App &app, int &exitStatus) {
   run->add_option("--warp-width", options->warpWidth,
                   "Work-items executed in lockstep (1 to 64; default 32)")
       ->check(CLI::Range(1, 64));
-  run->add_option("--threads", options->threads, "Worker threads (0: one per hardware thread)")
-      ->check(CLI::NonNegativeNumber);
+  run->add_option("--threads", options->threads,
+                  "Worker threads, up to 1024 (0: one per hardware thread)")
+      ->check(CLI::Range(0, 1024));
   run->add_option("--timeout", options->timeout,
                   "Stop a launch that runs longer than this many seconds and report where its "
                   "work-items were (hang.timeout); 0: no limit")
       ->check(CLI::NonNegativeNumber);
+  run->add_option("--run-timeout", options->runTimeout,
+                  "Stop the whole run after this many seconds, wherever it is, and report where "
+                  "the work-items were (hang.run-timeout); no dumps are written; 0: no limit")
+      ->check(CLI::NonNegativeNumber);
+  run->add_option("--max-instructions", options->maxInstructions,
+                  "Stop a launch after its work-items executed this many instructions in all and "
+                  "report where they were (hang.instruction-limit; 1e9 is accepted); 0: no limit")
+      ->check(CLI::Range(0.0, 1.8e19));
+  run->add_option("--max-memory", options->maxMemory,
+                  "Bytes the run's buffers may take in all (suffixes k, M, G = 1000^n; KiB, "
+                  "MiB, GiB = 1024^n); default: half of the physical memory")
+      ->check(kNotNegative)
+      ->transform(CLI::AsSizeValue(true));
   run->add_option("--report", options->reportFile, "Also write findings and launches as JSON");
   run->add_option("--printf-buffer", options->printfBufferSize,
                   "Bytes of printf output one launch may produce; a printf call that does not "
-                  "fit returns -1 and prints nothing (0: no limit)")
-      ->check(CLI::NonNegativeNumber);
+                  "fit returns -1 and prints nothing (default 256 MiB; 0: no limit)")
+      ->check(kNotNegative)
+      ->transform(CLI::AsSizeValue(true));
   run->add_flag("--quiet", options->quiet, "Do not print the buffers marked \"dump\": true");
   run->callback([options, &exitStatus] { exitStatus = runCommand(*options); });
 }

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Installs what is missing, then builds and runs every test twice:
+# Installs what is missing, then builds and runs every test twice, and fuzzes:
 #   build/       Release, warnings are errors
 #   build-asan/  RelWithDebInfo with AddressSanitizer and UndefinedBehaviorSanitizer
+#   build-fuzz/  the libFuzzer targets of fuzz/ (clang-15, ASan+UBSan), each run for
+#                FUZZ_SECONDS (default 60), two at a time (scripts/fuzz.sh all)
 # Prints how long each phase took; exits non-zero if anything failed.
 set -euo pipefail
 
@@ -47,6 +49,12 @@ fi
 if phase "build (ASan+UBSan)" configure_and_build build-asan \
   -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSPVSIM_SANITIZE=ON -DSPVSIM_WERROR=ON; then
   phase "tests (ASan+UBSan)" run_ctest_sanitized build-asan || true
+fi
+
+if phase "build (fuzz targets: clang-15, ASan+UBSan, libFuzzer)" configure_and_build build-fuzz \
+  -DCMAKE_CXX_COMPILER=clang++-15 -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSPVSIM_FUZZ=ON \
+  -DSPVSIM_BUILD_TESTS=OFF -DSPVSIM_WERROR=ON; then
+  phase "fuzz (5 targets, ${FUZZ_SECONDS:-60} s each)" ./scripts/fuzz.sh all "${FUZZ_SECONDS:-60}" || true
 fi
 
 echo "=== total: $((SECONDS - total_start)) s"

@@ -18,6 +18,7 @@ packages=(
   clang-15 llvm-spirv-15
   # The runtime (an OpenCL ICD) and its tests: headers, the ICD loader, and real clients.
   opencl-c-headers ocl-icd-opencl-dev clinfo python3-pyopencl
+  libfuzzer-15-dev llvm # the fuzz phase of run-tests.sh (libFuzzer, llvm-symbolizer)
 )
 bench_packages=(oclgrind pocl-opencl-icd opencl-headers python3)
 

@@ -1,7 +1,6 @@
 // Findings for faults the executor detects in a lane: bad memory accesses
 // (FINDINGS.md oob.*, null.deref, access.*) and OpUnreachable (ub.unreachable).
 #include <bit>
-#include <cstdio>
 #include <string>
 
 #include "exec/exec_state.h"
@@ -47,6 +46,12 @@ std::string allocationName(const ExecState &x, uint64_t p) {
   return "allocation " + std::to_string(id);
 }
 
+/// The key of a repeat (FaultReporter::countRepeat): which report function (`family`,
+/// 3 bits), what tells its findings apart (`detail`, 29 bits) and the op's instruction.
+uint64_t repeatKey(uint32_t family, const LoweredOp &op, uint64_t detail) {
+  return uint64_t(family) << 61 | (detail & ((uint64_t(1) << 29) - 1)) << 32 | op.source;
+}
+
 } // namespace
 
 namespace ops {
@@ -55,6 +60,16 @@ void reportAccessFault(const ExecState &x, const LoweredOp &op, uint32_t lane, u
                        uint32_t bytes, bool isWrite, AccessFault fault, uint64_t lanes) {
   AddressSpace space = tagged::space(pointer);
   uint32_t id = tagged::id(pointer);
+  // Kind and buffer follow from these (id: tagged::kIdBits = 21 bits, space 3, fault 4),
+  // except for sub-buffers (oob.subbuffer depends on the offset): their findings are
+  // built every time.
+  const bool global = space == AddressSpace::Global || space == AddressSpace::Constant;
+  const bool subBuffer =
+      global && id < x.launch->allocations.size() && x.launch->allocations[id].parent != 0;
+  const uint64_t key = repeatKey(0, op,
+                                 uint64_t(id) | uint64_t(space) << 21 | uint64_t(fault) << 24 |
+                                     uint64_t(isWrite) << 28);
+  if (!subBuffer && x.launch->reporter->countRepeat(key)) return;
   int64_t offset = tagged::signedOffset(pointer) + int64_t(op.imm);
   const char *verb = isWrite ? "write" : "read";
   Finding f;
@@ -137,7 +152,10 @@ void reportAccessFault(const ExecState &x, const LoweredOp &op, uint32_t lane, u
   }
   if (lanes > 1) f.notes.push_back(std::to_string(lanes) + " work-items of this warp faulted here");
   f.count = 1;
-  x.launch->reporter->report(std::move(f), op.source);
+  if (subBuffer)
+    x.launch->reporter->report(std::move(f), op.source);
+  else
+    x.launch->reporter->report(std::move(f), op.source, key);
 }
 
 } // namespace ops
@@ -146,6 +164,8 @@ namespace ops {
 
 void reportFloatToIntRange(const ExecState &x, const LoweredOp &op, uint32_t lane, double value,
                            uint64_t lanes) {
+  const uint64_t key = repeatKey(1, op, 0);
+  if (x.launch->reporter->countRepeat(key)) return;
   Finding f;
   f.kind = "ub.fp-to-int";
   f.message = "conversion of " + std::to_string(value) +
@@ -153,23 +173,23 @@ void reportFloatToIntRange(const ExecState &x, const LoweredOp &op, uint32_t lan
               "result is undefined; spvsim saturates)";
   f.workItem = workItemOf(x, lane);
   if (lanes > 1) f.notes.push_back(std::to_string(lanes) + " work-items of this warp did so here");
-  x.launch->reporter->report(std::move(f), op.source);
+  x.launch->reporter->report(std::move(f), op.source, key);
 }
 
 } // namespace ops
 
-// hang.timeout: one finding per place where lanes of the warp were stopped.
-void reportTimeout(LaunchContext &launch, GroupState &group, Warp &warp) {
+// hang.*: one finding per place where lanes of a warp the watchdog stopped were.
+void reportStopped(LaunchContext &launch, GroupState &group, Warp &warp) {
   ExecState x;
   x.launch = &launch, x.group = &group, x.warp = &warp;
   const LoweredKernel &k = *launch.kernel;
-  char seconds[32];
-  std::snprintf(seconds, sizeof seconds, "%g", launch.timeoutSeconds);
+  const std::string why = launch.watchdog.describeStop();
+  const char *kind = stopFindingKind(launch.watchdog.reason());
   auto report = [&](uint64_t lanes, uint32_t instruction, const char *where) {
     Finding f;
-    f.kind = "hang.timeout";
-    f.message = std::string("the kernel did not finish within ") + seconds + " s; " +
-                std::to_string(std::popcount(lanes)) + " work-items of a warp " + where;
+    f.kind = kind;
+    f.message =
+        why + "; " + std::to_string(std::popcount(lanes)) + " work-items of a warp " + where;
     f.workItem = workItemOf(x, static_cast<uint32_t>(std::countr_zero(lanes)));
     launch.reporter->report(std::move(f), instruction);
   };
@@ -197,6 +217,8 @@ namespace ops {
 
 void reportUndefinedIntOp(const ExecState &x, const LoweredOp &op, uint32_t lane,
                           UndefinedCheck check, bool overflow, uint64_t lanes) {
+  const uint64_t key = repeatKey(2, op, uint64_t(check) << 1 | uint64_t(overflow));
+  if (x.launch->reporter->countRepeat(key)) return;
   Finding f;
   switch (check) {
   case UndefinedCheck::Shift:
@@ -217,11 +239,13 @@ void reportUndefinedIntOp(const ExecState &x, const LoweredOp &op, uint32_t lane
   }
   f.workItem = workItemOf(x, lane);
   if (lanes > 1) f.notes.push_back(std::to_string(lanes) + " work-items of this warp did so here");
-  x.launch->reporter->report(std::move(f), op.source);
+  x.launch->reporter->report(std::move(f), op.source, key);
 }
 
 void reportWrap(const ExecState &x, const LoweredOp &op, uint32_t lane, bool isSigned,
                 uint64_t lanes) {
+  const uint64_t key = repeatKey(3, op, isSigned);
+  if (x.launch->reporter->countRepeat(key)) return;
   Finding f;
   f.kind = "ub.int-overflow";
   f.message = std::string("the result of an instruction decorated ") +
@@ -231,27 +255,31 @@ void reportWrap(const ExecState &x, const LoweredOp &op, uint32_t lane, bool isS
               " integer (the result is undefined)";
   f.workItem = workItemOf(x, lane);
   if (lanes > 1) f.notes.push_back(std::to_string(lanes) + " work-items of this warp did so here");
-  x.launch->reporter->report(std::move(f), op.source);
+  x.launch->reporter->report(std::move(f), op.source, key);
 }
 
 } // namespace ops
 
 void ops::reportPrintfFormat(const ExecState &x, const LoweredOp &op, uint32_t lane,
                              const std::string &problem) {
+  const uint64_t key = repeatKey(4, op, 0);
+  if (x.launch->reporter->countRepeat(key)) return;
   Finding f;
   f.kind = "printf.format";
   f.message = "printf " + problem;
   f.workItem = workItemOf(x, lane);
-  x.launch->reporter->report(std::move(f), op.source);
+  x.launch->reporter->report(std::move(f), op.source, key);
 }
 
 void reportUnreachableFault(const ExecState &x, const LoweredOp &op, uint64_t mask) {
   if (!mask) return;
+  const uint64_t key = repeatKey(5, op, 0);
+  if (x.launch->reporter->countRepeat(key)) return;
   Finding f;
   f.kind = "ub.unreachable";
   f.message = "OpUnreachable executed";
   f.workItem = workItemOf(x, static_cast<uint32_t>(std::countr_zero(mask)));
-  x.launch->reporter->report(std::move(f), op.source);
+  x.launch->reporter->report(std::move(f), op.source, key);
 }
 
 } // namespace spvsim

@@ -16,4 +16,38 @@ void FaultReporter::report(Finding f, uint32_t instruction) {
   sink_.report(std::move(f));
 }
 
+bool FaultReporter::countRepeat(uint64_t key) {
+  std::lock_guard lock(repeatsMutex_);
+  auto it = repeats_.find(key);
+  if (it == repeats_.end()) return false;
+  ++it->second.more;
+  return true;
+}
+
+void FaultReporter::report(Finding f, uint32_t instruction, uint64_t key) {
+  {
+    std::lock_guard lock(repeatsMutex_);
+    if (repeats_.size() < kMaxRepeatKeys && !repeats_.count(key)) {
+      // Remember the finding as the sink will have it, so that repeats merge into it.
+      Finding first = f;
+      first.kernel = kernel_;
+      if (instruction != kNone && instruction < module_.instructions().size() && first.site == 0)
+        first.site = uint64_t(module_.instruction(instruction).wordOffset) + 1;
+      repeats_.emplace(key, Repeats{std::move(first), 0});
+    }
+  }
+  report(std::move(f), instruction);
+}
+
+void FaultReporter::flushRepeats() {
+  std::lock_guard lock(repeatsMutex_);
+  for (auto &[key, r] : repeats_)
+    if (r.more) {
+      Finding counted = r.first;
+      counted.count = r.more;
+      sink_.report(std::move(counted));
+      r.more = 0;
+    }
+}
+
 } // namespace spvsim

@@ -1,7 +1,9 @@
 // FaultReporter: turns what the executor detects (bad accesses, undefined
 // behaviour, barrier problems) into Findings with the kernel, work-item,
 // instruction text, source location and memory, for one launch. Only runs
-// when something is wrong, so it may allocate.
+// when something is wrong, so it may allocate — except for repeats: a kernel
+// that faults in every work-item of a large launch has each repeat of a
+// finding counted under a cheap key, without building it again.
 #pragma once
 
 #include <cstdint>
@@ -9,6 +11,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <unordered_map>
 
 #include "spvsim/common/finding_sink.h"
 #include "spvsim/validator/disassembly.h"
@@ -25,6 +28,15 @@ public:
   /// Fills in kernel, instruction text, word offset and source location.
   void report(Finding f, uint32_t instruction);
 
+  /// Repeats: `key` stands for a finding's kind, site and buffer (repeatKey). True when
+  /// a finding of that key was reported before and this repeat has been counted; false
+  /// when the caller must build the finding and report it with report(f, instruction, key).
+  bool countRepeat(uint64_t key);
+  void report(Finding f, uint32_t instruction, uint64_t key);
+  /// Hands the counted repeats to the sink (their findings' counts grow). Call once the
+  /// launch's threads are done.
+  void flushRepeats();
+
   const std::string &kernel() const { return kernel_; }
   /// Word offset of a module instruction, for messages that point at a second one.
   uint32_t wordOffset(uint32_t instruction) const {
@@ -33,6 +45,14 @@ public:
   }
 
 private:
+  /// Keys remembered at most; findings beyond them are built every time.
+  static constexpr size_t kMaxRepeatKeys = 4096;
+  struct Repeats {
+    Finding first;
+    uint64_t more = 0;
+  };
+  std::mutex repeatsMutex_;
+  std::unordered_map<uint64_t, Repeats> repeats_;
   const Module &module_;
   std::string kernel_;
   FindingSink &sink_;

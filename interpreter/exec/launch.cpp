@@ -14,6 +14,7 @@
 
 #include "check/fault_reporter.h"
 #include "exec/launch_context.h"
+#include "exec/launch_limits.h"
 #include "exec/work_group.h"
 #include "lower/lowering.h"
 #include "spvsim/common/error.h"
@@ -42,20 +43,20 @@ std::array<uint64_t, 3> chooseLocalSize(uint32_t dims, const std::array<uint64_t
 
 namespace {
 
-void checkRange(const NDRange &range) {
-  if (range.dims < 1 || range.dims > 3) throw Error("work dimension must be 1, 2 or 3");
-  for (uint32_t d = 0; d < range.dims; ++d)
-    if (range.global[d] == 0) throw Error("global size " + std::to_string(d) + " is 0");
-  if (range.local) {
-    uint64_t items = 1;
-    for (uint32_t d = 0; d < range.dims; ++d) {
-      if ((*range.local)[d] == 0) throw Error("local size " + std::to_string(d) + " is 0");
-      items *= (*range.local)[d];
-    }
-    if (items > kMaxWorkGroupSize)
-      throw Error("work-group size " + std::to_string(items) + " exceeds the maximum " +
-                  std::to_string(kMaxWorkGroupSize));
-  }
+/// Worker threads of one launch at most, whatever ExecOptions::threads asks for.
+constexpr uint64_t kMaxThreads = 1024;
+
+/// The finding of a launch the watchdog stopped: how far it got. The findings of the
+/// same kind with a work-item say where the work-items that were running had got to.
+void reportProgress(const LaunchContext &L, const LaunchStats &stats) {
+  Finding f;
+  f.kind = stopFindingKind(stats.stopped);
+  f.message = L.watchdog.describeStop() + "; " + std::to_string(stats.workItemsDone) + " of " +
+              std::to_string(stats.workItems) + " work-items had finished";
+  f.notes.push_back(std::to_string(L.watchdog.workGroupsDone()) + " of " +
+                    std::to_string(stats.workGroups) + " work-groups, " +
+                    std::to_string(stats.instructions) + " instructions executed");
+  L.reporter->report(std::move(f), kNone);
 }
 
 void bindArguments(LaunchContext &L, const LoweredKernel &k, const std::vector<ArgBinding> &args,
@@ -116,18 +117,6 @@ void bindArguments(LaunchContext &L, const LoweredKernel &k, const std::vector<A
   }
 }
 
-void layOutLocals(LaunchContext &L, const LoweredKernel &k) {
-  uint64_t offset = 0;
-  L.localOffsets.assign(k.locals.size(), 0);
-  for (size_t i = 0; i < k.locals.size(); ++i) {
-    uint64_t align = std::max<uint32_t>(k.locals[i].alignment, 16);
-    offset = (offset + align - 1) / align * align;
-    L.localOffsets[i] = offset;
-    offset += L.localSizes[i];
-  }
-  L.localArenaSize = offset;
-}
-
 } // namespace
 
 LaunchStats launchKernel(const ValidatedModule &module, const std::string &kernel,
@@ -135,7 +124,11 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
                          const SpecConstants &specConstants, GlobalMemory &memory,
                          FindingSink &sink, const ExecOptions &options) {
   checkRange(range);
+  if (options.warpWidth < 1 || options.warpWidth > 64)
+    throw Error("warp width " + std::to_string(options.warpWidth) + " is not between 1 and 64");
+  checkCallGraph(module.module(), kernel, options.limits);
   LoweredKernel k = lowerKernel(module, kernel, specConstants, options.warpWidth);
+  checkPrivateMemory(k, options.limits);
   LaunchContext L;
   L.kernel = &k;
   L.range = range;
@@ -189,17 +182,11 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
   std::vector<UniformInit> argumentInits;
   bindArguments(L, k, args, argumentInits);
   k.constants.insert(k.constants.end(), argumentInits.begin(), argumentInits.end());
-  layOutLocals(L, k);
+  L.localArenaSize = layOutLocalMemory(k, L.localSizes, options.limits, L.localOffsets);
 
   FaultReporter reporter(module.module(), kernel, sink);
   L.reporter = &reporter;
-  if (options.timeoutSeconds > 0) {
-    L.hasDeadline = true;
-    L.timeoutSeconds = options.timeoutSeconds;
-    L.deadline = std::chrono::steady_clock::now() +
-                 std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                     std::chrono::duration<double>(options.timeoutSeconds));
-  }
+  L.watchdog.arm(options);
 
   // printf output, when the kernel has any: by group, in group order (exec/printf_output.h).
   std::optional<PrintfOutput> printfOutput;
@@ -217,15 +204,20 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
   const uint64_t totalGroups = L.groups[0] * L.groups[1] * L.groups[2];
   uint32_t threads =
       options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
-  threads = static_cast<uint32_t>(std::min<uint64_t>(threads, totalGroups));
+  threads = static_cast<uint32_t>(std::min<uint64_t>({threads, totalGroups, kMaxThreads}));
   std::atomic<uint64_t> nextGroup{0};
   std::exception_ptr failure;
   std::mutex failureMutex;
   auto worker = [&] {
     try {
-      WorkGroupRunner runner(L);
-      for (uint64_t g; !L.timedOut && (g = nextGroup.fetch_add(1)) < totalGroups;) runner.run(g);
-      L.instructions.fetch_add(runner.executed(), std::memory_order_relaxed);
+      // Made on the first group the thread takes: a thread that gets none allocates no
+      // registers and no __local arena.
+      std::optional<WorkGroupRunner> runner;
+      for (uint64_t g; !L.watchdog.stopped() && (g = nextGroup.fetch_add(1)) < totalGroups;) {
+        if (!runner) runner.emplace(L);
+        runner->run(g);
+      }
+      if (runner) runner->flush();
     } catch (...) {
       std::lock_guard lock(failureMutex);
       if (!failure) failure = std::current_exception();
@@ -239,13 +231,18 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
     for (uint32_t t = 0; t < threads; ++t) pool.emplace_back(worker);
   }
   if (L.printf) L.printf->finish();
+  reporter.flushRepeats();
   if (failure) std::rethrow_exception(failure);
 
   LaunchStats stats;
   stats.localSize = L.localSize;
   stats.workGroups = totalGroups;
   stats.workItems = L.range.global[0] * L.range.global[1] * L.range.global[2];
-  stats.instructions = L.instructions.load();
+  stats.instructions = L.watchdog.instructions();
+  stats.stopped = L.watchdog.reason();
+  stats.workItemsDone = L.watchdog.workItemsDone();
+  stats.printfCallsDropped = L.printf ? L.printf->droppedCalls() : 0;
+  if (stats.stopped != StopReason::None) reportProgress(L, stats);
   return stats;
 }
 

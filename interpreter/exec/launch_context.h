@@ -5,7 +5,6 @@
 
 #include <array>
 #include <atomic>
-#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -16,6 +15,7 @@
 
 #include "check/fault_reporter.h"
 #include "exec/printf_output.h"
+#include "exec/watchdog.h"
 #include "lower/program.h"
 #include "memory/tagged_pointer.h"
 #include "spvsim/interpreter/global_memory.h"
@@ -54,13 +54,9 @@ struct LaunchContext {
   std::vector<ByValCopy> byValCopies;
   FaultReporter *reporter = nullptr;
   PrintfOutput *printf = nullptr; ///< set when the kernel calls printf
-  std::atomic<uint64_t> instructions{0};
-  /// Watchdog: when set, warps check the clock every few hundred blocks.
-  bool hasDeadline = false;
-  std::chrono::steady_clock::time_point deadline;
-  double timeoutSeconds = 0;
-  /// Set when the deadline passed: every warp stops where it is.
-  std::atomic<bool> timedOut{false};
+  /// Deadlines, instruction budget and cancellation; counts instructions and finished
+  /// work-items. Once it fires every warp stops where it is.
+  Watchdog watchdog;
 };
 
 struct GroupState {
@@ -149,6 +145,11 @@ struct Warp {
   uint32_t localIdsFirst = ~0u;
   std::array<uint64_t, 3> localIdsShape{0, 0, 0};
   WarpStatus status = WarpStatus::Ready;
+  /// Blocks until the next Watchdog poll; kept across barriers and work-groups.
+  uint32_t untilPoll = Watchdog::kBlocksPerPoll;
+  /// Instructions run since the warp last polled the watchdog, added at the next poll (or
+  /// by WorkGroupRunner::flush): no shared counter is written per warp.
+  uint64_t unpolled = 0;
   /// Lanes waiting at a barrier: they resume at `next` once the group releases them.
   struct ParkedLanes {
     uint32_t site = 0;   ///< instruction of the barrier

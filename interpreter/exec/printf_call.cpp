@@ -77,11 +77,18 @@ void printfCall(const ExecState &x, const LoweredOp &op) {
     std::optional<std::string> formatText = readString(x, op, lane, format[lane], kMaxCallBytes);
     if (!formatText) continue;
     text.clear();
-    const printf_format::Outcome outcome = printf_format::format(
-        *formatText, args, reader, text, std::min(output.remaining(), kMaxCallBytes));
+    const uint64_t remaining = output.remaining();
+    const printf_format::Outcome outcome =
+        printf_format::format(*formatText, args, reader, text, std::min(remaining, kMaxCallBytes));
     if (outcome.status == printf_format::Status::FormatError)
       reportPrintfFormat(x, op, lane, outcome.error);
-    if (outcome.status != printf_format::Status::Ok || !output.reserve(text.size())) continue;
+    const bool ok = outcome.status == printf_format::Status::Ok;
+    if (!ok || !output.reserve(text.size())) {
+      // Output that does not fit what is left of the buffer: the buffer is full.
+      if (ok || (outcome.status == printf_format::Status::TooLong && remaining < kMaxCallBytes))
+        output.dropCall();
+      continue;
+    }
     x.group->printfByItem[x.warp->firstItem + lane] += text;
     result[lane] = 0;
   }

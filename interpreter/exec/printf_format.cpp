@@ -242,7 +242,20 @@ private:
     return s + hostLength + conversion;
   }
 
+  /// Characters a conversion prints at least: its field width, and its precision where
+  /// that is a number of digits.
+  static uint64_t minimumLength(const Spec &spec) {
+    uint64_t n = spec.width.value_or(0);
+    const bool digits =
+        isIntegerConversion(spec.conversion) || std::strchr("fFeEaA", spec.conversion) != nullptr;
+    if (digits && spec.precision) n = std::max<uint64_t>(n, *spec.precision);
+    return n;
+  }
+
   template <class T> bool appendHost(const std::string &hostFormat, T value) {
+    // Output that cannot fit is not formatted at all: the C library takes a second to
+    // count out a field of 2^30 characters it would throw away.
+    if (atLeast_ > limit_ - (out_.size() - start_)) return false;
     // One pass into a local buffer for the usual short conversion; a longer one
     // (a wide field, %f of a huge value) is measured first and only then written.
     char local[256];
@@ -266,6 +279,7 @@ private:
     }
     const Argument &arg = args_[next_++];
     const char c = spec.conversion;
+    atLeast_ = minimumLength(spec);
     const uint32_t components = spec.vector ? spec.vector : 1;
     auto mismatch = [&](const std::string &expected) {
       setError(spec, "expects " + expected + ", the argument is " + describe(arg));
@@ -356,6 +370,7 @@ private:
   size_t start_;
   uint64_t limit_;
   size_t next_ = 0;
+  uint64_t atLeast_ = 0; ///< minimumLength of the conversion being printed
   std::string error_;
 };
 

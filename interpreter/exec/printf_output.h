@@ -26,6 +26,9 @@ public:
   uint64_t remaining() const;
   /// Takes `bytes` from the buffer; false (and nothing taken) when they do not fit.
   bool reserve(uint64_t bytes);
+  /// Counts a call that printed nothing because the buffer was full.
+  void dropCall() { droppedCalls_.fetch_add(1, std::memory_order_relaxed); }
+  uint64_t droppedCalls() const { return droppedCalls_.load(std::memory_order_relaxed); }
   /// The output of group `linearGroup`, by local linear id (its strings are
   /// cleared, their capacity kept). Emitted once every earlier group's is.
   void completeGroup(uint64_t linearGroup, std::vector<std::string> &byItem);
@@ -37,6 +40,7 @@ private:
   Sink sink_;
   uint64_t bufferSize_;
   std::atomic<uint64_t> used_{0};
+  std::atomic<uint64_t> droppedCalls_{0};
   std::mutex mutex_;
   uint64_t nextGroup_ = 0;
   std::map<uint64_t, std::string> heldBack_; ///< completed groups after a gap

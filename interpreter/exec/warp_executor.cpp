@@ -24,9 +24,6 @@ namespace spvsim {
 
 namespace {
 
-/// How often a warp under a watchdog looks at the clock (in blocks run).
-constexpr uint32_t kBlocksPerClockCheck = 256;
-
 /// The lanes whose bool (one byte, 0 or 1) is true: SSE2's byte mask, 16 lanes at a time.
 inline uint64_t boolLanes(const uint8_t *b, uint32_t width) {
   uint64_t lanes = 0;
@@ -134,7 +131,7 @@ void releaseBarrier(Warp &warp) {
   warp.status = WarpStatus::Ready;
 }
 
-uint64_t runWarp(LaunchContext &launch, GroupState &group, Warp &warp) {
+void runWarp(LaunchContext &launch, GroupState &group, Warp &warp) {
   const LoweredKernel &k = *launch.kernel;
   ExecState x;
   x.regs = warp.registers();
@@ -147,16 +144,19 @@ uint64_t runWarp(LaunchContext &launch, GroupState &group, Warp &warp) {
   if (!warp.laneMasks) warp.laneMasks = std::make_unique<LaneMaskCache>();
   x.laneMasks = warp.laneMasks.get();
   const LoweredOp *ops = k.ops.data();
+  // Ops since the last poll; the watchdog counts each once per lane of the warp (a popcount
+  // of the mask per block would make the count exact, and cost 2% on the benchmarks).
   uint64_t executed = 0;
-  uint32_t untilClockCheck = kBlocksPerClockCheck;
+  // The poll countdown lives in the warp, so it runs on across barriers and work-groups;
+  // a local copy keeps it in a register (stores through register slots may alias).
+  uint32_t untilPoll = warp.untilPoll;
   for (;;) {
-    if (launch.hasDeadline && --untilClockCheck == 0) {
-      untilClockCheck = kBlocksPerClockCheck;
-      if (launch.timedOut.load(std::memory_order_relaxed) ||
-          std::chrono::steady_clock::now() > launch.deadline) {
-        launch.timedOut.store(true); // the group runner reports where every warp stopped
-        break;
-      }
+    if (--untilPoll == 0) {
+      untilPoll = Watchdog::kBlocksPerPoll;
+      const bool stop = launch.watchdog.poll(warp.unpolled + executed * x.width);
+      warp.unpolled = 0;
+      executed = 0;
+      if (stop) break; // the group runner reports where every warp stopped
     }
     int64_t next = lowestPending(warp);
     if (next < 0) {
@@ -407,7 +407,8 @@ uint64_t runWarp(LaunchContext &launch, GroupState &group, Warp &warp) {
       }
     }
   }
-  return executed;
+  warp.untilPoll = untilPoll;
+  warp.unpolled += executed * x.width;
 }
 
 } // namespace spvsim

@@ -15,12 +15,12 @@ void startWarp(const LaunchContext &launch, const GroupState &group, Warp &warp,
 /// Runs until every lane has returned or waits at a barrier (warp.status tells
 /// which). Lanes that reach a barrier park there while the warp runs its other
 /// lanes, so the group sees where every work-item waits whatever the width.
-/// Returns the ops it executed (the caller counts them: no shared counter is
-/// written per warp, so worker threads do not contend for a cache line).
-uint64_t runWarp(LaunchContext &launch, GroupState &group, Warp &warp);
+/// The instructions it runs (ops times the warp's width) are added to the watchdog when
+/// the warp polls it (Warp::unpolled).
+void runWarp(LaunchContext &launch, GroupState &group, Warp &warp);
 
-/// Reports hang.timeout for a warp stopped by the watchdog: where its lanes were.
-void reportTimeout(LaunchContext &launch, GroupState &group, Warp &warp);
+/// Reports where the lanes of a warp the watchdog stopped were (hang.timeout, ...).
+void reportStopped(LaunchContext &launch, GroupState &group, Warp &warp);
 
 /// Lets the lanes parked at barriers continue.
 void releaseBarrier(Warp &warp);

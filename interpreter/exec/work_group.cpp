@@ -47,21 +47,33 @@ void WorkGroupRunner::run(uint64_t linearGroup) {
                     copy.bytes.size());
     }
   }
-  runWarps(activeWarps);
+  if (runWarps(activeWarps)) {
+    ++groupsDone_;
+    itemsDone_ += group_.items;
+  }
   // Whatever the group printed, also when the launch stopped it early.
   if (L.printf) L.printf->completeGroup(linearGroup, group_.printfByItem);
 }
 
-void WorkGroupRunner::runWarps(size_t activeWarps) {
+void WorkGroupRunner::flush() {
+  for (Warp &w : warps_) {
+    launch_.watchdog.count(w.unpolled);
+    w.unpolled = 0;
+  }
+  launch_.watchdog.groupsDone(groupsDone_, itemsDone_);
+  groupsDone_ = itemsDone_ = 0;
+}
+
+bool WorkGroupRunner::runWarps(size_t activeWarps) {
   for (;;) {
     bool anyWaiting = false;
     for (size_t i = 0; i < activeWarps; ++i) {
       Warp &w = warps_[i];
-      if (w.status == WarpStatus::Ready) executed_ += runWarp(launch_, group_, w);
-      if (launch_.timedOut.load(std::memory_order_relaxed)) {
+      if (w.status == WarpStatus::Ready) runWarp(launch_, group_, w);
+      if (launch_.watchdog.stopped()) {
         for (size_t k = 0; k < activeWarps; ++k)
-          if (warps_[k].status != WarpStatus::Exited) reportTimeout(launch_, group_, warps_[k]);
-        return;
+          if (warps_[k].status != WarpStatus::Exited) reportStopped(launch_, group_, warps_[k]);
+        return false;
       }
       anyWaiting |= w.status == WarpStatus::AtBarrier;
     }
@@ -83,6 +95,7 @@ void WorkGroupRunner::runWarps(size_t activeWarps) {
       if (warps_[i].status == WarpStatus::AtBarrier) releaseBarrier(warps_[i]);
   }
   checkEventsWaited();
+  return true;
 }
 
 // FINDINGS.md events.not_waited: OpenCL C requires wait_group_events before the

@@ -16,15 +16,18 @@ public:
   explicit WorkGroupRunner(LaunchContext &launch);
   /// Runs work-group `linearGroup` (x fastest) to completion.
   void run(uint64_t linearGroup);
-  /// Ops executed by the groups this runner ran (LaunchStats::instructions).
-  uint64_t executed() const { return executed_; }
+  /// Adds what the runner counted — instructions its warps ran since they last polled,
+  /// finished groups and their work-items — to the launch's watchdog. Due once the
+  /// runner is done.
+  void flush();
 
 private:
   /// Reports barrier.mismatch / barrier.divergence for the barrier every waiting
   /// work-item of the group has reached.
   void checkBarrier(size_t activeWarps);
-  /// Runs the group's first `activeWarps` warps until every work-item has returned.
-  void runWarps(size_t activeWarps);
+  /// Runs the group's first `activeWarps` warps until every work-item has returned (true),
+  /// or until the launch's watchdog stops them (false, after reporting where they were).
+  bool runWarps(size_t activeWarps);
   WorkItemIds workItem(const Warp &w, uint32_t lane) const;
   /// Combines the operands of work-group function `c` once every work-item deposited them.
   void completeCollective(const Collective &c);
@@ -38,7 +41,9 @@ private:
   GroupState group_;
   /// The OpGroupAsyncCopy whose copy no OpGroupWaitEvents has waited for yet (~0u: none).
   uint32_t unwaitedCopy_ = ~0u;
-  uint64_t executed_ = 0;
+  /// Finished groups and their work-items, counted here and added to the watchdog's
+  /// shared counters by flush().
+  uint64_t groupsDone_ = 0, itemsDone_ = 0;
 };
 
 } // namespace spvsim

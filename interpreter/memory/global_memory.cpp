@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include "spvsim/common/error.h"
 
@@ -12,7 +14,19 @@ void GlobalMemory::FreeBytes::operator()(std::byte *p) const {
   if (owned) std::free(p);
 }
 
-GlobalMemory::GlobalMemory() : infos_(1), storage_(1) {}
+uint64_t defaultMemoryCapacity() {
+  const long pages = ::sysconf(_SC_PHYS_PAGES), pageSize = ::sysconf(_SC_PAGE_SIZE);
+  uint64_t memory =
+      pages > 0 && pageSize > 0 ? uint64_t(pages) * uint64_t(pageSize) : uint64_t(4) << 30;
+  for (int resource : {RLIMIT_AS, RLIMIT_DATA}) {
+    struct rlimit limit;
+    if (::getrlimit(resource, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY)
+      memory = std::min<uint64_t>(memory, limit.rlim_cur);
+  }
+  return memory / 2;
+}
+
+GlobalMemory::GlobalMemory(uint64_t capacity) : capacity_(capacity), infos_(1), storage_(1) {}
 GlobalMemory::~GlobalMemory() = default;
 
 BufferId GlobalMemory::create(uint64_t size, std::string name, BufferAccess access) {
@@ -22,6 +36,11 @@ BufferId GlobalMemory::create(uint64_t size, std::string name, BufferAccess acce
 
 BufferId GlobalMemory::createLocked(uint64_t size, std::string name, BufferAccess access) {
   if (infos_.size() >= (1u << 21) - 1) throw Error("too many buffers");
+  if (size > capacity_ - allocated_)
+    throw LimitError(LimitError::Limit::BufferMemory,
+                     "buffer '" + name + "' of " + std::to_string(size) +
+                         " bytes does not fit: " + std::to_string(allocated_) + " of the " +
+                         std::to_string(capacity_) + " bytes buffers may take are in use");
   // Zero-filled; one spare byte so that a zero-sized buffer still has an address.
   auto *bytes = static_cast<std::byte *>(std::calloc(size + 1, 1));
   if (!bytes)
@@ -32,6 +51,7 @@ BufferId GlobalMemory::createLocked(uint64_t size, std::string name, BufferAcces
   info.access = access;
   infos_.push_back(std::move(info));
   storage_.emplace_back(bytes);
+  allocated_ += size;
   return static_cast<BufferId>(infos_.size() - 1);
 }
 
@@ -84,7 +104,7 @@ void GlobalMemory::releaseProgramScope(const void *program) {
   for (auto it = programScope_.lower_bound({program, std::string()});
        it != programScope_.end() && it->first.first == program;) {
     infos_[it->second].released = true;
-    storage_[it->second].reset();
+    freeStorageLocked(it->second);
     it = programScope_.erase(it);
   }
 }
@@ -93,7 +113,13 @@ void GlobalMemory::release(BufferId id) {
   std::lock_guard lock(mutex_);
   BufferInfo &i = infos_.at(id == 0 ? infos_.size() : id);
   i.released = true;
-  if (i.parent == 0) storage_[id].reset();
+  if (i.parent == 0) freeStorageLocked(id);
+}
+
+void GlobalMemory::freeStorageLocked(BufferId id) {
+  auto &storage = storage_[id];
+  if (storage && storage.get_deleter().owned) allocated_ -= infos_[id].size;
+  storage.reset();
 }
 
 void GlobalMemory::setHostMapping(BufferId id, HostMapping mapping) {
@@ -127,6 +153,11 @@ std::span<std::byte> GlobalMemory::bytes(BufferId id) {
 std::span<const std::byte> GlobalMemory::bytes(BufferId id) const {
   std::lock_guard lock(mutex_);
   return bytesLocked(id);
+}
+
+uint64_t GlobalMemory::allocated() const {
+  std::lock_guard lock(mutex_);
+  return allocated_;
 }
 
 uint32_t GlobalMemory::count() const {

@@ -3,6 +3,9 @@
 
 #include <algorithm>
 #include <bit>
+#include <sstream>
+
+#include "spvsim/common/error.h"
 
 namespace spvsim::runfile {
 
@@ -26,30 +29,43 @@ std::string formatComponent(ScalarType type, uint64_t bits) {
 
 std::string formatBufferText(std::string_view name, const ElementType &type, uint64_t count,
                              std::span<const std::byte> bytes) {
-  std::string text(name);
-  text += ": " + type.name() + "[" + std::to_string(count) + "]\n";
+  std::ostringstream text;
+  writeBufferText(text, name, type, count, bytes);
+  return text.str();
+}
+
+void writeBufferText(std::ostream &out, std::string_view name, const ElementType &type,
+                     uint64_t count, std::span<const std::byte> bytes, const StopCheck &stop) {
+  constexpr uint64_t kLinesPerStopCheck = 4096;
+  out << name << ": " << type.name() << "[" << count << "]\n";
   const uint64_t elementSize = type.size();
   count = std::min<uint64_t>(count, bytes.size() / elementSize);
   const uint64_t perLine = type.width == 1 ? 8 : std::max<uint32_t>(1, 8 / type.width);
   const size_t indexWidth = count == 0 ? 1 : std::to_string(count - 1).size();
+  std::string line;
+  uint64_t lines = 0;
   for (uint64_t first = 0; first < count; first += perLine) {
+    if (stop && ++lines % kLinesPerStopCheck == 0 && stop())
+      throw Interrupted("printing buffer '" + std::string(name) + "'");
     std::string index = std::to_string(first);
-    text += "  " + std::string(indexWidth - index.size(), ' ') + index + ": ";
+    line.assign("  ");
+    line.append(indexWidth - index.size(), ' ');
+    line += index + ": ";
     const uint64_t last = std::min(count, first + perLine);
     for (uint64_t i = first; i < last; ++i) {
-      if (i != first) text += ", ";
+      if (i != first) line += ", ";
       const std::byte *element = bytes.data() + i * elementSize;
-      if (type.width > 1) text += "(";
+      if (type.width > 1) line += "(";
       for (uint32_t c = 0; c < type.width; ++c) {
-        if (c) text += ", ";
-        text += formatComponent(
+        if (c) line += ", ";
+        line += formatComponent(
             type.scalar, loadComponent(element + c * type.componentSize(), type.componentSize()));
       }
-      if (type.width > 1) text += ")";
+      if (type.width > 1) line += ")";
     }
-    text += "\n";
+    line += "\n";
+    out << line;
   }
-  return text;
 }
 
 } // namespace spvsim::runfile

@@ -12,17 +12,17 @@ namespace spvsim::runfile {
 
 namespace {
 
-/// Tracks where the parser is (object keys, array indices) to name duplicate keys.
+/// Tracks where the parser is (object keys, array indices) to name duplicate keys, and
+/// stops it before values nest deeper than kMaxJsonDepth.
 class DuplicateKeyChecker {
 public:
   bool onEvent(Json::parse_event_t event, const Json &parsed) {
     using Event = Json::parse_event_t;
     switch (event) {
     case Event::object_start:
-      frames_.push_back(Frame{false, 0, {}, {}});
-      break;
     case Event::array_start:
-      frames_.push_back(Frame{true, 0, {}, {}});
+      if (frames_.size() >= kMaxJsonDepth) failTooDeep();
+      frames_.push_back(Frame{event == Event::array_start, 0, {}, {}});
       break;
     case Event::key: {
       Frame &top = frames_.back();
@@ -54,11 +54,25 @@ private:
     if (!frames_.empty() && frames_.back().isArray) ++frames_.back().index;
   }
 
-  std::string currentPath() const {
+  std::string currentPath(size_t frames = SIZE_MAX) const {
     std::string path;
-    for (const Frame &f : frames_)
+    for (size_t i = 0; i < frames_.size() && i < frames; ++i) {
+      const Frame &f = frames_[i];
       path = f.isArray ? indexPath(path, f.index) : keyPath(path, f.key);
+    }
     return path;
+  }
+
+  // The parser and the tree it builds do not recurse, but copying and printing a tree do
+  // (nlohmann::json copies recursively, and its ordered objects copy their values when they
+  // grow): a run file is never nested deeply, so deeper text is refused while it is read.
+  [[noreturn]] void failTooDeep() const {
+    constexpr size_t kShownLevels = 4;
+    std::string where = currentPath(kShownLevels + 1);
+    if (frames_.size() > kShownLevels + 1) where += "…";
+    failAt(where.empty() ? "(top level)" : where, "values nested more than " +
+                                                      std::to_string(kMaxJsonDepth) +
+                                                      " levels deep (a run file needs a few)");
   }
 
   std::vector<Frame> frames_;
@@ -80,6 +94,13 @@ Json parseJsonText(std::string_view text, const std::string &sourceName) {
     if (size_t at = message.find(marker); at != std::string::npos)
       message = message.substr(at + marker.size());
     else if (size_t bracket = message.find("] "); bracket != std::string::npos)
+      message = message.substr(bracket + 2);
+    throw Error(sourceName + ": " + message);
+  } catch (const nlohmann::json::out_of_range &e) {
+    // A number beyond double's range: "[json.exception.out_of_range.406] number overflow
+    // parsing '1e999'".
+    std::string message = e.what();
+    if (size_t bracket = message.find("] "); bracket != std::string::npos)
       message = message.substr(bracket + 2);
     throw Error(sourceName + ": " + message);
   }

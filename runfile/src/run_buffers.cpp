@@ -1,16 +1,28 @@
 // RunBuffers: buffers of a run file in a GlobalMemory, and argument bindings.
 #include "spvsim/runfile/run_buffers.h"
 
+#include "spvsim/common/error.h"
 #include "spvsim/runfile/json.h"
 
 namespace spvsim::runfile {
 
-RunBuffers::RunBuffers(const RunSpec &spec, GlobalMemory &memory) : memory_(memory) {
+RunBuffers::RunBuffers(const RunSpec &spec, GlobalMemory &memory, const StopCheck &stop)
+    : memory_(memory) {
+  uint64_t total = 0;
+  for (const BufferSpec &buffer : spec.buffers) {
+    total = buffer.size() > UINT64_MAX - total ? UINT64_MAX : total + buffer.size();
+    if (total > memory.capacity() - memory.allocated())
+      throw LimitError(LimitError::Limit::BufferMemory,
+                       buffer.path() + ": the buffers up to this one take " +
+                           std::to_string(total) + " bytes, more than the " +
+                           std::to_string(memory.capacity() - memory.allocated()) +
+                           " bytes buffers may take");
+  }
   for (const BufferSpec &buffer : spec.buffers) {
     BufferId id = memory.create(buffer.size(), buffer.name, buffer.access);
     if (buffer.init.kind != BufferInit::Kind::None) {
       writeInitialContents(buffer.type, buffer.count, buffer.init, keyPath(buffer.path(), "init"),
-                           memory.bytes(id));
+                           memory.bytes(id), stop);
     }
     ids_.emplace(buffer.name, id);
   }

@@ -103,6 +103,11 @@ ArgSpec parseArg(const Json &arg, const std::string &path, const RunSpec &spec) 
     rejectUnknownKeys(arg, path, {"local"});
     out.kind = ArgSpec::Kind::Local;
     out.localSize = readWholeNumber(arg["local"], formPath, 1);
+    if (out.localSize > kLocalMemorySize)
+      failAt(formPath, std::to_string(out.localSize) +
+                           " bytes is more than the device's __local memory "
+                           "(CL_DEVICE_LOCAL_MEM_SIZE, " +
+                           std::to_string(kLocalMemorySize) + " bytes)");
   } else if (form == "scalar") {
     rejectUnknownKeys(arg, path, {"scalar", "value"});
     out.kind = ArgSpec::Kind::Scalar;
@@ -170,7 +175,13 @@ LaunchSpec resolveLaunch(const LaunchFields &own, const LaunchFields &top,
   if (!own.global && !top.global) missing("global_size");
   const std::vector<uint64_t> &global = own.global ? *own.global : *top.global;
   launch.dims = static_cast<uint32_t>(global.size());
-  for (uint32_t d = 0; d < launch.dims; ++d) launch.global[d] = global[d];
+  uint64_t workItems = 1;
+  for (uint32_t d = 0; d < launch.dims; ++d) {
+    launch.global[d] = global[d];
+    if (__builtin_mul_overflow(workItems, global[d], &workItems))
+      failAt(launch.keyOf("global_size", launch.globalInherited),
+             "more than 2^64 work-items in all" + launch.contextOf(launch.globalInherited));
+  }
   const std::string sameCount =
       "must have the same count as global_size (" + std::to_string(launch.dims) + ")";
 
@@ -286,6 +297,44 @@ std::vector<SpecConstantSpec> parseSpecConstants(const Json &value) {
   return constants;
 }
 
+/// Whether two paths name the same file (hard links and symbolic links included); a path
+/// that does not exist yet names the same file as another only if they resolve alike.
+bool sameFile(const std::filesystem::path &a, const std::filesystem::path &b) {
+  std::error_code ec;
+  if (std::filesystem::exists(a, ec) && std::filesystem::exists(b, ec))
+    return std::filesystem::equivalent(a, b, ec) && !ec;
+  const auto ca = std::filesystem::weakly_canonical(a, ec);
+  if (ec) return false;
+  const auto cb = std::filesystem::weakly_canonical(b, ec);
+  return !ec && ca == cb;
+}
+
+/// A `dump` file may not be a file the run reads (the module, an init file, `runFile`) nor
+/// another buffer's dump: malformed input must never overwrite what the user gave.
+void checkDumpTargets(const RunSpec &spec, const std::filesystem::path *runFile) {
+  for (size_t i = 0; i < spec.buffers.size(); ++i) {
+    const BufferSpec &buffer = spec.buffers[i];
+    if (!buffer.dumpFile) continue;
+    const std::string where = keyPath(buffer.path(), "dump");
+    const std::string target = "'" + buffer.dumpSpelling + "'";
+    if (sameFile(*buffer.dumpFile, spec.module))
+      failAt(where, target + " is the module: spvsim does not overwrite its inputs");
+    if (runFile && sameFile(*buffer.dumpFile, *runFile))
+      failAt(where, target + " is the run file: spvsim does not overwrite its inputs");
+    for (size_t j = 0; j < spec.buffers.size(); ++j) {
+      const BufferSpec &other = spec.buffers[j];
+      if (other.init.kind == BufferInit::Kind::File && sameFile(*buffer.dumpFile, other.init.file))
+        failAt(where, target + " is the init file of " + other.path() +
+                          ": spvsim does not overwrite its inputs");
+      if (j < i && other.dumpFile && sameFile(*buffer.dumpFile, *other.dumpFile))
+        failAt(where, target + " is also the dump of " + other.path());
+    }
+  }
+}
+
+RunSpec parseRunText(std::string_view text, const std::filesystem::path &baseDir,
+                     const std::string &sourceName, const std::filesystem::path *runFile);
+
 } // namespace
 
 std::string BufferSpec::path() const {
@@ -308,6 +357,13 @@ const BufferSpec *RunSpec::findBuffer(std::string_view name) const {
 
 RunSpec parseRunText(std::string_view text, const std::filesystem::path &baseDir,
                      const std::string &sourceName) {
+  return parseRunText(text, baseDir, sourceName, nullptr);
+}
+
+namespace {
+
+RunSpec parseRunText(std::string_view text, const std::filesystem::path &baseDir,
+                     const std::string &sourceName, const std::filesystem::path *runFile) {
   const Json root = parseJsonText(text, sourceName);
   if (!root.is_object()) failAt("", "expected a JSON object, got " + describeJsonType(root));
   rejectUnknownKeys(root, "",
@@ -327,6 +383,8 @@ RunSpec parseRunText(std::string_view text, const std::filesystem::path &baseDir
   }
   if (auto it = root.find("spec_constants"); it != root.end())
     spec.specConstants = parseSpecConstants(*it);
+
+  checkDumpTargets(spec, runFile);
 
   const LaunchFields top = parseLaunchFields(root, "", spec);
   auto launches = root.find("launches");
@@ -348,12 +406,14 @@ RunSpec parseRunText(std::string_view text, const std::filesystem::path &baseDir
   return spec;
 }
 
+} // namespace
+
 RunSpec parseRunFile(const std::filesystem::path &file) {
   std::ifstream in(file, std::ios::binary);
   if (!in) throw Error(file.string() + ": cannot open");
   std::ostringstream text;
   text << in.rdbuf();
-  return parseRunText(text.str(), file.parent_path(), file.string());
+  return parseRunText(text.str(), file.parent_path(), file.string(), &file);
 }
 
 } // namespace spvsim::runfile

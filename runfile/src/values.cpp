@@ -2,6 +2,7 @@
 // (see runfile_values.h).
 #include "spvsim/runfile/values.h"
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <charconv>
@@ -139,27 +140,37 @@ uint64_t componentCount(const ElementType &type, uint64_t count, const std::stri
   return count * type.width;
 }
 
-/// Calls `visit(byteOffset, k)` for every flattened component k of a buffer.
+/// Calls `visit(byteOffset, k)` for every flattened component k of a buffer, asking `stop`
+/// every 2^18 elements.
 template <typename Visit>
-void forEachComponent(const ElementType &type, uint64_t count, Visit &&visit) {
+void forEachComponent(const ElementType &type, uint64_t count, const StopCheck &stop,
+                      const std::string &path, Visit &&visit) {
+  constexpr uint64_t kElementsPerStopCheck = uint64_t(1) << 18;
   const uint64_t elementSize = type.size();
   const uint32_t componentSize = type.componentSize();
   uint64_t k = 0;
-  for (uint64_t i = 0; i < count; ++i)
-    for (uint32_t c = 0; c < type.width; ++c) visit(i * elementSize + c * componentSize, k++);
+  for (uint64_t chunk = 0; chunk < count; chunk += kElementsPerStopCheck) {
+    if (chunk && stop && stop()) throw Interrupted("initialising " + path);
+    const uint64_t end = std::min(count, chunk + kElementsPerStopCheck);
+    for (uint64_t i = chunk; i < end; ++i)
+      for (uint32_t c = 0; c < type.width; ++c) visit(i * elementSize + c * componentSize, k++);
+  }
 }
 
-std::vector<std::byte> readFileBytes(const BufferInit &init, uint64_t expected,
-                                     const std::string &path) {
+/// Reads an init file straight into the buffer (it must hold exactly out.size() bytes).
+void readFileBytes(const BufferInit &init, std::span<std::byte> out, const std::string &path) {
   std::ifstream in(init.file, std::ios::binary);
   if (!in) failAt(path, "cannot open '" + init.fileSpelling + "'");
-  std::vector<char> chars((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (chars.size() != expected)
-    failAt(path, "'" + init.fileSpelling + "' has " + std::to_string(chars.size()) +
-                     " bytes, the buffer has " + std::to_string(expected));
-  std::vector<std::byte> bytes(chars.size());
-  for (size_t i = 0; i < chars.size(); ++i) bytes[i] = static_cast<std::byte>(chars[i]);
-  return bytes;
+  in.read(reinterpret_cast<char *>(out.data()), static_cast<std::streamsize>(out.size()));
+  const uint64_t got = static_cast<uint64_t>(in.gcount());
+  const bool longer = got == out.size() && in.peek() != std::ifstream::traits_type::eof();
+  if (got != out.size() || longer) {
+    std::error_code ec;
+    const uint64_t size = std::filesystem::file_size(init.file, ec);
+    failAt(path, "'" + init.fileSpelling + "' has " +
+                     (ec ? std::to_string(got) + " or more" : std::to_string(size)) +
+                     " bytes, the buffer has " + std::to_string(out.size()));
+  }
 }
 
 uint64_t signExtend(uint64_t bits, uint32_t width) {
@@ -458,7 +469,8 @@ std::vector<std::byte> initialContents(const ElementType &type, uint64_t count,
 }
 
 void writeInitialContents(const ElementType &type, uint64_t count, const BufferInit &init,
-                          const std::string &path, std::span<std::byte> out) {
+                          const std::string &path, std::span<std::byte> out,
+                          const StopCheck &stop) {
   const uint64_t size = count * type.size();
   const uint32_t componentSize = type.componentSize();
   const ScalarType scalar = type.scalar;
@@ -467,8 +479,7 @@ void writeInitialContents(const ElementType &type, uint64_t count, const BufferI
   case BufferInit::Kind::None:
     return; // already zero
   case BufferInit::Kind::File: {
-    auto bytes = readFileBytes(init, size, keyPath(path, "file"));
-    std::copy(bytes.begin(), bytes.end(), out.begin());
+    readFileBytes(init, out, keyPath(path, "file"));
     return;
   }
   default:
@@ -477,12 +488,12 @@ void writeInitialContents(const ElementType &type, uint64_t count, const BufferI
   std::byte *data = out.data();
   switch (init.kind) {
   case BufferInit::Kind::Fill:
-    forEachComponent(type, count, [&](uint64_t at, uint64_t) {
+    forEachComponent(type, count, stop, path, [&](uint64_t at, uint64_t) {
       storeComponent(data + at, init.fillBits, componentSize);
     });
     break;
   case BufferInit::Kind::Values:
-    forEachComponent(type, count, [&](uint64_t at, uint64_t k) {
+    forEachComponent(type, count, stop, path, [&](uint64_t at, uint64_t k) {
       storeComponent(data + at, init.valueBits[k], componentSize);
     });
     break;
@@ -490,7 +501,7 @@ void writeInitialContents(const ElementType &type, uint64_t count, const BufferI
     // float and double: the common benchmark case, converted without the
     // general fitting path (a range of floats always fits).
     if (scalar == ScalarType::Float || scalar == ScalarType::Double) {
-      forEachComponent(type, count, [&](uint64_t at, uint64_t k) {
+      forEachComponent(type, count, stop, path, [&](uint64_t at, uint64_t k) {
         const double v = init.rangeStart + static_cast<double>(k) * init.rangeStep;
         if (scalar == ScalarType::Float)
           storeComponent(data + at, std::bit_cast<uint32_t>(static_cast<float>(v)), 4);
@@ -500,7 +511,7 @@ void writeInitialContents(const ElementType &type, uint64_t count, const BufferI
       break;
     }
     const std::string rangePath = keyPath(path, "range");
-    forEachComponent(type, count, [&](uint64_t at, uint64_t k) {
+    forEachComponent(type, count, stop, path, [&](uint64_t at, uint64_t k) {
       double v = init.rangeStart + static_cast<double>(k) * init.rangeStep;
       storeComponent(data + at, componentBitsFromDouble(v, scalar, rangePath), componentSize);
     });
@@ -511,7 +522,7 @@ void writeInitialContents(const ElementType &type, uint64_t count, const BufferI
     const std::string randomPath = keyPath(path, "random");
     const uint64_t mask = lowMask(componentSize * 8);
     const uint64_t span = init.randomMaxInt - init.randomMinInt; // wraps as two's complement
-    forEachComponent(type, count, [&](uint64_t at, uint64_t) {
+    forEachComponent(type, count, stop, path, [&](uint64_t at, uint64_t) {
       const uint64_t x = generator.next();
       uint64_t bits = 0;
       if (isFloatType(scalar)) {

@@ -6,6 +6,9 @@
 
 #include <cstring>
 #include <limits>
+#include <sstream>
+
+#include "spvsim/common/error.h"
 
 namespace spvsim::runfile {
 namespace {
@@ -92,6 +95,22 @@ TEST(BufferText, HalvesAndDoubles) {
             "buf: half[4]\n  0: 1, 0.099975586, 65504, -inf\n");
   EXPECT_EQ(dump("double", 2, bytesOf(std::vector<double>{0.1, 1e300})),
             "buf: double[2]\n  0: 0.1, 1e+300\n");
+}
+
+TEST(BufferText, StreamedAndStoppable) {
+  std::vector<int32_t> values(100000, 7);
+  std::ostringstream streamed;
+  writeBufferText(streamed, "buf", *parseElementType("int"), values.size(), bytesOf(values));
+  EXPECT_EQ(streamed.str(), dump("int", values.size(), bytesOf(values)));
+  // A stop request ends a long dump between lines.
+  std::ostringstream stopped;
+  int asked = 0;
+  EXPECT_THROW(writeBufferText(stopped, "buf", *parseElementType("int"), values.size(),
+                               bytesOf(values), [&] { return ++asked == 2; }),
+               Interrupted);
+  EXPECT_EQ(asked, 2);
+  EXPECT_LT(stopped.str().size(), streamed.str().size());
+  EXPECT_EQ(stopped.str().back(), '\n');
 }
 
 } // namespace

@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <fstream>
 
 #include "spvsim/common/error.h"
 
@@ -145,6 +146,15 @@ TEST(RunFileErrors, JsonSyntaxNamesLineAndColumn) {
   EXPECT_NE(error.find("syntax error"), std::string::npos) << error;
 }
 
+// Found by fuzz_runfile: a number beyond double's range escaped as nlohmann's
+// out_of_range exception (an internal error, exit 3).
+TEST(RunFileErrors, NumbersBeyondDoubleAreASyntaxError) {
+  EXPECT_ERROR(withLaunch(R"("kernel": "k", "global_size": [1e999])"),
+               "test.json: number overflow parsing '1e999'");
+  EXPECT_ERROR("88888888e88888888888888888888.8", "test.json: number overflow parsing "
+                                                  "'88888888e88888888888888888888'");
+}
+
 TEST(RunFileErrors, DuplicateKeys) {
   EXPECT_ERROR(withBuffer(R"({"type": "float", "type": "int", "count": 1})"),
                "buffers.a.type: duplicate key");
@@ -152,6 +162,24 @@ TEST(RunFileErrors, DuplicateKeys) {
                "args[1].local: duplicate key");
   EXPECT_ERROR(R"({"module": "kernel.spvasm", "module": "kernel.spvasm"})",
                "module: duplicate key");
+}
+
+// Issue 14: 100 000 nested brackets crashed spvsim (the tree was copied recursively).
+TEST(RunFileErrors, DeepNestingIsRefusedWhileReading) {
+  const std::string deepList = std::string(100000, '[') + std::string(100000, ']');
+  EXPECT_ERROR(withLaunch(R"("kernel": "k", "global_size": )" + deepList),
+               "global_size[0][0][0][0]…: values nested more than 64 levels deep (a run file "
+               "needs a few)");
+  std::string deepObject;
+  for (int i = 0; i < 100000; ++i) deepObject += R"({"a": )";
+  deepObject += "1" + std::string(100000, '}');
+  EXPECT_ERROR(withBuffer(deepObject), "buffers.a.a.a.a…: values nested more than 64 levels "
+                                       "deep (a run file needs a few)");
+  EXPECT_ERROR(std::string(65, '[') + std::string(65, ']'),
+               "[0][0][0][0][0]…: values nested more than 64 levels deep (a run file needs a few)");
+  // 64 levels are read (and then refused for what they mean, not how deep they are).
+  EXPECT_ERROR(std::string(64, '[') + std::string(64, ']'),
+               "run file: expected a JSON object, got a list");
 }
 
 TEST(RunFileErrors, TopLevelMustBeAnObject) {
@@ -265,6 +293,59 @@ TEST(RunFileErrors, BufferDumpAndAccess) {
                "buffers.a.dump: expected a file path or true");
   EXPECT_ERROR(withBuffer(R"({"type": "int", "count": 2, "access": "readonly"})"),
                "buffers.a.access: unknown access 'readonly' (read_write, read_only or write_only)");
+}
+
+// Malformed input never changes a file the user gave spvsim: a dump may not overwrite
+// the module, an init file, the run file, or another buffer's dump.
+TEST(RunFileErrors, DumpsNeverOverwriteInputs) {
+  EXPECT_ERROR(withBuffer(R"({"type": "int", "count": 2, "dump": "kernel.spvasm"})"),
+               "buffers.a.dump: 'kernel.spvasm' is the module: spvsim does not overwrite its "
+               "inputs");
+  EXPECT_ERROR(withBuffer(R"({"type": "int", "count": 2, "dump": "../data/./kernel.spvasm"})"),
+               "buffers.a.dump: '../data/./kernel.spvasm' is the module: spvsim does not "
+               "overwrite its inputs");
+  EXPECT_ERROR(
+      withBuffer(R"({"type": "uint", "count": 4, "init": {"file": "uint4.bin"},
+                     "dump": "uint4.bin"})"),
+      "buffers.a.dump: 'uint4.bin' is the init file of buffers.a: spvsim does not overwrite its "
+      "inputs");
+  EXPECT_ERROR(R"({"module": "kernel.spvasm", "kernel": "k", "global_size": [1],
+                   "buffers": {"a": {"type": "int", "count": 1, "dump": "x.bin"},
+                               "b": {"type": "int", "count": 1, "dump": "x.bin"}}})",
+               "buffers.b.dump: 'x.bin' is also the dump of buffers.a");
+}
+
+TEST(RunFileErrors, DumpNeverOverwritesTheRunFile) {
+  const auto folder = std::filesystem::temp_directory_path() / "spvsim-run-spec-test";
+  std::filesystem::create_directories(folder);
+  std::filesystem::copy_file(kData / "kernel.spvasm", folder / "kernel.spvasm",
+                             std::filesystem::copy_options::overwrite_existing);
+  const std::string text = R"({"module": "kernel.spvasm", "kernel": "k", "global_size": [1],
+      "buffers": {"a": {"type": "int", "count": 1, "dump": "run.json"}}})";
+  { std::ofstream(folder / "run.json") << text; }
+  try {
+    parseRunFile(folder / "run.json");
+    ADD_FAILURE() << "no error";
+  } catch (const Error &e) {
+    EXPECT_EQ(std::string(e.what()),
+              "buffers.a.dump: 'run.json' is the run file: spvsim does not overwrite its inputs");
+  }
+  std::filesystem::remove_all(folder);
+}
+
+TEST(RunFileErrors, LimitsOfTheDevice) {
+  // Issue 14: {"local": 2147483648} reached the executor and its allocator.
+  EXPECT_ERROR(withArgs(R"([{"local": 2147483648}])"),
+               "args[0].local: 2147483648 bytes is more than the device's __local memory "
+               "(CL_DEVICE_LOCAL_MEM_SIZE, 65536 bytes)");
+  EXPECT_NO_THROW(parse(withArgs(R"([{"local": 65536}])")));
+  EXPECT_ERROR(withLaunch(R"("kernel": "k", "global_size": [4294967296, 4294967296])"),
+               "global_size: more than 2^64 work-items in all");
+  EXPECT_ERROR(withLaunch(R"("kernel": "k", "global_size": [4294967296, 4294967296, 1],
+                             "launches": [{"global_size": [1]}, {}])"),
+               "global_size: more than 2^64 work-items in all (in launches[1])");
+  EXPECT_NO_THROW(
+      parse(withLaunch(R"("kernel": "k", "global_size": [2097152, 2097152, 2097152])")));
 }
 
 TEST(RunFile, ArgumentForms) {

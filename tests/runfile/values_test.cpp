@@ -268,6 +268,25 @@ TEST(Init, FileErrors) {
             "buffers.a.init.file: expected a string, got the number 3");
 }
 
+TEST(Init, LongInitialisationsCanBeStopped) {
+  const ElementType t = *parseElementType("float");
+  const uint64_t count = uint64_t(1) << 20;
+  const Json init = {{"random", {{"seed", 1}, {"min", 0}, {"max", 1}}}};
+  BufferInit parsed = parseBufferInit(init, t, count, SPVSIM_RUNFILE_TEST_DATA, "buffers.a.init");
+  std::vector<std::byte> bytes(count * 4);
+  int asked = 0;
+  try {
+    writeInitialContents(t, count, parsed, "buffers.a.init", bytes, [&] { return ++asked == 2; });
+    FAIL() << "not stopped";
+  } catch (const Interrupted &e) {
+    EXPECT_EQ(std::string(e.what()), "initialising buffers.a.init");
+  }
+  EXPECT_EQ(asked, 2);
+  // Without a stop request the contents are those of initialContents.
+  writeInitialContents(t, count, parsed, "buffers.a.init", bytes, [] { return false; });
+  EXPECT_EQ(bytes, initialContents(t, count, parsed, "buffers.a.init"));
+}
+
 TEST(Init, RandomIsDeterministic) {
   Json uintInit = {{"random", {{"seed", 0}, {"min", 0}, {"max", 99}}}};
   EXPECT_EQ(asVector<uint32_t>(contents("uint", 4, uintInit)),

@@ -107,5 +107,30 @@ TEST(GlobalMemory, ProgramScopeBuffersLiveUntilTheirProgramIsReleased) {
   EXPECT_EQ(m.bytes(c)[0], std::byte{7});
 }
 
+TEST(GlobalMemory, BuffersBeyondTheCapacityAreALimitError) {
+  GlobalMemory m(1000);
+  BufferId a = m.create(600, "a");
+  m.createSub(a, 0, 600, "view"); // sub-buffers take no memory of their own
+  try {
+    m.create(500, "big");
+    FAIL() << "no LimitError";
+  } catch (const LimitError &e) {
+    EXPECT_EQ(e.limit(), LimitError::Limit::BufferMemory);
+    EXPECT_NE(std::string(e.what()).find("'big' of 500 bytes"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(m.allocated(), 600u);
+  m.release(a); // a released buffer gives its memory back
+  EXPECT_EQ(m.allocated(), 0u);
+  EXPECT_NO_THROW(m.create(1000, "all"));
+  EXPECT_THROW(m.create(1, "one more"), LimitError);
+}
+
+TEST(GlobalMemory, DefaultCapacityIsAFractionOfTheMachine) {
+  const uint64_t capacity = defaultMemoryCapacity();
+  EXPECT_GT(capacity, uint64_t(16) << 20);
+  EXPECT_LT(capacity, uint64_t(1) << 50);
+  EXPECT_EQ(GlobalMemory().capacity(), capacity);
+}
+
 } // namespace
 } // namespace spvsim

@@ -41,14 +41,19 @@ struct BufferView {
   std::byte *base = nullptr;
 };
 
+/// The buffer memory a GlobalMemory allows by default: half of the machine's physical
+/// memory, or of the address-space or data-segment limit (ulimit -v, -d) if lower.
+uint64_t defaultMemoryCapacity();
+
 class GlobalMemory {
 public:
-  GlobalMemory();
+  /// `capacity`: total bytes of the buffers (not sub-buffers) that may exist at once.
+  explicit GlobalMemory(uint64_t capacity = defaultMemoryCapacity());
   ~GlobalMemory();
   GlobalMemory(const GlobalMemory &) = delete;
   GlobalMemory &operator=(const GlobalMemory &) = delete;
 
-  /// A new zero-filled buffer.
+  /// A new zero-filled buffer. Beyond the capacity: spvsim::LimitError (BufferMemory).
   BufferId create(uint64_t size, std::string name, BufferAccess access = BufferAccess::ReadWrite);
   /// A buffer whose bytes are the host's `storage` (CL_MEM_USE_HOST_PTR): kernels read and
   /// write that memory itself. The storage must outlive the buffer's release.
@@ -79,13 +84,21 @@ public:
   uint32_t count() const;
   /// Every buffer by id (index 0 unused), read at one instant.
   std::vector<BufferView> snapshot() const;
+  uint64_t capacity() const { return capacity_; }
+  /// Bytes of the buffers spvsim allocated that exist (released and host-owned ones
+  /// excluded).
+  uint64_t allocated() const;
 
 private:
   BufferId createLocked(uint64_t size, std::string name, BufferAccess access);
   std::span<std::byte> bytesLocked(BufferId id) const;
   const BufferInfo &infoLocked(BufferId id) const;
+  /// Frees a root buffer's storage (with its share of allocated_).
+  void freeStorageLocked(BufferId id);
 
   mutable std::mutex mutex_;
+  const uint64_t capacity_;
+  uint64_t allocated_ = 0;
   std::map<std::pair<const void *, std::string>, BufferId> programScope_;
   std::deque<BufferInfo> infos_; ///< index 0 unused (null); a deque keeps references stable
   struct FreeBytes {

@@ -3,6 +3,8 @@
 #pragma once
 
 #include <array>
+#include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -14,6 +16,7 @@
 #include "spvsim/common/finding_sink.h"
 #include "spvsim/interpreter/global_memory.h"
 #include "spvsim/interpreter/kernel_signature.h"
+#include "spvsim/interpreter/limits.h"
 #include "spvsim/validator/validator.h"
 
 namespace spvsim {
@@ -51,6 +54,19 @@ struct ExecOptions {
   /// Bytes of printf output one launch may produce (CL_DEVICE_PRINTF_BUFFER_SIZE); a call
   /// that does not fit returns -1 and prints nothing. 0: no limit.
   uint64_t printfBufferSize = 0;
+  /// Static limits checked before the launch runs (LimitError beyond them).
+  LaunchLimits limits{};
+  /// Instructions the launch may execute, summed over its work-items as LaunchStats counts
+  /// them; beyond them (checked every few hundred blocks) it stops and reports
+  /// hang.instruction-limit. 0: no limit.
+  uint64_t maxInstructions = 0;
+  /// When it passes the launch stops and reports hang.run-timeout: the bound of a whole
+  /// run of several launches (`spvsim run --run-timeout`).
+  std::optional<std::chrono::steady_clock::time_point> runDeadline{};
+  double runTimeoutSeconds = 0; ///< the bound runDeadline stands for, for messages
+  /// When it becomes true (a SIGINT handler, a runtime shutting down) the launch stops and
+  /// reports hang.interrupted. Polled, never written.
+  const std::atomic<bool> *cancel = nullptr;
 };
 
 /// Spec constant values by SpecId (raw bits, zero-extended).
@@ -60,7 +76,15 @@ struct LaunchStats {
   std::array<uint64_t, 3> localSize{1, 1, 1};
   uint64_t workGroups = 0;
   uint64_t workItems = 0;
-  uint64_t instructions = 0; ///< lowered ops executed (per warp, not per lane)
+  /// Lowered ops executed, each counted once per lane of the warp that ran it (active or
+  /// not): the instructions of all work-items, exactly so where warps are full and converged.
+  uint64_t instructions = 0;
+  /// Why the launch stopped early (None: every work-item finished). The findings of kind
+  /// stopFindingKind(stopped) say where the work-items were.
+  StopReason stopped = StopReason::None;
+  uint64_t workItemsDone = 0; ///< work-items of finished work-groups
+  /// printf calls that printed nothing because the printf buffer was full.
+  uint64_t printfCallsDropped = 0;
 };
 
 /// A work-group size for `global` when the host gives none: per dimension a divisor of the
@@ -68,14 +92,12 @@ struct LaunchStats {
 std::array<uint64_t, 3> chooseLocalSize(uint32_t dims, const std::array<uint64_t, 3> &global,
                                         uint32_t warpWidth);
 
-/// Runs the kernel. Bad arguments raise spvsim::Error; constructs the interpreter does not
+/// Runs the kernel. Bad arguments raise spvsim::Error, a launch beyond options.limits or the
+/// device's sizes spvsim::LimitError (limits.h); constructs the interpreter does not
 /// implement raise spvsim::Unsupported; findings from executing the kernel go to `sink`.
 LaunchStats launchKernel(const ValidatedModule &module, const std::string &kernel,
                          const NDRange &range, const std::vector<ArgBinding> &args,
                          const SpecConstants &specConstants, GlobalMemory &memory,
                          FindingSink &sink, const ExecOptions &options = {});
-
-/// Largest work-group size spvsim accepts (CL_DEVICE_MAX_WORK_GROUP_SIZE).
-inline constexpr uint64_t kMaxWorkGroupSize = 1024;
 
 } // namespace spvsim

@@ -19,6 +19,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <ostream>
 #include <span>
 #include <string>
 #include <string_view>
@@ -30,6 +31,12 @@ namespace spvsim::runfile {
 /// The text of `count` elements of `type` stored little-endian in `bytes`.
 std::string formatBufferText(std::string_view name, const ElementType &type, uint64_t count,
                              std::span<const std::byte> bytes);
+
+/// Writes the same text to `out` a line at a time, so a large buffer needs no large string.
+/// Every few thousand lines it asks `stop`; when that returns true it throws
+/// spvsim::Interrupted (the text written so far stays written).
+void writeBufferText(std::ostream &out, std::string_view name, const ElementType &type,
+                     uint64_t count, std::span<const std::byte> bytes, const StopCheck &stop = {});
 
 /// One component as the text dump prints it.
 std::string formatComponent(ScalarType type, uint64_t bits);

@@ -3,6 +3,7 @@
 // `args[2]`), and typed reads that fail with "<key path>: <problem>".
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <initializer_list>
@@ -13,8 +14,12 @@
 
 namespace spvsim::runfile {
 
-/// Parses JSON text. Syntax errors and duplicate keys raise spvsim::Error starting with
-/// `sourceName` and the line and column, or with the duplicate key's path.
+/// How deeply JSON values may nest in a run file.
+inline constexpr size_t kMaxJsonDepth = 64;
+
+/// Parses JSON text. Syntax errors, duplicate keys and values nested deeper than
+/// kMaxJsonDepth raise spvsim::Error starting with `sourceName` and the line and column,
+/// or with the key path of the duplicate key or of the too deep value.
 Json parseJsonText(std::string_view text, const std::string &sourceName);
 
 /// `parent.key`, or `key` at the top level.

@@ -16,8 +16,10 @@ namespace spvsim::runfile {
 
 class RunBuffers {
 public:
-  /// Creates every buffer of `spec` in `memory` and writes its `init` contents.
-  RunBuffers(const RunSpec &spec, GlobalMemory &memory);
+  /// Creates every buffer of `spec` in `memory` and writes its `init` contents. Buffers
+  /// beyond the memory's capacity raise spvsim::LimitError naming the buffer's key;
+  /// `stop` may end a long initialisation (spvsim::Interrupted).
+  RunBuffers(const RunSpec &spec, GlobalMemory &memory, const StopCheck &stop = {});
 
   /// The buffer named `name` in the run file (it must exist).
   BufferId id(const std::string &name) const { return ids_.at(name); }

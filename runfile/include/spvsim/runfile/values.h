@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -19,6 +20,10 @@ namespace spvsim::runfile {
 
 /// Run files are parsed keeping the order of object keys (buffers print in file order).
 using Json = nlohmann::ordered_json;
+
+/// Asked now and then during long work (initialising or printing a large buffer): true
+/// stops the work with spvsim::Interrupted. Empty: never stop.
+using StopCheck = std::function<bool()>;
 
 /// Throws spvsim::Error "<path>: <message>" (the run file's JSON key path first).
 [[noreturn]] void failAt(std::string_view path, std::string_view message);
@@ -139,9 +144,11 @@ BufferInit parseBufferInit(const Json &init, const ElementType &type, uint64_t c
 /// min·(1 − u) + max·u in double with u = (x >> 11)·2⁻⁵³, then rounded to the type.
 std::vector<std::byte> initialContents(const ElementType &type, uint64_t count,
                                        const BufferInit &init, const std::string &path);
-/// Writes the initial contents into a zero-filled buffer of exactly the buffer's size.
+/// Writes the initial contents into a zero-filled buffer of exactly the buffer's size,
+/// asking `stop` every million components or so (spvsim::Interrupted when it says stop).
 void writeInitialContents(const ElementType &type, uint64_t count, const BufferInit &init,
-                          const std::string &path, std::span<std::byte> out);
+                          const std::string &path, std::span<std::byte> out,
+                          const StopCheck &stop = {});
 
 /// The bytes of a by-value argument of `type`: one number, or a list of `width` numbers
 /// for a vector (vec3 takes 3 and is stored with a zero padding lane).
