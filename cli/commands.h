@@ -2,6 +2,8 @@
 // stores the process exit status (0 clean, 1 findings, 2 bad input, 3 internal).
 #pragma once
 
+#include <string>
+
 #include <CLI/CLI.hpp>
 
 namespace spvsim::cli {
@@ -21,5 +23,9 @@ void addValidateCommand(CLI::App &app, int &exitStatus);
 void addRunCommand(CLI::App &app, int &exitStatus);
 /// `spvsim exec [options] -- PROGRAM [ARGS...]` (exec_command.cpp).
 void addExecCommand(CLI::App &app, int &exitStatus);
+
+/// The --checks validator of run and exec: empty when `list` names known checks, else
+/// what is wrong with it.
+std::string checkListProblem(const std::string &list);
 
 } // namespace spvsim::cli

@@ -25,6 +25,7 @@
 
 #include "commands.h"
 #include "spvsim/common/error.h"
+#include "spvsim/interpreter/checks.h"
 
 extern char **environ;
 
@@ -182,8 +183,9 @@ void addExecCommand(CLI::App &app, int &exitStatus) {
                    "Bytes of printf output one launch may produce (0: no limit)")
       ->check(CLI::NonNegativeNumber);
   exec->add_option("--checks", options->checks,
-                   "Comma-separated checks (all, bounds, access, barriers, collectives, ub, "
-                   "timeout, races, uninit); bounds checks are always on");
+                   std::string("Comma-separated checks to run: ") + checkNames() +
+                       " (default all; bounds checks are always on)")
+      ->check(checkListProblem);
   exec->add_option("--capture", options->captureDir,
                    "Write every launch as a run file in this folder (DIR/NNNN-kernel/run.json)");
   exec->add_option("--device-type", options->deviceType, "CL_DEVICE_TYPE the device reports")

@@ -54,6 +54,7 @@ struct RunOptions {
   std::string reportFile;
   bool quiet = false;
   uint64_t printfBufferSize = kDefaultPrintfBuffer;
+  CheckSet checks;
 };
 
 /// The JSON report of --report: findings in the order printed, then one entry per launch.
@@ -177,6 +178,7 @@ int runCommand(const RunOptions &options) {
   ExecOptions exec;
   exec.warpWidth = options.warpWidth;
   exec.threads = options.threads;
+  exec.checks = options.checks;
   exec.timeoutSeconds = options.timeout;
   // NaN passes CLI::Range: it means no limit, like 0 (and must not reach the conversion).
   exec.maxInstructions =
@@ -284,8 +286,22 @@ void addRunCommand(CLI::App &app, int &exitStatus) {
                   "fit returns -1 and prints nothing (default 256 MiB; 0: no limit)")
       ->check(kNotNegative)
       ->transform(CLI::AsSizeValue(true));
+  run->add_option_function<std::string>(
+         "--checks", [options](const std::string &list) { options->checks = CheckSet::parse(list); },
+         std::string("Comma-separated checks to run: ") + checkNames() +
+             " (default all; bounds checks are always on, `bounds` alone is the fastest)")
+      ->check(checkListProblem);
   run->add_flag("--quiet", options->quiet, "Do not print the buffers marked \"dump\": true");
   run->callback([options, &exitStatus] { exitStatus = runCommand(*options); });
+}
+
+std::string checkListProblem(const std::string &list) {
+  try {
+    CheckSet::parse(list);
+    return {};
+  } catch (const Error &e) {
+    return e.what();
+  }
 }
 
 } // namespace spvsim::cli

@@ -131,6 +131,7 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
   checkPrivateMemory(k, options.limits);
   LaunchContext L;
   L.kernel = &k;
+  L.checks = options.checks;
   L.range = range;
   for (uint32_t d = range.dims; d < 3; ++d) L.range.global[d] = 1, L.range.offset[d] = 0;
   if (range.local) {

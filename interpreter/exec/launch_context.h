@@ -41,6 +41,7 @@ struct LaunchContext {
   NDRange range;
   std::array<uint64_t, 3> localSize{1, 1, 1}; ///< enqueued work-group size
   std::array<uint64_t, 3> groups{1, 1, 1};    ///< work-groups per dimension
+  CheckSet checks;                            ///< ExecOptions::checks
   std::vector<AllocationView> allocations;    ///< by allocation id; 0 is NULL
   std::vector<uint32_t> programGlobalIds;     ///< allocation id of each program global
   std::vector<uint64_t> localOffsets; ///< per LoweredKernel::locals entry, in the group arena

@@ -8,6 +8,8 @@
 #include <memory>
 #include <sstream>
 
+#include "spvsim/common/error.h"
+
 namespace spvsim::runtime {
 
 namespace {
@@ -23,15 +25,6 @@ const char *systemGetenv(const char *name) {
 }
 
 } // namespace
-
-const std::vector<std::string> &knownChecks() {
-  // Bounds, NULL, access-flag, barrier, collective, undefined-behaviour and timeout checks
-  // exist today; races and uninitialized reads are accepted so that scripts written for
-  // them keep working once they exist.
-  static const std::vector<std::string> names{"all", "bounds",  "access", "barriers", "collectives",
-                                              "ub",  "timeout", "races",  "uninit"};
-  return names;
-}
 
 Config Config::read(const char *(*getenv)(const char *), std::vector<std::string> &problems) {
   Config c;
@@ -73,19 +66,11 @@ Config Config::read(const char *(*getenv)(const char *), std::vector<std::string
       problem("SPVSIM_PRINTF_BUFFER", v, "expected a number of bytes (0: no limit)");
   }
   if (std::string v = value("SPVSIM_CHECKS"); !v.empty()) {
-    std::vector<std::string> checks;
-    std::stringstream in(v);
-    bool ok = true;
-    for (std::string item; std::getline(in, item, ',');) {
-      if (item.empty()) continue;
-      if (std::find(knownChecks().begin(), knownChecks().end(), item) == knownChecks().end()) {
-        problem("SPVSIM_CHECKS", v, "unknown check '" + item + "'");
-        ok = false;
-        break;
-      }
-      checks.push_back(item);
+    try {
+      c.checks = CheckSet::parse(v);
+    } catch (const Error &e) {
+      problem("SPVSIM_CHECKS", v, e.what());
     }
-    if (ok && !checks.empty()) c.checks = checks;
   }
   c.reportFile = value("SPVSIM_REPORT");
   c.captureDir = value("SPVSIM_CAPTURE");

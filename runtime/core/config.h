@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "core/cl.h"
+#include "spvsim/interpreter/checks.h"
 
 namespace spvsim::runtime {
 
@@ -24,7 +25,7 @@ struct Config {
   uint32_t warpWidth = 32;
   uint32_t threads = 0;
   double timeoutSeconds = 0;
-  std::vector<std::string> checks{"all"};
+  CheckSet checks{};
   uint64_t printfBufferSize = 0; ///< 0: no limit
   std::string reportFile;
   std::string captureDir;
@@ -36,8 +37,5 @@ struct Config {
   /// Reads the variables through `getenv`; problems are appended to `problems`.
   static Config read(const char *(*getenv)(const char *), std::vector<std::string> &problems);
 };
-
-/// The check names SPVSIM_CHECKS accepts.
-const std::vector<std::string> &knownChecks();
 
 } // namespace spvsim::runtime

@@ -49,6 +49,7 @@ ExecOptions execOptions() {
   ExecOptions options;
   options.warpWidth = config.warpWidth;
   options.threads = config.threads;
+  options.checks = config.checks;
   options.timeoutSeconds = config.timeoutSeconds;
   options.printfBufferSize = config.printfBufferSize;
   return options;

@@ -24,7 +24,7 @@ TEST(Config, DefaultsWithoutVariables) {
   EXPECT_TRUE(problems.empty());
   EXPECT_EQ(c.warpWidth, 32u);
   EXPECT_EQ(c.threads, 0u);
-  EXPECT_EQ(c.checks, (std::vector<std::string>{"all"}));
+  EXPECT_EQ(c.checks, CheckSet());
   EXPECT_EQ(c.deviceType, CL_DEVICE_TYPE_CPU);
   EXPECT_TRUE(c.reportFile.empty());
 }
@@ -45,7 +45,8 @@ TEST(Config, EveryVariable) {
   EXPECT_EQ(c.warpWidth, 8u);
   EXPECT_EQ(c.threads, 3u);
   EXPECT_DOUBLE_EQ(c.timeoutSeconds, 1.5);
-  EXPECT_EQ(c.checks, (std::vector<std::string>{"bounds", "races"}));
+  EXPECT_EQ(c.checks, CheckSet::only(uint32_t(Check::Races)));
+  EXPECT_EQ(c.checks.describe(), "bounds,races");
   EXPECT_EQ(c.printfBufferSize, 4096u);
   EXPECT_EQ(c.reportFile, "r.json");
   EXPECT_EQ(c.captureDir, "cap");
@@ -62,7 +63,7 @@ TEST(Config, BadValuesAreReportedAndIgnored) {
   EXPECT_EQ(problems.size(), 6u);
   EXPECT_EQ(c.warpWidth, 32u);
   EXPECT_EQ(c.threads, 0u);
-  EXPECT_EQ(c.checks, (std::vector<std::string>{"all"}));
+  EXPECT_EQ(c.checks, CheckSet());
   EXPECT_EQ(c.deviceType, CL_DEVICE_TYPE_CPU);
   bool named = false;
   for (const std::string &p : problems) named = named || p.find("'speling'") != std::string::npos;

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "spvsim/common/finding_sink.h"
+#include "spvsim/interpreter/checks.h"
 #include "spvsim/interpreter/global_memory.h"
 #include "spvsim/interpreter/kernel_signature.h"
 #include "spvsim/interpreter/limits.h"
@@ -46,6 +47,8 @@ struct ArgBinding {
 struct ExecOptions {
   uint32_t warpWidth = 32; ///< lanes executed in lockstep (1..64)
   uint32_t threads = 0;    ///< worker threads; 0: hardware threads
+  /// The checks to run (bounds checks always run).
+  CheckSet checks{};
   /// Seconds after which a launch is stopped and reported as hang.timeout; 0: no limit.
   double timeoutSeconds = 0;
   /// Receives the kernel's printf output, work-group by work-group in group order and
