@@ -287,7 +287,8 @@ void addRunCommand(CLI::App &app, int &exitStatus) {
       ->check(kNotNegative)
       ->transform(CLI::AsSizeValue(true));
   run->add_option_function<std::string>(
-         "--checks", [options](const std::string &list) { options->checks = CheckSet::parse(list); },
+         "--checks",
+         [options](const std::string &list) { options->checks = CheckSet::parse(list); },
          std::string("Comma-separated checks to run: ") + checkNames() +
              " (default all; bounds checks are always on, `bounds` alone is the fastest)")
       ->check(checkListProblem);

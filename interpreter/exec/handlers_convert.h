@@ -5,6 +5,8 @@
 #pragma once
 
 #include <cmath>
+#include <cstddef>
+#include <cstring>
 #include <limits>
 #include <type_traits>
 #include <utility>
@@ -160,6 +162,23 @@ inline void convertDispatch(const ExecState &x, const LoweredOp &op, uint32_t in
 inline void convert(const ExecState &x, const LoweredOp &op) {
   uint32_t index = uint32_t(op.code) - uint32_t(OpCode::ConvertFirst);
   convertDispatch(x, op, index, std::make_index_sequence<kConvertKinds * kConvertKinds>());
+}
+
+/// OpBitcast between layouts: lane by lane, the c leaves of aux & 0xff bytes at a are
+/// laid end to end (little-endian, leaf 0 first) and cut into the b leaves of aux >> 8
+/// bytes at d. Inactive lanes keep their values.
+inline void repack(const ExecState &x, const LoweredOp &op) {
+  const uint32_t stride = x.width * 8, fromBytes = op.aux & 0xff, toBytes = op.aux >> 8;
+  const uint64_t mask = x.maskOf(op);
+  std::byte bits[16 * 8]; // a 16-component vector of 64-bit components at most
+  for (uint32_t l = 0; l < x.width; ++l) {
+    if (!((mask >> l) & 1)) continue;
+    for (uint32_t i = 0; i < op.c; ++i)
+      std::memcpy(bits + i * fromBytes, x.reg<std::byte>(op.a + i * stride) + l * fromBytes,
+                  fromBytes);
+    for (uint32_t i = 0; i < op.b; ++i)
+      std::memcpy(x.reg<std::byte>(op.d + i * stride) + l * toBytes, bits + i * toBytes, toBytes);
+  }
 }
 
 } // namespace spvsim::ops

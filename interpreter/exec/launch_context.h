@@ -31,8 +31,8 @@ struct AllocationView {
   AddressSpace space = AddressSpace::Global;
   bool released = false;
   HostMapping mapped = HostMapping::None; ///< the host has it (or a parent or child) mapped
-  uint32_t parent = 0;       ///< id of the parent allocation for sub-buffers
-  uint64_t parentOffset = 0; ///< byte offset inside the parent
+  uint32_t parent = 0;                    ///< id of the parent allocation for sub-buffers
+  uint64_t parentOffset = 0;              ///< byte offset inside the parent
   std::string name;
 };
 

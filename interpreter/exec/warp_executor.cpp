@@ -16,6 +16,7 @@
 #include "exec/handlers_atomic.h"
 #include "exec/handlers_collective.h"
 #include "exec/handlers_convert.h"
+#include "exec/handlers_copy.h"
 #include "exec/handlers_memory.h"
 #include "exec/opencl_std_dispatch.h"
 #include "exec/printf_call.h"
@@ -344,6 +345,12 @@ void runWarp(LaunchContext &launch, GroupState &group, Warp &warp) {
         break;
       case OpCode::GenericMemSemantics:
         ops::genericMemSemantics(x, op);
+        break;
+      case OpCode::CopyMemoryDynamic:
+        ops::copyMemoryDynamic(x, op);
+        break;
+      case OpCode::Repack:
+        ops::repack(x, op);
         break;
       case OpCode::GroupCollect:
         ops::groupCollect(x, op);

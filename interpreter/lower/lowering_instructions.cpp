@@ -258,12 +258,30 @@ bool KernelLowering::lowerConversion(Instance &in, const Instruction &inst) {
     bool sameShape = from.size() == to.size();
     for (uint32_t i = 0; sameShape && i < from.size(); ++i)
       sameShape = from[i].bytes == to[i].bytes;
-    if (!sameShape) {
-      if (op == spv::Op::OpConvertPtrToU && to.size() == 1 && to[0].bytes == 4)
-        unsupported("pointers converted to 32-bit integers (Physical32 addressing)");
-      unsupported("OpBitcast between types of different component layout");
+    if (sameShape) {
+      defineAlias(in, inst.resultId, a);
+      return true;
     }
-    defineAlias(in, inst.resultId, a);
+    if (op == spv::Op::OpConvertPtrToU && to.size() == 1 && to[0].bytes == 4)
+      unsupported("pointers converted to 32-bit integers (Physical32 addressing)");
+    // OpBitcast between layouts (uchar4 <-> uint, long <-> int2, a pointer <-> int2): the
+    // operand's components as one little-endian string of bits (SPIR-V §3.52.12
+    // OpBitcast), cut into the result's components.
+    uint64_t fromBits = 0, toBits = 0;
+    for (const Leaf &l : from) fromBits += l.bytes * 8;
+    for (const Leaf &l : to) toBits += l.bytes * 8;
+    auto uniform = [](const std::vector<Leaf> &leaves) {
+      for (const Leaf &l : leaves)
+        if (l.bytes != leaves[0].bytes) return false;
+      return !leaves.empty();
+    };
+    if (op != spv::Op::OpBitcast || fromBits != toBits || !uniform(from) || !uniform(to) ||
+        from.size() > 16 || to.size() > 16)
+      unsupported("a conversion between types of different component layout");
+    SlotValue r = resultValue(in, inst.resultId);
+    emit(OpCode::Repack, slotBytes(r.slot), slotBytes(a.slot), uint32_t(to.size()),
+         uint32_t(from.size()))
+        .aux = from[0].bytes | to[0].bytes << 8;
     return true;
   }
   default:

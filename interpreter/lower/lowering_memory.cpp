@@ -380,9 +380,18 @@ bool KernelLowering::lowerMemory(Instance &in, const Instruction &inst) {
   }
   case spv::Op::OpCopyMemorySized: {
     SlotValue dst = valueOf(in, ops[0]), src = valueOf(in, ops[1]);
-    const Constant *size = module_.constant(ops[2]);
-    if (!size || size->isSpec) unsupported("OpCopyMemorySized with a size that is not constant");
-    emitCopyMemory(dst, src, size->bits);
+    if (const Constant *size = module_.constant(ops[2]); size && !size->isSpec) {
+      emitCopyMemory(dst, src, size->bits);
+      return true;
+    }
+    // A size computed at run time (or a spec constant's): one checked copy per lane.
+    SlotValue size = valueOf(in, ops[2]);
+    const auto &leaves = layout_.leaves(size.type);
+    if (leaves.size() != 1 || (leaves[0].bytes != 4 && leaves[0].bytes != 8))
+      unsupported("OpCopyMemorySized with a size that is not a 32- or 64-bit integer");
+    emit(OpCode::CopyMemoryDynamic, 0, slotBytes(dst.slot), slotBytes(src.slot),
+         slotBytes(size.slot))
+        .aux = leaves[0].bytes;
     return true;
   }
   default:

@@ -112,6 +112,16 @@ OpOperands opOperands(const LoweredOp &op) {
     o.add(F::B, false);
     o.pure = true;
     return o;
+  case OpCode::Repack:
+    o.add(F::D, true, op.b);
+    o.add(F::A, false, op.c);
+    o.pure = true;
+    return o;
+  case OpCode::CopyMemoryDynamic:
+    o.add(F::A, false);
+    o.add(F::B, false);
+    o.add(F::C, false);
+    return o;
   case OpCode::InsertDynamic8:
   case OpCode::InsertDynamic16:
   case OpCode::InsertDynamic32:

@@ -132,6 +132,8 @@ namespace spvsim {
   X(PtrDiff)                                /* d = (a - b) / imm, aux result bytes */ \
   X(GenericCastExplicit)                    /* d = space of a == imm ? a : NULL */ \
   X(GenericMemSemantics)                    /* d = memory semantics of a's space */ \
+  X(CopyMemoryDynamic)   /* *a = *b for c bytes (c an integer of aux bytes), checked */ \
+  X(Repack)  /* the c leaves of aux & 0xff bytes at a, as bytes, become the b leaves of aux >> 8 bytes at d */ \
   X(GroupCollect)        /* work-group function: deposit a (b, c, imm) and wait; then block d */ \
   X(GroupResult)         /* d = this work-item's result of the collective aux (c bytes) */ \
   X(SubgroupCollective)  /* d = sub-group function aux over the warp's lanes of a (b) */ \
