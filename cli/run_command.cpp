@@ -168,7 +168,7 @@ int runCommand(const RunOptions &options) {
   GlobalMemory memory(options.maxMemory);
   std::optional<RunBuffers> buffers;
   try {
-    buffers.emplace(spec, memory, stop);
+    buffers.emplace(spec, memory, stop, options.threads);
   } catch (const LimitError &e) {
     throw Error(std::string(e.what()) + " (--max-memory " + std::to_string(options.maxMemory) +
                 ")");

@@ -6,7 +6,8 @@
 
 namespace spvsim::runfile {
 
-RunBuffers::RunBuffers(const RunSpec &spec, GlobalMemory &memory, const StopCheck &stop)
+RunBuffers::RunBuffers(const RunSpec &spec, GlobalMemory &memory, const StopCheck &stop,
+                       uint32_t threads)
     : memory_(memory) {
   uint64_t total = 0;
   for (const BufferSpec &buffer : spec.buffers) {
@@ -22,7 +23,7 @@ RunBuffers::RunBuffers(const RunSpec &spec, GlobalMemory &memory, const StopChec
     BufferId id = memory.create(buffer.size(), buffer.name, buffer.access);
     if (buffer.init.kind != BufferInit::Kind::None) {
       writeInitialContents(buffer.type, buffer.count, buffer.init, keyPath(buffer.path(), "init"),
-                           memory.bytes(id), stop);
+                           memory.bytes(id), stop, threads);
     }
     ids_.emplace(buffer.name, id);
   }

@@ -4,12 +4,17 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <bit>
 #include <charconv>
 #include <cmath>
+#include <exception>
 #include <fstream>
 #include <iterator>
 #include <limits>
+#include <mutex>
+#include <thread>
+#include <vector>
 
 #include "spvsim/common/error.h"
 #include "spvsim/runfile/json.h"
@@ -142,19 +147,47 @@ uint64_t componentCount(const ElementType &type, uint64_t count, const std::stri
 
 /// Calls `visit(byteOffset, k)` for every flattened component k of a buffer, asking `stop`
 /// every 2^18 elements.
+/// The chunks (2^18 elements each) are shared out among up to `threads` threads (0: one
+/// per hardware thread), so that a large buffer's pages are written — and first touched —
+/// in parallel. `visit` must depend on (at, k) only. An exception of `visit` (or the stop)
+/// ends the walk; the one of the lowest chunk is rethrown, as a serial walk would.
 template <typename Visit>
 void forEachComponent(const ElementType &type, uint64_t count, const StopCheck &stop,
-                      const std::string &path, Visit &&visit) {
-  constexpr uint64_t kElementsPerStopCheck = uint64_t(1) << 18;
+                      const std::string &path, uint32_t threads, Visit &&visit) {
+  constexpr uint64_t kElementsPerChunk = uint64_t(1) << 18;
   const uint64_t elementSize = type.size();
   const uint32_t componentSize = type.componentSize();
-  uint64_t k = 0;
-  for (uint64_t chunk = 0; chunk < count; chunk += kElementsPerStopCheck) {
-    if (chunk && stop && stop()) throw Interrupted("initialising " + path);
-    const uint64_t end = std::min(count, chunk + kElementsPerStopCheck);
-    for (uint64_t i = chunk; i < end; ++i)
-      for (uint32_t c = 0; c < type.width; ++c) visit(i * elementSize + c * componentSize, k++);
+  const uint64_t chunks = (count + kElementsPerChunk - 1) / kElementsPerChunk;
+  std::atomic<uint64_t> next{0};
+  std::atomic<bool> failed{false};
+  std::mutex failureMutex;
+  uint64_t failedChunk = UINT64_MAX;
+  std::exception_ptr failure;
+  auto work = [&] {
+    for (uint64_t chunk; !failed.load(std::memory_order_relaxed) && (chunk = next++) < chunks;) {
+      try {
+        if (chunk && stop && stop()) throw Interrupted("initialising " + path);
+        const uint64_t first = chunk * kElementsPerChunk;
+        const uint64_t end = std::min(count, first + kElementsPerChunk);
+        uint64_t k = first * type.width;
+        for (uint64_t i = first; i < end; ++i)
+          for (uint32_t c = 0; c < type.width; ++c) visit(i * elementSize + c * componentSize, k++);
+      } catch (...) {
+        std::lock_guard lock(failureMutex);
+        if (chunk < failedChunk) failedChunk = chunk, failure = std::current_exception();
+        failed = true;
+      }
+    }
+  };
+  if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
+  threads = static_cast<uint32_t>(std::min<uint64_t>({threads, chunks, 64}));
+  if (threads <= 1) {
+    work();
+  } else {
+    std::vector<std::jthread> pool;
+    for (uint32_t t = 0; t < threads; ++t) pool.emplace_back(work);
   }
+  if (failure) std::rethrow_exception(failure);
 }
 
 /// Reads an init file straight into the buffer (it must hold exactly out.size() bytes).
@@ -410,7 +443,10 @@ std::string formatFloat(float v) {
 }
 
 uint64_t SplitMix64::next() {
-  uint64_t z = (state_ += 0x9e3779b97f4a7c15);
+  return mix(state_ += kGamma);
+}
+
+uint64_t SplitMix64::mix(uint64_t z) {
   z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9;
   z = (z ^ (z >> 27)) * 0x94d049bb133111eb;
   return z ^ (z >> 31);
@@ -469,8 +505,8 @@ std::vector<std::byte> initialContents(const ElementType &type, uint64_t count,
 }
 
 void writeInitialContents(const ElementType &type, uint64_t count, const BufferInit &init,
-                          const std::string &path, std::span<std::byte> out,
-                          const StopCheck &stop) {
+                          const std::string &path, std::span<std::byte> out, const StopCheck &stop,
+                          uint32_t threads) {
   const uint64_t size = count * type.size();
   const uint32_t componentSize = type.componentSize();
   const ScalarType scalar = type.scalar;
@@ -488,12 +524,12 @@ void writeInitialContents(const ElementType &type, uint64_t count, const BufferI
   std::byte *data = out.data();
   switch (init.kind) {
   case BufferInit::Kind::Fill:
-    forEachComponent(type, count, stop, path, [&](uint64_t at, uint64_t) {
+    forEachComponent(type, count, stop, path, threads, [&](uint64_t at, uint64_t) {
       storeComponent(data + at, init.fillBits, componentSize);
     });
     break;
   case BufferInit::Kind::Values:
-    forEachComponent(type, count, stop, path, [&](uint64_t at, uint64_t k) {
+    forEachComponent(type, count, stop, path, threads, [&](uint64_t at, uint64_t k) {
       storeComponent(data + at, init.valueBits[k], componentSize);
     });
     break;
@@ -501,7 +537,7 @@ void writeInitialContents(const ElementType &type, uint64_t count, const BufferI
     // float and double: the common benchmark case, converted without the
     // general fitting path (a range of floats always fits).
     if (scalar == ScalarType::Float || scalar == ScalarType::Double) {
-      forEachComponent(type, count, stop, path, [&](uint64_t at, uint64_t k) {
+      forEachComponent(type, count, stop, path, threads, [&](uint64_t at, uint64_t k) {
         const double v = init.rangeStart + static_cast<double>(k) * init.rangeStep;
         if (scalar == ScalarType::Float)
           storeComponent(data + at, std::bit_cast<uint32_t>(static_cast<float>(v)), 4);
@@ -511,19 +547,18 @@ void writeInitialContents(const ElementType &type, uint64_t count, const BufferI
       break;
     }
     const std::string rangePath = keyPath(path, "range");
-    forEachComponent(type, count, stop, path, [&](uint64_t at, uint64_t k) {
+    forEachComponent(type, count, stop, path, threads, [&](uint64_t at, uint64_t k) {
       double v = init.rangeStart + static_cast<double>(k) * init.rangeStep;
       storeComponent(data + at, componentBitsFromDouble(v, scalar, rangePath), componentSize);
     });
     break;
   }
   case BufferInit::Kind::Random: {
-    SplitMix64 generator(init.randomSeed);
     const std::string randomPath = keyPath(path, "random");
     const uint64_t mask = lowMask(componentSize * 8);
     const uint64_t span = init.randomMaxInt - init.randomMinInt; // wraps as two's complement
-    forEachComponent(type, count, stop, path, [&](uint64_t at, uint64_t) {
-      const uint64_t x = generator.next();
+    forEachComponent(type, count, stop, path, threads, [&](uint64_t at, uint64_t k) {
+      const uint64_t x = SplitMix64::output(init.randomSeed, k);
       uint64_t bits = 0;
       if (isFloatType(scalar)) {
         const double u = static_cast<double>(x >> 11) * 0x1p-53;

@@ -287,6 +287,51 @@ TEST(Init, LongInitialisationsCanBeStopped) {
   EXPECT_EQ(bytes, initialContents(t, count, parsed, "buffers.a.init"));
 }
 
+// Buffers are written on several threads, chunk by chunk: every thread count gives the
+// bytes one thread gives, for every kind of init and a vector type across many chunks.
+TEST(Init, ThreadsWriteTheSameBytes) {
+  const uint64_t count = (uint64_t(3) << 18) + 5;
+  Json list = Json::array();
+  for (uint64_t k = 0; k < count * 3; ++k) list.push_back(int(k % 1000) - 500);
+  for (const Json &init :
+       {Json{{"random", {{"seed", 9}, {"min", -50}, {"max", 50}}}}, Json{{"range", {-1000, 3}}},
+        Json{{"fill", 7}}, Json{{"values", list}}}) {
+    const ElementType t = *parseElementType("int3");
+    BufferInit parsed = parseBufferInit(init, t, count, SPVSIM_RUNFILE_TEST_DATA, "b.init");
+    std::vector<std::byte> one(count * 16), four(count * 16);
+    writeInitialContents(t, count, parsed, "b.init", one, {}, 1);
+    writeInitialContents(t, count, parsed, "b.init", four, {}, 4);
+    EXPECT_EQ(one, four) << init.begin().key();
+    EXPECT_EQ(one, initialContents(t, count, parsed, "b.init")) << init.begin().key();
+  }
+  // The k-th output of the generator without k calls.
+  SplitMix64 g(123);
+  for (uint64_t k = 0; k < 10; ++k) EXPECT_EQ(g.next(), SplitMix64::output(123, k));
+}
+
+// A range whose values leave the type fails at its first value out of range, whatever the
+// number of threads (the error of the lowest chunk wins).
+TEST(Init, ThreadsReportTheFirstBadValue) {
+  const uint64_t count = uint64_t(4) << 18;
+  const ElementType t = *parseElementType("short");
+  BufferInit parsed =
+      parseBufferInit({{"range", {0, 1}}}, t, 100, SPVSIM_RUNFILE_TEST_DATA, "b.init");
+  std::vector<std::byte> bytes(count * 2);
+  std::string serial, parallel;
+  try {
+    writeInitialContents(t, count, parsed, "b.init", bytes, {}, 1);
+  } catch (const Error &e) {
+    serial = e.what();
+  }
+  try {
+    writeInitialContents(t, count, parsed, "b.init", bytes, {}, 4);
+  } catch (const Error &e) {
+    parallel = e.what();
+  }
+  EXPECT_FALSE(serial.empty());
+  EXPECT_EQ(serial, parallel);
+}
+
 TEST(Init, RandomIsDeterministic) {
   Json uintInit = {{"random", {{"seed", 0}, {"min", 0}, {"max", 99}}}};
   EXPECT_EQ(asVector<uint32_t>(contents("uint", 4, uintInit)),

@@ -19,7 +19,10 @@ public:
   /// Creates every buffer of `spec` in `memory` and writes its `init` contents. Buffers
   /// beyond the memory's capacity raise spvsim::LimitError naming the buffer's key;
   /// `stop` may end a long initialisation (spvsim::Interrupted).
-  RunBuffers(const RunSpec &spec, GlobalMemory &memory, const StopCheck &stop = {});
+  /// Creates and initialises the run's buffers, on up to `threads` threads (0: one per
+  /// hardware thread).
+  RunBuffers(const RunSpec &spec, GlobalMemory &memory, const StopCheck &stop = {},
+             uint32_t threads = 0);
 
   /// The buffer named `name` in the run file (it must exist).
   BufferId id(const std::string &name) const { return ids_.at(name); }

@@ -111,8 +111,12 @@ class SplitMix64 {
 public:
   explicit SplitMix64(uint64_t seed) : state_(seed) {}
   uint64_t next();
+  /// What the k-th call of next() (k from 0) returns for `seed`, without the k calls.
+  static uint64_t output(uint64_t seed, uint64_t k) { return mix(seed + (k + 1) * kGamma); }
 
 private:
+  static constexpr uint64_t kGamma = 0x9e3779b97f4a7c15;
+  static uint64_t mix(uint64_t z);
   uint64_t state_;
 };
 
@@ -145,10 +149,12 @@ BufferInit parseBufferInit(const Json &init, const ElementType &type, uint64_t c
 std::vector<std::byte> initialContents(const ElementType &type, uint64_t count,
                                        const BufferInit &init, const std::string &path);
 /// Writes the initial contents into a zero-filled buffer of exactly the buffer's size,
-/// asking `stop` every million components or so (spvsim::Interrupted when it says stop).
+/// asking `stop` every million components or so (spvsim::Interrupted when it says stop),
+/// on up to `threads` threads (0: one per hardware thread; every count gives the same
+/// bytes).
 void writeInitialContents(const ElementType &type, uint64_t count, const BufferInit &init,
                           const std::string &path, std::span<std::byte> out,
-                          const StopCheck &stop = {});
+                          const StopCheck &stop = {}, uint32_t threads = 1);
 
 /// The bytes of a by-value argument of `type`: one number, or a list of `width` numbers
 /// for a vector (vec3 takes 3 and is stored with a zero padding lane).
