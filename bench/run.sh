@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Times spvsim against Oclgrind on the kernels of this folder and prints a
 # table. Usage: bench/run.sh [KERNEL...]   (env: REPS=3 spvsim repetitions,
-# OG_REPS=1 Oclgrind repetitions, BUILD=build-bench)
+# OG_REPS=1 Oclgrind repetitions, BUILD=build-bench, SCALING=0 skips the
+# thread-scaling table of engine.sh)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
@@ -109,3 +110,12 @@ print(sum(b['count']*s[b['type']] for b in json.load(open('$k.json'))['buffers']
   printf 'peak memory %s: %.1f MiB (buffers %.1f MiB; tiny run %.1f MiB)\n' "$k" \
     "$(echo "$kb / 1024" | bc -l)" "$(echo "$bytes / 1048576" | bc -l)" "$(echo "$kb0 / 1024" | bc -l)"
 done
+
+# Thread scaling and the engine's own speed-up (bench/engine.sh): the five
+# kernels at 8 times the work, launched 8 times, at 1, 2, ... up to the
+# machine's cores; SCALING=0 leaves it out.
+if [ "${SCALING:-1}" != 0 ]; then
+  echo
+  echo "thread scaling (8x work, 8 launches; best of $reps):"
+  BUILD=$build REPS=$reps OG_REPS=$og_reps "$here/engine.sh"
+fi
