@@ -8,6 +8,7 @@
 #include <bit>
 #include <charconv>
 #include <cmath>
+#include <cstring>
 #include <exception>
 #include <fstream>
 #include <iterator>
@@ -151,12 +152,10 @@ uint64_t componentCount(const ElementType &type, uint64_t count, const std::stri
 /// per hardware thread), so that a large buffer's pages are written — and first touched —
 /// in parallel. `visit` must depend on (at, k) only. An exception of `visit` (or the stop)
 /// ends the walk; the one of the lowest chunk is rethrown, as a serial walk would.
-template <typename Visit>
-void forEachComponent(const ElementType &type, uint64_t count, const StopCheck &stop,
-                      const std::string &path, uint32_t threads, Visit &&visit) {
+template <typename VisitChunk>
+void forEachChunk(uint64_t count, const StopCheck &stop, const std::string &path, uint32_t threads,
+                  VisitChunk &&visitChunk) {
   constexpr uint64_t kElementsPerChunk = uint64_t(1) << 18;
-  const uint64_t elementSize = type.size();
-  const uint32_t componentSize = type.componentSize();
   const uint64_t chunks = (count + kElementsPerChunk - 1) / kElementsPerChunk;
   std::atomic<uint64_t> next{0};
   std::atomic<bool> failed{false};
@@ -168,10 +167,7 @@ void forEachComponent(const ElementType &type, uint64_t count, const StopCheck &
       try {
         if (chunk && stop && stop()) throw Interrupted("initialising " + path);
         const uint64_t first = chunk * kElementsPerChunk;
-        const uint64_t end = std::min(count, first + kElementsPerChunk);
-        uint64_t k = first * type.width;
-        for (uint64_t i = first; i < end; ++i)
-          for (uint32_t c = 0; c < type.width; ++c) visit(i * elementSize + c * componentSize, k++);
+        visitChunk(first, std::min(count, first + kElementsPerChunk));
       } catch (...) {
         std::lock_guard lock(failureMutex);
         if (chunk < failedChunk) failedChunk = chunk, failure = std::current_exception();
@@ -188,6 +184,36 @@ void forEachComponent(const ElementType &type, uint64_t count, const StopCheck &
     for (uint32_t t = 0; t < threads; ++t) pool.emplace_back(work);
   }
   if (failure) std::rethrow_exception(failure);
+}
+
+/// forEachChunk calling visit(byte offset, k) for each component k (flattened, padding
+/// lanes excluded) of the elements of each chunk.
+template <typename Visit>
+void forEachComponent(const ElementType &type, uint64_t count, const StopCheck &stop,
+                      const std::string &path, uint32_t threads, Visit &&visit) {
+  const uint64_t elementSize = type.size();
+  const uint32_t componentSize = type.componentSize();
+  forEachChunk(count, stop, path, threads, [&](uint64_t first, uint64_t end) {
+    uint64_t k = first * type.width;
+    for (uint64_t i = first; i < end; ++i)
+      for (uint32_t c = 0; c < type.width; ++c) visit(i * elementSize + c * componentSize, k++);
+  });
+}
+
+/// Element i of a scalar float or double buffer = start + i × step, rounded to T: the
+/// common benchmark case, as a plain loop.
+template <typename T>
+void writeFloatRange(std::byte *data, uint64_t count, const BufferInit &init, const StopCheck &stop,
+                     const std::string &path, uint32_t threads) {
+  forEachChunk(count, stop, path, threads, [&](uint64_t first, uint64_t end) {
+    // i as a double counted up (exact below 2^53, as the conversion would be), which
+    // vectorises where converting a 64-bit integer does not.
+    double di = static_cast<double>(first);
+    for (uint64_t i = first; i < end; ++i, di += 1.0) {
+      const T v = static_cast<T>(init.rangeStart + di * init.rangeStep);
+      std::memcpy(data + i * sizeof(T), &v, sizeof(T));
+    }
+  });
 }
 
 /// Reads an init file straight into the buffer (it must hold exactly out.size() bytes).
@@ -536,6 +562,14 @@ void writeInitialContents(const ElementType &type, uint64_t count, const BufferI
   case BufferInit::Kind::Range: {
     // float and double: the common benchmark case, converted without the
     // general fitting path (a range of floats always fits).
+    if (type.width == 1 && scalar == ScalarType::Float) {
+      writeFloatRange<float>(data, count, init, stop, path, threads);
+      break;
+    }
+    if (type.width == 1 && scalar == ScalarType::Double) {
+      writeFloatRange<double>(data, count, init, stop, path, threads);
+      break;
+    }
     if (scalar == ScalarType::Float || scalar == ScalarType::Double) {
       forEachComponent(type, count, stop, path, threads, [&](uint64_t at, uint64_t k) {
         const double v = init.rangeStart + static_cast<double>(k) * init.rangeStep;
@@ -607,6 +641,28 @@ uint64_t loadComponent(const std::byte *src, uint32_t size) {
 }
 
 void storeComponent(std::byte *dst, uint64_t bits, uint32_t size) {
+  if constexpr (std::endian::native == std::endian::little) {
+    switch (size) { // the low `size` bytes of `bits`, as one store
+    case 1:
+      *dst = static_cast<std::byte>(bits);
+      return;
+    case 2: {
+      const uint16_t v = static_cast<uint16_t>(bits);
+      std::memcpy(dst, &v, 2);
+      return;
+    }
+    case 4: {
+      const uint32_t v = static_cast<uint32_t>(bits);
+      std::memcpy(dst, &v, 4);
+      return;
+    }
+    case 8:
+      std::memcpy(dst, &bits, 8);
+      return;
+    default:
+      break;
+    }
+  }
   for (uint32_t i = 0; i < size; ++i) dst[i] = static_cast<std::byte>(bits >> (8 * i));
 }
 
