@@ -148,6 +148,20 @@ void reportUndefinedIntOp(const ExecState &x, const LoweredOp &op, uint32_t lane
 /// An integer op of the table, followed by its undefined-behaviour check if it has one.
 template <class U, class Fn> inline void intOp(const ExecState &x, const LoweredOp &op) {
   constexpr UndefinedCheck check = kUndefinedCheck<Fn>;
+  if constexpr (check == UndefinedCheck::Shift) {
+    // The common shift: every lane by the same amount, within the width (`s >>= 1` in a
+    // loop). Nothing to report, and a shift by one count vectorises.
+    const U *b = x.reg<U>(op.b);
+    const U count = b[0];
+    U differ = 0;
+    for (uint32_t l = 0; l < x.width; ++l) differ |= b[l] ^ count;
+    if (!differ && count < kBits<U>) {
+      const U *a = x.reg<U>(op.a);
+      forLanes(x, x.maskOf(op), x.reg<U>(op.d),
+               [&](uint32_t l) { return U(Fn::apply(a[l], count, U(0))); });
+      return;
+    }
+  }
   if constexpr (check != UndefinedCheck::None) {
     // Checked before the op: the destination may be one of the operands.
     const U *a = x.reg<U>(op.a), *b = x.reg<U>(op.b);
