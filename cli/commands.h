@@ -24,8 +24,4 @@ void addRunCommand(CLI::App &app, int &exitStatus);
 /// `spvsim exec [options] -- PROGRAM [ARGS...]` (exec_command.cpp).
 void addExecCommand(CLI::App &app, int &exitStatus);
 
-/// The --checks validator of run and exec: empty when `list` names known checks, else
-/// what is wrong with it.
-std::string checkListProblem(const std::string &list);
-
 } // namespace spvsim::cli

@@ -3,8 +3,9 @@
 // is pointed at spvsim's vendor folder (OCL_ICD_VENDORS, which ocl-icd and the
 // Khronos loader both honour); the options travel as the SPVSIM_* variables the
 // runtime reads (runtime/core/config.h). The program's findings go to standard
-// error as they happen; the exit status is 1 when any of them is an error,
-// else the program's own. The cli does not link the runtime: it finds it.
+// error as they happen; the exit status is 130 when Ctrl-C ended the program
+// (a second Ctrl-C ends it at once), else 1 when any finding is an error, else
+// the program's own. The cli does not link the runtime: it finds it.
 #include <cerrno>
 #include <csignal>
 #include <cstdlib>
@@ -24,8 +25,8 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.h"
+#include "launch_options.h"
 #include "spvsim/common/error.h"
-#include "spvsim/interpreter/checks.h"
 
 extern char **environ;
 
@@ -34,13 +35,8 @@ namespace spvsim::cli {
 namespace {
 
 struct ExecOptions {
-  uint32_t warpWidth = 0; ///< 0: not given (the runtime's default)
-  uint32_t threads = 0;
-  bool threadsGiven = false;
-  double timeout = 0;
+  LaunchOptions launch; ///< passed on only when given (LaunchOptions' defaults are run's)
   std::string reportFile;
-  uint64_t printfBufferSize = 0;
-  std::string checks;
   std::string captureDir;
   std::string deviceType;
   std::vector<std::string> command;
@@ -64,6 +60,24 @@ std::filesystem::path vendorFolder() {
               "; set SPVSIM_ICD_VENDORS to the folder that holds it");
 }
 
+/// The program exec waits for, and the Ctrl-Cs exec got meanwhile.
+volatile sig_atomic_t childPid = 0;
+volatile sig_atomic_t interrupts = 0;
+
+/// SIGINT while the program runs. From the terminal (SI_KERNEL) the program got it too;
+/// sent to spvsim alone (kill, SI_USER) it is passed on. A second one ends the program at
+/// once, for a program that does not stop at the first (Python waiting in clFinish for
+/// a long kernel, say).
+void onInterrupt(int, siginfo_t *info, void *) {
+  const pid_t child = childPid;
+  if (child <= 0) return;
+  interrupts = interrupts + 1;
+  if (interrupts >= 2)
+    kill(child, SIGKILL);
+  else if (info && info->si_code == SI_USER)
+    kill(child, SIGINT);
+}
+
 std::string numberText(double v) {
   std::ostringstream out;
   out << v;
@@ -82,7 +96,7 @@ size_t reportedErrors(const std::filesystem::path &report) {
   return errors;
 }
 
-int runExec(const ExecOptions &options) {
+int runExec(const CLI::App &command, const ExecOptions &options) {
   const std::filesystem::path vendors = vendorFolder();
   // The report tells whether an error was found; a temporary one when none was asked for.
   std::filesystem::path report = options.reportFile;
@@ -105,12 +119,19 @@ int runExec(const ExecOptions &options) {
   setenv("OCL_ICD_VENDORS", vendors.c_str(), 1);
   unsetenv("OCL_ICD_FILENAMES"); // the Khronos loader would add these platforms
   setenv("SPVSIM_REPORT", std::filesystem::absolute(report, ignored).c_str(), 1);
-  if (options.warpWidth) setenv("SPVSIM_WARP_WIDTH", std::to_string(options.warpWidth).c_str(), 1);
-  if (options.threadsGiven) setenv("SPVSIM_THREADS", std::to_string(options.threads).c_str(), 1);
-  if (options.timeout > 0) setenv("SPVSIM_TIMEOUT", numberText(options.timeout).c_str(), 1);
-  if (options.printfBufferSize)
-    setenv("SPVSIM_PRINTF_BUFFER", std::to_string(options.printfBufferSize).c_str(), 1);
-  if (!options.checks.empty()) setenv("SPVSIM_CHECKS", options.checks.c_str(), 1);
+  // The options given, as the runtime's variables (runtime/core/config.h).
+  const LaunchOptions &l = options.launch;
+  const std::pair<const char *, std::pair<const char *, std::string>> given[] = {
+      {"--warp-width", {"SPVSIM_WARP_WIDTH", std::to_string(l.warpWidth)}},
+      {"--threads", {"SPVSIM_THREADS", std::to_string(l.threads)}},
+      {"--timeout", {"SPVSIM_TIMEOUT", numberText(l.timeout)}},
+      {"--run-timeout", {"SPVSIM_RUN_TIMEOUT", numberText(l.runTimeout)}},
+      {"--max-instructions", {"SPVSIM_MAX_INSTRUCTIONS", std::to_string(l.instructionLimit())}},
+      {"--max-memory", {"SPVSIM_MAX_MEMORY", std::to_string(l.maxMemory)}},
+      {"--printf-buffer", {"SPVSIM_PRINTF_BUFFER", std::to_string(l.printfBufferSize)}},
+      {"--checks", {"SPVSIM_CHECKS", l.checks}}};
+  for (const auto &[option, variable] : given)
+    if (command.count(option)) setenv(variable.first, variable.second.c_str(), 1);
   if (!options.captureDir.empty())
     setenv("SPVSIM_CAPTURE", std::filesystem::absolute(options.captureDir, ignored).c_str(), 1);
   if (!options.deviceType.empty()) setenv("SPVSIM_DEVICE_TYPE", options.deviceType.c_str(), 1);
@@ -118,8 +139,9 @@ int runExec(const ExecOptions &options) {
   std::vector<char *> argv;
   for (const std::string &a : options.command) argv.push_back(const_cast<char *>(a.c_str()));
   argv.push_back(nullptr);
-  // Like system(): Ctrl-C and Ctrl-\ are for the program; spvsim waits and reports its status.
-  // The program starts with the default handlers.
+  // Like system(): Ctrl-C and Ctrl-\ are for the program; spvsim waits and reports its status
+  // (a second Ctrl-C ends the program: onInterrupt). The program starts with the default
+  // handlers.
   posix_spawnattr_t attributes;
   posix_spawnattr_init(&attributes);
   sigset_t defaults;
@@ -127,20 +149,32 @@ int runExec(const ExecOptions &options) {
   sigaddset(&defaults, SIGINT);
   sigaddset(&defaults, SIGQUIT);
   posix_spawnattr_setsigdefault(&attributes, &defaults);
-  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGDEF);
+  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
   struct sigaction ignore {
-  }, oldInt{}, oldQuit{};
+  }, interrupt{}, oldInt{}, oldQuit{};
   ignore.sa_handler = SIG_IGN;
-  sigaction(SIGINT, &ignore, &oldInt);
+  interrupt.sa_sigaction = onInterrupt;
+  interrupt.sa_flags = SA_SIGINFO | SA_RESTART;
+  sigemptyset(&interrupt.sa_mask);
+  // Signals are held until the child's id is known to the handler.
+  sigset_t interruptOnly, previous;
+  sigemptyset(&interruptOnly);
+  sigaddset(&interruptOnly, SIGINT);
+  sigprocmask(SIG_BLOCK, &interruptOnly, &previous);
+  posix_spawnattr_setsigmask(&attributes, &previous); // the program's mask is spvsim's own
+  sigaction(SIGINT, &interrupt, &oldInt);
   sigaction(SIGQUIT, &ignore, &oldQuit);
   pid_t pid = 0;
   const int spawned = posix_spawnp(&pid, argv[0], nullptr, &attributes, argv.data(), environ);
   posix_spawnattr_destroy(&attributes);
+  childPid = spawned == 0 ? pid : 0;
+  sigprocmask(SIG_SETMASK, &previous, nullptr);
   int status = 0;
   while (spawned == 0 && waitpid(pid, &status, 0) < 0)
     if (errno != EINTR) break;
   sigaction(SIGINT, &oldInt, nullptr);
   sigaction(SIGQUIT, &oldQuit, nullptr);
+  childPid = 0;
   if (spawned != 0) {
     if (!temporaryReport.empty()) std::filesystem::remove(temporaryReport, ignored);
     throw Error("cannot run '" + options.command[0] + "': " + std::strerror(spawned));
@@ -148,17 +182,22 @@ int runExec(const ExecOptions &options) {
   const int programStatus = WIFEXITED(status)     ? WEXITSTATUS(status)
                             : WIFSIGNALED(status) ? 128 + WTERMSIG(status)
                                                   : kInternal;
+  // Ended by Ctrl-C: its own, or the second one that killed it.
+  const bool interrupted = interrupts > 0 && WIFSIGNALED(status) &&
+                           (WTERMSIG(status) == SIGINT || WTERMSIG(status) == SIGKILL);
+  if (interrupted)
+    std::cerr << "spvsim exec: " << options.command[0] << " was interrupted"
+              << (WTERMSIG(status) == SIGKILL ? " (killed at the second Ctrl-C)" : "") << "\n";
 
   const size_t errors = reportedErrors(report);
   if (!temporaryReport.empty()) std::filesystem::remove(temporaryReport, ignored);
-  if (errors) {
+  if (errors)
     std::cerr << "spvsim exec: " << errors << " error finding" << (errors == 1 ? "" : "s") << " in "
               << options.command[0]
               << (options.reportFile.empty() ? "" : " (report: " + options.reportFile + ")")
               << "\n";
-    return kFindings;
-  }
-  return programStatus;
+  if (interrupted) return kInterrupted;
+  return errors ? kFindings : programStatus;
 }
 
 } // namespace
@@ -166,26 +205,13 @@ int runExec(const ExecOptions &options) {
 void addExecCommand(CLI::App &app, int &exitStatus) {
   auto options = std::make_shared<ExecOptions>();
   CLI::App *exec = app.add_subcommand(
-      "exec", "Run a host program with spvsim as its only OpenCL platform; exit status 1 when "
-              "a kernel had an error finding, else the program's own");
-  exec->add_option("--warp-width", options->warpWidth,
-                   "Work-items executed in lockstep (1 to 64; default 32)")
-      ->check(CLI::Range(1, 64));
-  exec->add_option("--threads", options->threads,
-                   "Worker threads per launch (0: one per hardware thread)")
-      ->check(CLI::NonNegativeNumber)
-      ->each([options](const std::string &) { options->threadsGiven = true; });
-  exec->add_option("--timeout", options->timeout,
-                   "Stop a launch that runs longer than this many seconds (hang.timeout)")
-      ->check(CLI::NonNegativeNumber);
+      "exec", "Run a host program with spvsim as its only OpenCL platform; exit status 130 when "
+              "Ctrl-C ended it, 1 when a kernel had an error finding, else the program's own");
+  addLaunchOptions(*exec, options->launch,
+                   "Stop the program's kernels after this many seconds from its first OpenCL "
+                   "call and report where the work-items were (hang.run-timeout); later "
+                   "launches do not run; 0: no limit");
   exec->add_option("--report", options->reportFile, "Also write the findings and launches as JSON");
-  exec->add_option("--printf-buffer", options->printfBufferSize,
-                   "Bytes of printf output one launch may produce (0: no limit)")
-      ->check(CLI::NonNegativeNumber);
-  exec->add_option("--checks", options->checks,
-                   std::string("Comma-separated checks to run: ") + checkNames() +
-                       " (default all; bounds checks are always on)")
-      ->check(checkListProblem);
   exec->add_option("--capture", options->captureDir,
                    "Write every launch as a run file in this folder (DIR/NNNN-kernel/run.json)");
   exec->add_option("--device-type", options->deviceType, "CL_DEVICE_TYPE the device reports")
@@ -194,7 +220,7 @@ void addExecCommand(CLI::App &app, int &exitStatus) {
       ->required();
   exec->positionals_at_end();
   exec->prefix_command();
-  exec->callback([options, &exitStatus] { exitStatus = runExec(*options); });
+  exec->callback([exec, options, &exitStatus] { exitStatus = runExec(*exec, *options); });
 }
 
 } // namespace spvsim::cli

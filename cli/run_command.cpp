@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.h"
+#include "launch_options.h"
 #include "run_guard.h"
 #include "spvsim/common/error.h"
 #include "spvsim/common/finding_sink.h"
@@ -39,22 +40,11 @@ using namespace spvsim::runfile;
 
 namespace {
 
-/// printf output one launch may produce unless --printf-buffer says otherwise: bounds the
-/// memory held for output that waits for earlier work-groups.
-constexpr uint64_t kDefaultPrintfBuffer = uint64_t(256) << 20;
-
 struct RunOptions {
   std::string runFile;
-  uint32_t warpWidth = 32;
-  uint32_t threads = 0;
-  double timeout = 0;
-  double runTimeout = 0;
-  double maxInstructions = 0; ///< a double, so that 1e9 can be written
-  uint64_t maxMemory = defaultMemoryCapacity();
+  LaunchOptions launch;
   std::string reportFile;
   bool quiet = false;
-  uint64_t printfBufferSize = kDefaultPrintfBuffer;
-  CheckSet checks;
 };
 
 /// The JSON report of --report: findings in the order printed, then one entry per launch.
@@ -120,7 +110,7 @@ Finding runTimeoutFinding(const RunGuard &guard, const std::string &doing) {
 }
 
 int runCommand(const RunOptions &options) {
-  RunGuard guard(options.runTimeout);
+  RunGuard guard(options.launch.runTimeout);
   const StopCheck stop = guard.stopCheck();
   const RunSpec spec = parseRunFile(options.runFile);
   Report report;
@@ -147,7 +137,7 @@ int runCommand(const RunOptions &options) {
   const std::vector<KernelSignature> kernels = kernelSignatures(module);
   const std::vector<BoundLaunch> launches =
       bindLaunches(spec, kernels, [&](uint32_t dims, const std::array<uint64_t, 3> &global) {
-        return chooseLocalSize(dims, global, options.warpWidth);
+        return chooseLocalSize(dims, global, options.launch.warpWidth);
       });
 
   FindingSink sink;
@@ -165,31 +155,29 @@ int runCommand(const RunOptions &options) {
     return kFindings;
   };
 
-  GlobalMemory memory(options.maxMemory);
+  GlobalMemory memory(options.launch.maxMemory);
   std::optional<RunBuffers> buffers;
   try {
-    buffers.emplace(spec, memory, stop, options.threads);
+    buffers.emplace(spec, memory, stop, options.launch.threads);
   } catch (const LimitError &e) {
-    throw Error(std::string(e.what()) + " (--max-memory " + std::to_string(options.maxMemory) +
-                ")");
+    throw Error(std::string(e.what()) + " (--max-memory " +
+                std::to_string(options.launch.maxMemory) + ")");
   } catch (const Interrupted &e) {
     return stoppedOutsideLaunch(e.what());
   }
   ExecOptions exec;
-  exec.warpWidth = options.warpWidth;
-  exec.threads = options.threads;
-  exec.checks = options.checks;
-  exec.timeoutSeconds = options.timeout;
-  // NaN passes CLI::Range: it means no limit, like 0 (and must not reach the conversion).
-  exec.maxInstructions =
-      options.maxInstructions >= 1 ? static_cast<uint64_t>(options.maxInstructions) : 0;
+  exec.warpWidth = options.launch.warpWidth;
+  exec.threads = options.launch.threads;
+  exec.checks = CheckSet::parse(options.launch.checks);
+  exec.timeoutSeconds = options.launch.timeout;
+  exec.maxInstructions = options.launch.instructionLimit();
   guard.configure(exec);
   // printf output goes to standard output as work-groups finish, in group order.
   exec.printfSink = [](std::string_view text) {
     std::cout.write(text.data(), static_cast<std::streamsize>(text.size()));
     std::cout.flush();
   };
-  exec.printfBufferSize = options.printfBufferSize;
+  exec.printfBufferSize = options.launch.printfBufferSize;
   for (size_t i = 0; i < launches.size(); ++i) {
     const BoundLaunch &launch = launches[i];
     if (stop()) return stoppedOutsideLaunch("about to start launch " + std::to_string(i));
@@ -208,7 +196,7 @@ int runCommand(const RunOptions &options) {
     if (stats.printfCallsDropped)
       std::cerr << "spvsim: " << stats.printfCallsDropped
                 << " printf calls printed nothing: the printf buffer of "
-                << options.printfBufferSize << " bytes (--printf-buffer) was full\n";
+                << options.launch.printfBufferSize << " bytes (--printf-buffer) was full\n";
     const std::string which = "launch " + std::to_string(i) + " of " +
                               std::to_string(launches.size()) + " (kernel '" + launch.kernel + "')";
     if (stats.stopped == StopReason::Interrupted) {
@@ -246,63 +234,16 @@ int runCommand(const RunOptions &options) {
 
 } // namespace
 
-/// A size with an optional unit must not be negative (the conversion would wrap it).
-const CLI::Validator kNotNegative(
-    [](const std::string &value) {
-      return value.find('-') == std::string::npos ? std::string() : "must not be negative";
-    },
-    "NOT NEGATIVE");
-
 void addRunCommand(CLI::App &app, int &exitStatus) {
   auto options = std::make_shared<RunOptions>();
   CLI::App *run = app.add_subcommand("run", "Run kernel launches described by a JSON run file");
   run->add_option("file", options->runFile, "The run file (format: RUNFILE.md)")->required();
-  run->add_option("--warp-width", options->warpWidth,
-                  "Work-items executed in lockstep (1 to 64; default 32)")
-      ->check(CLI::Range(1, 64));
-  run->add_option("--threads", options->threads,
-                  "Worker threads, up to 1024 (0: one per hardware thread)")
-      ->check(CLI::Range(0, 1024));
-  run->add_option("--timeout", options->timeout,
-                  "Stop a launch that runs longer than this many seconds and report where its "
-                  "work-items were (hang.timeout); 0: no limit")
-      ->check(CLI::NonNegativeNumber);
-  run->add_option("--run-timeout", options->runTimeout,
-                  "Stop the whole run after this many seconds, wherever it is, and report where "
-                  "the work-items were (hang.run-timeout); no dumps are written; 0: no limit")
-      ->check(CLI::NonNegativeNumber);
-  run->add_option("--max-instructions", options->maxInstructions,
-                  "Stop a launch after its work-items executed this many instructions in all and "
-                  "report where they were (hang.instruction-limit; 1e9 is accepted); 0: no limit")
-      ->check(CLI::Range(0.0, 1.8e19));
-  run->add_option("--max-memory", options->maxMemory,
-                  "Bytes the run's buffers may take in all (suffixes k, M, G = 1000^n; KiB, "
-                  "MiB, GiB = 1024^n); default: half of the physical memory")
-      ->check(kNotNegative)
-      ->transform(CLI::AsSizeValue(true));
+  addLaunchOptions(*run, options->launch,
+                   "Stop the whole run after this many seconds, wherever it is, and report where "
+                   "the work-items were (hang.run-timeout); no dumps are written; 0: no limit");
   run->add_option("--report", options->reportFile, "Also write findings and launches as JSON");
-  run->add_option("--printf-buffer", options->printfBufferSize,
-                  "Bytes of printf output one launch may produce; a printf call that does not "
-                  "fit returns -1 and prints nothing (default 256 MiB; 0: no limit)")
-      ->check(kNotNegative)
-      ->transform(CLI::AsSizeValue(true));
-  run->add_option_function<std::string>(
-         "--checks",
-         [options](const std::string &list) { options->checks = CheckSet::parse(list); },
-         std::string("Comma-separated checks to run: ") + checkNames() +
-             " (default all; bounds checks are always on, `bounds` alone is the fastest)")
-      ->check(checkListProblem);
   run->add_flag("--quiet", options->quiet, "Do not print the buffers marked \"dump\": true");
   run->callback([options, &exitStatus] { exitStatus = runCommand(*options); });
-}
-
-std::string checkListProblem(const std::string &list) {
-  try {
-    CheckSet::parse(list);
-    return {};
-  } catch (const Error &e) {
-    return e.what();
-  }
 }
 
 } // namespace spvsim::cli

@@ -1,10 +1,10 @@
 // What a fuzz target does with an exception that is not one of spvsim's own
 // (spvsim::Error, Unsupported): `spvsim` reports it as an internal error
 // (exit status 3) — a bug, though not a crash. By default a target stops on it
-// like on a crash, so the input is kept; with SPVSIM_FUZZ_INTERNAL_ERRORS=log
-// (the CI phase of scripts/fuzz.sh, which must not fail on bugs already
-// recorded in docs/robustness.md) it prints each distinct message once and
-// goes on. Real crashes, hangs and sanitizer reports stop the target always.
+// like on a crash, so the input is kept (and scripts/fuzz.sh fails); with
+// SPVSIM_FUZZ_INTERNAL_ERRORS=log (a long run that is to go on past a bug
+// already known) it prints each distinct message once and goes on. Real
+// crashes, hangs and sanitizer reports stop the target always.
 #pragma once
 
 #include <cstdio>

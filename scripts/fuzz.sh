@@ -10,11 +10,9 @@
 # build-fuzz/artifacts/TARGET/ and make the script fail.
 #
 # With `all` (CI) the targets run in libFuzzer's fork mode and go on after a crash;
-# each crash is then run again and fails the script unless its first spvsim frame is
-# in interpreter/lower/ or validator/: bugs there are recorded in docs/robustness.md
-# with DISABLED_ regression tests and fixed with the lowering's rework, so they are
-# listed but do not fail CI. Exceptions that `spvsim` reports as internal errors
-# (exit 3) are listed the same way (fuzz/fuzz_support.h).
+# each crash of the run is then run again, listed with its first spvsim frame, and
+# fails the script. Exceptions that `spvsim` would report as internal errors (exit 3)
+# are crashes too (fuzz/fuzz_support.h).
 # Environment: JOBS (build jobs, default nproc), FUZZ_RSS_MB (memory limit per
 # target, default 2048).
 set -euo pipefail
@@ -83,12 +81,12 @@ run_one() {
     -rss_limit_mb="${FUZZ_RSS_MB:-2048}" -print_final_stats=1 \
     -dict="$root/fuzz/dict/$(dict_of "$name").dict" -artifact_prefix="$artifacts/" "$@" \
     "$corpus" "$root/fuzz/corpus/$(seeds_of "$name")" >"$build/$name.log" 2>&1 || status=$?
-  # The last progress line and the final statistics.
+  # The last progress line and the final statistics (fork mode prints none: not an error).
   { grep -E "^#[0-9]+.*cov: " "$build/$name.log" | tail -1
     grep -E "^stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)" \
-      "$build/$name.log"; } | sed "s/^/  fuzz_$name: /"
+      "$build/$name.log" || true; } | sed "s/^/  fuzz_$name: /"
   if [[ " $* " == *" -fork="* ]]; then
-    classify_artifacts "$name" || status=1
+    list_artifacts "$name" || status=1
   fi
   grep "^spvsim fuzz: internal error" "$build/$name.log" | sed "s/^/  fuzz_$name: /" || true
   if ((status != 0)); then
@@ -98,26 +96,21 @@ run_one() {
   return "$status"
 }
 
-# classify_artifacts TARGET: runs each crash of this run again; fails on any whose first
-# spvsim frame is outside interpreter/lower/ and validator/ (or cannot be told).
-classify_artifacts() {
+# list_artifacts TARGET: runs each crash of this run again and names it with its first
+# spvsim frame; fails when there is any.
+list_artifacts() {
   local name="$1" artifact frame failed=0
   for artifact in "$build/artifacts/$name"/*; do
     [[ -f "$artifact" && "$artifact" -nt "$build/$name.started" ]] || continue
     frame="$("$build/fuzz/fuzz_$name" -timeout=60 "$artifact" 2>&1 |
       grep -m1 -E "^ +#[0-9]+ .* in spvsim::" || true)"
-    if [[ "$frame" =~ /interpreter/lower/|/validator/ ]]; then
-      echo "  fuzz_$name: known area (docs/robustness.md): $(basename "$artifact"):${frame#*in }"
-    else
-      echo "fuzz_$name: $(basename "$artifact"):${frame:+${frame#*in }}" >&2
-      failed=1
-    fi
+    echo "fuzz_$name: $(basename "$artifact"):${frame:+${frame#*in }}" >&2
+    failed=1
   done
   return "$failed"
 }
 
 if [[ "$target" == all ]]; then
-  export SPVSIM_FUZZ_INTERNAL_ERRORS=log
   build_fuzzers "${targets[@]}"
   failed=0
   # Two at a time: CI machines have two cores.

@@ -54,9 +54,16 @@ if phase "build (ASan+UBSan)" configure_and_build build-asan \
   phase "tests (ASan+UBSan)" run_ctest_sanitized build-asan || true
 fi
 
-if phase "build (fuzz targets: clang-15, ASan+UBSan, libFuzzer)" configure_and_build build-fuzz \
-  -DCMAKE_CXX_COMPILER=clang++-15 -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSPVSIM_FUZZ=ON \
-  -DSPVSIM_BUILD_TESTS=OFF -DSPVSIM_WERROR=ON; then
+# Only the fuzz targets and the libraries they use (not the spvsim executable).
+build_fuzz_targets() {
+  cmake -S . -B build-fuzz -G Ninja -DCMAKE_CXX_COMPILER=clang++-15 \
+    -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSPVSIM_FUZZ=ON -DSPVSIM_BUILD_TESTS=OFF \
+    -DSPVSIM_WERROR=ON &&
+    cmake --build build-fuzz -j "$jobs" --target fuzz_module fuzz_spvasm fuzz_runfile \
+      fuzz_printf fuzz_executor
+}
+
+if phase "build (fuzz targets: clang-15, ASan+UBSan, libFuzzer)" build_fuzz_targets; then
   phase "fuzz (5 targets, ${FUZZ_SECONDS:-60} s each)" ./scripts/fuzz.sh all "${FUZZ_SECONDS:-60}" || true
 fi
 

@@ -67,41 +67,50 @@ std::vector<uint64_t> KernelLowering::constantLeafBits(uint32_t id) {
   const Constant *c = module_.constant(id);
   if (!c) throw Error("id %" + std::to_string(id) + " is not a constant");
   const auto &leaves = layout_.leaves(c->typeId);
-  switch (c->kind) {
-  case ConstantKind::Scalar: {
-    uint64_t bits = c->bits;
-    if (c->isSpec && c->specId) {
-      auto it = specConstants_.find(*c->specId);
-      if (it != specConstants_.end()) bits = it->second;
+  std::vector<uint64_t> bits = [&]() -> std::vector<uint64_t> {
+    switch (c->kind) {
+    case ConstantKind::Scalar: {
+      uint64_t value = c->bits;
+      if (c->isSpec && c->specId) {
+        auto it = specConstants_.find(*c->specId);
+        if (it != specConstants_.end()) value = it->second;
+      }
+      return {value};
     }
-    return {bits};
-  }
-  case ConstantKind::True:
-  case ConstantKind::False: {
-    bool value = c->kind == ConstantKind::True;
-    if (c->isSpec && c->specId) {
-      auto it = specConstants_.find(*c->specId);
-      if (it != specConstants_.end()) value = it->second != 0;
+    case ConstantKind::True:
+    case ConstantKind::False: {
+      bool value = c->kind == ConstantKind::True;
+      if (c->isSpec && c->specId) {
+        auto it = specConstants_.find(*c->specId);
+        if (it != specConstants_.end()) value = it->second != 0;
+      }
+      return {value ? 1u : 0u};
     }
-    return {value ? 1u : 0u};
-  }
-  case ConstantKind::Null:
-  case ConstantKind::Undef:
-    return std::vector<uint64_t>(leaves.size(), 0);
-  case ConstantKind::Composite: {
-    std::vector<uint64_t> out;
-    for (uint32_t part : c->parts) {
-      auto sub = constantLeafBits(part);
-      out.insert(out.end(), sub.begin(), sub.end());
+    case ConstantKind::Null:
+    case ConstantKind::Undef:
+      return std::vector<uint64_t>(leaves.size(), 0);
+    case ConstantKind::Composite: {
+      std::vector<uint64_t> out;
+      for (uint32_t part : c->parts) {
+        auto sub = constantLeafBits(part);
+        out.insert(out.end(), sub.begin(), sub.end());
+      }
+      return out;
     }
-    return out;
-  }
-  case ConstantKind::SpecOp:
-    return evaluateSpecOp(*c);
-  case ConstantKind::Sampler:
-    break;
-  }
-  unsupported("constant %" + std::to_string(id) + " of this kind");
+    case ConstantKind::SpecOp:
+      return evaluateSpecOp(*c);
+    case ConstantKind::Sampler:
+      break;
+    }
+    unsupported("constant %" + std::to_string(id) + " of this kind");
+  }();
+  // Every user indexes the bits by the type's leaves: a constant of another shape (an
+  // invalid module the validator let through) must not be read past its end.
+  if (bits.size() != leaves.size())
+    throw Error("constant %" + std::to_string(id) + " has " + std::to_string(bits.size()) +
+                " scalar values where its type %" + std::to_string(c->typeId) + " has " +
+                std::to_string(leaves.size()));
+  return bits;
 }
 
 SlotValue KernelLowering::constantValue(uint32_t id) {

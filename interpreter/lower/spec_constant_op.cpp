@@ -207,7 +207,11 @@ std::vector<uint64_t> KernelLowering::evaluateSpecOp(const Constant &c) {
     std::vector<uint64_t> out;
     for (size_t k = 2; k < operands.size(); ++k) {
       const uint32_t i = operands[k];
-      out.push_back(i == 0xffffffffu ? 0 : i < a.size() ? a[i] : b.at(i - a.size()));
+      if (i != 0xffffffffu && i >= a.size() + b.size())
+        throw Error("OpSpecConstantOp VectorShuffle component " + std::to_string(i) +
+                    " selects none of the " + std::to_string(a.size() + b.size()) +
+                    " components of its vectors");
+      out.push_back(i == 0xffffffffu ? 0 : i < a.size() ? a[i] : b[i - a.size()]);
     }
     return out;
   }
@@ -216,9 +220,13 @@ std::vector<uint64_t> KernelLowering::evaluateSpecOp(const Constant &c) {
     const uint32_t composite = operandAt(insert ? 1 : 0);
     uint32_t type = module_.typeOf(composite), leaf = 0;
     for (size_t k = insert ? 2 : 1; k < operands.size(); ++k) {
-      leaf += layout_.leafIndexOf(type, operands[k]);
       const Type &t = module_.type(type);
-      type = t.kind == TypeKind::Struct ? t.members.at(operands[k]) : t.element;
+      const uint64_t size = t.kind == TypeKind::Struct ? t.members.size() : t.count;
+      if (operands[k] >= size)
+        throw Error("OpSpecConstantOp index " + std::to_string(operands[k]) + " is beyond the " +
+                    std::to_string(size) + " elements of type %" + std::to_string(type));
+      leaf += layout_.leafIndexOf(type, operands[k]);
+      type = t.kind == TypeKind::Struct ? t.members[operands[k]] : t.element;
     }
     auto bits = constantLeafBits(composite);
     const size_t n = layout_.leaves(type).size();

@@ -11,6 +11,28 @@ namespace spvsim {
 
 namespace {
 constexpr size_t kMaxLeaves = 1u << 16;
+
+/// a * b + c, or an Error naming the type when the size does not fit in 64 bits: a
+/// size that wrapped would pass every limit and make each access out of bounds.
+uint64_t sizeOf(uint64_t a, uint64_t b, uint64_t c, uint32_t typeId) {
+  uint64_t product = 0, sum = 0;
+  if (__builtin_mul_overflow(a, b, &product) || __builtin_add_overflow(product, c, &sum))
+    throw Error("type %" + std::to_string(typeId) + " takes more than 2^64 bytes");
+  return sum;
+}
+} // namespace
+
+uint64_t TypeLayout::arrayLength(uint32_t typeId) {
+  const Type &t = module_.type(typeId);
+  if (t.count != 0) return t.count;
+  // The module view resolves lengths up to 2^32 - 1; longer ones are read here.
+  const Constant *length = module_.constant(t.lengthId);
+  if (!length || length->kind != ConstantKind::Scalar)
+    throw Error("array type %" + std::to_string(typeId) + " has no constant length");
+  if (length->isSpec)
+    throw Unsupported("array type %" + std::to_string(typeId) +
+                      " whose length is a specialization constant");
+  return length->bits;
 }
 
 TypeLayout::Info &TypeLayout::info(uint32_t typeId) {
@@ -38,7 +60,7 @@ TypeLayout::Info &TypeLayout::info(uint32_t typeId) {
   case TypeKind::Vector: {
     Info &e = info(t.element);
     uint32_t n = t.count == 3 ? 4 : t.count;
-    in.size = e.size * n;
+    in.size = sizeOf(e.size, n, 0, typeId);
     in.alignment = static_cast<uint32_t>(in.size);
     break;
   }
@@ -48,7 +70,10 @@ TypeLayout::Info &TypeLayout::info(uint32_t typeId) {
     uint64_t stride = e.size;
     if (auto *d = module_.findDecoration(typeId, spv::Decoration::ArrayStride))
       if (!d->literals.empty()) stride = d->literals[0];
-    in.size = t.kind == TypeKind::Array ? stride * t.count : 0;
+    if (t.kind == TypeKind::Array) {
+      in.length = arrayLength(typeId);
+      in.size = sizeOf(stride, in.length, 0, typeId);
+    }
     in.alignment = e.alignment;
     break;
   }
@@ -59,16 +84,16 @@ TypeLayout::Info &TypeLayout::info(uint32_t typeId) {
     for (uint32_t i = 0; i < t.members.size(); ++i) {
       Info &m = info(t.members[i]);
       uint32_t ma = packed ? 1 : m.alignment;
-      offset = (offset + ma - 1) / ma * ma;
+      offset = sizeOf(1, offset, ma - 1, typeId) / ma * ma;
       for (const auto &d : module_.decorations(typeId))
         if (d.member == i && d.decoration == spv::Decoration::Offset && !d.literals.empty())
           offset = d.literals[0];
       in.memberOffsets.push_back(offset);
-      offset += m.size;
+      offset = sizeOf(1, offset, m.size, typeId);
       align = std::max(align, ma);
     }
     in.alignment = align;
-    in.size = (offset + align - 1) / align * align;
+    in.size = sizeOf(1, offset, align - 1, typeId) / align * align;
     break;
   }
   default:
@@ -128,8 +153,10 @@ const std::vector<Leaf> &TypeLayout::leaves(uint32_t typeId) {
     break;
   case TypeKind::Vector:
   case TypeKind::Array: {
-    uint64_t stride = elementStride(typeId);
-    for (uint32_t i = 0; i < t.count; ++i) append(t.element, i * stride);
+    const uint64_t stride = elementStride(typeId);
+    const uint64_t count = t.kind == TypeKind::Array ? in.length : t.count;
+    if (leaves(t.element).empty()) break; // (empty structs: no need to count 2^64 of them)
+    for (uint64_t i = 0; i < count; ++i) append(t.element, i * stride);
     break;
   }
   case TypeKind::Struct:

@@ -42,11 +42,14 @@ private:
   struct Info {
     uint64_t size = 0;
     uint32_t alignment = 1;
+    uint64_t length = 0; ///< elements of an array
     std::vector<uint64_t> memberOffsets;
     std::vector<Leaf> leaves;
     bool leavesDone = false;
   };
   Info &info(uint32_t typeId);
+  /// The length of an array type, also beyond 2^32 - 1 (Type::count stops there).
+  uint64_t arrayLength(uint32_t typeId);
   const Module &module_;
   uint32_t pointerBytes_;
   std::unordered_map<uint32_t, Info> cache_;

@@ -1,11 +1,13 @@
 // The ICD side of the runtime (cl_khr_icd): the dispatch table every handle
 // points to, clIcdGetPlatformIDsKHR, the extension-function lookup, and what
-// runs at process exit (commands that started finish, the report is written).
+// runs at process exit (launches are stopped, other commands that started
+// finish, the report is written).
 #include <cstring>
 #include <string_view>
 
 #include "api/api.h"
 #include "core/findings.h"
+#include "core/launch.h"
 #include "core/scheduler.h"
 
 namespace spvsim::runtime {
@@ -158,10 +160,12 @@ cl_icd_dispatch makeDispatchTable() {
   return t;
 }
 
-/// At process exit: commands that started may finish, the others are dropped, and the
-/// report is written a last time.
+/// At process exit: launches that run are stopped (reported as stopped at exit), the
+/// other commands that started may finish, those not started are dropped, and the report
+/// is written a last time.
 struct ExitHook {
   ~ExitHook() {
+    stopLaunchesForExit();
     Scheduler::get().shutdown();
     FindingLog::get().flush();
   }

@@ -1,5 +1,6 @@
 // Commands that run kernels or order other commands (OpenCL API §5.10,
 // §5.12): NDRange kernels, tasks, native kernels, markers, barriers.
+#include <iostream>
 #include <limits>
 
 #include "api/api.h"
@@ -18,12 +19,18 @@ cl_int planRange(const Kernel &kernel, const Device &device, cl_uint work_dim,
                  const size_t *global_work_offset, const size_t *global_work_size,
                  const size_t *local_work_size, NDRange &range) {
   range.dims = work_dim;
+  uint64_t items = 1;
+  bool tooMany = false;
   for (cl_uint d = 0; d < work_dim; ++d) {
     range.global[d] = global_work_size[d];
     range.offset[d] = global_work_offset ? global_work_offset[d] : 0;
     if (range.offset[d] > std::numeric_limits<size_t>::max() - range.global[d])
       return CL_INVALID_GLOBAL_OFFSET;
+    tooMany = tooMany || __builtin_mul_overflow(items, range.global[d], &items);
   }
+  // More work-items than size_t counts: get_global_linear_id() could not be represented
+  // (spvsim's GlobalSize limit, docs/robustness.md).
+  if (tooMany) return limitStatus(LimitError::Limit::GlobalSize);
   const bool uniform = kernel.executable()->uniformWorkGroups();
   const auto &required = kernel.signature().requiredLocalSize;
   std::array<uint64_t, 3> local{1, 1, 1};
@@ -55,6 +62,13 @@ cl_int planRange(const Kernel &kernel, const Device &device, cl_uint work_dim,
   return CL_SUCCESS;
 }
 
+/// A launch beyond one of spvsim's limits: the error code of OpenCL API §5.10, and why
+/// on standard error (an application seldom says).
+cl_int refuseLaunch(const std::string &why, LimitError::Limit limit) {
+  if (!Config::get().quiet) std::cerr << "spvsim: clEnqueueNDRangeKernel: " << why << "\n";
+  return limitStatus(limit);
+}
+
 cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint work_dim,
                      const size_t *global_work_offset, const size_t *global_work_size,
                      const size_t *local_work_size, cl_uint num_events_in_wait_list,
@@ -82,7 +96,16 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint w
     if (cl_int status = planRange(*k, q->device(), work_dim, global_work_offset, global_work_size,
                                   local_work_size, range))
       return status;
-    if (k->localMemory() > q->device().localMemSize()) return CL_OUT_OF_RESOURCES;
+    if (const uint64_t local = k->localMemory(); local > q->device().localMemSize())
+      return refuseLaunch("kernel '" + k->signature().name + "' needs " + std::to_string(local) +
+                              " bytes of __local memory (its variables and __local arguments), "
+                              "more than the device's " +
+                              std::to_string(q->device().localMemSize()) +
+                              " (CL_DEVICE_LOCAL_MEM_SIZE)",
+                          LimitError::Limit::LocalMemory);
+    // A kernel beyond a limit every launch meets (call depth, size, private memory).
+    if (const KernelDetails &details = k->details(); details.limit)
+      return refuseLaunch(details.unsupported, *details.limit);
     auto launch = std::make_shared<LaunchCommand>(prepareLaunch(*k, range));
     e = q->enqueue(
         type, [launch] { return runLaunch(*launch); }, waits);

@@ -1,6 +1,9 @@
 // Memory object entry points (OpenCL API §5.2.1, §5.5.1, §5.5.6): buffers and
 // sub-buffers with every flag combination, queries and destructor callbacks.
+#include <iostream>
+
 #include "api/api.h"
+#include "core/launch.h"
 #include "core/mem.h"
 
 using namespace spvsim;
@@ -62,6 +65,11 @@ cl_mem createBuffer(cl_context context, const cl_mem_properties *properties, cl_
   std::shared_ptr<Mem> mem;
   try {
     mem = Mem::buffer(c, flags, size, host_ptr, std::move(list));
+  } catch (const spvsim::LimitError &e) {
+    // Said once per call: an application seldom says why its buffer could not be made.
+    if (!Config::get().quiet) std::cerr << "spvsim: " << e.what() << "\n";
+    status = limitStatus(e.limit());
+    return nullptr;
   } catch (const spvsim::Error &) {
     status = CL_MEM_OBJECT_ALLOCATION_FAILURE;
     return nullptr;

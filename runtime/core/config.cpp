@@ -2,6 +2,7 @@
 #include "core/config.h"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cstdlib>
 #include <iostream>
@@ -24,7 +25,46 @@ const char *systemGetenv(const char *name) {
   return std::getenv(name);
 }
 
+/// Seconds as SPVSIM_TIMEOUT and SPVSIM_RUN_TIMEOUT take them (0: no limit).
+bool parseSeconds(const std::string &text, double &out) {
+  char *end = nullptr;
+  const double s = std::strtod(text.c_str(), &end);
+  if (!end || *end != '\0' || !(s >= 0 && s < 1e9)) return false;
+  out = s;
+  return true;
+}
+
 } // namespace
+
+std::optional<uint64_t> parseByteCount(const std::string &text) {
+  size_t digits = 0;
+  while (digits < text.size() && text[digits] >= '0' && text[digits] <= '9') ++digits;
+  uint64_t number = 0;
+  if (digits == 0 || !parseNumber(text.substr(0, digits), number)) return std::nullopt;
+  std::string unit;
+  for (size_t i = digits; i < text.size(); ++i)
+    if (text[i] != ' ')
+      unit += static_cast<char>(std::tolower(static_cast<unsigned char>(text[i])));
+  if (unit.empty() || unit == "b") return number;
+  // As CLI11's AsSizeValue(true) reads --max-memory and --printf-buffer: k = kb = 1000,
+  // ki = kib = 1024, and so on up to t.
+  static const std::string prefixes = "kmgt";
+  const size_t power = prefixes.find(unit[0]);
+  const std::string rest = unit.substr(1);
+  if (power == std::string::npos || !(rest.empty() || rest == "b" || rest == "i" || rest == "ib"))
+    return std::nullopt;
+  const uint64_t base = rest.empty() || rest == "b" ? 1000 : 1024;
+  uint64_t value = number;
+  for (size_t i = 0; i <= power; ++i)
+    if (__builtin_mul_overflow(value, base, &value)) return std::nullopt;
+  return value;
+}
+
+std::optional<std::chrono::steady_clock::time_point> Config::runDeadline() const {
+  if (runTimeoutSeconds <= 0) return std::nullopt;
+  return start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                     std::chrono::duration<double>(runTimeoutSeconds));
+}
 
 Config Config::read(const char *(*getenv)(const char *), std::vector<std::string> &problems) {
   Config c;
@@ -44,24 +84,36 @@ Config Config::read(const char *(*getenv)(const char *), std::vector<std::string
   }
   if (std::string v = value("SPVSIM_THREADS"); !v.empty()) {
     uint32_t n = 0;
-    if (parseNumber(v, n))
+    if (parseNumber(v, n) && n <= 1024)
       c.threads = n;
     else
-      problem("SPVSIM_THREADS", v, "expected a number of threads (0: one per hardware thread)");
+      problem("SPVSIM_THREADS", v,
+              "expected a number of threads up to 1024 (0: one per hardware "
+              "thread)");
   }
-  if (std::string v = value("SPVSIM_TIMEOUT"); !v.empty()) {
-    double s = 0;
-    char *end = nullptr;
-    s = std::strtod(v.c_str(), &end);
-    if (end && *end == '\0' && s >= 0 && s < 1e9)
-      c.timeoutSeconds = s;
-    else
+  if (std::string v = value("SPVSIM_TIMEOUT"); !v.empty())
+    if (!parseSeconds(v, c.timeoutSeconds))
       problem("SPVSIM_TIMEOUT", v, "expected seconds (0: no limit)");
+  if (std::string v = value("SPVSIM_RUN_TIMEOUT"); !v.empty())
+    if (!parseSeconds(v, c.runTimeoutSeconds))
+      problem("SPVSIM_RUN_TIMEOUT", v, "expected seconds (0: no limit)");
+  if (std::string v = value("SPVSIM_MAX_INSTRUCTIONS"); !v.empty()) {
+    char *end = nullptr;
+    const double n = std::strtod(v.c_str(), &end); // 1e9 is accepted, as by spvsim run
+    if (end && *end == '\0' && n >= 0 && n <= 1.8e19)
+      c.maxInstructions = n >= 1 ? static_cast<uint64_t>(n) : 0;
+    else
+      problem("SPVSIM_MAX_INSTRUCTIONS", v, "expected a number of instructions (0: no limit)");
+  }
+  if (std::string v = value("SPVSIM_MAX_MEMORY"); !v.empty()) {
+    if (auto n = parseByteCount(v))
+      c.maxMemory = *n;
+    else
+      problem("SPVSIM_MAX_MEMORY", v, "expected a number of bytes (units k, M, G, KiB, MiB, GiB)");
   }
   if (std::string v = value("SPVSIM_PRINTF_BUFFER"); !v.empty()) {
-    uint64_t n = 0;
-    if (parseNumber(v, n))
-      c.printfBufferSize = n;
+    if (auto n = parseByteCount(v))
+      c.printfBufferSize = *n;
     else
       problem("SPVSIM_PRINTF_BUFFER", v, "expected a number of bytes (0: no limit)");
   }

@@ -1,23 +1,33 @@
 // Config: the runtime's options, read once from the SPVSIM_* environment
 // variables that mirror `spvsim run`'s options (`spvsim exec` sets them):
-//   SPVSIM_WARP_WIDTH    work-items executed in lockstep (1..64, default 32)
-//   SPVSIM_THREADS       worker threads per launch (0: hardware threads)
-//   SPVSIM_TIMEOUT       seconds after which a launch is stopped (hang.timeout)
-//   SPVSIM_CHECKS        comma-separated checks (all, bounds, ...); bounds are always on
-//   SPVSIM_PRINTF_BUFFER bytes of printf output per launch (CL_DEVICE_PRINTF_BUFFER_SIZE)
-//   SPVSIM_REPORT        file that receives the findings as JSON
-//   SPVSIM_CAPTURE       folder that receives every launch as a run file
-//   SPVSIM_DEVICE_TYPE   cpu, gpu or accelerator (CL_DEVICE_TYPE; default cpu)
-//   SPVSIM_QUIET         1: findings only in the report, not on standard error
+//   SPVSIM_WARP_WIDTH       work-items executed in lockstep (1..64, default 32)
+//   SPVSIM_THREADS          worker threads per launch (0: hardware threads; at most 1024)
+//   SPVSIM_TIMEOUT          seconds after which a launch is stopped (hang.timeout)
+//   SPVSIM_RUN_TIMEOUT      seconds after the runtime's start after which launches stop
+//                           (hang.run-timeout) and no later launch runs
+//   SPVSIM_MAX_INSTRUCTIONS instructions one launch may execute (hang.instruction-limit)
+//   SPVSIM_MAX_MEMORY       bytes the process's buffers may take in all
+//                           (CL_MEM_OBJECT_ALLOCATION_FAILURE beyond; CL_DEVICE_GLOBAL_MEM_SIZE)
+//   SPVSIM_CHECKS           comma-separated checks (all, bounds, ...); bounds are always on
+//   SPVSIM_PRINTF_BUFFER    bytes of printf output per launch (CL_DEVICE_PRINTF_BUFFER_SIZE)
+//   SPVSIM_REPORT           file that receives the findings as JSON
+//   SPVSIM_CAPTURE          folder that receives every launch as a run file
+//   SPVSIM_DEVICE_TYPE      cpu, gpu or accelerator (CL_DEVICE_TYPE; default cpu)
+//   SPVSIM_QUIET            1: findings only in the report, not on standard error
+// Sizes take the units of `spvsim run` (k, M, G = 1000^n; KiB, MiB, GiB = 1024^n).
 // A value that cannot be read is reported once on standard error and ignored.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/cl.h"
 #include "spvsim/interpreter/checks.h"
+#include "spvsim/interpreter/global_memory.h"
+#include "spvsim/interpreter/limits.h"
 
 namespace spvsim::runtime {
 
@@ -25,17 +35,30 @@ struct Config {
   uint32_t warpWidth = 32;
   uint32_t threads = 0;
   double timeoutSeconds = 0;
+  double runTimeoutSeconds = 0; ///< 0: no limit
+  uint64_t maxInstructions = 0; ///< 0: no limit
+  uint64_t maxMemory = defaultMemoryCapacity();
   CheckSet checks{};
-  uint64_t printfBufferSize = 0; ///< 0: no limit
+  uint64_t printfBufferSize = kDefaultPrintfBufferSize; ///< 0: no limit
   std::string reportFile;
   std::string captureDir;
   cl_device_type deviceType = CL_DEVICE_TYPE_CPU;
   bool quiet = false;
+  /// When the configuration was read: SPVSIM_RUN_TIMEOUT counts from here.
+  std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+
+  /// When launches must stop (SPVSIM_RUN_TIMEOUT), if there is such a bound.
+  std::optional<std::chrono::steady_clock::time_point> runDeadline() const;
 
   /// The process's configuration (read on first use).
   static const Config &get();
   /// Reads the variables through `getenv`; problems are appended to `problems`.
   static Config read(const char *(*getenv)(const char *), std::vector<std::string> &problems);
 };
+
+/// A byte count as `spvsim run` takes it: digits and an optional unit (k, kb, M, MB, G, GB,
+/// T, TB = 1000^n; KiB, MiB, GiB, TiB or Ki, Mi, Gi, Ti = 1024^n; b; any case). nullopt
+/// when the text is not such a count or it does not fit in 64 bits.
+std::optional<uint64_t> parseByteCount(const std::string &text);
 
 } // namespace spvsim::runtime

@@ -5,7 +5,8 @@ namespace spvsim::runtime {
 
 Context::Context(Device &device, std::vector<cl_context_properties> properties,
                  ContextNotify notify, void *userData)
-    : device_(device), properties_(std::move(properties)), notify_(notify), userData_(userData) {}
+    : device_(device), properties_(std::move(properties)), notify_(notify), userData_(userData),
+      memory_(device.globalMemSize()) {}
 
 Context::~Context() {
   // OpenCL API §4.4 (clSetContextDestructorCallback): in reverse order of registration.

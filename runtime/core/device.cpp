@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <chrono>
 #include <thread>
-#include <unistd.h>
 
 #include "core/tools.h"
 #include "spvsim/interpreter/launch.h"
@@ -26,12 +25,6 @@ DeviceDescription runtimeDescription() {
   return d;
 }
 
-uint64_t physicalMemory() {
-  long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGE_SIZE);
-  if (pages <= 0 || pageSize <= 0) return uint64_t{4} << 30;
-  return uint64_t(pages) * uint64_t(pageSize);
-}
-
 } // namespace
 
 uint64_t nowNanoseconds() {
@@ -47,11 +40,24 @@ Device::Device(const Config &config) : config_(config), description_(runtimeDesc
   for (const std::string &n : names) extensions_.push_back({n, CL_MAKE_VERSION(1, 0, 0)});
   computeUnits_ =
       config.threads ? config.threads : std::max(1u, std::thread::hardware_concurrency());
-  globalMemSize_ = physicalMemory();
+  globalMemSize_ = config.maxMemory;
   // OpenCL API §4.2 (CL_DEVICE_MAX_MEM_ALLOC_SIZE): at least max(min(1 GiB, 1/4 of the
-  // global memory), 32 MiB); buffer offsets are 40 bits (memory/tagged_pointer.h).
-  maxAllocSize_ =
-      std::min<uint64_t>(std::max<uint64_t>(globalMemSize_ / 4, 32u << 20), uint64_t{1} << 40);
+  // global memory), 32 MiB) — unless SPVSIM_MAX_MEMORY is smaller; buffer offsets are 40
+  // bits (memory/tagged_pointer.h).
+  maxAllocSize_ = std::min<uint64_t>(
+      {std::max<uint64_t>(globalMemSize_ / 4, 32u << 20), uint64_t{1} << 40, globalMemSize_});
+}
+
+bool Device::reserveMemory(uint64_t bytes) {
+  uint64_t used = memoryInUse_.load();
+  do {
+    if (bytes > globalMemSize_ - std::min(used, globalMemSize_)) return false;
+  } while (!memoryInUse_.compare_exchange_weak(used, used + bytes));
+  return true;
+}
+
+void Device::returnMemory(uint64_t bytes) {
+  memoryInUse_ -= bytes;
 }
 
 size_t Device::maxWorkGroupSize() const {

@@ -5,6 +5,7 @@
 // (kMaxWorkGroupSize, the warp width) and the host (memory, threads).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -33,6 +34,7 @@ public:
 
   cl_device_type type() const { return config_.deviceType; }
   uint32_t computeUnits() const { return computeUnits_; }
+  /// SPVSIM_MAX_MEMORY: the bytes the process's buffers may take in all.
   uint64_t globalMemSize() const { return globalMemSize_; }
   uint64_t maxAllocSize() const { return maxAllocSize_; }
   uint64_t localMemSize() const { return 64 * 1024; }
@@ -43,6 +45,12 @@ public:
   uint64_t printfBufferSize() const;
   bool compilerAvailable() const;
   bool linkerAvailable() const;
+
+  /// Counts `bytes` of a new buffer against globalMemSize() (every context's buffers
+  /// together, as `spvsim run --max-memory` counts a run's): false when they do not fit.
+  bool reserveMemory(uint64_t bytes);
+  /// A buffer counted by reserveMemory is gone.
+  void returnMemory(uint64_t bytes);
 
   /// Extensions in CL_DEVICE_EXTENSIONS order.
   const std::vector<NamedVersion> &extensions() const { return extensions_; }
@@ -64,6 +72,7 @@ private:
   uint32_t computeUnits_ = 1;
   uint64_t globalMemSize_ = 0;
   uint64_t maxAllocSize_ = 0;
+  std::atomic<uint64_t> memoryInUse_{0};
 };
 
 class Platform : public _cl_platform_id {

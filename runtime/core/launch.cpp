@@ -1,6 +1,11 @@
 // Running NDRange commands (see launch.h).
 #include "core/launch.h"
 
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+
 #include <nlohmann/json.hpp>
 
 #include "core/capture.h"
@@ -42,6 +47,22 @@ void nameBuffers(std::vector<Finding> &findings, const LaunchCommand &launch) {
   }
 }
 
+/// Set at process exit: launches stop, later ones do not run.
+std::atomic<bool> exiting{false};
+
+/// The launch did not run because SPVSIM_RUN_TIMEOUT had passed: one hang.run-timeout
+/// finding for the process, counted once per launch that did not run.
+void reportRunTimeoutPassed(const Config &config, const std::string &kernel) {
+  char seconds[32];
+  std::snprintf(seconds, sizeof seconds, "%g", config.runTimeoutSeconds);
+  Finding f;
+  f.kind = stopFindingKind(StopReason::RunTimeout);
+  f.message = std::string("the program's kernels did not finish within ") + seconds +
+              " s (SPVSIM_RUN_TIMEOUT); later launches do not run";
+  f.notes.push_back("the first launch that did not run: kernel '" + kernel + "'");
+  FindingLog::get().add(0, {f});
+}
+
 } // namespace
 
 ExecOptions execOptions() {
@@ -52,7 +73,32 @@ ExecOptions execOptions() {
   options.checks = config.checks;
   options.timeoutSeconds = config.timeoutSeconds;
   options.printfBufferSize = config.printfBufferSize;
+  options.maxInstructions = config.maxInstructions;
+  options.runDeadline = config.runDeadline();
+  options.runTimeoutSeconds = config.runTimeoutSeconds;
+  options.cancel = &exiting;
   return options;
+}
+
+cl_int limitStatus(LimitError::Limit limit) {
+  switch (limit) {
+  case LimitError::Limit::GlobalSize:
+    return CL_INVALID_GLOBAL_WORK_SIZE;
+  case LimitError::Limit::WorkGroupSize:
+    return CL_INVALID_WORK_GROUP_SIZE;
+  case LimitError::Limit::LocalMemory:
+  case LimitError::Limit::PrivateMemory:
+  case LimitError::Limit::CallDepth:
+  case LimitError::Limit::KernelSize:
+    return CL_OUT_OF_RESOURCES;
+  case LimitError::Limit::BufferMemory:
+    return CL_MEM_OBJECT_ALLOCATION_FAILURE;
+  }
+  return CL_OUT_OF_RESOURCES;
+}
+
+void stopLaunchesForExit() {
+  exiting = true;
 }
 
 LaunchCommand prepareLaunch(const Kernel &kernel, const NDRange &range) {
@@ -104,40 +150,68 @@ cl_int runLaunch(const LaunchCommand &launch) {
   }
 
   const std::string &kernel = launch.signature.name;
+  const Config &config = Config::get();
+  FindingLog &log = FindingLog::get();
+  if (exiting) return CL_OUT_OF_RESOURCES;
+  if (auto deadline = config.runDeadline();
+      deadline && std::chrono::steady_clock::now() >= *deadline) {
+    reportRunTimeoutPassed(config, kernel);
+    return CL_OUT_OF_RESOURCES;
+  }
   Capture *capture = Capture::get();
   std::optional<CapturedLaunch> captured;
   if (capture) captured = capture->begin(launch);
 
   FindingSink sink;
   LaunchStats stats;
-  FindingLog &log = FindingLog::get();
+  auto cannotRun = [&](const std::string &why, cl_int status) {
+    std::string message = "kernel '" + kernel + "' cannot run: " + why;
+    log.addError(message);
+    launch.context->notify("spvsim: " + message);
+    return status;
+  };
   try {
     stats = launchKernel(launch.executable->module(), kernel, launch.range, bindings,
                          launch.executable->specConstants(), memory, sink, execOptions());
   } catch (const Unsupported &e) {
-    std::string message = "kernel '" + kernel + "' cannot run: not supported: " + e.what();
-    log.addError(message);
-    launch.context->notify("spvsim: " + message);
-    return CL_OUT_OF_RESOURCES;
+    return cannotRun(std::string("not supported: ") + e.what(), CL_OUT_OF_RESOURCES);
+  } catch (const LimitError &e) {
+    return cannotRun(e.what(), limitStatus(e.limit()));
   } catch (const Error &e) {
-    std::string message = "kernel '" + kernel + "' cannot run: " + e.what();
-    log.addError(message);
-    launch.context->notify("spvsim: " + message);
-    return CL_OUT_OF_RESOURCES;
+    return cannotRun(e.what(), CL_OUT_OF_RESOURCES);
   }
   std::vector<Finding> findings = sink.findings();
+  if (stats.stopped == StopReason::Interrupted) {
+    // Only the process's exit interrupts a launch: where its work-items were is no news.
+    std::erase_if(findings, [](const Finding &f) {
+      return f.kind == stopFindingKind(StopReason::Interrupted);
+    });
+    log.addError("kernel '" + kernel +
+                 "' was stopped when the program exited: " + std::to_string(stats.workItemsDone) +
+                 " of " + std::to_string(stats.workItems) + " work-items had finished");
+  }
   nameBuffers(findings, launch);
   log.add(launch.executable->number(), findings);
+  if (stats.printfCallsDropped)
+    std::cerr << "spvsim: kernel '" << kernel << "': " << stats.printfCallsDropped
+              << " printf calls printed nothing: the printf buffer of " << config.printfBufferSize
+              << " bytes (SPVSIM_PRINTF_BUFFER) was full\n";
   nlohmann::json entry{{"kernel", kernel},
                        {"global_size", sizeList(launch.range.global, launch.range.dims)},
                        {"local_size", sizeList(stats.localSize, launch.range.dims)},
                        {"work_groups", stats.workGroups}};
+  if (stats.stopped != StopReason::None) {
+    entry["stopped"] = stopFindingKind(stats.stopped);
+    entry["work_items_finished"] = stats.workItemsDone;
+  }
   if (captured) {
     capture->end(*captured, launch);
     entry["capture"] = captured->directory.string();
   }
   log.addLaunch(std::move(entry));
-  return CL_SUCCESS;
+  // A launch a limit stopped did not do its work: its event fails, as when a device's
+  // watchdog ends a kernel.
+  return stats.stopped == StopReason::None ? CL_SUCCESS : CL_OUT_OF_RESOURCES;
 }
 
 } // namespace spvsim::runtime

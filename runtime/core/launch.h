@@ -14,6 +14,7 @@
 #include "core/kernel.h"
 #include "core/mem.h"
 #include "core/program.h"
+#include "spvsim/common/error.h"
 #include "spvsim/interpreter/launch.h"
 
 namespace spvsim::runtime {
@@ -33,11 +34,20 @@ struct LaunchCommand {
 /// unheld and will be seen released by the kernel.
 LaunchCommand prepareLaunch(const Kernel &kernel, const NDRange &range);
 
-/// Runs the launch: CL_SUCCESS, or a negative status when it could not run (the reason is
-/// printed and reported).
+/// Runs the launch: CL_SUCCESS, or a negative status when it could not run or was stopped
+/// before it finished (the reason is printed and reported): CL_OUT_OF_RESOURCES, or the
+/// status of the limit it went beyond (limitStatus).
 cl_int runLaunch(const LaunchCommand &launch);
 
 /// The ExecOptions of the configuration.
 ExecOptions execOptions();
+
+/// The error code of OpenCL API §5.10 (clEnqueueNDRangeKernel) and §5.2.1 (clCreateBuffer)
+/// for a request beyond one of spvsim's limits (spvsim/common/error.h).
+cl_int limitStatus(LimitError::Limit limit);
+
+/// Stops the launches that run (they end as if interrupted, and are reported as stopped
+/// at exit) and every later one: the process is exiting.
+void stopLaunchesForExit();
 
 } // namespace spvsim::runtime

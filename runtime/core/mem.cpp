@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include "spvsim/common/error.h"
+
 namespace spvsim::runtime {
 
 BufferAccess accessOf(cl_mem_flags flags) {
@@ -27,6 +29,14 @@ std::shared_ptr<Mem> Mem::buffer(std::shared_ptr<Context> context, cl_mem_flags 
                                      accessOf(flags));
     mem->hostPtr_ = hostPtr;
   } else {
+    Device &device = context->device();
+    if (!device.reserveMemory(size))
+      throw LimitError(LimitError::Limit::BufferMemory,
+                       "a buffer of " + std::to_string(size) +
+                           " bytes does not fit: the buffers may take " +
+                           std::to_string(device.globalMemSize()) +
+                           " bytes in all (SPVSIM_MAX_MEMORY, CL_DEVICE_GLOBAL_MEM_SIZE)");
+    mem->reserved_ = size;
     mem->id_ = memory.create(size, mem->name_, accessOf(flags));
     if (flags & CL_MEM_COPY_HOST_PTR) {
       std::memcpy(memory.bytes(mem->id_).data(), hostPtr, size);
@@ -54,7 +64,8 @@ std::shared_ptr<Mem> Mem::subBuffer(std::shared_ptr<Mem> parent, cl_mem_flags fl
 
 Mem::~Mem() {
   // Kernels that still hold a pointer into it now see a released buffer (access.released).
-  context_->memory().release(id_);
+  if (id_) context_->memory().release(id_); // (0: its creation failed)
+  if (reserved_) context_->device().returnMemory(reserved_);
   // OpenCL API §5.5.1 (clSetMemObjectDestructorCallback): after the object is deleted, in
   // reverse order of registration.
   for (auto it = destructors_.rbegin(); it != destructors_.rend(); ++it)

@@ -31,8 +31,9 @@ class Mem : public _cl_mem {
 public:
   static constexpr ObjectKind kKind = ObjectKind::Mem;
 
-  /// A buffer of `size` bytes; `flags` are checked by the caller. Throws spvsim::Error
-  /// when the memory cannot be allocated.
+  /// A buffer of `size` bytes; `flags` are checked by the caller. Throws
+  /// spvsim::LimitError (BufferMemory) beyond the device's memory (SPVSIM_MAX_MEMORY),
+  /// spvsim::Error when the memory cannot be allocated.
   static std::shared_ptr<Mem> buffer(std::shared_ptr<Context> context, cl_mem_flags flags,
                                      size_t size, void *hostPtr,
                                      std::vector<cl_mem_properties> properties);
@@ -86,6 +87,7 @@ private:
   void *hostPtr_ = nullptr;
   std::byte *data_ = nullptr;
   BufferId id_ = 0;
+  uint64_t reserved_ = 0; ///< bytes counted against the device's memory
   std::string name_;
   std::vector<cl_mem_properties> properties_;
 

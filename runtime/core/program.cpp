@@ -76,15 +76,20 @@ Executable::Executable(std::shared_ptr<Context> context, ValidatedModule module,
   std::map<std::string, uint64_t> globals;
   for (const KernelSignature &k : kernels_) {
     KernelDetails d;
+    auto cannotRun = [&](const std::exception &e) {
+      d.unsupported = e.what();
+      notes_ += "warning: kernel '" + k.name + "' cannot run on spvsim: " + e.what() + "\n";
+    };
     try {
       d.resources = kernelResources(module_, k.name, specConstants_);
       for (const ProgramVariable &v : d.resources.programVariables) globals[v.name] = v.size;
     } catch (const Unsupported &e) {
-      d.unsupported = e.what();
-      notes_ += "warning: kernel '" + k.name + "' cannot run on spvsim: " + e.what() + "\n";
+      cannotRun(e);
+    } catch (const LimitError &e) {
+      cannotRun(e);
+      d.limit = e.limit(); // clEnqueueNDRangeKernel returns its error code
     } catch (const Error &e) {
-      d.unsupported = e.what();
-      notes_ += "warning: kernel '" + k.name + "' cannot run on spvsim: " + e.what() + "\n";
+      cannotRun(e);
     }
     d.argTypeNames = recordedList(m, "kernel_arg_type", k.name);
     d.argQualifiers = recordedList(m, "kernel_arg_type_qual", k.name);

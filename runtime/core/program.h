@@ -19,6 +19,7 @@
 #include "core/compiler.h"
 #include "core/context.h"
 #include "core/object.h"
+#include "spvsim/common/error.h"
 #include "spvsim/interpreter/kernel_resources.h"
 #include "spvsim/interpreter/kernel_signature.h"
 #include "spvsim/interpreter/launch.h"
@@ -31,6 +32,7 @@ namespace spvsim::runtime {
 struct KernelDetails {
   KernelResources resources;
   std::string unsupported;                 ///< why it cannot run, when it cannot
+  std::optional<LimitError::Limit> limit;  ///< the limit it is beyond, if that is why
   std::vector<std::string> argTypeNames;   ///< from the module's kernel_arg_type string
   std::vector<std::string> argQualifiers;  ///< from kernel_arg_type_qual ("const", ...)
   std::string attributes;                  ///< CL_KERNEL_ATTRIBUTES

@@ -40,7 +40,8 @@ void quarantineFree(void *block, size_t bytes) {
     oldest = q.held.front();
     q.held.pop_front();
   }
-  ::operator delete(oldest.first, oldest.second);
+  // Unsized: clang does not declare the sized form without -fsized-deallocation.
+  ::operator delete(oldest.first);
 }
 
 } // namespace spvsim::runtime

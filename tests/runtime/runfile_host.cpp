@@ -2,7 +2,9 @@
 // launches run once as `spvsim run` runs them (runfile/ + launchKernel) and
 // once through the ICD loader on spvsim's platform (programs from IL, buffers
 // from the run file's initial contents, arguments, launches in order); every
-// buffer must end up with the same bytes. The bench/ kernels are its input.
+// buffer must end up with the same bytes, and printf must print the same text
+// (the runtime's, on standard output, is caught in a file). The bench/ kernels
+// are its input.
 //
 // usage: runfile_host FILE.json...
 #define CL_TARGET_OPENCL_VERSION 300
@@ -14,6 +16,7 @@
 #include <iterator>
 #include <map>
 #include <string>
+#include <unistd.h>
 #include <vector>
 
 #include "spvsim/interpreter/global_memory.h"
@@ -34,34 +37,70 @@ void check(cl_int err, const std::string &what) {
   if (err != CL_SUCCESS) throw std::runtime_error(what + " failed: " + std::to_string(err));
 }
 
-/// The buffers after `spvsim run`'s way of running the file, by name.
-std::map<std::string, std::vector<std::byte>> runDirectly(const RunSpec &spec,
-                                                          const std::vector<BoundLaunch> &launches,
-                                                          const SpecConstants &constants,
-                                                          const ValidatedModule &module) {
+/// What a run leaves: the buffers by name, and what printf printed.
+struct Results {
+  std::map<std::string, std::vector<std::byte>> buffers;
+  std::string printed;
+};
+
+/// Standard output goes to a temporary file while it lives; `text()` is what was written.
+class CaughtOutput {
+public:
+  CaughtOutput() : file_(std::tmpfile()) {
+    if (!file_) throw std::runtime_error("cannot create a temporary file");
+    std::fflush(stdout);
+    saved_ = dup(1);
+    dup2(fileno(file_), 1);
+  }
+  ~CaughtOutput() { restore(), std::fclose(file_); }
+  CaughtOutput(const CaughtOutput &) = delete;
+  CaughtOutput &operator=(const CaughtOutput &) = delete;
+
+  std::string text() {
+    restore();
+    std::string out;
+    std::rewind(file_);
+    for (int c; (c = std::fgetc(file_)) != EOF;) out += static_cast<char>(c);
+    return out;
+  }
+
+private:
+  void restore() {
+    if (saved_ < 0) return;
+    std::fflush(stdout);
+    dup2(saved_, 1);
+    close(saved_);
+    saved_ = -1;
+  }
+  std::FILE *file_;
+  int saved_ = -1;
+};
+
+/// The buffers after `spvsim run`'s way of running the file.
+Results runDirectly(const RunSpec &spec, const std::vector<BoundLaunch> &launches,
+                    const SpecConstants &constants, const ValidatedModule &module) {
   GlobalMemory memory;
   RunBuffers buffers(spec, memory);
   FindingSink sink;
   ExecOptions exec;
+  Results out;
   exec.threads = 2;
-  exec.printfSink = [](std::string_view) {};
+  exec.printfSink = [&out](std::string_view text) { out.printed += text; };
   for (const BoundLaunch &launch : launches) {
     std::vector<ArgBinding> args;
     for (const ArgSpec &a : launch.args) args.push_back(buffers.binding(a));
     launchKernel(module, launch.kernel, launch.range, args, constants, memory, sink, exec);
   }
-  std::map<std::string, std::vector<std::byte>> out;
   for (const BufferSpec &b : spec.buffers) {
     auto bytes = memory.bytes(buffers.id(b.name));
-    out[b.name].assign(bytes.begin(), bytes.end());
+    out.buffers[b.name].assign(bytes.begin(), bytes.end());
   }
   return out;
 }
 
 /// The same through OpenCL.
-std::map<std::string, std::vector<std::byte>>
-runThroughOpenCL(const RunSpec &spec, const std::vector<BoundLaunch> &launches,
-                 const SpecConstants &constants, const std::vector<char> &il) {
+Results runThroughOpenCL(const RunSpec &spec, const std::vector<BoundLaunch> &launches,
+                         const SpecConstants &constants, const std::vector<char> &il) {
   cl_platform_id platforms[16];
   cl_uint count = 0;
   check(clGetPlatformIDs(16, platforms, &count), "clGetPlatformIDs");
@@ -98,6 +137,8 @@ runThroughOpenCL(const RunSpec &spec, const std::vector<BoundLaunch> &launches,
   }
   std::map<std::string, cl_kernel> kernels;
   std::vector<cl_mem> subBuffers;
+  Results out;
+  CaughtOutput printed;
   for (const BoundLaunch &launch : launches) {
     cl_kernel &k = kernels[launch.kernel];
     if (!k) {
@@ -141,14 +182,15 @@ runThroughOpenCL(const RunSpec &spec, const std::vector<BoundLaunch> &launches,
                                  nullptr),
           "clEnqueueNDRangeKernel " + launch.kernel);
   }
-  std::map<std::string, std::vector<std::byte>> out;
   for (const BufferSpec &b : spec.buffers) {
-    std::vector<std::byte> &bytes = out[b.name];
+    std::vector<std::byte> &bytes = out.buffers[b.name];
     bytes.resize(b.size());
     check(clEnqueueReadBuffer(queue, mems[b.name], CL_TRUE, 0, bytes.size(), bytes.data(), 0,
                               nullptr, nullptr),
           "clEnqueueReadBuffer " + b.name);
   }
+  check(clFinish(queue), "clFinish");
+  out.printed = printed.text();
   for (cl_mem m : subBuffers) clReleaseMemObject(m);
   for (auto &[name, m] : mems) clReleaseMemObject(m);
   for (auto &[name, k] : kernels) clReleaseKernel(k);
@@ -176,14 +218,20 @@ bool sameResults(const std::string &file) {
   auto direct = runDirectly(spec, launches, constants, *validation.module);
   auto opencl = runThroughOpenCL(spec, launches, constants, il);
   bool same = true;
-  for (const auto &[name, bytes] : direct) {
-    if (bytes != opencl[name]) {
+  for (const auto &[name, bytes] : direct.buffers) {
+    if (bytes != opencl.buffers[name]) {
       std::fprintf(stderr, "%s: buffer '%s' differs between spvsim run and OpenCL\n", file.c_str(),
                    name.c_str());
       same = false;
     }
   }
-  std::printf("%s: %zu launches, %zu buffers %s\n", file.c_str(), launches.size(), direct.size(),
+  if (direct.printed != opencl.printed) {
+    std::fprintf(stderr, "%s: printf printed %zu bytes through spvsim run, %zu through OpenCL\n",
+                 file.c_str(), direct.printed.size(), opencl.printed.size());
+    same = false;
+  }
+  std::printf("%s: %zu launches, %zu buffers, %zu bytes of printf output %s\n", file.c_str(),
+              launches.size(), direct.buffers.size(), direct.printed.size(),
               same ? "identical" : "DIFFERENT");
   return same;
 }

@@ -14,6 +14,7 @@
 #include <stdexcept>
 
 #include "block_order.h"
+#include "core_rules.h"
 #include "rules.h"
 #include "spirv_tools_check.h"
 #include "spvsim/validator/disassembly.h"
@@ -62,28 +63,6 @@ void reportSpirvTools(const Module &module, const Disassembly &disassembly,
     f.severity = m.error ? Severity::Error : Severity::Warning;
     f.message = m.text;
     f.notes.push_back(std::string("SPIRV-Tools environment: ") + spvTargetEnvDescription(env));
-    findings.push_back(std::move(f));
-  }
-}
-
-// SPIR-V §2.16.1: each id is the Result <id> of exactly one instruction. Checked
-// here because a second definition by a debug instruction would otherwise pass
-// as debug information SPIRV-Tools rejects.
-void reportRedefinedIds(const Module &module, const Disassembly &disassembly,
-                        std::vector<Finding> &findings) {
-  for (uint32_t id : module.redefinedIds()) {
-    const IdInfo &first = module.id(id);
-    uint32_t second = kNone;
-    for (uint32_t k = 0; k < module.instructions().size() && second == kNone; ++k) {
-      const Instruction &inst = module.instruction(k);
-      if (k != first.instruction && inst.resultId == id) second = k;
-    }
-    Finding f = rules::findingAt(module, disassembly, second);
-    f.kind = "validation.spirv";
-    f.message = "SPIR-V §2.16.1: id " + rules::idName(module, id) +
-                " is defined more than once; an id is the result of exactly one instruction";
-    if (first.instruction != kNone)
-      f.notes.push_back("first defined by: " + std::string(disassembly.text(first.instruction)));
     findings.push_back(std::move(f));
   }
 }
@@ -192,12 +171,13 @@ ValidationResult validate(std::shared_ptr<const Module> module, const DeviceDesc
   const detail::BlockOrder order = detail::checkBlockOrder(m);
   reportBlockOrder(m, disassembly, order, options, result.findings);
 
-  reportRedefinedIds(m, disassembly, result.findings);
+  detail::reportRedefinedIds(m, disassembly, result.findings);
   const spv_target_env env = detail::chooseEnvironment(m, device);
   ValidationCopy copy;
   const std::vector<SpirvToolsMessage> messages =
       runRepaired(m, disassembly, order, env, device, options, copy, result.findings);
   reportSpirvTools(m, disassembly, copy, messages, env, result.findings);
+  detail::reportConstantShapes(m, disassembly, result.findings);
 
   rules::RuleContext context{m, device, options, disassembly, result.findings, {}};
   for (const rules::Rule &rule : rules::registeredRules()) {

@@ -27,8 +27,9 @@ struct KernelResources {
   std::vector<ProgramVariable> programVariables;
 };
 
-/// Lowers the kernel to measure it. Throws spvsim::Error for a kernel that does not exist
-/// and spvsim::Unsupported for one the executor cannot run.
+/// Lowers the kernel to measure it. Throws spvsim::Error for a kernel that does not exist,
+/// spvsim::LimitError for one beyond the call depth, kernel size or private memory every
+/// launch is held to (limits.h), and spvsim::Unsupported for one the executor cannot run.
 KernelResources kernelResources(const ValidatedModule &module, const std::string &kernel,
                                 const SpecConstants &specConstants);
 

@@ -25,6 +25,11 @@ inline constexpr uint32_t kMaxCallDepth = 64;
 /// Module instructions one kernel may have with every call inlined.
 inline constexpr uint64_t kMaxKernelInstructions = uint64_t(1) << 20;
 
+/// printf output one launch may produce unless told otherwise (`spvsim run --printf-buffer`,
+/// SPVSIM_PRINTF_BUFFER): bounds the memory held for output that waits for earlier
+/// work-groups. CL_DEVICE_PRINTF_BUFFER_SIZE.
+inline constexpr uint64_t kDefaultPrintfBufferSize = uint64_t(256) << 20;
+
 /// The static limits a launch is checked against before it runs (LimitError beyond them).
 struct LaunchLimits {
   uint64_t localMemory = kLocalMemorySize;

@@ -1,0 +1,73 @@
+// The options run and exec share (see launch_options.h).
+#include "launch_options.h"
+
+#include "spvsim/common/error.h"
+#include "spvsim/interpreter/checks.h"
+#include "spvsim/interpreter/global_memory.h"
+
+namespace spvsim::cli {
+
+namespace {
+
+/// A size with an optional unit must not be negative (the conversion would wrap it).
+const CLI::Validator kNotNegative(
+    [](const std::string &value) {
+      return value.find('-') == std::string::npos ? std::string() : "must not be negative";
+    },
+    "NOT NEGATIVE");
+
+} // namespace
+
+void addLaunchOptions(CLI::App &command, LaunchOptions &options,
+                      const std::string &runTimeoutHelp) {
+  options.maxMemory = defaultMemoryCapacity();
+  command
+      .add_option("--warp-width", options.warpWidth,
+                  "Work-items executed in lockstep (1 to 64; default 32)")
+      ->check(CLI::Range(1, 64));
+  command
+      .add_option("--threads", options.threads,
+                  "Worker threads per launch, up to 1024 (0: one per hardware thread)")
+      ->check(CLI::Range(0, 1024));
+  command
+      .add_option("--timeout", options.timeout,
+                  "Stop a launch that runs longer than this many seconds and report where its "
+                  "work-items were (hang.timeout); 0: no limit")
+      ->check(CLI::NonNegativeNumber);
+  command.add_option("--run-timeout", options.runTimeout, runTimeoutHelp)
+      ->check(CLI::NonNegativeNumber);
+  command
+      .add_option("--max-instructions", options.maxInstructions,
+                  "Stop a launch after its work-items executed this many instructions in all and "
+                  "report where they were (hang.instruction-limit; 1e9 is accepted); 0: no limit")
+      ->check(CLI::Range(0.0, 1.8e19));
+  command
+      .add_option("--max-memory", options.maxMemory,
+                  "Bytes the buffers may take in all (suffixes k, M, G = 1000^n; KiB, MiB, GiB "
+                  "= 1024^n); default: half of the physical memory")
+      ->check(kNotNegative)
+      ->transform(CLI::AsSizeValue(true));
+  command
+      .add_option("--printf-buffer", options.printfBufferSize,
+                  "Bytes of printf output one launch may produce; a printf call that does not "
+                  "fit returns -1 and prints nothing (default 256 MiB; 0: no limit)")
+      ->check(kNotNegative)
+      ->transform(CLI::AsSizeValue(true));
+  command
+      .add_option("--checks", options.checks,
+                  std::string("Comma-separated checks to run: ") + checkNames() +
+                      " (default all; bounds checks are always on, `bounds` alone is the "
+                      "fastest)")
+      ->check(checkListProblem);
+}
+
+std::string checkListProblem(const std::string &list) {
+  try {
+    CheckSet::parse(list);
+    return {};
+  } catch (const Error &e) {
+    return e.what();
+  }
+}
+
+} // namespace spvsim::cli

@@ -1,0 +1,39 @@
+// LaunchOptions: the options `spvsim run` and `spvsim exec` share — how
+// launches run (warp width, threads, checks) and the limits that bound them
+// (docs/robustness.md) — declared once so that both commands spell, check and
+// explain them alike. exec passes them to the runtime as SPVSIM_* variables.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "spvsim/interpreter/limits.h"
+
+namespace spvsim::cli {
+
+struct LaunchOptions {
+  uint32_t warpWidth = 32;
+  uint32_t threads = 0;
+  double timeout = 0;
+  double runTimeout = 0;
+  double maxInstructions = 0; ///< a double, so that 1e9 can be written
+  uint64_t maxMemory = 0;     ///< set to the default by addLaunchOptions
+  uint64_t printfBufferSize = kDefaultPrintfBufferSize;
+  std::string checks = "all"; ///< as given; valid (checkListProblem)
+
+  /// --max-instructions as a count: NaN passes CLI::Range and means no limit, like 0.
+  uint64_t instructionLimit() const {
+    return maxInstructions >= 1 ? static_cast<uint64_t>(maxInstructions) : 0;
+  }
+};
+
+/// Adds the options to `command`. `runTimeoutHelp` says what --run-timeout bounds for it.
+void addLaunchOptions(CLI::App &command, LaunchOptions &options, const std::string &runTimeoutHelp);
+
+/// The --checks validator of run and exec: empty when `list` names known checks, else
+/// what is wrong with it.
+std::string checkListProblem(const std::string &list);
+
+} // namespace spvsim::cli

@@ -1,0 +1,43 @@
+#!/bin/sh
+# Ctrl-C under `spvsim exec` (runtime/README.md, Limits): a program waiting for an
+# endless launch ends at SIGINT and spvsim exec exits 130; one that ignores SIGINT is
+# killed at the second. SIGINT sent to spvsim alone is passed on to the program.
+# Usage: sigint.sh SPVSIM LIMITS_PROGRAM
+spvsim=$1
+program=$2
+fail() {
+  echo "FAIL: $*"
+  cat sigint-out.txt
+  exit 1
+}
+
+# Starts `spvsim exec -- PROGRAM MODE` and waits until the program waits for its launch.
+start() {
+  rm -f sigint-out.txt
+  "$spvsim" exec -- "$program" "$1" >sigint-out.txt 2>&1 &
+  pid=$!
+  for _ in $(seq 1 600); do
+    grep -q waiting sigint-out.txt 2>/dev/null && return
+    sleep 0.1
+  done
+  fail "the program did not start its launch"
+}
+
+start hang
+kill -INT "$pid"
+wait "$pid"
+status=$?
+[ "$status" -eq 130 ] || fail "status $status after one SIGINT, expected 130"
+grep -q "was interrupted" sigint-out.txt || fail "no word of the interruption"
+
+start hang-ignoring-sigint
+kill -INT "$pid"
+sleep 1
+kill -0 "$pid" 2>/dev/null || fail "the program ignoring SIGINT ended at the first one"
+kill -INT "$pid"
+wait "$pid"
+status=$?
+[ "$status" -eq 130 ] || fail "status $status after two SIGINTs, expected 130"
+grep -q "killed at the second Ctrl-C" sigint-out.txt || fail "no word of the kill"
+cat sigint-out.txt
+echo "sigint: all checks passed"
