@@ -43,6 +43,10 @@ namespace {
 /// Widths and precisions beyond this are rejected (C leaves them undefined past INT_MAX).
 constexpr uint64_t kMaxNumber = 1u << 30;
 
+/// A %g precision at least this large prints every significant digit of any double (the
+/// longest exact decimal expansion has 767) in the same style (exponents stay below it).
+constexpr uint64_t kMaxSignificantDigits = 1100;
+
 enum class Length : uint8_t { None, HH, H, HL, L };
 
 const char *lengthText(Length l) {
@@ -248,7 +252,10 @@ private:
     uint64_t n = spec.width.value_or(0);
     const bool digits =
         isIntegerConversion(spec.conversion) || std::strchr("fFeEaA", spec.conversion) != nullptr;
-    if (digits && spec.precision) n = std::max<uint64_t>(n, *spec.precision);
+    // %#g keeps its trailing zeros: it prints as many significant digits as its precision.
+    const bool keptDigits = (spec.conversion == 'g' || spec.conversion == 'G') &&
+                            spec.flags.find('#') != std::string::npos;
+    if ((digits || keptDigits) && spec.precision) n = std::max<uint64_t>(n, *spec.precision);
     return n;
   }
 
@@ -325,7 +332,15 @@ private:
         return mismatch(spec.vector ? "a vector of " + std::to_string(components) + " " + name + "s"
                                     : std::string("a floating-point value"));
       }
-      const std::string host = hostSpec(spec, "", c);
+      // %g without '#' drops trailing zeros, so a precision beyond the 767 significant
+      // digits a double can have prints the same text — but the C library allocates
+      // working space for all of them (gigabytes for %.1073741824g). It gets a precision
+      // that prints the same.
+      Spec hostFormatSpec = spec;
+      if ((c == 'g' || c == 'G') && spec.flags.find('#') == std::string::npos && spec.precision &&
+          *spec.precision > kMaxSignificantDigits)
+        hostFormatSpec.precision = kMaxSignificantDigits;
+      const std::string host = hostSpec(hostFormatSpec, "", c);
       for (uint32_t k = 0; k < components; ++k) {
         if (k && !append(",")) return Status::TooLong;
         if (!appendHost(host, componentAsDouble(arg.bits[k], arg.bytes))) return Status::TooLong;

@@ -7,6 +7,7 @@
 #include <bit>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <initializer_list>
 #include <map>
 #include <vector>
@@ -264,6 +265,7 @@ TEST(PrintfFormat, FieldsThatCannotFitAreNotFormatted) {
       {"%1073741824c", {i32(7)}},
       {"%.1073741824f", {Argument::floating(1.5)}},
       {"%.1073741824e", {Argument::floating(1.5)}},
+      {"%#.1073741824g", {Argument::floating(1.5)}},
       {"%1073741824s", {Argument::pointer(1)}},
       {"%1073741824p", {Argument::pointer(1)}}};
   for (const auto &[fmt, args] : cases)
@@ -273,6 +275,20 @@ TEST(PrintfFormat, FieldsThatCannotFitAreNotFormatted) {
   // Within the limit the width is honoured.
   EXPECT_EQ(ok("%.3d|%5.2f|%3s", {i32(7), Argument::floating(1.5), Argument::pointer(1)}),
             "007| 1.50|str");
+}
+
+// Found by fuzz_printf: %g with a huge precision made the C library allocate gigabytes
+// of working space although without '#' it prints only the significant digits.
+TEST(PrintfFormat, HugeShortestFormPrecisionPrintsTheSignificantDigits) {
+  const double tiny = std::bit_cast<double>(uint64_t(1)); // 751 significant digits
+  const double big = std::bit_cast<double>(uint64_t(0x7fefffffffffffff));
+  for (double v : {1.5, 0.1, tiny, big, -1e-300, 123456789.0}) {
+    char expected[2048];
+    std::snprintf(expected, sizeof expected, "%.999999g|%.999999G", v, v);
+    EXPECT_EQ(ok("%.1073741824g|%.999999G", {Argument::floating(v), Argument::floating(v)}),
+              expected)
+        << v;
+  }
 }
 
 } // namespace
