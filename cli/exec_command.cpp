@@ -60,22 +60,33 @@ std::filesystem::path vendorFolder() {
               "; set SPVSIM_ICD_VENDORS to the folder that holds it");
 }
 
-/// The program exec waits for, and the Ctrl-Cs exec got meanwhile.
-volatile sig_atomic_t childPid = 0;
-volatile sig_atomic_t interrupts = 0;
+/// What exec does with a SIGINT that arrives while the program runs. From the terminal
+/// (SI_KERNEL) the program got it too; sent to spvsim alone (kill, SI_USER) it is passed
+/// on. A second one ends the program at once, for a program that does not stop at the
+/// first (Python waiting in clFinish for a long kernel, say). Returns how many there
+/// were so far.
+int interruptProgram(pid_t program, const siginfo_t &info, int interrupts) {
+  if (++interrupts >= 2)
+    kill(program, SIGKILL);
+  else if (info.si_code == SI_USER)
+    kill(program, SIGINT);
+  return interrupts;
+}
 
-/// SIGINT while the program runs. From the terminal (SI_KERNEL) the program got it too;
-/// sent to spvsim alone (kill, SI_USER) it is passed on. A second one ends the program at
-/// once, for a program that does not stop at the first (Python waiting in clFinish for
-/// a long kernel, say).
-void onInterrupt(int, siginfo_t *info, void *) {
-  const pid_t child = childPid;
-  if (child <= 0) return;
-  interrupts = interrupts + 1;
-  if (interrupts >= 2)
-    kill(child, SIGKILL);
-  else if (info && info->si_code == SI_USER)
-    kill(child, SIGINT);
+/// Waits for the program to end, taking the SIGINTs meanwhile (`waited`, blocked, holds
+/// SIGINT and SIGCHLD): signals are taken synchronously, no handler runs. Returns its
+/// wait status and how many SIGINTs there were.
+std::pair<int, int> waitForProgram(pid_t program, const sigset_t &waited) {
+  int status = 0, interrupts = 0;
+  for (;;) {
+    const pid_t done = waitpid(program, &status, WNOHANG);
+    if (done == program || (done < 0 && errno != EINTR)) break;
+    siginfo_t info{};
+    // A SIGCHLD between waitpid and here stays pending: this returns at once.
+    if (sigwaitinfo(&waited, &info) == SIGINT)
+      interrupts = interruptProgram(program, info, interrupts);
+  }
+  return {status, interrupts};
 }
 
 std::string numberText(double v) {
@@ -140,8 +151,8 @@ int runExec(const CLI::App &command, const ExecOptions &options) {
   for (const std::string &a : options.command) argv.push_back(const_cast<char *>(a.c_str()));
   argv.push_back(nullptr);
   // Like system(): Ctrl-C and Ctrl-\ are for the program; spvsim waits and reports its status
-  // (a second Ctrl-C ends the program: onInterrupt). The program starts with the default
-  // handlers.
+  // (a second Ctrl-C ends the program: interruptProgram). The program starts with the
+  // default handlers.
   posix_spawnattr_t attributes;
   posix_spawnattr_init(&attributes);
   sigset_t defaults;
@@ -150,31 +161,30 @@ int runExec(const CLI::App &command, const ExecOptions &options) {
   sigaddset(&defaults, SIGQUIT);
   posix_spawnattr_setsigdefault(&attributes, &defaults);
   posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+  // SIGINT and SIGCHLD are blocked and taken by waitForProgram; SIGINT and SIGQUIT are
+  // ignored meanwhile, so that one left pending when the program has ended is dropped.
+  // SIGCHLD has its default action (an inherited SIG_IGN would reap the program unseen).
   struct sigaction ignore {
-  }, interrupt{}, oldInt{}, oldQuit{};
+  }, byDefault{}, oldInt{}, oldQuit{}, oldChild{};
   ignore.sa_handler = SIG_IGN;
-  interrupt.sa_sigaction = onInterrupt;
-  interrupt.sa_flags = SA_SIGINFO | SA_RESTART;
-  sigemptyset(&interrupt.sa_mask);
-  // Signals are held until the child's id is known to the handler.
-  sigset_t interruptOnly, previous;
-  sigemptyset(&interruptOnly);
-  sigaddset(&interruptOnly, SIGINT);
-  sigprocmask(SIG_BLOCK, &interruptOnly, &previous);
+  byDefault.sa_handler = SIG_DFL;
+  sigset_t waited, previous;
+  sigemptyset(&waited);
+  sigaddset(&waited, SIGINT);
+  sigaddset(&waited, SIGCHLD);
+  sigprocmask(SIG_BLOCK, &waited, &previous);
   posix_spawnattr_setsigmask(&attributes, &previous); // the program's mask is spvsim's own
-  sigaction(SIGINT, &interrupt, &oldInt);
+  sigaction(SIGINT, &ignore, &oldInt);
   sigaction(SIGQUIT, &ignore, &oldQuit);
+  sigaction(SIGCHLD, &byDefault, &oldChild);
   pid_t pid = 0;
   const int spawned = posix_spawnp(&pid, argv[0], nullptr, &attributes, argv.data(), environ);
   posix_spawnattr_destroy(&attributes);
-  childPid = spawned == 0 ? pid : 0;
+  const auto [status, interrupts] = spawned == 0 ? waitForProgram(pid, waited) : std::pair{0, 0};
   sigprocmask(SIG_SETMASK, &previous, nullptr);
-  int status = 0;
-  while (spawned == 0 && waitpid(pid, &status, 0) < 0)
-    if (errno != EINTR) break;
   sigaction(SIGINT, &oldInt, nullptr);
   sigaction(SIGQUIT, &oldQuit, nullptr);
-  childPid = 0;
+  sigaction(SIGCHLD, &oldChild, nullptr);
   if (spawned != 0) {
     if (!temporaryReport.empty()) std::filesystem::remove(temporaryReport, ignored);
     throw Error("cannot run '" + options.command[0] + "': " + std::strerror(spawned));

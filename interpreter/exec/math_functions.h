@@ -68,7 +68,6 @@ SPVSIM_MATH_WIDE(erf, std::erf(x))
 SPVSIM_MATH_WIDE(exp, std::exp(x))
 SPVSIM_MATH_WIDE(exp2, std::exp2(x))
 SPVSIM_MATH_WIDE(expm1, std::expm1(x))
-SPVSIM_MATH_WIDE(lgamma, std::lgamma(x))
 SPVSIM_MATH_WIDE(log, std::log(x))
 SPVSIM_MATH_WIDE(log2, std::log2(x))
 SPVSIM_MATH_WIDE(log10, std::log10(x))
@@ -87,6 +86,15 @@ SPVSIM_MATH_WIDE(rint, std::nearbyint(x))
 SPVSIM_MATH_WIDE(round, std::round(x))
 SPVSIM_MATH_WIDE(trunc, std::trunc(x))
 #undef SPVSIM_MATH_WIDE
+// lgamma in the wider type, by the reentrant form: std::lgamma writes the global
+// signgam, a data race between the worker threads of a launch.
+template <class F> inline F lgamma(F a) {
+  int sign = 0;
+  if constexpr (std::is_same_v<F, double>)
+    return narrow<F>(::lgammal_r(wide(a), &sign));
+  else
+    return narrow<F>(::lgamma_r(wide(a), &sign));
+}
 
 template <class F> inline F exp10(F a) {
   const Wide<F> x = wide(a);
