@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "check/fault_reporter.h"
+#include "exec/checked_ops.h"
 #include "exec/launch_context.h"
 #include "exec/launch_limits.h"
 #include "exec/work_group.h"
@@ -132,6 +133,7 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
   LaunchContext L;
   L.kernel = &k;
   L.checks = options.checks;
+  prepareCheckedExecution(L, k);
   L.range = range;
   for (uint32_t d = range.dims; d < 3; ++d) L.range.global[d] = 1, L.range.offset[d] = 0;
   if (range.local) {

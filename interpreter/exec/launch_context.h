@@ -31,8 +31,8 @@ struct AllocationView {
   AddressSpace space = AddressSpace::Global;
   bool released = false;
   HostMapping mapped = HostMapping::None; ///< the host has it (or a parent or child) mapped
-  uint32_t parent = 0;       ///< id of the parent allocation for sub-buffers
-  uint64_t parentOffset = 0; ///< byte offset inside the parent
+  uint32_t parent = 0;                    ///< id of the parent allocation for sub-buffers
+  uint64_t parentOffset = 0;              ///< byte offset inside the parent
   std::string name;
 };
 
@@ -42,6 +42,7 @@ struct LaunchContext {
   std::array<uint64_t, 3> localSize{1, 1, 1}; ///< enqueued work-group size
   std::array<uint64_t, 3> groups{1, 1, 1};    ///< work-groups per dimension
   CheckSet checks;                            ///< ExecOptions::checks
+  bool checkedLoop = false;                   ///< warps run the checked loop (exec/checked_ops.h)
   std::vector<AllocationView> allocations;    ///< by allocation id; 0 is NULL
   std::vector<uint32_t> programGlobalIds;     ///< allocation id of each program global
   std::vector<uint64_t> localOffsets; ///< per LoweredKernel::locals entry, in the group arena

@@ -10,6 +10,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "exec/checked_ops.h"
 #include "exec/dispatch_cases.h"
 #include "exec/exec_state.h"
 #include "exec/handlers_arith.h"
@@ -131,7 +132,10 @@ void releaseBarrier(Warp &warp) {
   warp.status = WarpStatus::Ready;
 }
 
-void runWarp(LaunchContext &launch, GroupState &group, Warp &warp) {
+namespace {
+
+/// The warp loop; `Checked` runs the checks of exec/checked_ops.h before each op.
+template <bool Checked> void runWarpLoop(LaunchContext &launch, GroupState &group, Warp &warp) {
   const LoweredKernel &k = *launch.kernel;
   ExecState x;
   x.regs = warp.registers();
@@ -171,6 +175,7 @@ void runWarp(LaunchContext &launch, GroupState &group, Warp &warp) {
     executed += b.end - b.first;
     for (uint32_t i = b.first; i < b.end; ++i) {
       const LoweredOp &op = ops[i];
+      if constexpr (Checked) checkOp(x, op, i);
       switch (op.code) {
         SPVSIM_INT_BINARY_OPS(SPVSIM_INT_CASE)
         SPVSIM_INT_UNARY_OPS(SPVSIM_INT_CASE)
@@ -409,6 +414,15 @@ void runWarp(LaunchContext &launch, GroupState &group, Warp &warp) {
   }
   warp.untilPoll = untilPoll;
   warp.unpolled += executed * x.width;
+}
+
+} // namespace
+
+void runWarp(LaunchContext &launch, GroupState &group, Warp &warp) {
+  if (launch.checkedLoop)
+    runWarpLoop<true>(launch, group, warp);
+  else
+    runWarpLoop<false>(launch, group, warp);
 }
 
 } // namespace spvsim

@@ -1,0 +1,13 @@
+// Checked execution (exec/checked_ops.h): what a launch prepares for it.
+#include "exec/checked_ops.h"
+
+namespace spvsim {
+
+void prepareCheckedExecution(LaunchContext &L, LoweredKernel &k) {
+  const bool misaligned = L.checks.has(Check::Misaligned);
+  L.checkedLoop = misaligned;
+  if (!misaligned)
+    for (LoweredOp &op : k.ops) op.alignLog2 = 0;
+}
+
+} // namespace spvsim
