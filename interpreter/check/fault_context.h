@@ -18,7 +18,7 @@ std::string allocationName(const ExecState &x, uint64_t pointer);
 
 /// The key of a repeat (FaultReporter::countRepeat): which report function (`family`,
 /// 3 bits: 0 access faults, 1 fp-to-int, 2 integer UB, 3 wrap, 4 printf format,
-/// 5 unreachable, 6 misaligned), what tells its findings apart
+/// 5 unreachable, 6 misaligned, 7 uninitialized reads), what tells its findings apart
 /// (`detail`, 29 bits) and the op's instruction.
 uint64_t repeatKey(uint32_t family, const LoweredOp &op, uint64_t detail);
 

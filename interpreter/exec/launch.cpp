@@ -164,6 +164,7 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
     v.parent = info.parent;
     v.parentOffset = info.parentOffset;
     v.base = buffers[id].base;
+    v.shadow = buffers[id].shadow;
   }
   // A mapping covers the buffer's sub-buffers and its parent too (OpenCL API §5.5.4).
   for (BufferId id = 1; id < buffers.size(); ++id) {

@@ -123,6 +123,8 @@ private:
   /// The LoweredOp::alignLog2 of a load or store of a value of `type` whose memory
   /// operands (mask first) are `memoryOperands`.
   uint8_t accessAlignment(uint32_t type, std::span<const uint32_t> memoryOperands);
+  /// The LoweredOp::access flags of a load or store of a value of `type`.
+  uint8_t accessFlags(uint32_t type) const;
   void emitCopyMemory(SlotValue dst, SlotValue src, uint64_t bytes);
 
   // lowering_collective.cpp

@@ -29,6 +29,10 @@ struct LoweredOp {
   uint64_t imm = 0;   ///< byte offset, stride, component, ...
 };
 
+/// LoweredOp::access: the load or store moves bytes of an aggregate copy (OpCopyMemory,
+/// a struct or array loaded or stored whole), so what it carries is no use of the value.
+inline constexpr uint8_t kAccessCopy = 1;
+
 static_assert(sizeof(LoweredOp) == 40, "the access fields fill LoweredOp's padding");
 
 /// log2 of an alignment (a power of two; others round down), for LoweredOp::alignLog2.
