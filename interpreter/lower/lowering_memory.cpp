@@ -296,8 +296,8 @@ bool KernelLowering::lowerMemory(Instance &in, const Instruction &inst) {
   auto ops = module_.operands(inst);
   const size_t opsBefore = blocks_[current_].ops.size();
   if (lowerAtomic(in, inst)) {
-    // An atomic needs the alignment of its size (OpenCL C §6.15.12.1: atomic types have
-    // their non-atomic counterparts' size and alignment).
+    // An atomic needs the alignment of its size (OpenCL C §6.1.5, and §6.15.12: atomic
+    // types have the size and alignment of their non-atomic counterparts).
     auto &emitted = blocks_[current_].ops;
     for (size_t i = opsBefore; i < emitted.size(); ++i)
       if (uint32_t bytes = atomicAccessBytes(emitted[i].code))

@@ -160,6 +160,29 @@ TEST_P(Uninit, BytesKeepTheirDefinednessThroughBitwiseOps) {
   expectOne(h, "byte_halves", "branch");
 }
 
+TEST_P(Uninit, AsyncCopiesCarryDefinedness) {
+  KernelHarness h(path());
+  ASSERT_TRUE(h.ok());
+  std::vector<int32_t> values(64);
+  for (int i = 0; i < 64; ++i) values[i] = i;
+  auto in = h.buffer(values, "in");
+  auto out = h.buffer(std::vector<int32_t>(64), "out");
+  h.memory.setUndefined(in);
+  h.memory.setDefined(in, 0, 32 * 4); // the second half was never written
+  h.run("async_copy", range1(64, 64), {ArgBinding::ofBuffer(in), ArgBinding::ofBuffer(out)},
+        options());
+  const Finding f = expectOne(h, "async_copy", "stored to global memory");
+  ASSERT_TRUE(f.workItem && f.memory);
+  EXPECT_GE(f.workItem->local[0], 32u);
+  EXPECT_NE(f.memory->buffer.find("tmp"), std::string::npos) << f.memory->buffer;
+  EXPECT_EQ(h.read<int32_t>(out), values); // the copy went ahead
+  h.memory.setDefined(in, 0, 64 * 4);
+  h.sink.clear();
+  h.run("async_copy", range1(64, 64), {ArgBinding::ofBuffer(in), ArgBinding::ofBuffer(out)},
+        options());
+  EXPECT_TRUE(h.sink.findings().empty());
+}
+
 TEST_P(Uninit, OffWithoutTheCheck) {
   KernelHarness h(path());
   ASSERT_TRUE(h.ok());

@@ -68,3 +68,11 @@ __kernel void byte_halves(__global int *out, int high) {
   uint part = high ? word >> 16 : word & 0xffff;
   if (part != 0) out[get_global_id(0)] = 1; // BUG: byte_halves
 }
+
+// Copies `in` into __local memory with async_work_group_copy, then out again.
+__kernel void async_copy(__global const int *in, __global int *out) {
+  __local int tmp[64];
+  event_t copied = async_work_group_copy(tmp, in, 64, 0);
+  wait_group_events(1, &copied);
+  out[get_global_id(0)] = tmp[get_local_id(0)]; // BUG: async_copy
+}
