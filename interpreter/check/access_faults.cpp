@@ -3,6 +3,7 @@
 #include <bit>
 #include <string>
 
+#include "check/fault_context.h"
 #include "exec/exec_state.h"
 #include "exec/handlers_arith.h"
 #include "exec/handlers_collective.h"
@@ -11,8 +12,6 @@
 #include "exec/printf_call.h"
 
 namespace spvsim {
-
-namespace {
 
 WorkItemIds workItemOf(const ExecState &x, uint32_t lane) {
   const LaunchContext &L = *x.launch;
@@ -46,13 +45,9 @@ std::string allocationName(const ExecState &x, uint64_t p) {
   return "allocation " + std::to_string(id);
 }
 
-/// The key of a repeat (FaultReporter::countRepeat): which report function (`family`,
-/// 3 bits), what tells its findings apart (`detail`, 29 bits) and the op's instruction.
 uint64_t repeatKey(uint32_t family, const LoweredOp &op, uint64_t detail) {
   return uint64_t(family) << 61 | (detail & ((uint64_t(1) << 29) - 1)) << 32 | op.source;
 }
-
-} // namespace
 
 namespace ops {
 
@@ -111,12 +106,6 @@ void reportAccessFault(const ExecState &x, const LoweredOp &op, uint32_t lane, u
   case AccessFault::WriteOnlyRead:
     f.kind = "access.write_only_read";
     f.message = "read of write-only buffer '" + name + "'";
-    break;
-  case AccessFault::Misaligned:
-    f.kind = "misaligned";
-    f.message = "atomic access of " + std::to_string(bytes) + " bytes at offset " +
-                std::to_string(offset) + " of " + addressSpaceName(space) + " '" + name +
-                "' is not aligned to its size (the atomic was not performed)";
     break;
   case AccessFault::OutOfBounds:
   case AccessFault::None: {

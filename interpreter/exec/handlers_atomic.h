@@ -3,8 +3,8 @@
 // update is a real host atomic (std::atomic_ref), so atomics act device-wide
 // whatever scope the module names (OpenCL 1.2 atomics arrive with Workgroup
 // scope). Memory semantics are honoured by making every atomic sequentially
-// consistent. An atomic not aligned to its size is reported (misaligned)
-// and not performed.
+// consistent. An atomic not aligned to its size is performed byte-wise under a
+// lock (exec/misaligned_access.h).
 #pragma once
 
 #include <atomic>
@@ -12,6 +12,7 @@
 #include <cstdint>
 
 #include "exec/handlers_memory.h"
+#include "exec/misaligned_access.h"
 
 namespace spvsim::ops {
 
@@ -32,21 +33,15 @@ SPVSIM_ATOMIC_FLOAT_OPS(SPVSIM_ATOMIC_FLOAT_FN)
 #undef SPVSIM_ATOMIC_FLOAT_FN
 
 /// Runs `update(lane, address)` for each active lane whose atomic access is in
-/// bounds and aligned; reports the first misaligned lane.
+/// bounds. An address its size does not divide (reported by the misaligned check)
+/// gets the update on a copy, byte-wise under a lock.
 template <bool IsWrite, class T, class Update>
 inline void forAtomicLanes(const ExecState &x, const LoweredOp &op, Update update) {
-  uint32_t misalignedLane = 0;
-  uint64_t misaligned = 0;
   forAccessibleLanes<IsWrite>(x, op, sizeof(T), [&](uint32_t l, std::byte *addr) {
-    if (reinterpret_cast<uintptr_t>(addr) % sizeof(T) != 0) {
-      if (misaligned++ == 0) misalignedLane = l;
-      return;
-    }
+    if (reinterpret_cast<uintptr_t>(addr) % sizeof(T) != 0) [[unlikely]]
+      return misalignedAtomic<T>(addr, [&](T *copy) { update(l, copy); });
     update(l, reinterpret_cast<T *>(addr));
   });
-  if (misaligned)
-    reportAccessFault(x, op, misalignedLane, x.reg<uint64_t>(op.a)[misalignedLane], sizeof(T),
-                      IsWrite, AccessFault::Misaligned, misaligned);
 }
 
 /// d = old value; *a = Fn(old, b). `T` is the value type, `Bits` its storage.

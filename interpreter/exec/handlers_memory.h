@@ -29,7 +29,6 @@ enum class AccessFault : uint8_t {
   Released,
   ReadOnlyWrite,
   WriteOnlyRead,
-  Misaligned,
   Mapped
 };
 

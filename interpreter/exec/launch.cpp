@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "check/fault_reporter.h"
+#include "exec/checked_ops.h"
 #include "exec/launch_context.h"
 #include "exec/launch_limits.h"
 #include "exec/work_group.h"
@@ -132,6 +133,7 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
   LaunchContext L;
   L.kernel = &k;
   L.checks = options.checks;
+  prepareCheckedExecution(L, k);
   L.range = range;
   for (uint32_t d = range.dims; d < 3; ++d) L.range.global[d] = 1, L.range.offset[d] = 0;
   if (range.local) {
@@ -162,6 +164,7 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
     v.parent = info.parent;
     v.parentOffset = info.parentOffset;
     v.base = buffers[id].base;
+    v.shadow = buffers[id].shadow;
   }
   // A mapping covers the buffer's sub-buffers and its parent too (OpenCL API §5.5.4).
   for (BufferId id = 1; id < buffers.size(); ++id) {

@@ -18,10 +18,13 @@
 #include "exec/watchdog.h"
 #include "lower/program.h"
 #include "memory/tagged_pointer.h"
+#include "shadow/warp_shadow.h"
 #include "spvsim/interpreter/global_memory.h"
 #include "spvsim/interpreter/launch.h"
 
 namespace spvsim {
+
+struct UninitProgram;
 
 /// A global or constant allocation as a launch sees it.
 struct AllocationView {
@@ -31,8 +34,9 @@ struct AllocationView {
   AddressSpace space = AddressSpace::Global;
   bool released = false;
   HostMapping mapped = HostMapping::None; ///< the host has it (or a parent or child) mapped
-  uint32_t parent = 0;                    ///< id of the parent allocation for sub-buffers
-  uint64_t parentOffset = 0;              ///< byte offset inside the parent
+  uint8_t *shadow = nullptr; ///< definedness of its bytes (BufferView::shadow); null: all defined
+  uint32_t parent = 0;       ///< id of the parent allocation for sub-buffers
+  uint64_t parentOffset = 0; ///< byte offset inside the parent
   std::string name;
 };
 
@@ -42,10 +46,13 @@ struct LaunchContext {
   std::array<uint64_t, 3> localSize{1, 1, 1}; ///< enqueued work-group size
   std::array<uint64_t, 3> groups{1, 1, 1};    ///< work-groups per dimension
   CheckSet checks;                            ///< ExecOptions::checks
-  std::vector<AllocationView> allocations;    ///< by allocation id; 0 is NULL
-  std::vector<uint32_t> programGlobalIds;     ///< allocation id of each program global
-  std::vector<uint64_t> localOffsets; ///< per LoweredKernel::locals entry, in the group arena
-  std::vector<uint64_t> localSizes;   ///< per LoweredKernel::locals entry
+  bool checkedLoop = false;                   ///< warps run the checked loop (exec/checked_ops.h)
+  /// The uninit check's rule per op (exec/uninit_program.h); null when it is off.
+  std::shared_ptr<const UninitProgram> uninit;
+  std::vector<AllocationView> allocations; ///< by allocation id; 0 is NULL
+  std::vector<uint32_t> programGlobalIds;  ///< allocation id of each program global
+  std::vector<uint64_t> localOffsets;      ///< per LoweredKernel::locals entry, in the group arena
+  std::vector<uint64_t> localSizes;        ///< per LoweredKernel::locals entry
   uint64_t localArenaSize = 0;
   /// By-value aggregate arguments, copied into every work-item's private arena.
   struct ByValCopy {
@@ -65,6 +72,10 @@ struct GroupState {
   std::array<uint64_t, 3> size{1, 1, 1}; ///< this group's size (the last may be smaller)
   uint64_t items = 1;
   std::byte *localArena = nullptr;
+  uint8_t *localShadow = nullptr; ///< definedness of localArena's bytes (uninit check)
+  /// Per LoweredKernel::locals entry: 1 when every byte of it is defined (uninit check;
+  /// set at barriers, cleared by stores of undefined bytes).
+  uint8_t *localDefined = nullptr;
   /// Operands work-items deposit at a work-group function, by local linear
   /// index: [0] the value (then the result), [1] the broadcast source or the
   /// copy source, [2] the copy's element count, [3] its stride.
@@ -139,6 +150,7 @@ struct Warp {
   std::vector<uint64_t> masks;              ///< [0] the block's mask, [k] edge k
   std::array<std::vector<uint64_t>, 3> localId;
   std::vector<std::byte> privateArena; ///< width lanes × kernel privateSize
+  WarpShadow shadow;                   ///< the uninit check's state
   uint64_t present = 0;                ///< lanes that are work-items of the group
   uint64_t live = 0;                   ///< lanes that have not returned
   uint32_t firstItem = 0;              ///< local linear index of lane 0

@@ -10,6 +10,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "exec/checked_ops.h"
 #include "exec/dispatch_cases.h"
 #include "exec/exec_state.h"
 #include "exec/handlers_arith.h"
@@ -20,6 +21,7 @@
 #include "exec/handlers_memory.h"
 #include "exec/opencl_std_dispatch.h"
 #include "exec/printf_call.h"
+#include "exec/uninit_setup.h"
 
 namespace spvsim {
 
@@ -83,6 +85,7 @@ void initWarpStorage(const LaunchContext &launch, Warp &warp,
   warp.masks.assign(k.maxEdges + 1, 0);
   for (auto &ids : warp.localId) ids.assign(width, 0);
   warp.privateArena.assign(size_t(k.privateSize) * width, std::byte{0});
+  if (launch.uninit) initWarpShadow(launch, warp);
   std::byte *regs = warp.registers();
   for (const UniformInit &u : uniforms) {
     uint64_t bits = u.bits;
@@ -132,7 +135,10 @@ void releaseBarrier(Warp &warp) {
   warp.status = WarpStatus::Ready;
 }
 
-void runWarp(LaunchContext &launch, GroupState &group, Warp &warp) {
+namespace {
+
+/// The warp loop; `Checked` runs the checks of exec/checked_ops.h before each op.
+template <bool Checked> void runWarpLoop(LaunchContext &launch, GroupState &group, Warp &warp) {
   const LoweredKernel &k = *launch.kernel;
   ExecState x;
   x.regs = warp.registers();
@@ -172,6 +178,7 @@ void runWarp(LaunchContext &launch, GroupState &group, Warp &warp) {
     executed += b.end - b.first;
     for (uint32_t i = b.first; i < b.end; ++i) {
       const LoweredOp &op = ops[i];
+      if constexpr (Checked) checkOp(x, op, i);
       switch (op.code) {
         SPVSIM_INT_BINARY_OPS(SPVSIM_INT_CASE)
         SPVSIM_INT_UNARY_OPS(SPVSIM_INT_CASE)
@@ -281,52 +288,52 @@ void runWarp(LaunchContext &launch, GroupState &group, Warp &warp) {
         ops::wrapCheck<uint64_t>(x, op);
         break;
       case OpCode::Load8:
-        ops::load<uint8_t>(x, op);
+        loadOp<Checked, uint8_t, false>(x, op, i);
         break;
       case OpCode::Load16:
-        ops::load<uint16_t>(x, op);
+        loadOp<Checked, uint16_t, false>(x, op, i);
         break;
       case OpCode::Load32:
-        ops::load<uint32_t>(x, op);
+        loadOp<Checked, uint32_t, false>(x, op, i);
         break;
       case OpCode::Load64:
-        ops::load<uint64_t>(x, op);
+        loadOp<Checked, uint64_t, false>(x, op, i);
         break;
       case OpCode::Store8:
-        ops::store<uint8_t>(x, op);
+        storeOp<Checked, uint8_t, false>(x, op, i);
         break;
       case OpCode::Store16:
-        ops::store<uint16_t>(x, op);
+        storeOp<Checked, uint16_t, false>(x, op, i);
         break;
       case OpCode::Store32:
-        ops::store<uint32_t>(x, op);
+        storeOp<Checked, uint32_t, false>(x, op, i);
         break;
       case OpCode::Store64:
-        ops::store<uint64_t>(x, op);
+        storeOp<Checked, uint64_t, false>(x, op, i);
         break;
       case OpCode::LoadIndexed8:
-        ops::loadIndexed<uint8_t>(x, op);
+        loadOp<Checked, uint8_t, true>(x, op, i);
         break;
       case OpCode::LoadIndexed16:
-        ops::loadIndexed<uint16_t>(x, op);
+        loadOp<Checked, uint16_t, true>(x, op, i);
         break;
       case OpCode::LoadIndexed32:
-        ops::loadIndexed<uint32_t>(x, op);
+        loadOp<Checked, uint32_t, true>(x, op, i);
         break;
       case OpCode::LoadIndexed64:
-        ops::loadIndexed<uint64_t>(x, op);
+        loadOp<Checked, uint64_t, true>(x, op, i);
         break;
       case OpCode::StoreIndexed8:
-        ops::storeIndexed<uint8_t>(x, op);
+        storeOp<Checked, uint8_t, true>(x, op, i);
         break;
       case OpCode::StoreIndexed16:
-        ops::storeIndexed<uint16_t>(x, op);
+        storeOp<Checked, uint16_t, true>(x, op, i);
         break;
       case OpCode::StoreIndexed32:
-        ops::storeIndexed<uint32_t>(x, op);
+        storeOp<Checked, uint32_t, true>(x, op, i);
         break;
       case OpCode::StoreIndexed64:
-        ops::storeIndexed<uint64_t>(x, op);
+        storeOp<Checked, uint64_t, true>(x, op, i);
         break;
       case OpCode::PtrAdd:
         ops::ptrAdd(x, op);
@@ -416,6 +423,15 @@ void runWarp(LaunchContext &launch, GroupState &group, Warp &warp) {
   }
   warp.untilPoll = untilPoll;
   warp.unpolled += executed * x.width;
+}
+
+} // namespace
+
+void runWarp(LaunchContext &launch, GroupState &group, Warp &warp) {
+  if (launch.checkedLoop)
+    runWarpLoop<true>(launch, group, warp);
+  else
+    runWarpLoop<false>(launch, group, warp);
 }
 
 } // namespace spvsim

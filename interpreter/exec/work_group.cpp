@@ -6,11 +6,12 @@
 #include <cstring>
 
 #include "exec/handlers_memory.h"
+#include "exec/uninit_setup.h"
 #include "exec/warp_executor.h"
 
 namespace spvsim {
 
-WorkGroupRunner::WorkGroupRunner(LaunchContext &launch) : launch_(launch) {
+WorkGroupRunner::WorkGroupRunner(LaunchContext &launch) : launch_(launch), shadow_(launch) {
   const LoweredKernel &k = *launch.kernel;
   uint64_t maxItems = launch.localSize[0] * launch.localSize[1] * launch.localSize[2];
   size_t warps = (maxItems + k.warpWidth - 1) / k.warpWidth;
@@ -47,6 +48,7 @@ void WorkGroupRunner::run(uint64_t linearGroup) {
                     copy.bytes.size());
     }
   }
+  if (L.uninit) shadow_.start(L, group_, std::span<Warp>(warps_.data(), activeWarps));
   if (runWarps(activeWarps)) {
     ++groupsDone_;
     itemsDone_ += group_.items;
@@ -91,6 +93,7 @@ bool WorkGroupRunner::runWarps(size_t activeWarps) {
           completeCollective(launch_.kernel->collectives[c - 1]);
         break;
       }
+    if (launch_.uninit) shadow_.atBarrier(launch_);
     for (size_t i = 0; i < activeWarps; ++i)
       if (warps_[i].status == WarpStatus::AtBarrier) releaseBarrier(warps_[i]);
   }
@@ -221,6 +224,7 @@ void WorkGroupRunner::asyncCopy(const Collective &c) {
     bool srcIn = okSrc && srcOffset + size <= s.size;
     if (dstIn && srcIn) {
       std::memmove(d.base + dstOffset, s.base + srcOffset, size);
+      if (launch_.uninit) copyShadow(x, dst, d, dstOffset, src, s, srcOffset, size);
       continue;
     }
     uint64_t bad = dstIn ? src : dst;

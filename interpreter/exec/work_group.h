@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "exec/launch_context.h"
+#include "exec/uninit_setup.h"
 
 namespace spvsim {
 
@@ -38,6 +39,7 @@ private:
   LaunchContext &launch_;
   std::vector<Warp> warps_;
   std::vector<std::byte> localArena_;
+  GroupShadow shadow_; ///< definedness of localArena_ (uninit check)
   GroupState group_;
   /// The OpGroupAsyncCopy whose copy no OpGroupWaitEvents has waited for yet (~0u: none).
   uint32_t unwaitedCopy_ = ~0u;

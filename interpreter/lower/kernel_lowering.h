@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <map>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -119,6 +120,11 @@ private:
   /// An indexed pointer computed into a slot, for a use other than a load or store.
   SlotValue materialize(const IndexedPointer &p);
   void lowerLoad(Instance &in, const Instruction &inst);
+  /// The LoweredOp::alignLog2 of a load or store of a value of `type` whose memory
+  /// operands (mask first) are `memoryOperands`.
+  uint8_t accessAlignment(uint32_t type, std::span<const uint32_t> memoryOperands);
+  /// The LoweredOp::access flags of a load or store of a value of `type`.
+  uint8_t accessFlags(uint32_t type) const;
   void emitCopyMemory(SlotValue dst, SlotValue src, uint64_t bytes);
 
   // lowering_collective.cpp

@@ -6,6 +6,7 @@
 
 #include "lower/kernel_lowering.h"
 #include "lower/op_lookup.h"
+#include "lower/op_operands.h"
 #include "memory/tagged_pointer.h"
 #include "spvsim/common/error.h"
 
@@ -32,23 +33,44 @@ void KernelLowering::lowerLoad(Instance &in, const Instruction &inst) {
     const IndexedPointer &ip = it->second;
     SlotValue r = resultValue(in, inst.resultId);
     const auto &leaves = layout_.leaves(r.type);
+    const uint8_t align = accessAlignment(r.type, ops.subspan(1)), flags = accessFlags(r.type);
     for (uint32_t i = 0; i < leaves.size(); ++i) {
       if (leaves[i].kind == LeafKind::Bool) unsupported("loads of bool values from memory");
-      emit(sizedOp(OpCode::LoadIndexed8, leaves[i].bytes), slotBytes(r.slot + i),
-           slotBytes(ip.base.slot), static_cast<uint32_t>(leaves[i].offset), ip.indexSlot,
-           ip.offset)
-          .aux = ip.stride | (ip.index64 ? kIndex64 : 0) | (ip.uniformBase ? kUniformBase : 0);
+      LoweredOp &op = emit(sizedOp(OpCode::LoadIndexed8, leaves[i].bytes), slotBytes(r.slot + i),
+                           slotBytes(ip.base.slot), static_cast<uint32_t>(leaves[i].offset),
+                           ip.indexSlot, ip.offset);
+      op.aux = ip.stride | (ip.index64 ? kIndex64 : 0) | (ip.uniformBase ? kUniformBase : 0);
+      op.alignLog2 = i == 0 ? align : 0, op.access = flags;
     }
     return;
   }
   SlotValue p = valueOf(in, pointer);
   SlotValue r = resultValue(in, inst.resultId);
   const auto &leaves = layout_.leaves(r.type);
+  const uint8_t align = accessAlignment(r.type, ops.subspan(1)), flags = accessFlags(r.type);
   for (uint32_t i = 0; i < leaves.size(); ++i) {
     if (leaves[i].kind == LeafKind::Bool) unsupported("loads of bool values from memory");
-    emit(sizedOp(OpCode::Load8, leaves[i].bytes), slotBytes(r.slot + i), slotBytes(p.slot), 0, 0,
-         leaves[i].offset);
+    LoweredOp &op = emit(sizedOp(OpCode::Load8, leaves[i].bytes), slotBytes(r.slot + i),
+                         slotBytes(p.slot), 0, 0, leaves[i].offset);
+    op.alignLog2 = i == 0 ? align : 0, op.access = flags;
   }
+}
+
+// The alignment an access needs (the misaligned check): its Aligned memory operand when it
+// has one (SPIR-V §3.26: the producer states the pointer's alignment; 1 for packed structs),
+// else its type's (OpenCL C §6.1.5: a scalar's or vector's size, vec3 as vec4). Only the
+// first leaf is checked: the others sit at offsets their own alignment divides.
+uint8_t KernelLowering::accessAlignment(uint32_t type, std::span<const uint32_t> memoryOperands) {
+  uint64_t align = layout_.alignment(type);
+  if (memoryOperands.size() >= 2 &&
+      (memoryOperands[0] & uint32_t(spv::MemoryAccessMask::Aligned)) != 0)
+    align = memoryOperands[1];
+  return alignLog2Of(align);
+}
+
+uint8_t KernelLowering::accessFlags(uint32_t type) const {
+  const TypeKind kind = module_.type(type).kind;
+  return kind == TypeKind::Struct || kind == TypeKind::Array ? kAccessCopy : 0;
 }
 
 bool KernelLowering::usedOnlyAs(const Instance &in, uint32_t id,
@@ -183,8 +205,10 @@ void KernelLowering::emitCopyMemory(SlotValue dst, SlotValue src, uint64_t bytes
   uint64_t offset = 0;
   for (uint32_t chunk : {8u, 4u, 2u, 1u}) {
     for (; offset + chunk <= bytes; offset += chunk) {
-      emit(sizedOp(OpCode::Load8, chunk), slotBytes(t), slotBytes(src.slot), 0, 0, offset);
-      emit(sizedOp(OpCode::Store8, chunk), 0, slotBytes(dst.slot), slotBytes(t), 0, offset);
+      emit(sizedOp(OpCode::Load8, chunk), slotBytes(t), slotBytes(src.slot), 0, 0, offset).access =
+          kAccessCopy;
+      emit(sizedOp(OpCode::Store8, chunk), 0, slotBytes(dst.slot), slotBytes(t), 0, offset).access =
+          kAccessCopy;
     }
   }
 }
@@ -270,7 +294,16 @@ bool KernelLowering::lowerAtomic(Instance &in, const Instruction &inst) {
 
 bool KernelLowering::lowerMemory(Instance &in, const Instruction &inst) {
   auto ops = module_.operands(inst);
-  if (lowerAtomic(in, inst)) return true;
+  const size_t opsBefore = blocks_[current_].ops.size();
+  if (lowerAtomic(in, inst)) {
+    // An atomic needs the alignment of its size (OpenCL C §6.1.5, and §6.15.12: atomic
+    // types have the size and alignment of their non-atomic counterparts).
+    auto &emitted = blocks_[current_].ops;
+    for (size_t i = opsBefore; i < emitted.size(); ++i)
+      if (uint32_t bytes = atomicAccessBytes(emitted[i].code))
+        emitted[i].alignLog2 = alignLog2Of(bytes);
+    return true;
+  }
   switch (inst.opcode) {
   case spv::Op::OpVariable: {
     auto storage = static_cast<spv::StorageClass>(ops[0]);
@@ -307,21 +340,25 @@ bool KernelLowering::lowerMemory(Instance &in, const Instruction &inst) {
       const IndexedPointer ip = it->second;
       SlotValue v = valueOf(in, ops[1]);
       const auto &leaves = layout_.leaves(v.type);
+      const uint8_t align = accessAlignment(v.type, ops.subspan(2)), flags = accessFlags(v.type);
       for (uint32_t i = 0; i < leaves.size(); ++i) {
         if (leaves[i].kind == LeafKind::Bool) unsupported("stores of bool values to memory");
-        emit(sizedOp(OpCode::StoreIndexed8, leaves[i].bytes), slotBytes(v.slot + i),
-             slotBytes(ip.base.slot), static_cast<uint32_t>(leaves[i].offset), ip.indexSlot,
-             ip.offset)
-            .aux = ip.stride | (ip.index64 ? kIndex64 : 0) | (ip.uniformBase ? kUniformBase : 0);
+        LoweredOp &op = emit(sizedOp(OpCode::StoreIndexed8, leaves[i].bytes), slotBytes(v.slot + i),
+                             slotBytes(ip.base.slot), static_cast<uint32_t>(leaves[i].offset),
+                             ip.indexSlot, ip.offset);
+        op.aux = ip.stride | (ip.index64 ? kIndex64 : 0) | (ip.uniformBase ? kUniformBase : 0);
+        op.alignLog2 = i == 0 ? align : 0, op.access = flags;
       }
       return true;
     }
     SlotValue p = valueOf(in, ops[0]), v = valueOf(in, ops[1]);
     const auto &leaves = layout_.leaves(v.type);
+    const uint8_t align = accessAlignment(v.type, ops.subspan(2)), flags = accessFlags(v.type);
     for (uint32_t i = 0; i < leaves.size(); ++i) {
       if (leaves[i].kind == LeafKind::Bool) unsupported("stores of bool values to memory");
-      emit(sizedOp(OpCode::Store8, leaves[i].bytes), 0, slotBytes(p.slot), slotBytes(v.slot + i), 0,
-           leaves[i].offset);
+      LoweredOp &op = emit(sizedOp(OpCode::Store8, leaves[i].bytes), 0, slotBytes(p.slot),
+                           slotBytes(v.slot + i), 0, leaves[i].offset);
+      op.alignLog2 = i == 0 ? align : 0, op.access = flags;
     }
     return true;
   }

@@ -77,7 +77,9 @@ void KernelLowering::lowerExtInst(Instance &in, const Instruction &inst) {
       emit(floatOp(*base, bytes), slotBytes(r.slot + i), slotBytes(a[0].slot + i),
            arity > 1 ? slotBytes(a[1].slot + i) : 0, slotBytes(second));
       emit(sizedOp(OpCode::Store8, secondBytes), 0, slotBytes(pointer.slot), slotBytes(second), 0,
-           uint64_t(i) * secondBytes);
+           uint64_t(i) * secondBytes)
+          .alignLog2 =
+          i == 0 ? alignLog2Of(layout_.alignment(module_.type(pointer.type).element)) : 0;
     }
     return;
   }

@@ -205,13 +205,20 @@ bool KernelLowering::lowerExtVector(Instance &in, const Instruction &inst, uint3
     const uint32_t address = allocSlots(1);
     emitElementAddress(address, p, offset, uint64_t(step) * element);
     for (uint32_t k = 0; k < n; ++k) {
+      // vloadn and vload_half(n) need their element's alignment, vloada_halfn the
+      // vector's (OpenCL C §6.15.10); checked on the first element.
+      const uint8_t align = k != 0                   ? 0
+                            : number == kVloadaHalfn ? alignLog2Of(uint64_t(step) * element)
+                                                     : alignLog2Of(element);
       if (!isHalf) {
         emit(sizedOp(OpCode::Load8, element), slotBytes(r.slot + k), slotBytes(address), 0, 0,
-             uint64_t(k) * element);
+             uint64_t(k) * element)
+            .alignLog2 = align;
         continue;
       }
       const uint32_t t = allocSlots(1);
-      emit(OpCode::Load16, slotBytes(t), slotBytes(address), 0, 0, uint64_t(k) * 2);
+      emit(OpCode::Load16, slotBytes(t), slotBytes(address), 0, 0, uint64_t(k) * 2).alignLog2 =
+          align;
       emit(convertOp(ConvertKind::F16, floatKind(leaves[k].bytes)), slotBytes(r.slot + k),
            slotBytes(t));
     }
@@ -252,7 +259,10 @@ bool KernelLowering::lowerExtVector(Instance &in, const Instruction &inst, uint3
         value = t;
       }
       emit(sizedOp(OpCode::Store8, element), 0, slotBytes(address), slotBytes(value), 0,
-           uint64_t(k) * element);
+           uint64_t(k) * element)
+          .alignLog2 = k != 0    ? 0
+                       : aligned ? alignLog2Of(uint64_t(step) * element)
+                                 : alignLog2Of(element);
     }
     return true;
   }

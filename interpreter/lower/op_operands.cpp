@@ -36,6 +36,35 @@ bool reportsUndefined(OpCode code) {
 
 } // namespace
 
+uint32_t atomicAccessBytes(OpCode code) {
+#define SPVSIM_ATOMIC_BYTES(name, spvop, expr)                                                     \
+  case OpCode::name##32:                                                                           \
+    return 4;                                                                                      \
+  case OpCode::name##64:                                                                           \
+    return 8;
+#define SPVSIM_ATOMIC_FLOAT_BYTES(name, spvop, expr)                                               \
+  case OpCode::name##F32:                                                                          \
+    return 4;                                                                                      \
+  case OpCode::name##F64:                                                                          \
+    return 8;
+  switch (code) {
+    SPVSIM_ATOMIC_INT_OPS(SPVSIM_ATOMIC_BYTES)
+    SPVSIM_ATOMIC_FLOAT_OPS(SPVSIM_ATOMIC_FLOAT_BYTES)
+  case OpCode::AtomicLoad32:
+  case OpCode::AtomicStore32:
+  case OpCode::AtomicCompareExchange32:
+    return 4;
+  case OpCode::AtomicLoad64:
+  case OpCode::AtomicStore64:
+  case OpCode::AtomicCompareExchange64:
+    return 8;
+  default:
+    return 0;
+  }
+#undef SPVSIM_ATOMIC_BYTES
+#undef SPVSIM_ATOMIC_FLOAT_BYTES
+}
+
 OpOperands opOperands(const LoweredOp &op) {
   OpOperands o;
   using F = OpField;

@@ -39,6 +39,9 @@ struct OpOperands {
 /// The slot operands of `op`.
 OpOperands opOperands(const LoweredOp &op);
 
+/// The bytes an atomic op accesses (4 or 8); 0 for ops that are not atomics.
+uint32_t atomicAccessBytes(OpCode code);
+
 /// The value of a slot field of `op`.
 inline uint32_t &fieldOf(LoweredOp &op, OpField f) {
   switch (f) {

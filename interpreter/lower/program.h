@@ -22,8 +22,25 @@ struct LoweredOp {
   uint32_t a = 0, b = 0, c = 0;
   uint32_t aux = 0;      ///< builtin kind, switch table, ...
   uint32_t source = ~0u; ///< module instruction index for diagnostics
-  uint64_t imm = 0;      ///< byte offset, stride, component, ...
+  /// Loads, stores and atomics: log2 of the alignment the access needs (0: none), for
+  /// the misaligned check (lower/access_alignment.h); in the padding before imm.
+  uint8_t alignLog2 = 0;
+  uint8_t access = 0; ///< Loads and stores: kAccessCopy
+  uint64_t imm = 0;   ///< byte offset, stride, component, ...
 };
+
+/// LoweredOp::access: the load or store moves bytes of an aggregate copy (OpCopyMemory,
+/// a struct or array loaded or stored whole), so what it carries is no use of the value.
+inline constexpr uint8_t kAccessCopy = 1;
+
+static_assert(sizeof(LoweredOp) == 40, "the access fields fill LoweredOp's padding");
+
+/// log2 of an alignment (a power of two; others round down), for LoweredOp::alignLog2.
+inline constexpr uint8_t alignLog2Of(uint64_t alignment) {
+  uint8_t log = 0;
+  while (alignment > 1) alignment >>= 1, ++log;
+  return log;
+}
 
 /// A Barrier op's imm for OpGroupWaitEvents (its other barriers carry their scopes).
 inline constexpr uint64_t kWaitEventsBarrier = uint64_t(1) << 63;

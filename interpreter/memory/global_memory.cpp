@@ -6,6 +6,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include "shadow/defined_shadow.h"
 #include "spvsim/common/error.h"
 
 namespace spvsim {
@@ -26,7 +27,8 @@ uint64_t defaultMemoryCapacity() {
   return memory / 2;
 }
 
-GlobalMemory::GlobalMemory(uint64_t capacity) : capacity_(capacity), infos_(1), storage_(1) {}
+GlobalMemory::GlobalMemory(uint64_t capacity)
+    : capacity_(capacity), infos_(1), storage_(1), shadows_(1) {}
 GlobalMemory::~GlobalMemory() = default;
 
 BufferId GlobalMemory::create(uint64_t size, std::string name, BufferAccess access) {
@@ -51,6 +53,7 @@ BufferId GlobalMemory::createLocked(uint64_t size, std::string name, BufferAcces
   info.access = access;
   infos_.push_back(std::move(info));
   storage_.emplace_back(bytes);
+  shadows_.emplace_back();
   allocated_ += size;
   return static_cast<BufferId>(infos_.size() - 1);
 }
@@ -66,6 +69,7 @@ BufferId GlobalMemory::createExternal(std::span<std::byte> storage, std::string 
   info.access = access;
   infos_.push_back(std::move(info));
   storage_.emplace_back(storage.data(), FreeBytes{false});
+  shadows_.emplace_back();
   return static_cast<BufferId>(infos_.size() - 1);
 }
 
@@ -85,6 +89,7 @@ BufferId GlobalMemory::createSub(BufferId parent, uint64_t offset, uint64_t size
   info.parentOffset = offset;
   infos_.push_back(std::move(info));
   storage_.emplace_back(); // views its parent's storage
+  shadows_.emplace_back();
   return static_cast<BufferId>(infos_.size() - 1);
 }
 
@@ -120,6 +125,7 @@ void GlobalMemory::freeStorageLocked(BufferId id) {
   auto &storage = storage_[id];
   if (storage && storage.get_deleter().owned) allocated_ -= infos_[id].size;
   storage.reset();
+  shadows_[id].reset();
 }
 
 void GlobalMemory::setHostMapping(BufferId id, HostMapping mapping) {
@@ -165,6 +171,51 @@ uint32_t GlobalMemory::count() const {
   return static_cast<uint32_t>(infos_.size()) - 1;
 }
 
+void GlobalMemory::setUndefined(BufferId id) {
+  std::lock_guard lock(mutex_);
+  const BufferInfo &i = infoLocked(id);
+  if (i.parent) throw Error("a sub-buffer's contents are its parent's");
+  if (i.released) throw Error("buffer '" + i.name + "' was released");
+  shadows_[id] = std::make_unique<DefinedShadow>(i.size);
+}
+
+std::pair<DefinedShadow *, uint64_t> GlobalMemory::shadowLocked(BufferId id) const {
+  const BufferInfo &i = infoLocked(id);
+  const BufferId root = i.parent ? i.parent : id;
+  return {shadows_[root].get(), i.parent ? i.parentOffset : 0};
+}
+
+void GlobalMemory::setDefined(BufferId id, uint64_t offset, uint64_t size) {
+  std::lock_guard lock(mutex_);
+  const uint64_t bufferSize = infoLocked(id).size;
+  if (offset > bufferSize || size > bufferSize - offset)
+    throw Error("defined range outside buffer " + std::to_string(id));
+  if (auto [shadow, at] = shadowLocked(id); shadow) shadow->define(at + offset, size);
+}
+
+void GlobalMemory::copyDefined(BufferId dst, uint64_t dstOffset, BufferId src, uint64_t srcOffset,
+                               uint64_t size) {
+  std::lock_guard lock(mutex_);
+  for (auto [id, offset] : {std::pair{dst, dstOffset}, std::pair{src, srcOffset}}) {
+    const uint64_t bufferSize = infoLocked(id).size;
+    if (offset > bufferSize || size > bufferSize - offset)
+      throw Error("copied range outside buffer " + std::to_string(id));
+  }
+  auto [to, toAt] = shadowLocked(dst);
+  auto [from, fromAt] = shadowLocked(src);
+  copyDefinedness(to ? to->data() + toAt + dstOffset : nullptr,
+                  from ? from->data() + fromAt + srcOffset : nullptr, size);
+}
+
+bool GlobalMemory::defined(BufferId id, uint64_t offset, uint64_t size) const {
+  std::lock_guard lock(mutex_);
+  const uint64_t bufferSize = infoLocked(id).size;
+  if (offset > bufferSize || size > bufferSize - offset)
+    throw Error("range outside buffer " + std::to_string(id));
+  auto [shadow, at] = shadowLocked(id);
+  return !shadow || shadow->defined(at + offset, size);
+}
+
 std::vector<BufferView> GlobalMemory::snapshot() const {
   std::lock_guard lock(mutex_);
   std::vector<BufferView> views(infos_.size());
@@ -174,8 +225,11 @@ std::vector<BufferView> GlobalMemory::snapshot() const {
     // A sub-buffer of a released buffer is released with it.
     if (i.released || (i.parent && infos_[i.parent].released))
       views[id].info.released = true;
-    else
+    else {
       views[id].base = i.parent ? storage_[i.parent].get() + i.parentOffset : storage_[id].get();
+      if (auto [shadow, at] = shadowLocked(static_cast<BufferId>(id)); shadow)
+        views[id].shadow = shadow->data() + at;
+    }
   }
   return views;
 }

@@ -24,6 +24,8 @@ RunBuffers::RunBuffers(const RunSpec &spec, GlobalMemory &memory, const StopChec
     if (buffer.init.kind != BufferInit::Kind::None) {
       writeInitialContents(buffer.type, buffer.count, buffer.init, keyPath(buffer.path(), "init"),
                            memory.bytes(id), stop, threads);
+    } else {
+      memory.setUndefined(id); // zero-filled, but never written (RUNFILE.md "init")
     }
     ids_.emplace(buffer.name, id);
   }

@@ -188,6 +188,7 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueNativeKernel(
             std::memcpy(copy.data() + locations[i], &pointer, sizeof pointer);
           }
           user_func(copy.empty() ? nullptr : copy.data());
+          for (const auto &m : mems) m->written(0, m->size()); // host code wrote them freely
           return CL_SUCCESS;
         },
         waits);

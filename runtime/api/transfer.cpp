@@ -104,6 +104,7 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueWriteBuffer(cl_command_queue command_qu
         CL_COMMAND_WRITE_BUFFER,
         [m, offset, size, ptr] {
           std::memmove(m->data() + offset, ptr, size);
+          m->written(offset, size);
           return CL_SUCCESS;
         },
         c.waits);
@@ -185,6 +186,8 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueWriteBufferRect(
         CL_COMMAND_WRITE_BUFFER_RECT,
         [=] {
           copyRect(m->data(), bufferPlace, static_cast<const std::byte *>(ptr), hostPlace, extent);
+          forEachRow(bufferPlace, hostPlace, extent,
+                     [&](uint64_t row, uint64_t) { m->written(row, extent[0]); });
           return CL_SUCCESS;
         },
         c.waits);
@@ -212,6 +215,7 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBuffer(cl_command_queue command_que
         CL_COMMAND_COPY_BUFFER,
         [=] {
           std::memmove(dst->data() + dst_offset, src->data() + src_offset, size);
+          dst->copied(dst_offset, *src, src_offset, size);
           return CL_SUCCESS;
         },
         c.waits);
@@ -251,6 +255,9 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBufferRect(
         CL_COMMAND_COPY_BUFFER_RECT,
         [=] {
           copyRect(dst->data(), to, src->data(), from, extent);
+          forEachRow(to, from, extent, [&](uint64_t toRow, uint64_t fromRow) {
+            dst->copied(toRow, *src, fromRow, extent[0]);
+          });
           return CL_SUCCESS;
         },
         c.waits);
@@ -283,6 +290,7 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueFillBuffer(cl_command_queue command_que
         [=] {
           for (size_t at = 0; at < size; at += bytes.size())
             std::memcpy(m->data() + offset + at, bytes.data(), bytes.size());
+          m->written(offset, size);
           return CL_SUCCESS;
         },
         c.waits);
@@ -346,8 +354,11 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueUnmapMemObject(cl_command_queue command
     if (!mapping) return CL_INVALID_VALUE;
     auto e = c.queue->enqueue(
         CL_COMMAND_UNMAP_MEM_OBJECT,
-        [m, flags = mapping->flags] {
-          m->mappingEnded(flags);
+        [m, mapping = *mapping] {
+          m->mappingEnded(mapping.flags);
+          // The host may have written any byte of a region it mapped for writing.
+          if (mapping.flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION))
+            m->written(mapping.offset, mapping.size);
           return CL_SUCCESS;
         },
         c.waits);

@@ -41,6 +41,8 @@ std::shared_ptr<Mem> Mem::buffer(std::shared_ptr<Context> context, cl_mem_flags 
     if (flags & CL_MEM_COPY_HOST_PTR) {
       std::memcpy(memory.bytes(mem->id_).data(), hostPtr, size);
       mem->hostPtr_ = hostPtr;
+    } else {
+      memory.setUndefined(mem->id_); // no contents until the host or a kernel writes them
     }
   }
   mem->data_ = memory.bytes(mem->id_).data();
@@ -113,6 +115,14 @@ void Mem::mappingEnded(cl_map_flags flags) {
   uint32_t &count = mapsForWriting(flags) ? writeMappings_ : readMappings_;
   if (count) --count;
   updateHostMapping();
+}
+
+void Mem::written(size_t offset, size_t size) {
+  context_->memory().setDefined(id_, offset, size);
+}
+
+void Mem::copied(size_t offset, const Mem &src, size_t srcOffset, size_t size) {
+  context_->memory().copyDefined(id_, offset, src.id_, srcOffset, size);
 }
 
 void Mem::updateHostMapping() {

@@ -74,6 +74,13 @@ public:
   void mappingStarted(cl_map_flags flags);
   void mappingEnded(cl_map_flags flags);
 
+  /// The host wrote [offset, offset + size): kernels read those bytes as defined (the
+  /// uninitialized-value check; a buffer created without contents starts undefined).
+  void written(size_t offset, size_t size);
+  /// The host copied `size` bytes of `src` at `srcOffset` here at `offset`: they are as
+  /// defined as their sources.
+  void copied(size_t offset, const Mem &src, size_t srcOffset, size_t size);
+
   void addDestructorCallback(MemDestructor callback, void *userData);
 
 private:

@@ -21,12 +21,8 @@ bool resolvePitches(const Triple &region, RectPlace &place) {
 
 void copyRect(std::byte *dst, const RectPlace &to, const std::byte *src, const RectPlace &from,
               const Triple &region) {
-  for (size_t z = 0; z < region[2]; ++z)
-    for (size_t y = 0; y < region[1]; ++y) {
-      const uint64_t d = to.start() + uint64_t(z) * to.slicePitch + uint64_t(y) * to.rowPitch;
-      const uint64_t s = from.start() + uint64_t(z) * from.slicePitch + uint64_t(y) * from.rowPitch;
-      std::memmove(dst + d, src + s, region[0]);
-    }
+  forEachRow(to, from, region,
+             [&](uint64_t d, uint64_t s) { std::memmove(dst + d, src + s, region[0]); });
 }
 
 bool rectsOverlap(const Triple &srcOrigin, const Triple &dstOrigin, const Triple &region,

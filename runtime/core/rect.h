@@ -34,6 +34,16 @@ struct RectPlace {
 /// row pitch. False when they are invalid.
 bool resolvePitches(const Triple &region, RectPlace &place);
 
+/// Calls `row(toOffset, fromOffset)` with the byte offsets of each row of `region` in
+/// `to` and in `from` (rows of region[0] bytes).
+template <class Row>
+void forEachRow(const RectPlace &to, const RectPlace &from, const Triple &region, Row row) {
+  for (size_t z = 0; z < region[2]; ++z)
+    for (size_t y = 0; y < region[1]; ++y)
+      row(to.start() + uint64_t(z) * to.slicePitch + uint64_t(y) * to.rowPitch,
+          from.start() + uint64_t(z) * from.slicePitch + uint64_t(y) * from.rowPitch);
+}
+
 /// Copies `region` from `src` laid out as `from` to `dst` laid out as `to`.
 void copyRect(std::byte *dst, const RectPlace &to, const std::byte *src, const RectPlace &from,
               const Triple &region);

@@ -9,7 +9,7 @@ __kernel void local_overflow(__global int *out, __local int *scratch) {
   int i = get_local_id(0);
   scratch[i * 2] = i; // BUG: local_overflow
   barrier(CLK_LOCAL_MEM_FENCE);
-  out[get_global_id(0)] = scratch[i];
+  out[get_global_id(0)] = scratch[i * 2 % 8]; // slots lanes 0-3 wrote
 }
 
 __kernel void private_overflow(__global int *out, int index) {

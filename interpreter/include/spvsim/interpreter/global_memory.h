@@ -39,7 +39,12 @@ struct BufferInfo {
 struct BufferView {
   BufferInfo info;
   std::byte *base = nullptr;
+  /// The definedness of its first byte and the ones after it (setUndefined); null when
+  /// every byte of the buffer counts as written.
+  uint8_t *shadow = nullptr;
 };
+
+class DefinedShadow;
 
 /// The buffer memory a GlobalMemory allows by default: half of the machine's physical
 /// memory, or of the address-space or data-segment limit (ulimit -v, -d) if lower.
@@ -66,6 +71,19 @@ public:
   /// Records how the host has the buffer mapped; launches that start later see it.
   void setHostMapping(BufferId id, HostMapping mapping);
 
+  /// The uninitialized-value check (FINDINGS.md uninit.read): the bytes of buffer `id`
+  /// (not a sub-buffer) count as never written — a buffer created without contents —
+  /// until a kernel or the host writes them. Buffers start with every byte written.
+  void setUndefined(BufferId id);
+  /// The host wrote [offset, offset + size) of buffer or sub-buffer `id`.
+  void setDefined(BufferId id, uint64_t offset, uint64_t size);
+  /// The host copied `size` bytes from `src` at `srcOffset` to `dst` at `dstOffset`: the
+  /// copied bytes are as defined as their sources.
+  void copyDefined(BufferId dst, uint64_t dstOffset, BufferId src, uint64_t srcOffset,
+                   uint64_t size);
+  /// Whether every byte of [offset, offset + size) of buffer or sub-buffer `id` was written.
+  bool defined(BufferId id, uint64_t offset, uint64_t size) const;
+
   /// The buffer of program-scope variable `name` of a program (identified by the
   /// address of its module, which must stay alive), created from `init` on first
   /// use: program-scope variables keep their values across launches.
@@ -91,6 +109,8 @@ public:
 
 private:
   BufferId createLocked(uint64_t size, std::string name, BufferAccess access);
+  /// The shadow of a buffer's root and the buffer's offset in it (null: all defined).
+  std::pair<DefinedShadow *, uint64_t> shadowLocked(BufferId id) const;
   std::span<std::byte> bytesLocked(BufferId id) const;
   const BufferInfo &infoLocked(BufferId id) const;
   /// Frees a root buffer's storage (with its share of allocated_).
@@ -107,6 +127,8 @@ private:
   };
   /// Per root buffer; calloc'd so that large buffers get zero pages lazily.
   std::deque<std::unique_ptr<std::byte[], FreeBytes>> storage_;
+  /// Per root buffer: its definedness, for buffers created without contents.
+  std::deque<std::unique_ptr<DefinedShadow>> shadows_;
 };
 
 } // namespace spvsim

@@ -1,0 +1,50 @@
+// Checked execution: the checks that run before each op in the checked
+// instantiation of the warp loop (exec/warp_executor.cpp) — misaligned accesses
+// and uninitialized values. A launch runs that loop only when one of these
+// checks is on; the plain loop has no trace of them.
+#pragma once
+
+#include "exec/misaligned_access.h"
+#include "exec/uninit_access.h"
+#include "exec/uninit_ops.h"
+
+namespace spvsim {
+
+/// Sets up the checks of the checked loop for a launch with `L.checks`: whether it
+/// runs at all (L.checkedLoop), the ops' alignment (cleared when the misaligned check
+/// is off) and the uninit check's rules (L.uninit).
+void prepareCheckedExecution(LaunchContext &L, LoweredKernel &k);
+
+/// The checks of op `op` (index `index` in the kernel's ops), before it runs.
+inline void checkOp(const ExecState &x, const LoweredOp &op, uint32_t index) {
+  if (op.alignLog2) ops::checkAlignment(x, op);
+  // While no register of the warp is undefined, only atomics have uninit work before
+  // they run (loads and stores do theirs with the access).
+  if (const UninitProgram *u = x.launch->uninit.get())
+    if (x.warp->shadow.dirtySlots != 0 || u->touchesMemory[index]) ops::uninitBefore(x, op, index);
+}
+
+/// A load (LoadIndexed when `Indexed`) of the warp loop: in the checked loop with the
+/// uninit check on, the definedness of the bytes moves with them.
+template <bool Checked, class T, bool Indexed>
+inline void loadOp(const ExecState &x, const LoweredOp &op, [[maybe_unused]] uint32_t index) {
+  if constexpr (Checked)
+    if (x.launch->uninit) return ops::uninitLoadAccess<T, Indexed>(x, op, index);
+  if constexpr (Indexed)
+    ops::loadIndexed<T>(x, op);
+  else
+    ops::load<T>(x, op);
+}
+
+/// A store (StoreIndexed when `Indexed`) of the warp loop, likewise.
+template <bool Checked, class T, bool Indexed>
+inline void storeOp(const ExecState &x, const LoweredOp &op, [[maybe_unused]] uint32_t index) {
+  if constexpr (Checked)
+    if (x.launch->uninit) return ops::uninitStoreAccess<T, Indexed>(x, op, index);
+  if constexpr (Indexed)
+    ops::storeIndexed<T>(x, op);
+  else
+    ops::store<T>(x, op);
+}
+
+} // namespace spvsim

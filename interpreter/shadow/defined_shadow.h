@@ -1,0 +1,68 @@
+// Definedness of memory for the uninitialized-value check (FINDINGS.md
+// uninit.read): one shadow byte per byte of an allocation, kUndefinedByte until
+// the byte is written. Zero means undefined, so a shadow allocated with calloc
+// costs memory only for the pages a kernel or the host writes. Also the
+// conversions between a run of shadow bytes and a register's undefined-byte
+// mask (bit k set: byte k of the value is undefined).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+
+namespace spvsim {
+
+inline constexpr uint8_t kUndefinedByte = 0, kDefinedByte = 1;
+
+/// The undefined-byte mask of a register value of `bytes` (1..8) bytes with every byte undefined.
+inline constexpr uint8_t undefinedMask(uint32_t bytes) {
+  return uint8_t((1u << bytes) - 1);
+}
+
+/// The undefined-byte mask of the `bytes` (1..8) shadow bytes at `shadow`.
+inline uint8_t gatherUndefined(const uint8_t *shadow, uint32_t bytes) {
+  uint64_t word = 0;
+  std::memcpy(&word, shadow, bytes);
+  constexpr uint64_t kAllDefined = 0x0101010101010101;
+  const uint64_t all = bytes == 8 ? kAllDefined : kAllDefined & ((uint64_t(1) << 8 * bytes) - 1);
+  if (word == all) return 0;
+  uint8_t mask = 0;
+  for (uint32_t k = 0; k < bytes; ++k)
+    if (shadow[k] == kUndefinedByte) mask |= uint8_t(1u << k);
+  return mask;
+}
+
+/// Writes the undefined-byte mask `undefined` of a `bytes`-byte value to its shadow bytes.
+inline void scatterUndefined(uint8_t *shadow, uint32_t bytes, uint8_t undefined) {
+  if (undefined == 0) return void(std::memset(shadow, kDefinedByte, bytes));
+  for (uint32_t k = 0; k < bytes; ++k)
+    shadow[k] = (undefined >> k) & 1 ? kUndefinedByte : kDefinedByte;
+}
+
+/// The shadow of one allocation whose bytes start undefined.
+class DefinedShadow {
+public:
+  /// `size` bytes, every one undefined (zero pages until written).
+  explicit DefinedShadow(uint64_t size);
+  uint8_t *data() { return bytes_.get(); }
+  const uint8_t *data() const { return bytes_.get(); }
+  uint64_t size() const { return size_; }
+  /// Marks [offset, offset + size) written; the range must lie inside the allocation.
+  void define(uint64_t offset, uint64_t size);
+  /// Whether every byte of [offset, offset + size) was written.
+  bool defined(uint64_t offset, uint64_t size) const;
+
+private:
+  struct Free {
+    void operator()(uint8_t *p) const;
+  };
+  std::unique_ptr<uint8_t[], Free> bytes_;
+  uint64_t size_ = 0;
+};
+
+/// Copies the definedness of `size` bytes from `src` (nullptr: an allocation without a
+/// shadow, every byte defined) to `dst` (nullptr: nothing to record), as memmove would.
+void copyDefinedness(uint8_t *dst, const uint8_t *src, uint64_t size);
+
+} // namespace spvsim

@@ -1,0 +1,78 @@
+// Kernels of the uninit check (exec/uninit_test.cpp). A line marked
+// `BUG: <kernel>` is where that kernel's finding must point.
+
+// Every work-item copies its slot of a __local tile out; in work-groups from
+// `full` on only even work-items filled theirs.
+__kernel void local_half_written(__global int *out, int full) {
+  __local int tile[64];
+  int l = get_local_id(0);
+  if (get_group_id(0) < full || l % 2 == 0) tile[l] = l;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  out[get_global_id(0)] = tile[l]; // BUG: local_half_written
+}
+
+// Reads through indices from a buffer.
+__kernel void gather(__global const int *idx, __global const float *in, __global float *out) {
+  int i = get_global_id(0);
+  out[i] = in[idx[i]]; // BUG: gather
+}
+
+// Branches on values from a buffer.
+__kernel void branch(__global const int *flags, __global int *out) {
+  int i = get_global_id(0);
+  if (flags[i] > 0) out[i] = 1; // BUG: branch
+}
+
+// Prints a __local value nobody wrote: work-items fill the first half of `v`.
+__kernel void print_local(__global int *out) {
+  __local int v[64];
+  int l = get_local_id(0);
+  v[l] = l;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  if (l == 0) printf("%d\n", v[l + get_local_size(0)]); // BUG: print_local
+  out[get_global_id(0)] = 0;
+}
+
+// vec3 values stored whole: the padding lane is no value of the kernel's.
+__kernel void vec3_store(__global const float *in, __global float3 *out) {
+  int i = get_global_id(0);
+  out[i] = (float3)(in[i], in[i] + 1, in[i] + 2);
+}
+
+// A struct with padding and a member nobody set, copied whole from __local memory.
+typedef struct {
+  char c;
+  int i;
+  short s;
+} Padded;
+__kernel void struct_copy(__global Padded *out) {
+  __local Padded shared;
+  if (get_local_id(0) == 0) {
+    shared.c = 1;
+    shared.i = 2;
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  out[get_global_id(0)] = shared;
+}
+
+// A word of which only the two low bytes were written: its low half decides
+// nothing undefined, its high half does.
+__kernel void byte_halves(__global int *out, int high) {
+  __local uint word;
+  if (get_local_id(0) == 0) {
+    __local uchar *bytes = (__local uchar *)&word;
+    bytes[0] = 1;
+    bytes[1] = 2;
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  uint part = high ? word >> 16 : word & 0xffff;
+  if (part != 0) out[get_global_id(0)] = 1; // BUG: byte_halves
+}
+
+// Copies `in` into __local memory with async_work_group_copy, then out again.
+__kernel void async_copy(__global const int *in, __global int *out) {
+  __local int tmp[64];
+  event_t copied = async_work_group_copy(tmp, in, 64, 0);
+  wait_group_events(1, &copied);
+  out[get_global_id(0)] = tmp[get_local_id(0)]; // BUG: async_copy
+}

@@ -1,0 +1,103 @@
+// Memory definedness (interpreter/shadow/defined_shadow.h) and the buffers'
+// shadows in GlobalMemory: what is undefined, what host writes and copies
+// define, and how a register's undefined-byte mask maps onto shadow bytes.
+#include "shadow/defined_shadow.h"
+
+#include <gtest/gtest.h>
+
+#include "spvsim/common/error.h"
+#include "spvsim/interpreter/global_memory.h"
+
+namespace spvsim {
+namespace {
+
+TEST(DefinedShadow, StartsUndefinedAndRecordsWrites) {
+  DefinedShadow s(16);
+  EXPECT_EQ(s.size(), 16u);
+  EXPECT_FALSE(s.defined(0, 1));
+  EXPECT_TRUE(s.defined(3, 0)); // no bytes: nothing undefined
+  s.define(4, 8);
+  EXPECT_TRUE(s.defined(4, 8));
+  EXPECT_FALSE(s.defined(3, 2));
+  EXPECT_FALSE(s.defined(11, 2));
+  EXPECT_EQ(s.data()[3], kUndefinedByte);
+  EXPECT_EQ(s.data()[4], kDefinedByte);
+  DefinedShadow empty(0);
+  EXPECT_NE(empty.data(), nullptr);
+}
+
+TEST(DefinedShadow, RegisterMasksGatherAndScatterByte) {
+  uint8_t bytes[8] = {kDefinedByte, kUndefinedByte, kDefinedByte, kUndefinedByte,
+                      kDefinedByte, kDefinedByte,   kDefinedByte, kDefinedByte};
+  EXPECT_EQ(gatherUndefined(bytes, 1), 0);
+  EXPECT_EQ(gatherUndefined(bytes, 2), 0b10);
+  EXPECT_EQ(gatherUndefined(bytes, 4), 0b1010);
+  EXPECT_EQ(gatherUndefined(bytes, 8), 0b1010);
+  EXPECT_EQ(gatherUndefined(bytes + 4, 4), 0);
+  EXPECT_EQ(undefinedMask(4), 0x0f);
+  EXPECT_EQ(undefinedMask(8), 0xff);
+  uint8_t out[8];
+  std::memset(out, 0x7f, sizeof out);
+  scatterUndefined(out, 4, 0b0110);
+  EXPECT_EQ(out[0], kDefinedByte);
+  EXPECT_EQ(out[1], kUndefinedByte);
+  EXPECT_EQ(out[2], kUndefinedByte);
+  EXPECT_EQ(out[3], kDefinedByte);
+  EXPECT_EQ(out[4], 0x7f); // only the value's bytes
+  scatterUndefined(out, 8, 0);
+  EXPECT_EQ(gatherUndefined(out, 8), 0);
+}
+
+TEST(DefinedShadow, CopiesMoveDefinedness) {
+  uint8_t from[4] = {kDefinedByte, kUndefinedByte, kDefinedByte, kUndefinedByte};
+  uint8_t to[4] = {};
+  copyDefinedness(to, from, 4);
+  EXPECT_EQ(gatherUndefined(to, 4), 0b1010);
+  copyDefinedness(to, nullptr, 2); // from memory without a shadow: defined
+  EXPECT_EQ(gatherUndefined(to, 4), 0b1000);
+  copyDefinedness(nullptr, from, 4); // into memory without a shadow: nothing to record
+}
+
+TEST(GlobalMemoryShadow, BuffersAreDefinedUnlessCreatedWithoutContents) {
+  GlobalMemory memory;
+  BufferId written = memory.create(64, "written");
+  BufferId empty = memory.create(64, "empty");
+  memory.setUndefined(empty);
+  EXPECT_TRUE(memory.defined(written, 0, 64));
+  EXPECT_FALSE(memory.defined(empty, 0, 1));
+  auto views = memory.snapshot();
+  EXPECT_EQ(views[written].shadow, nullptr);
+  ASSERT_NE(views[empty].shadow, nullptr);
+  EXPECT_EQ(views[empty].shadow[0], kUndefinedByte);
+  // A sub-buffer views its parent's shadow at its offset; host writes through it define
+  // the parent's bytes.
+  BufferId sub = memory.createSub(empty, 16, 32, "sub");
+  EXPECT_THROW(memory.setUndefined(sub), Error);
+  memory.setDefined(sub, 4, 8);
+  EXPECT_TRUE(memory.defined(empty, 20, 8));
+  EXPECT_FALSE(memory.defined(empty, 19, 2));
+  views = memory.snapshot();
+  EXPECT_EQ(views[sub].shadow, views[empty].shadow + 16);
+  EXPECT_THROW(memory.setDefined(sub, 30, 4), Error);
+}
+
+TEST(GlobalMemoryShadow, HostCopiesCarryDefinedness) {
+  GlobalMemory memory;
+  BufferId a = memory.create(32, "a"), b = memory.create(32, "b");
+  memory.setUndefined(a);
+  memory.setUndefined(b);
+  memory.setDefined(a, 0, 8);
+  memory.copyDefined(b, 4, a, 4, 8); // bytes 4..7 defined, 8..11 not
+  EXPECT_TRUE(memory.defined(b, 4, 4));
+  EXPECT_FALSE(memory.defined(b, 8, 1));
+  BufferId c = memory.create(32, "c"); // created with contents
+  memory.copyDefined(b, 16, c, 0, 16);
+  EXPECT_TRUE(memory.defined(b, 16, 16));
+  memory.copyDefined(c, 0, b, 0, 16); // c has no shadow: stays defined
+  EXPECT_TRUE(memory.defined(c, 0, 32));
+  memory.release(a);
+  EXPECT_EQ(memory.snapshot()[a].shadow, nullptr);
+}
+
+} // namespace
+} // namespace spvsim
