@@ -47,6 +47,9 @@ inline void forAtomicLanes(const ExecState &x, const LoweredOp &op, Update updat
   if (misaligned)
     reportAccessFault(x, op, misalignedLane, x.reg<uint64_t>(op.a)[misalignedLane], sizeof(T),
                       IsWrite, AccessFault::Misaligned, misaligned);
+  if (x.launch->races) [[unlikely]]
+    race::recordAccess(x, op, x.reg<uint64_t>(op.a), op.imm, sizeof(T),
+                       IsWrite ? race::AccessKind::AtomicWrite : race::AccessKind::AtomicRead);
 }
 
 /// d = old value; *a = Fn(old, b). `T` is the value type, `Bits` its storage.

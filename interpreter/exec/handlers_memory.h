@@ -12,6 +12,7 @@
 #include <type_traits>
 
 #include "exec/exec_state.h"
+#include "shadow/race_shadow.h"
 
 namespace spvsim::ops {
 
@@ -290,12 +291,16 @@ template <class T> inline void load(const ExecState &x, const LoweredOp &op) {
       x, op, sizeof(T),
       [&](uint32_t l, const std::byte *addr) { std::memcpy(&d[l], addr, sizeof(T)); },
       [&](uint32_t l) { d[l] = 0; });
+  if (x.launch->races) [[unlikely]]
+    race::recordAccess(x, op, x.reg<uint64_t>(op.a), op.imm, sizeof(T), race::AccessKind::Read);
 }
 
 template <class T> inline void store(const ExecState &x, const LoweredOp &op) {
   const T *v = x.reg<T>(op.b);
   forAccessibleLanes<true>(
       x, op, sizeof(T), [&](uint32_t l, std::byte *addr) { std::memcpy(addr, &v[l], sizeof(T)); });
+  if (x.launch->races) [[unlikely]]
+    race::recordAccess(x, op, x.reg<uint64_t>(op.a), op.imm, sizeof(T), race::AccessKind::Write);
 }
 
 template <class T> inline void loadIndexed(const ExecState &x, const LoweredOp &op) {
@@ -315,6 +320,8 @@ template <class T> inline void loadIndexed(const ExecState &x, const LoweredOp &
         }
       },
       [&](uint32_t l) { d[l] = 0; });
+  if (x.launch->races) [[unlikely]]
+    race::recordIndexedAccess(x, op, sizeof(T), race::AccessKind::Read);
 }
 
 template <class T> inline void storeIndexed(const ExecState &x, const LoweredOp &op) {
@@ -329,6 +336,8 @@ template <class T> inline void storeIndexed(const ExecState &x, const LoweredOp 
         else
           for (uint32_t l = 0; l < x.width; ++l) std::memcpy(addr + l * stride, &v[l], sizeof(T));
       });
+  if (x.launch->races) [[unlikely]]
+    race::recordIndexedAccess(x, op, sizeof(T), race::AccessKind::Write);
 }
 
 inline void ptrAdd(const ExecState &x, const LoweredOp &op) {

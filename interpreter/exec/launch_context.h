@@ -23,6 +23,9 @@
 
 namespace spvsim {
 
+class RaceShadow;
+class RaceGroup;
+
 /// A global or constant allocation as a launch sees it.
 struct AllocationView {
   std::byte *base = nullptr;
@@ -31,8 +34,8 @@ struct AllocationView {
   AddressSpace space = AddressSpace::Global;
   bool released = false;
   HostMapping mapped = HostMapping::None; ///< the host has it (or a parent or child) mapped
-  uint32_t parent = 0;       ///< id of the parent allocation for sub-buffers
-  uint64_t parentOffset = 0; ///< byte offset inside the parent
+  uint32_t parent = 0;                    ///< id of the parent allocation for sub-buffers
+  uint64_t parentOffset = 0;              ///< byte offset inside the parent
   std::string name;
 };
 
@@ -55,6 +58,7 @@ struct LaunchContext {
   std::vector<ByValCopy> byValCopies;
   FaultReporter *reporter = nullptr;
   PrintfOutput *printf = nullptr; ///< set when the kernel calls printf
+  RaceShadow *races = nullptr;    ///< set when the launch checks races (shadow/race_shadow.h)
   /// Deadlines, instruction budget and cancellation; counts instructions and finished
   /// work-items. Once it fires every warp stops where it is.
   Watchdog watchdog;
@@ -71,6 +75,7 @@ struct GroupState {
   std::array<std::vector<uint64_t>, 4> collective;
   /// printf output of each work-item, by local linear index (kernels that call printf).
   std::vector<std::string> printfByItem;
+  RaceGroup *races = nullptr; ///< the race detector's state, when the launch checks races
 };
 
 enum class WarpStatus : uint8_t { Ready, AtBarrier, Exited };

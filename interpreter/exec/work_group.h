@@ -4,10 +4,12 @@
 // released.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "exec/launch_context.h"
+#include "shadow/race_shadow.h"
 
 namespace spvsim {
 
@@ -39,6 +41,7 @@ private:
   std::vector<Warp> warps_;
   std::vector<std::byte> localArena_;
   GroupState group_;
+  std::optional<RaceGroup> races_; ///< when the launch checks races
   /// The OpGroupAsyncCopy whose copy no OpGroupWaitEvents has waited for yet (~0u: none).
   uint32_t unwaitedCopy_ = ~0u;
   /// Finished groups and their work-items, counted here and added to the watchdog's
