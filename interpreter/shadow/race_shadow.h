@@ -60,10 +60,15 @@ public:
   /// The shadow words of global allocation `root` (no parent), created on first use;
   /// nullptr when the allocation has no bytes.
   uint64_t *words(uint32_t root);
+  /// Commits the memory of the words around word `index` of allocation `root` before
+  /// they are first written.
+  void populate(uint32_t root, uint64_t index);
   /// The spin lock that guards changes to the page of words holding word `index`.
   std::atomic<uint32_t> &lock(uint32_t root, uint64_t index) {
-    return locks_[(root * 0x9e3779b1u + uint32_t(index >> kWordsPerLockShift)) & (kLocks - 1)].flag;
+    return locks_[(root * 0x9e3779b1u + uint32_t(index >> kWordsPerLock)) & (kLocks - 1)].flag;
   }
+  /// log2 of the words one lock guards (4 KiB of words).
+  static constexpr uint32_t kWordsPerLock = 9;
 
   /// The ids of work-item `item` (an id of the words), or nullopt for a group's copy.
   std::optional<WorkItemIds> workItem(uint32_t item) const;
@@ -72,7 +77,6 @@ public:
 
 private:
   static constexpr uint32_t kLocks = 1024;
-  static constexpr uint32_t kWordsPerLockShift = 9; ///< one lock per 4 KiB of words
   struct alignas(64) Lock {
     std::atomic<uint32_t> flag{0};
   };
@@ -81,10 +85,10 @@ private:
   uint32_t granuleShift_ = 2;
   uint32_t stride_ = 1;
   std::vector<RaceSite> sites_;
-  std::vector<uint16_t> siteOfOp_;             ///< by op index in the kernel
-  std::vector<std::atomic<uint64_t *>> words_; ///< by allocation id
+  std::vector<uint16_t> siteOfOp_;               ///< by op index in the kernel
+  std::vector<std::atomic<WordArray *>> arrays_; ///< by allocation id
   std::mutex arraysMutex_;
-  std::vector<std::unique_ptr<WordArray>> arrays_;
+  std::vector<std::unique_ptr<WordArray>> owned_;
   std::unique_ptr<Lock[]> locks_;
 };
 

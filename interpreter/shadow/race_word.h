@@ -184,11 +184,125 @@ constexpr bool historyConflict(uint64_t seen, const Access &b, Outcome &out) {
 
 } // namespace detail
 
+/// The part of unchanged() that holds for every reader: a plain read of a location
+/// that several work-groups read and nobody wrote.
+constexpr bool readShared(uint64_t word, AccessKind kind) {
+  return kind == AccessKind::Read && (word & (kShared | kSeenWrite | kSeenAtomicWrite)) == kShared;
+}
+
+/// True when recording an access (`packed` by its layout, `seen` its seen-bits)
+/// certainly leaves `word` as it is and finds no race: the kept access again, or a
+/// plain read of a location that several work-groups read and nobody wrote. The
+/// cheap test the shadow makes before step().
+template <class L>
+constexpr bool unchanged(uint64_t word, uint64_t packed, uint64_t seen, AccessKind kind) {
+  constexpr uint64_t kAccessBits = (uint64_t(1) << 56) - 1;
+  return (((word ^ packed) & kAccessBits) == 0 && (word & seen) == seen &&
+          !(kind == AccessKind::Write && (word & kShared))) ||
+         readShared(word, kind);
+}
+
+/// True when recording access `packed` (by its layout) certainly leaves `word` as it
+/// is and finds no race because the kept access is of the same kind and scope, does
+/// not conflict with it, and is by another work-item concurrent with it, the summary
+/// already saying so (multi, or shared for another group): work-items reading one
+/// element, or updating one counter atomically. The same as step() would decide,
+/// for a fraction of its cost.
+template <class L>
+[[gnu::always_inline]] constexpr bool quiet(uint64_t word, uint64_t packed, const View &v) {
+  constexpr uint64_t kKindScope = uint64_t(15) << 52;
+  if ((word ^ packed) & kKindScope) return false;
+  const auto kind = AccessKind((packed >> 52) & 3);
+  if (kind == AccessKind::Write || !v.trustEpochs) return false;
+  if (kind == AccessKind::AtomicWrite && Scope((packed >> 54) & 3) != Scope::Device) return false;
+  const uint32_t item = uint32_t(word) & L::kItemMask;
+  if (item == (uint32_t(packed) & L::kItemMask)) return false;
+  const uint32_t local = (item - v.groupFirst) & L::kItemMask;
+  if (local >= v.stride) return (word & kShared) != 0;
+  if (!(word & kMulti)) return false;
+  const uint32_t epoch = uint32_t(word >> L::kEpochShift) & L::kEpochMask;
+  if (local - v.warpFirst < v.width)
+    return epoch == (uint32_t(packed >> L::kEpochShift) & L::kEpochMask);
+  return ((epoch - v.lastBarrier) & L::kEpochMask) <= ((v.latest - v.lastBarrier) & L::kEpochMask);
+}
+
+/// quiet() for a warp's lanes at once, in the common case of a group whose warps
+/// all passed its last barrier and no sub-group barrier since: whether every word
+/// words[l] keeps an access of the same kind and scope as the access `packed` (no
+/// work-item) by another work-item than l's (item `first` + l) of the same epoch
+/// with multi set, or of another group with shared set. Branch-free per word.
+template <class L> struct QuietRun {
+  uint64_t kindScope = 0; ///< packed kind and scope of the access
+  uint32_t first = 0, epoch = 0;
+  View v;
+  /// Whether the run test applies to this access at all.
+  static constexpr bool applies(uint64_t packed, const View &v, uint32_t epoch) {
+    const auto kind = AccessKind((packed >> 52) & 3);
+    return v.trustEpochs && epoch == v.lastBarrier && v.latest == v.lastBarrier &&
+           kind != AccessKind::Write &&
+           !(kind == AccessKind::AtomicWrite && Scope((packed >> 54) & 3) != Scope::Device);
+  }
+  /// Nonzero unless word `w` of lane l is quiet.
+  constexpr uint64_t loud(uint64_t w, uint32_t l) const {
+    const uint32_t item = uint32_t(w) & L::kItemMask;
+    const uint32_t local = (item - v.groupFirst) & L::kItemMask;
+    const uint32_t wEpoch = uint32_t(w >> L::kEpochShift) & L::kEpochMask;
+    const uint64_t inGroup = local < v.stride;
+    return ((w ^ kindScope) & (uint64_t(15) << 52)) |
+           uint64_t(item == ((first + l) & L::kItemMask)) |
+           (inGroup & (uint64_t(!(w & kMulti)) | uint64_t(wEpoch != epoch))) |
+           (!inGroup & uint64_t(!(w & kShared)));
+  }
+};
+
+/// step() for an access (`packed`, seen-bits `seen`) by the work-item whose access
+/// the word keeps, in the same epoch, when no other work-item or group is in the
+/// summary (a work-item reading and writing its own elements): the new word, or 0
+/// when that is not the case.
+template <class L>
+[[gnu::always_inline]] constexpr uint64_t sameItemStep(uint64_t word, uint64_t packed,
+                                                       uint64_t seen) {
+  constexpr uint64_t kSame = L::kItemMask | uint64_t(L::kEpochMask) << L::kEpochShift;
+  constexpr uint64_t kAccessBits = (uint64_t(1) << 56) - 1;
+  if (((word ^ packed) & kSame) != 0 || (word & (kMulti | kShared)) != 0 || word == 0) return 0;
+  const Access d = L::unpack(word), b = L::unpack(packed);
+  return (detail::rank(b) >= detail::rank(d) ? packed & kAccessBits : word & kAccessBits) |
+         (word & ~kAccessBits) | seen;
+}
+
+/// step() for the two common changes without a race: `packed` (seen-bits `seen`) by
+/// a work-item of the group of the kept access d, ordered after d (it becomes the
+/// kept access), or concurrent with d and compatible with it while multi is not yet
+/// set (multi is set, the stronger kept). The new word, or 0 when neither applies.
+template <class L>
+[[gnu::always_inline]] constexpr uint64_t groupStep(uint64_t word, uint64_t packed, uint64_t seen,
+                                                    const View &v) {
+  constexpr uint64_t kAccessBits = (uint64_t(1) << 56) - 1;
+  if (word == 0 || !v.trustEpochs) return 0;
+  const Access d = L::unpack(word), b = L::unpack(packed);
+  const uint32_t local = (d.item - v.groupFirst) & L::kItemMask;
+  if (local >= v.stride || d.item == b.item) return 0;
+  const bool sameWarp = local - v.warpFirst < v.width;
+  const bool ordered = sameWarp ? d.epoch != b.epoch
+                                : ((d.epoch - v.lastBarrier) & L::kEpochMask) >
+                                      ((v.latest - v.lastBarrier) & L::kEpochMask);
+  if (ordered) {
+    if ((word & kShared) && b.kind == AccessKind::Write) return 0;
+    return (packed & kAccessBits) | (word & ~kAccessBits & ~kMulti) | seen;
+  }
+  if ((word & (kMulti | kShared)) || detail::conflict(d, b, true, sameWarp) != Conflict::None)
+    return 0;
+  return ((detail::rank(b) >= detail::rank(d) ? packed : word) & kAccessBits) |
+         (word & ~kAccessBits) | kMulti | seen;
+}
+
 /// Records access `b` in `word` and returns the new word; `out` receives the race `b`
 /// makes, if any (left alone otherwise). `b`'s item and epoch are taken modulo the
 /// layout's bits. A word that does not change (read-shared data, contended atomics
 /// once the summary is complete) needs no store.
-template <class L> constexpr uint64_t step(uint64_t word, Access b, const View &v, Outcome &out) {
+template <class L>
+[[gnu::always_inline]] constexpr uint64_t step(uint64_t word, Access b, const View &v,
+                                               Outcome &out) {
   using detail::rank;
   b.item &= L::kItemMask;
   b.epoch &= L::kEpochMask;
@@ -216,6 +330,12 @@ template <class L> constexpr uint64_t step(uint64_t word, Access b, const View &
       ordered = ((d.epoch - v.lastBarrier) & L::kEpochMask) >
                 ((v.latest - v.lastBarrier) & L::kEpochMask);
   }
+
+  // The common case once a location is shared: b is concurrent with d, compatible
+  // with it, no stronger, and the summary already says all b would add.
+  if (!sameItem && !(dInGroup && ordered) && (dInGroup ? multi : shared) && rank(b) <= rank(d) &&
+      (flags & seenNow) == seenNow && detail::conflict(d, b, dInGroup, sameWarp) == Conflict::None)
+    return word;
 
   Access keep = d;
   bool nowShared = shared;

@@ -261,3 +261,86 @@ TEST(RaceWord, LayoutsRoundTrip) {
 
 } // namespace
 } // namespace spvsim::race
+
+namespace spvsim::race {
+namespace {
+
+/// The shortcuts the shadow takes before step() decide exactly as step() would, on
+/// words reached by random access sequences and on arbitrary ones.
+TEST(RaceWord, ShortcutsAgreeWithStep) {
+  uint64_t seed = 0x9e3779b97f4a7c15u;
+  auto next = [&](uint32_t n) {
+    seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+    return uint32_t(seed % n);
+  };
+  constexpr uint32_t kStrideHere = 9; // groups of 8 work-items, warps of 4
+  auto randomAccess = [&](uint32_t group) {
+    Access a;
+    a.item = group * kStrideHere + next(8);
+    a.site = next(3);
+    a.epoch = next(3);
+    a.kind = AccessKind(next(4));
+    a.scope = isAtomic(a.kind) ? Scope(next(3)) : Scope::Device;
+    return a;
+  };
+  auto viewOf = [&](const Access &a) {
+    View v;
+    v.groupFirst = a.item / kStrideHere * kStrideHere;
+    v.stride = kStrideHere;
+    v.warpFirst = (a.item - v.groupFirst) / 4 * 4;
+    v.width = 4;
+    v.lastBarrier = next(2) ? a.epoch : (a.epoch ? a.epoch - 1 : 0);
+    v.latest = std::max(a.epoch, v.lastBarrier + next(2));
+    return v;
+  };
+  uint32_t checked[5] = {0, 0, 0, 0, 0};
+  for (int run = 0; run < 20000; ++run) {
+    uint64_t word = 0;
+    if (next(4) == 0) { // an arbitrary word, consistent: its kept access is among the seen
+      word = uint64_t(next(1u << 31)) << 33 | next(1u << 31);
+      word |= detail::seenBits(GlobalLayout::unpack(word));
+    }
+    for (int k = 0; k < 8; ++k) {
+      const Access b = randomAccess(next(3));
+      const View v = viewOf(b);
+      Outcome expected;
+      const uint64_t stepped = step<GlobalLayout>(word, b, v, expected);
+      const uint64_t packed = GlobalLayout::pack(b);
+      const uint64_t seen = detail::seenBits(b);
+      if (word != 0 && quiet<GlobalLayout>(word, packed, v)) {
+        ++checked[0];
+        EXPECT_EQ(stepped, word);
+        EXPECT_EQ(expected.conflict, Conflict::None);
+      }
+      if (word != 0 && unchanged<GlobalLayout>(word, packed, seen, b.kind)) {
+        ++checked[1];
+        EXPECT_EQ(expected.conflict, Conflict::None);
+      }
+      if (const uint64_t n = sameItemStep<GlobalLayout>(word, packed, seen)) {
+        ++checked[2];
+        EXPECT_EQ(n, stepped);
+        EXPECT_EQ(expected.conflict, Conflict::None);
+      }
+      if (const uint64_t n = groupStep<GlobalLayout>(word, packed, seen, v)) {
+        ++checked[3];
+        EXPECT_EQ(n, stepped);
+        EXPECT_EQ(expected.conflict, Conflict::None);
+      }
+      const uint32_t lane = b.item - v.groupFirst;
+      if (word != 0 && QuietRun<GlobalLayout>::applies(packed, v, b.epoch)) {
+        const QuietRun<GlobalLayout> q{packed & (uint64_t(15) << 52), v.groupFirst, b.epoch, v};
+        if (!q.loud(word, lane)) {
+          ++checked[4];
+          EXPECT_EQ(stepped, word);
+          EXPECT_EQ(expected.conflict, Conflict::None);
+        }
+      }
+      if (::testing::Test::HasFailure()) return;
+      word = stepped;
+    }
+  }
+  for (uint32_t c : checked) EXPECT_GT(c, 50u); // every shortcut was exercised
+}
+
+} // namespace
+} // namespace spvsim::race
