@@ -43,8 +43,15 @@ std::string why(const char *kind, bool local, bool sameGroup) {
   if (k == "race.scope") return "the atomic scope does not include both work-items";
   if (!sameGroup) return "no barrier orders two work-groups";
   if (local) return "no work-group barrier with the local fence between them";
-  return "no work-group barrier with the global fence between them (CLK_LOCAL_MEM_FENCE "
-         "alone does not order global memory)";
+  if (k == "race.global.intra-group")
+    return "no work-group barrier with the global fence between them (CLK_LOCAL_MEM_FENCE "
+           "alone does not order global memory)";
+  return "no work-group barrier with the global fence between them";
+}
+
+/// "a read", "an atomic write".
+std::string withArticle(const std::string &what) {
+  return (what.front() == 'a' ? "an " : "a ") + what;
 }
 
 } // namespace
@@ -127,10 +134,12 @@ void reportRace(const LaunchContext &L, const RacyAccess &a, const Outcome &out)
     else
       other.by = "a work-item of another work-group" + unrecorded;
   }
-  f.message = what + " races with a " + other.access + " by " +
-              (out.named ? (other.workItem ? "another work-item" : other.by)
-                         : std::string("another work-item")) +
-              ": " + why(kind, local, out.sameGroup);
+  const bool otherCopy = out.named && !other.workItem;
+  f.message = what + " races with " + withArticle(other.access) + " by " +
+              (otherCopy ? other.by : std::string("another work-item")) + ": " +
+              (copy || otherCopy ? "an async copy's accesses last until wait_group_events, "
+                                   "unordered with the work-items' until then"
+                                 : why(kind, local, out.sameGroup));
   // Sink identity: kind, buffer, and the two instructions in either order.
   const uint64_t mine = reporter.wordOffset(instruction) + uint64_t(1);
   const uint64_t theirs =
