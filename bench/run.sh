@@ -59,9 +59,14 @@ work_items() {
 print(sum(math.prod(l.get('global_size', r['global_size'])) for l in r.get('launches', [{}])))"
 }
 
-printf '%-13s %9s %9s %9s %9s %9s %8s  %s\n' kernel work-items 'spv 1t' 'spv all' \
-  oclgrind pocl speed-up check
-logsum=0; count=0
+# spv 1t / spv all: spvsim with its default, every check, on one thread and on all;
+# bounds: `--checks bounds` (the fastest mode) on all threads; chk x: all checks
+# over bounds; og chk: Oclgrind with --data-races --uninitialized (OG_CHECKS=0
+# leaves it out); speed-up: Oclgrind over bounds; su chk: og chk over spv all.
+og_checks=${OG_CHECKS:-1}
+printf '%-13s %9s %8s %8s %8s %6s %9s %9s %9s %8s %7s  %s\n' kernel work-items 'spv 1t' \
+  'spv all' bounds 'chk x' oclgrind 'og chk' pocl speed-up 'su chk' check
+logsum=0; count=0; logchk=0; logsuchk=0; countchk=0
 for k in "${kernels[@]}"; do
   wi=$(work_items "$k")
   rc=0; t1=$(best "$reps" "$spvsim" run --quiet --threads 1 "$k.json") || rc=$?
@@ -71,8 +76,13 @@ for k in "${kernels[@]}"; do
     continue
   fi
   tn=$(best "$reps" "$spvsim" run --quiet "$k.json")
+  tb=$(best "$reps" "$spvsim" run --quiet --checks bounds "$k.json")
   # Oclgrind runs work-groups on all hardware threads by default.
   tog=$(BEST_OUT=/tmp/oclgrind-$k.txt best "$og_reps" oclgrind-kernel "$k.sim")
+  togc=n/a
+  if [ "$og_checks" != 0 ]; then
+    togc=$(best "$og_reps" oclgrind-kernel --data-races --uninitialized "$k.sim") || togc=fail
+  fi
   steps=1
   if [ "$k" = bitonic ]; then
     # The .sim holds one launch: count Oclgrind's start-up (measured on a
@@ -80,6 +90,7 @@ for k in "${kernels[@]}"; do
     steps=$(python3 -c "import json; print(len(json.load(open('bitonic.json'))['launches']))")
     tog0=$(best "$og_reps" oclgrind-kernel empty-tiny.sim)
     tog=$(echo "$tog0 + ($tog - $tog0) * $steps" | bc -l)
+    [[ "$togc" =~ ^[0-9.]+$ ]] && togc=$(echo "$tog0 + ($togc - $tog0) * $steps" | bc -l)
   fi
   tpocl=n/a
   if [ -n "$pocl" ]; then   # whole process, PoCL's kernel cache warm after the first run
@@ -87,12 +98,25 @@ for k in "${kernels[@]}"; do
     tpocl=$(best "$reps" "$pocl" "$k.sim" "$n") || tpocl=fail
   fi
   chk=$(python3 check.py "$k" "/tmp/oclgrind-$k.txt" | sed 's/^[a-z_]*: //') || chk="FAIL: $chk"
-  su=$(echo "$tog / $tn" | bc -l)
+  su=$(echo "$tog / $tb" | bc -l)
+  cx=$(echo "$tn / $tb" | bc -l)
   logsum=$(echo "$logsum + l($su)" | bc -l); count=$((count + 1))
-  printf '%-13s %9s %9s %9s %9.2f %9s %8.1f  %s\n' "$k" "$wi" "$t1" "$tn" "$tog" "$tpocl" "$su" "$chk"
+  logchk=$(echo "$logchk + l($cx)" | bc -l)
+  suc=n/a
+  if [[ "$togc" =~ ^[0-9.]+$ ]]; then
+    suc=$(printf '%.1f' "$(echo "$togc / $tn" | bc -l)")
+    logsuchk=$(echo "$logsuchk + l($togc / $tn)" | bc -l); countchk=$((countchk + 1))
+    togc=$(printf '%.2f' "$togc")
+  fi
+  printf '%-13s %9s %8s %8s %8s %6.2f %9.2f %9s %9s %8.1f %7s  %s\n' "$k" "$wi" "$t1" "$tn" \
+    "$tb" "$cx" "$tog" "$togc" "$tpocl" "$su" "$suc" "$chk"
 done
 [ "$count" -gt 0 ] && printf 'geometric-mean speed-up over Oclgrind: %.1fx (%d kernels)\n' \
   "$(echo "e($logsum / $count)" | bc -l)" "$count"
+[ "$count" -gt 0 ] && printf 'all checks over --checks bounds: %.2fx (geometric mean)\n' \
+  "$(echo "e($logchk / $count)" | bc -l)"
+[ "$countchk" -gt 0 ] && printf 'geometric-mean speed-up over Oclgrind with its checks: %.1fx\n' \
+  "$(echo "e($logsuchk / $countchk)" | bc -l)"
 
 # Fixed cost per work-item: a kernel that does almost nothing.
 wi=$(work_items empty)
@@ -101,14 +125,20 @@ t0=$(best "$reps" "$spvsim" run --quiet --threads 1 empty-tiny.json 2>/dev/null 
 printf 'fixed cost: %d work-items in %s s on 1 thread (start-up %s s) = %.1f ns per work-item\n' \
   "$wi" "$te" "$t0" "$(echo "($te - $t0) * 1000000000 / $wi" | bc -l)"
 
-# Peak memory against the total buffer size (largest buffers: stencil).
+# Peak memory against the total buffer size (largest buffers: stencil), and what
+# the checks' shadow memory adds per byte of buffer (every buffer byte is touched).
 for k in stencil vecadd; do
   kb=$( { /usr/bin/time -f %M "$spvsim" run --quiet "$k.json" >/dev/null; } 2>&1 | tail -1)
+  kbb=$( { /usr/bin/time -f %M "$spvsim" run --quiet --checks bounds "$k.json" >/dev/null; } \
+         2>&1 | tail -1)
   bytes=$(python3 -c "import json; s={'float':4,'uint':4,'float4':16}
 print(sum(b['count']*s[b['type']] for b in json.load(open('$k.json'))['buffers'].values()))")
   kb0=$( { /usr/bin/time -f %M "$spvsim" run --quiet empty-tiny.json >/dev/null; } 2>&1 | tail -1)
-  printf 'peak memory %s: %.1f MiB (buffers %.1f MiB; tiny run %.1f MiB)\n' "$k" \
-    "$(echo "$kb / 1024" | bc -l)" "$(echo "$bytes / 1048576" | bc -l)" "$(echo "$kb0 / 1024" | bc -l)"
+  printf 'peak memory %s: %.1f MiB, %.1f MiB with --checks bounds (buffers %.1f MiB; tiny run' \
+    "$k" "$(echo "$kb / 1024" | bc -l)" "$(echo "$kbb / 1024" | bc -l)" \
+    "$(echo "$bytes / 1048576" | bc -l)"
+  printf ' %.1f MiB): checks add %.2f bytes per buffer byte\n' "$(echo "$kb0 / 1024" | bc -l)" \
+    "$(echo "($kb - $kbb) * 1024 / $bytes" | bc -l)"
 done
 
 # Thread scaling and the engine's own speed-up (bench/engine.sh): the five

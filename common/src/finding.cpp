@@ -26,6 +26,38 @@ nlohmann::json idArray(const std::array<uint64_t, 3> &v, uint32_t dims) {
   for (uint32_t i = 0; i < dims; ++i) a.push_back(v[i]);
   return a;
 }
+
+std::string workItemText(const WorkItemIds &w) {
+  return "global " + idList(w.global, w.dims) + " local " + idList(w.local, w.dims) + " group " +
+         idList(w.group, w.dims);
+}
+
+nlohmann::json workItemJson(const WorkItemIds &w) {
+  return {{"global", idArray(w.global, w.dims)},
+          {"local", idArray(w.local, w.dims)},
+          {"group", idArray(w.group, w.dims)}};
+}
+
+nlohmann::json locationJson(const SourceLocation &l) {
+  nlohmann::json j = {{"file", l.file}, {"line", l.line}};
+  if (l.column) j["column"] = l.column;
+  return j;
+}
+
+void writeInstruction(std::ostringstream &os, const char *indent, const std::string &instruction,
+                      const std::optional<uint32_t> &wordOffset,
+                      const std::optional<SourceLocation> &location) {
+  if (!instruction.empty()) {
+    os << indent << "instruction: " << instruction;
+    if (wordOffset) os << " (word " << *wordOffset << ")";
+    os << "\n";
+  }
+  if (location) {
+    os << indent << "at " << location->file << ":" << location->line;
+    if (location->column) os << ":" << location->column;
+    os << "\n";
+  }
+}
 } // namespace
 
 std::string formatText(const Finding &f) {
@@ -34,25 +66,19 @@ std::string formatText(const Finding &f) {
   if (f.count > 1) os << " (" << f.count << " times)";
   os << "\n";
   if (!f.kernel.empty()) os << "  kernel: " << f.kernel << "\n";
-  if (f.workItem) {
-    const auto &w = *f.workItem;
-    os << "  work-item: global " << idList(w.global, w.dims) << " local " << idList(w.local, w.dims)
-       << " group " << idList(w.group, w.dims) << "\n";
-  }
+  if (f.workItem) os << "  work-item: " << workItemText(*f.workItem) << "\n";
   if (f.memory) {
     const auto &m = *f.memory;
     os << "  memory: " << m.space << " buffer '" << m.buffer << "' offset " << m.offset << " size "
        << m.size << "\n";
   }
-  if (!f.instruction.empty()) {
-    os << "  instruction: " << f.instruction;
-    if (f.wordOffset) os << " (word " << *f.wordOffset << ")";
+  writeInstruction(os, "  ", f.instruction, f.wordOffset, f.location);
+  if (f.other) {
+    const OtherAccess &o = *f.other;
+    os << "  other access: " << o.access << " by " << o.by;
+    if (o.workItem) os << " " << workItemText(*o.workItem);
     os << "\n";
-  }
-  if (f.location) {
-    os << "  at " << f.location->file << ":" << f.location->line;
-    if (f.location->column) os << ":" << f.location->column;
-    os << "\n";
+    writeInstruction(os, "    ", o.instruction, o.wordOffset, o.location);
   }
   for (const auto &n : f.notes) os << "  " << n << "\n";
   return os.str();
@@ -64,22 +90,23 @@ nlohmann::json toJson(const Finding &f) {
   j["severity"] = severityName(f.severity);
   j["message"] = f.message;
   if (!f.kernel.empty()) j["kernel"] = f.kernel;
-  if (f.workItem) {
-    const auto &w = *f.workItem;
-    j["work_item"] = {{"global", idArray(w.global, w.dims)},
-                      {"local", idArray(w.local, w.dims)},
-                      {"group", idArray(w.group, w.dims)}};
-  }
+  if (f.workItem) j["work_item"] = workItemJson(*f.workItem);
   if (!f.instruction.empty()) j["instruction"] = f.instruction;
   if (f.wordOffset) j["word_offset"] = *f.wordOffset;
-  if (f.location) {
-    j["location"] = {{"file", f.location->file}, {"line", f.location->line}};
-    if (f.location->column) j["location"]["column"] = f.location->column;
-  }
+  if (f.location) j["location"] = locationJson(*f.location);
   if (f.memory) {
     const auto &m = *f.memory;
     j["memory"] = {
         {"space", m.space}, {"buffer", m.buffer}, {"offset", m.offset}, {"size", m.size}};
+  }
+  if (f.other) {
+    const OtherAccess &o = *f.other;
+    nlohmann::json other = {{"access", o.access}, {"by", o.by}};
+    if (o.workItem) other["work_item"] = workItemJson(*o.workItem);
+    if (!o.instruction.empty()) other["instruction"] = o.instruction;
+    if (o.wordOffset) other["word_offset"] = *o.wordOffset;
+    if (o.location) other["location"] = locationJson(*o.location);
+    j["other_access"] = std::move(other);
   }
   if (!f.notes.empty()) j["notes"] = f.notes;
   j["count"] = f.count;

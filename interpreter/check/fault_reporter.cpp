@@ -6,14 +6,25 @@ namespace spvsim {
 void FaultReporter::report(Finding f, uint32_t instruction) {
   f.kernel = kernel_;
   if (instruction != kNone && instruction < module_.instructions().size()) {
-    std::call_once(disassembled_, [&] { disassembly_ = std::make_unique<Disassembly>(module_); });
-    f.instruction = std::string(disassembly_->text(instruction));
-    f.wordOffset = module_.instruction(instruction).wordOffset;
+    locate(instruction, f.instruction, f.wordOffset, f.location);
     if (f.site == 0) f.site = uint64_t(module_.instruction(instruction).wordOffset) + 1;
-    if (auto loc = module_.location(instruction))
-      f.location = SourceLocation{std::string(module_.string(loc->fileId)), loc->line, loc->column};
   }
   sink_.report(std::move(f));
+}
+
+void FaultReporter::describe(uint32_t instruction, OtherAccess &other) {
+  if (instruction != kNone && instruction < module_.instructions().size())
+    locate(instruction, other.instruction, other.wordOffset, other.location);
+}
+
+void FaultReporter::locate(uint32_t instruction, std::string &text,
+                           std::optional<uint32_t> &wordOffset,
+                           std::optional<SourceLocation> &location) {
+  std::call_once(disassembled_, [&] { disassembly_ = std::make_unique<Disassembly>(module_); });
+  text = std::string(disassembly_->text(instruction));
+  wordOffset = module_.instruction(instruction).wordOffset;
+  if (auto loc = module_.location(instruction))
+    location = SourceLocation{std::string(module_.string(loc->fileId)), loc->line, loc->column};
 }
 
 bool FaultReporter::countRepeat(uint64_t key) {

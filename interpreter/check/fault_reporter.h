@@ -37,6 +37,10 @@ public:
   /// launch's threads are done.
   void flushRepeats();
 
+  /// Fills in the instruction text, word offset and source location of a race
+  /// finding's other access at module instruction `instruction`.
+  void describe(uint32_t instruction, OtherAccess &other);
+
   const std::string &kernel() const { return kernel_; }
   /// Word offset of a module instruction, for messages that point at a second one.
   uint32_t wordOffset(uint32_t instruction) const {
@@ -45,6 +49,8 @@ public:
   }
 
 private:
+  void locate(uint32_t instruction, std::string &text, std::optional<uint32_t> &wordOffset,
+              std::optional<SourceLocation> &location);
   /// Keys remembered at most; findings beyond them are built every time.
   static constexpr size_t kMaxRepeatKeys = 4096;
   struct Repeats {

@@ -1,12 +1,14 @@
-// Checked execution: the checks that run before each op in the checked
-// instantiation of the warp loop (exec/warp_executor.cpp) — misaligned accesses
-// and uninitialized values. A launch runs that loop only when one of these
-// checks is on; the plain loop has no trace of them.
+// Checked execution: the checks that run with each op in the checked
+// instantiation of the warp loop (exec/warp_executor.cpp) — misaligned accesses,
+// uninitialized values and races (of loads and stores; atomics, async copies and
+// printf's %s record theirs where they happen). A launch runs that loop only when
+// one of these checks is on; the plain loop has no trace of them.
 #pragma once
 
 #include "exec/misaligned_access.h"
 #include "exec/uninit_access.h"
 #include "exec/uninit_ops.h"
+#include "shadow/race_shadow.h"
 
 namespace spvsim {
 
@@ -24,27 +26,51 @@ inline void checkOp(const ExecState &x, const LoweredOp &op, uint32_t index) {
     if (x.warp->shadow.dirtySlots != 0 || u->touchesMemory[index]) ops::uninitBefore(x, op, index);
 }
 
+/// Records a load or store (LoadIndexed/StoreIndexed when `Indexed`) of `T` in the
+/// race shadow, after the access.
+template <class T, bool Indexed>
+inline void recordRace(const ExecState &x, const LoweredOp &op, race::AccessKind kind) {
+  if constexpr (Indexed)
+    race::recordIndexedAccess(x, op, sizeof(T), kind);
+  else
+    race::recordAccess(x, op, x.reg<uint64_t>(op.a), op.imm, sizeof(T), kind);
+}
+
 /// A load (LoadIndexed when `Indexed`) of the warp loop: in the checked loop with the
 /// uninit check on, the definedness of the bytes moves with them.
 template <bool Checked, class T, bool Indexed>
 inline void loadOp(const ExecState &x, const LoweredOp &op, [[maybe_unused]] uint32_t index) {
-  if constexpr (Checked)
-    if (x.launch->uninit) return ops::uninitLoadAccess<T, Indexed>(x, op, index);
-  if constexpr (Indexed)
+  if constexpr (Checked) {
+    if (x.launch->uninit)
+      ops::uninitLoadAccess<T, Indexed>(x, op, index);
+    else if constexpr (Indexed)
+      ops::loadIndexed<T>(x, op);
+    else
+      ops::load<T>(x, op);
+    if (x.launch->races) recordRace<T, Indexed>(x, op, race::AccessKind::Read);
+  } else if constexpr (Indexed) {
     ops::loadIndexed<T>(x, op);
-  else
+  } else {
     ops::load<T>(x, op);
+  }
 }
 
 /// A store (StoreIndexed when `Indexed`) of the warp loop, likewise.
 template <bool Checked, class T, bool Indexed>
 inline void storeOp(const ExecState &x, const LoweredOp &op, [[maybe_unused]] uint32_t index) {
-  if constexpr (Checked)
-    if (x.launch->uninit) return ops::uninitStoreAccess<T, Indexed>(x, op, index);
-  if constexpr (Indexed)
+  if constexpr (Checked) {
+    if (x.launch->uninit)
+      ops::uninitStoreAccess<T, Indexed>(x, op, index);
+    else if constexpr (Indexed)
+      ops::storeIndexed<T>(x, op);
+    else
+      ops::store<T>(x, op);
+    if (x.launch->races) recordRace<T, Indexed>(x, op, race::AccessKind::Write);
+  } else if constexpr (Indexed) {
     ops::storeIndexed<T>(x, op);
-  else
+  } else {
     ops::store<T>(x, op);
+  }
 }
 
 } // namespace spvsim

@@ -42,6 +42,9 @@ inline void forAtomicLanes(const ExecState &x, const LoweredOp &op, Update updat
       return misalignedAtomic<T>(addr, [&](T *copy) { update(l, copy); });
     update(l, reinterpret_cast<T *>(addr));
   });
+  if (x.launch->races) [[unlikely]]
+    race::recordAccess(x, op, x.reg<uint64_t>(op.a), op.imm, sizeof(T),
+                       IsWrite ? race::AccessKind::AtomicWrite : race::AccessKind::AtomicRead);
 }
 
 /// d = old value; *a = Fn(old, b). `T` is the value type, `Bits` its storage.

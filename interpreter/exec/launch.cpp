@@ -18,6 +18,7 @@
 #include "exec/launch_limits.h"
 #include "exec/work_group.h"
 #include "lower/lowering.h"
+#include "shadow/race_shadow.h"
 #include "spvsim/common/error.h"
 
 namespace spvsim {
@@ -190,6 +191,8 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
 
   FaultReporter reporter(module.module(), kernel, sink);
   L.reporter = &reporter;
+  std::optional<RaceShadow> races;
+  if (L.checks.has(Check::Races)) L.races = &races.emplace(module.module(), L);
   L.watchdog.arm(options);
 
   // printf output, when the kernel has any: by group, in group order (exec/printf_output.h).

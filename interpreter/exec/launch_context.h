@@ -25,6 +25,8 @@
 namespace spvsim {
 
 struct UninitProgram;
+class RaceShadow;
+class RaceGroup;
 
 /// A global or constant allocation as a launch sees it.
 struct AllocationView {
@@ -62,6 +64,7 @@ struct LaunchContext {
   std::vector<ByValCopy> byValCopies;
   FaultReporter *reporter = nullptr;
   PrintfOutput *printf = nullptr; ///< set when the kernel calls printf
+  RaceShadow *races = nullptr;    ///< set when the launch checks races (shadow/race_shadow.h)
   /// Deadlines, instruction budget and cancellation; counts instructions and finished
   /// work-items. Once it fires every warp stops where it is.
   Watchdog watchdog;
@@ -82,6 +85,7 @@ struct GroupState {
   std::array<std::vector<uint64_t>, 4> collective;
   /// printf output of each work-item, by local linear index (kernels that call printf).
   std::vector<std::string> printfByItem;
+  RaceGroup *races = nullptr; ///< the race detector's state, when the launch checks races
 };
 
 enum class WarpStatus : uint8_t { Ready, AtBarrier, Exited };

@@ -21,6 +21,7 @@ WorkGroupRunner::WorkGroupRunner(LaunchContext &launch) : launch_(launch), shado
   localArena_.assign(launch.localArenaSize + 1, std::byte{0});
   for (auto &slots : group_.collective) slots.assign(maxItems, 0);
   if (launch.printf) group_.printfByItem.resize(maxItems);
+  if (launch.races) group_.races = &races_.emplace(*launch.races, launch, warps);
 }
 
 void WorkGroupRunner::run(uint64_t linearGroup) {
@@ -35,6 +36,7 @@ void WorkGroupRunner::run(uint64_t linearGroup) {
     group_.items *= group_.size[d];
   }
   group_.localArena = localArena_.data();
+  if (races_) races_->start(linearGroup);
   unwaitedCopy_ = ~0u;
   const LoweredKernel &k = *L.kernel;
   size_t activeWarps = (group_.items + k.warpWidth - 1) / k.warpWidth;
@@ -83,7 +85,10 @@ bool WorkGroupRunner::runWarps(size_t activeWarps) {
     checkBarrier(activeWarps);
     for (size_t i = 0; i < activeWarps; ++i)
       if (!warps_[i].parked.empty()) {
-        if (warps_[i].parked.front().scopes == kWaitEventsBarrier) unwaitedCopy_ = ~0u;
+        const Warp::ParkedLanes &p = warps_[i].parked.front();
+        if (p.scopes == kWaitEventsBarrier) unwaitedCopy_ = ~0u;
+        if (races_ && !p.collective)
+          p.scopes == kWaitEventsBarrier ? races_->waitEvents() : races_->barrier(p.scopes);
         break;
       }
     // Every work-item now waits at the same place: if it is a work-group function, compute it.
@@ -225,6 +230,9 @@ void WorkGroupRunner::asyncCopy(const Collective &c) {
     if (dstIn && srcIn) {
       std::memmove(d.base + dstOffset, s.base + srcOffset, size);
       if (launch_.uninit) copyShadow(x, dst, d, dstOffset, src, s, srcOffset, size);
+      if (races_)
+        races_->copied(x, c.instruction, tagged::addOffset(dst, dstOffset - tagged::offset(dst)),
+                       tagged::addOffset(src, srcOffset - tagged::offset(src)), size);
       continue;
     }
     uint64_t bad = dstIn ? src : dst;

@@ -4,11 +4,13 @@
 // released.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "exec/launch_context.h"
 #include "exec/uninit_setup.h"
+#include "shadow/race_shadow.h"
 
 namespace spvsim {
 
@@ -41,6 +43,7 @@ private:
   std::vector<std::byte> localArena_;
   GroupShadow shadow_; ///< definedness of localArena_ (uninit check)
   GroupState group_;
+  std::optional<RaceGroup> races_; ///< when the launch checks races
   /// The OpGroupAsyncCopy whose copy no OpGroupWaitEvents has waited for yet (~0u: none).
   uint32_t unwaitedCopy_ = ~0u;
   /// Finished groups and their work-items, counted here and added to the watchdog's

@@ -1,11 +1,40 @@
 # Runs `spvsim run --warp-width WIDTH RUN` and compares its standard output with
-# the file EXPECTED; fails on any difference or a non-zero exit status.
-execute_process(COMMAND ${SPVSIM} run --warp-width ${WIDTH} --timeout 60 ${RUN}
+# the file EXPECTED; fails on any difference or a non-zero exit status. With
+# FINDINGS (a file of FINDINGS.md kinds, one per line), the run must exit 1 and
+# report exactly those error kinds (each at least once, no other), in a report
+# written to WORK.
+cmake_minimum_required(VERSION 3.25)
+get_filename_component(name ${RUN} NAME_WE)
+set(report ${WORK}/${name}.w${WIDTH}.report.json)
+execute_process(COMMAND ${SPVSIM} run --warp-width ${WIDTH} --timeout 60 --report ${report} ${RUN}
                 OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
 file(READ ${EXPECTED} expected)
-if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "spvsim exited with ${rc}:\n${err}")
+set(expected_rc 0)
+if(FINDINGS)
+  set(expected_rc 1)
+endif()
+if(NOT rc EQUAL expected_rc)
+  message(FATAL_ERROR "spvsim exited with ${rc}, expected ${expected_rc}:\n${err}")
 endif()
 if(NOT out STREQUAL expected)
   message(FATAL_ERROR "output differs from ${EXPECTED}:\n${out}\nexpected:\n${expected}")
+endif()
+if(FINDINGS)
+  file(STRINGS ${FINDINGS} expected_kinds)
+  list(SORT expected_kinds)
+  file(READ ${report} report_text)
+  string(JSON count LENGTH "${report_text}" findings)
+  set(kinds)
+  math(EXPR last "${count} - 1")
+  foreach(k RANGE ${last})
+    string(JSON severity GET "${report_text}" findings ${k} severity)
+    string(JSON kind GET "${report_text}" findings ${k} kind)
+    if(severity STREQUAL "error" AND NOT kind IN_LIST kinds)
+      list(APPEND kinds ${kind})
+    endif()
+  endforeach()
+  list(SORT kinds)
+  if(NOT "${kinds}" STREQUAL "${expected_kinds}")
+    message(FATAL_ERROR "findings '${kinds}', expected '${expected_kinds}':\n${err}")
+  endif()
 endif()

@@ -39,6 +39,18 @@ struct MemoryRef {
   uint64_t size = 0; ///< bytes accessed
 };
 
+/// The second access of a race finding: the one the reported access conflicts with.
+struct OtherAccess {
+  std::string access; ///< what it did: "read", "write", "atomic read", "atomic write"
+  /// Who did it: "work-item" (workItem holds its ids), or what stands for the
+  /// work-item when it was not recorded ("a work-item of work-group (2)", ...).
+  std::string by = "work-item";
+  std::optional<WorkItemIds> workItem;
+  std::string instruction; ///< the SPIR-V instruction as text ("" when not recorded)
+  std::optional<uint32_t> wordOffset;
+  std::optional<SourceLocation> location;
+};
+
 struct Finding {
   std::string kind; ///< stable kind from FINDINGS.md, e.g. oob.global.read
   Severity severity = Severity::Error;
@@ -49,8 +61,9 @@ struct Finding {
   std::optional<uint32_t> wordOffset;
   std::optional<SourceLocation> location;
   std::optional<MemoryRef> memory;
-  std::vector<std::string> notes; ///< further lines (e.g. a race's other access)
-  uint64_t count = 1;             ///< how many identical findings this one stands for
+  std::optional<OtherAccess> other; ///< race findings: the access this one conflicts with
+  std::vector<std::string> notes;   ///< further lines
+  uint64_t count = 1;               ///< how many identical findings this one stands for
   /// Identifies the reporting site for deduplication (e.g. an instruction's word offset).
   uint64_t site = 0;
 };

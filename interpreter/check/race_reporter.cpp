@@ -1,0 +1,152 @@
+// Race findings: kind, message, both accesses, and the repeat key that makes
+// each distinct race one finding with a count.
+#include "check/race_reporter.h"
+
+#include <string>
+
+#include "exec/launch_context.h"
+#include "shadow/race_shadow.h"
+
+namespace spvsim::race {
+
+namespace {
+
+const char *accessName(AccessKind k) {
+  constexpr const char *kNames[] = {"read", "write", "atomic read", "atomic write"};
+  return kNames[unsigned(k) & 3];
+}
+
+const char *scopeName(Scope s) {
+  constexpr const char *kNames[] = {"device", "work-group", "sub-group", "invocation"};
+  return kNames[unsigned(s) & 3];
+}
+
+std::string idText(const std::array<uint64_t, 3> &v, uint32_t dims) {
+  std::string s = "(";
+  for (uint32_t i = 0; i < dims; ++i) s += (i ? "," : "") + std::to_string(v[i]);
+  return s + ")";
+}
+
+std::string bufferName(const LaunchContext &L, uint64_t p) {
+  const uint32_t id = tagged::id(p);
+  if (tagged::space(p) == AddressSpace::Local) {
+    if (id < L.kernel->locals.size()) return L.kernel->locals[id].name;
+  } else if (id < L.allocations.size()) {
+    return L.allocations[id].name;
+  }
+  return "allocation " + std::to_string(id);
+}
+
+/// Why the two accesses are not ordered, for the message.
+std::string why(const char *kind, bool local, bool sameGroup) {
+  const std::string k = kind;
+  if (k == "race.scope") return "the atomic scope does not include both work-items";
+  if (!sameGroup) return "no barrier orders two work-groups";
+  if (local) return "no work-group barrier with the local fence between them";
+  if (k == "race.global.intra-group")
+    return "no work-group barrier with the global fence between them (CLK_LOCAL_MEM_FENCE "
+           "alone does not order global memory)";
+  return "no work-group barrier with the global fence between them";
+}
+
+/// "a read", "an atomic write".
+std::string withArticle(const std::string &what) {
+  return (what.front() == 'a' ? "an " : "a ") + what;
+}
+
+} // namespace
+
+const char *raceKind(Conflict c, bool local, bool sameGroup) {
+  switch (c) {
+  case Conflict::Scope:
+    return "race.scope";
+  case Conflict::AtomicPlain:
+    return "race.atomic-plain";
+  case Conflict::WriteWrite:
+    return local ? "race.local.write-write" : "race.global.write-write";
+  case Conflict::ReadWrite:
+    return local       ? "race.local.read-write"
+           : sameGroup ? "race.global.intra-group"
+                       : "race.global.inter-group";
+  case Conflict::None:
+    break;
+  }
+  return "race";
+}
+
+void reportRace(const LaunchContext &L, const RacyAccess &a, const Outcome &out) {
+  RaceShadow &shadow = *L.races;
+  FaultReporter &reporter = *L.reporter;
+  const AddressSpace space = tagged::space(a.pointer);
+  const bool local = space == AddressSpace::Local;
+  const char *kind = raceKind(out.conflict, local, out.sameGroup);
+  const RaceSite *site = shadow.site(a.access.site);
+  const RaceSite *otherSite = out.named ? shadow.site(out.other.site) : nullptr;
+  const uint32_t instruction = site ? site->instruction : kNone;
+  const uint32_t otherInstruction = otherSite ? otherSite->instruction : kNone;
+
+  // One finding per kind, pair of instructions and buffer (FINDINGS.md).
+  const uint64_t key = uint64_t(6) << 61 | uint64_t(out.conflict) << 58 |
+                       uint64_t(out.sameGroup) << 57 | uint64_t(local) << 56 |
+                       uint64_t(tagged::id(a.pointer) & tagged::kMaxId) << 35 |
+                       uint64_t(out.named ? out.other.site & 0xfff : 0xfff) << 23 |
+                       uint64_t(a.access.site & 0xfff) << 11;
+  if (reporter.countRepeat(key)) return;
+
+  Finding f;
+  f.kind = kind;
+  const std::string name = bufferName(L, a.pointer);
+  const uint64_t offset = tagged::offset(a.pointer);
+  f.memory = MemoryRef{addressSpaceName(space), name, offset, a.bytes};
+  const bool copy = a.access.item % shadow.stride() == shadow.copyItem();
+  std::string what = std::string(copy ? "async_work_group_copy " : "") + accessName(a.access.kind) +
+                     " of " + std::to_string(a.bytes) + " bytes at offset " +
+                     std::to_string(offset) + " of " + addressSpaceName(space) + " '" + name + "'";
+  if (isAtomic(a.access.kind) && a.access.scope != Scope::Device)
+    what += std::string(" (") + scopeName(a.access.scope) + " scope)";
+  const uint32_t dims = L.range.dims;
+  if (auto ids = shadow.workItem(a.access.item)) {
+    f.workItem = *ids;
+  } else { // the group's async copy: shown as its first work-item
+    f.workItem = shadow.workItem(a.access.item - shadow.copyItem());
+    f.notes.push_back("the access is the async copy's, made by the whole work-group");
+  }
+
+  OtherAccess other;
+  other.access = accessName(out.named ? out.other.kind : out.otherKind);
+  if (out.named && isAtomic(out.other.kind) && out.other.scope != Scope::Device)
+    other.access += std::string(" (") + scopeName(out.other.scope) + " scope)";
+  if (out.named) {
+    if (auto ids = shadow.workItem(out.other.item)) {
+      other.workItem = *ids;
+    } else {
+      other.by = "the async copy of work-group " + idText(shadow.groupOf(out.other.item), dims);
+    }
+    reporter.describe(otherInstruction, other);
+  } else {
+    // The word proves the other access but did not keep it (interpreter/DESIGN.md).
+    const std::string unrecorded = " (not recorded: the race shadow keeps one access per location)";
+    if (out.sameGroup)
+      other.by = "another work-item of the same work-group" + unrecorded;
+    else if (out.otherGroup)
+      other.by =
+          "a work-item of work-group " + idText(shadow.groupOf(out.other.item), dims) + unrecorded;
+    else
+      other.by = "a work-item of another work-group" + unrecorded;
+  }
+  const bool otherCopy = out.named && !other.workItem;
+  f.message = what + " races with " + withArticle(other.access) + " by " +
+              (otherCopy ? other.by : std::string("another work-item")) + ": " +
+              (copy || otherCopy ? "an async copy's accesses last until wait_group_events, "
+                                   "unordered with the work-items' until then"
+                                 : why(kind, local, out.sameGroup));
+  // Sink identity: kind, buffer, and the two instructions in either order.
+  const uint64_t mine = reporter.wordOffset(instruction) + uint64_t(1);
+  const uint64_t theirs =
+      otherSite ? reporter.wordOffset(otherInstruction) + uint64_t(1) : uint64_t(0xffffffff);
+  f.site = std::min(mine, theirs) << 32 | std::max(mine, theirs);
+  f.other = std::move(other);
+  reporter.report(std::move(f), instruction, key);
+}
+
+} // namespace spvsim::race

@@ -1,0 +1,32 @@
+// Race findings (FINDINGS.md race.*, docs/findings.md): both accesses of a
+// race the shadow found — work-items, instructions, source lines, buffer and
+// byte offset — reported once per kind, pair of instructions and buffer, with
+// a count.
+#pragma once
+
+#include <cstdint>
+
+#include "shadow/race_word.h"
+
+namespace spvsim {
+
+struct LaunchContext;
+
+namespace race {
+
+/// The access that found a race.
+struct RacyAccess {
+  Access access;        ///< who (an item id of the global words) and which instruction
+  uint64_t pointer = 0; ///< tagged pointer of the first byte both accesses touch
+  uint32_t bytes = 0;   ///< size of the access
+};
+
+/// The FINDINGS.md kind of a race between an access to memory of `space` and
+/// another access (`sameGroup`: of the same work-group) that conflict as `c`.
+const char *raceKind(Conflict c, bool local, bool sameGroup);
+
+/// Reports the race `out` that access `a` found (the cold path: may allocate).
+void reportRace(const LaunchContext &launch, const RacyAccess &a, const Outcome &out);
+
+} // namespace race
+} // namespace spvsim

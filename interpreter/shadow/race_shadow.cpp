@@ -1,0 +1,752 @@
+// RaceShadow and RaceGroup: race sites, lazily mapped global shadow words,
+// barrier epochs, the __local shadow and async copies (race_shadow.h).
+#include "shadow/race_shadow.h"
+
+#include <algorithm>
+#include <bit>
+#include <map>
+
+#include <sys/mman.h>
+
+#include "check/race_reporter.h"
+#include "exec/handlers_memory.h"
+#include "spvsim/common/error.h"
+#include "spvsim/validator/module.h"
+
+namespace spvsim {
+
+using race::Access;
+using race::AccessKind;
+using race::Scope;
+
+// Words are mapped without reserving memory: only the pages of words that
+// accesses touch are ever committed (DESIGN.md: ≤ 2 bytes per byte touched at
+// 4-byte granules).
+struct RaceShadow::WordArray {
+  explicit WordArray(uint64_t count)
+      : bytes(count * sizeof(uint64_t)),
+        populated(new std::atomic<uint8_t>[(bytes >> kChunkShift) + 1]()) {
+    void *p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (p == MAP_FAILED) throw Error("cannot map the race shadow of a buffer");
+    words = static_cast<uint64_t *>(p);
+  }
+  ~WordArray() { munmap(words, bytes); }
+  WordArray(const WordArray &) = delete;
+  WordArray &operator=(const WordArray &) = delete;
+
+  /// Commits the 64 KiB of words around word g before its first write: one system
+  /// call instead of a read fault and a write fault per page.
+  void populate(uint64_t g) {
+    const uint64_t chunk = (g * sizeof(uint64_t)) >> kChunkShift;
+    if (populated[chunk].load(std::memory_order_relaxed)) return;
+#ifdef MADV_POPULATE_WRITE
+    const uint64_t start = chunk << kChunkShift;
+    madvise(reinterpret_cast<std::byte *>(words) + start,
+            std::min<uint64_t>(uint64_t(1) << kChunkShift, bytes - start), MADV_POPULATE_WRITE);
+#endif
+    populated[chunk].store(1, std::memory_order_relaxed);
+  }
+
+  static constexpr uint32_t kChunkShift = 16;
+  uint64_t bytes;
+  std::unique_ptr<std::atomic<uint8_t>[]> populated; ///< per chunk of words
+  uint64_t *words = nullptr;
+};
+
+namespace {
+
+/// Bytes and kind of an access op; 0 bytes for ops that are not memory accesses.
+struct OpAccess {
+  uint32_t bytes = 0;
+  bool atomic = false;
+};
+
+OpAccess accessOf(OpCode code) {
+  switch (code) {
+  case OpCode::Load8:
+  case OpCode::Store8:
+  case OpCode::LoadIndexed8:
+  case OpCode::StoreIndexed8:
+    return {1, false};
+  case OpCode::Load16:
+  case OpCode::Store16:
+  case OpCode::LoadIndexed16:
+  case OpCode::StoreIndexed16:
+    return {2, false};
+  case OpCode::Load32:
+  case OpCode::Store32:
+  case OpCode::LoadIndexed32:
+  case OpCode::StoreIndexed32:
+    return {4, false};
+  case OpCode::Load64:
+  case OpCode::Store64:
+  case OpCode::LoadIndexed64:
+  case OpCode::StoreIndexed64:
+    return {8, false};
+  case OpCode::AtomicLoad32:
+  case OpCode::AtomicStore32:
+  case OpCode::AtomicCompareExchange32:
+    return {4, true};
+  case OpCode::AtomicLoad64:
+  case OpCode::AtomicStore64:
+  case OpCode::AtomicCompareExchange64:
+    return {8, true};
+#define SPVSIM_RACE_ATOMIC_INT(name, spvop, expr)                                                  \
+  case OpCode::name##32:                                                                           \
+    return {4, true};                                                                              \
+  case OpCode::name##64:                                                                           \
+    return {8, true};
+#define SPVSIM_RACE_ATOMIC_FLOAT(name, spvop, expr)                                                \
+  case OpCode::name##F32:                                                                          \
+    return {4, true};                                                                              \
+  case OpCode::name##F64:                                                                          \
+    return {8, true};
+    SPVSIM_ATOMIC_INT_OPS(SPVSIM_RACE_ATOMIC_INT)
+    SPVSIM_ATOMIC_FLOAT_OPS(SPVSIM_RACE_ATOMIC_FLOAT)
+#undef SPVSIM_RACE_ATOMIC_INT
+#undef SPVSIM_RACE_ATOMIC_FLOAT
+  default:
+    return {};
+  }
+}
+
+/// How far an atomic instruction's scope reaches (DESIGN.md "Race detection":
+/// Workgroup with Relaxed semantics is what every OpenCL 1.2 atomic becomes, and
+/// acts device-wide).
+Scope scopeOf(const Module &module, uint32_t instruction) {
+  if (instruction >= module.instructions().size()) return Scope::Device;
+  const auto operands = module.operands(module.instruction(instruction));
+  if (operands.size() < 3) return Scope::Device;
+  const Constant *scope = module.constant(operands[1]);
+  const Constant *semantics = module.constant(operands[2]);
+  if (!scope || scope->kind != ConstantKind::Scalar || scope->isSpec) return Scope::Device;
+  constexpr uint64_t kOrdering = 0x2 | 0x4 | 0x8 | 0x10; // Acquire, Release, AcqRel, SeqCst
+  const uint64_t order =
+      semantics && semantics->kind == ConstantKind::Scalar ? semantics->bits & kOrdering : 0;
+  switch (static_cast<spv::Scope>(scope->bits)) {
+  case spv::Scope::Workgroup:
+    return order ? Scope::Workgroup : Scope::Device;
+  case spv::Scope::Subgroup:
+    return Scope::Subgroup;
+  case spv::Scope::Invocation:
+    return Scope::Invocation;
+  default:
+    return Scope::Device;
+  }
+}
+
+/// The largest power of two (up to 8) dividing n.
+uint32_t lowBit(uint64_t n) {
+  return n ? std::min<uint32_t>(8, uint32_t(n & (~n + 1))) : 8;
+}
+
+void lockSpin(std::atomic<uint32_t> &lock) {
+  while (lock.exchange(1, std::memory_order_acquire))
+    while (lock.load(std::memory_order_relaxed)) {
+#if defined(__x86_64__) || defined(__i386__)
+      __builtin_ia32_pause();
+#endif
+    }
+}
+
+} // namespace
+
+RaceShadow::RaceShadow(const Module &module, const LaunchContext &launch)
+    : launch_(launch), arrays_(launch.allocations.size()), locks_(new Lock[kLocks]) {
+  const LoweredKernel &k = *launch.kernel;
+  uint32_t granule = 8;
+  std::map<uint32_t, uint16_t> siteOfInstruction;
+  siteOfOp_.assign(k.ops.size(), uint16_t(race::GlobalLayout::kNoSite));
+  for (size_t i = 0; i < k.ops.size(); ++i) {
+    const LoweredOp &op = k.ops[i];
+    OpAccess a = accessOf(op.code);
+    if (op.code == OpCode::Printf) {
+      for (const PrintfArgument &arg : k.printfCalls[op.aux].arguments)
+        if (arg.kind == PrintfArgument::Kind::Pointer) granule = 1; // %s reads bytes
+    } else if (op.code == OpCode::GroupCollect &&
+               k.collectives[op.aux].kind == Collective::Kind::AsyncCopy) {
+      granule = std::min(granule, lowBit(k.collectives[op.aux].elementBytes));
+    } else if (a.bytes == 0) {
+      continue;
+    } else {
+      granule = std::min(granule, a.bytes);
+    }
+    auto [it, fresh] = siteOfInstruction.emplace(op.source, uint16_t(sites_.size()));
+    if (fresh) {
+      if (sites_.size() >= race::GlobalLayout::kNoSite) {
+        it->second = uint16_t(race::GlobalLayout::kNoSite);
+      } else {
+        sites_.push_back({op.source, a.atomic ? scopeOf(module, op.source) : Scope::Device});
+      }
+    }
+    siteOfOp_[i] = it->second;
+  }
+  // A sub-buffer that starts inside a granule of its parent would share granules
+  // between its elements: granules divide every sub-buffer's origin.
+  for (const AllocationView &a : launch.allocations)
+    if (a.parent) granule = std::min(granule, lowBit(a.parentOffset));
+  granuleShift_ = uint32_t(std::countr_zero(granule));
+  const uint64_t items = launch.localSize[0] * launch.localSize[1] * launch.localSize[2];
+  stride_ = uint32_t((items + 63) / 64 * 64 + 1);
+}
+
+RaceShadow::~RaceShadow() = default;
+
+uint32_t RaceShadow::siteOf(const LoweredOp &op) const {
+  const size_t index = size_t(&op - launch_.kernel->ops.data());
+  return index < siteOfOp_.size() ? siteOfOp_[index] : race::GlobalLayout::kNoSite;
+}
+
+uint32_t RaceShadow::siteOfInstruction(uint32_t instruction) const {
+  for (size_t s = 0; s < sites_.size(); ++s)
+    if (sites_[s].instruction == instruction) return uint32_t(s);
+  return race::GlobalLayout::kNoSite;
+}
+
+uint64_t *RaceShadow::words(uint32_t root) {
+  WordArray *a = arrays_[root].load(std::memory_order_acquire);
+  if (a) return a->words;
+  const uint64_t size = launch_.allocations[root].size;
+  if (size == 0) return nullptr;
+  std::lock_guard lock(arraysMutex_);
+  a = arrays_[root].load(std::memory_order_acquire);
+  if (!a) {
+    owned_.push_back(std::make_unique<WordArray>(((size - 1) >> granuleShift_) + 1));
+    a = owned_.back().get();
+    arrays_[root].store(a, std::memory_order_release);
+  }
+  return a->words;
+}
+
+void RaceShadow::populate(uint32_t root, uint64_t index) {
+  if (WordArray *a = arrays_[root].load(std::memory_order_acquire)) a->populate(index);
+}
+
+std::array<uint64_t, 3> RaceShadow::groupOf(uint32_t item) const {
+  const uint64_t g = item / stride_;
+  const auto &n = launch_.groups;
+  return {g % n[0], g / n[0] % n[1], g / (n[0] * n[1])};
+}
+
+std::optional<WorkItemIds> RaceShadow::workItem(uint32_t item) const {
+  const uint64_t local = item % stride_;
+  if (local == copyItem()) return std::nullopt;
+  const LaunchContext &L = launch_;
+  WorkItemIds ids;
+  ids.dims = L.range.dims;
+  ids.group = groupOf(item);
+  std::array<uint64_t, 3> size;
+  for (uint32_t d = 0; d < 3; ++d)
+    size[d] = std::min(L.localSize[d], L.range.global[d] - ids.group[d] * L.localSize[d]);
+  ids.local = {local % size[0], local / size[0] % size[1], local / (size[0] * size[1])};
+  for (uint32_t d = 0; d < 3; ++d)
+    ids.global[d] = ids.group[d] * L.localSize[d] + ids.local[d] + L.range.offset[d];
+  return ids;
+}
+
+RaceGroup::RaceGroup(RaceShadow &shadow, const LaunchContext &launch, size_t warps)
+    : shadow_(shadow), launch_(launch) {
+  for (auto &e : epochs_) e.assign(warps, 0);
+  local_.assign(((launch.localArenaSize + 7) >> shadow.granuleShift()) + 1, 0);
+}
+
+void RaceGroup::start(uint64_t linearGroup) {
+  groupFirst_ = uint32_t(linearGroup * shadow_.stride());
+  for (auto &e : epochs_) std::fill(e.begin(), e.end(), 0);
+  lastBarrier_ = {0, 0};
+  latest_ = {0, 0};
+  std::fill(local_.begin(), local_.begin() + std::min<uint64_t>(localUsed_, local_.size()), 0);
+  localUsed_ = 0;
+  copies_.clear();
+}
+
+void RaceGroup::barrier(uint64_t scopes) {
+  const auto execution = static_cast<spv::Scope>(scopes & 0xffff);
+  const auto memory = static_cast<spv::Scope>((scopes >> 16) & 0xffff);
+  const uint64_t semantics = scopes >> 32;
+  // A sub-group barrier, or a work-group barrier whose fence reaches only the
+  // sub-group, orders the work-items of each warp among themselves.
+  const bool subgroup = execution == spv::Scope::Subgroup || memory == spv::Scope::Subgroup ||
+                        memory == spv::Scope::Invocation;
+  const bool fences[2] = {(semantics & uint64_t(spv::MemorySemanticsMask::CrossWorkgroupMemory)) !=
+                              0,
+                          (semantics & uint64_t(spv::MemorySemanticsMask::WorkgroupMemory)) != 0};
+  for (uint32_t m = 0; m < 2; ++m) {
+    if (!fences[m]) continue;
+    if (subgroup) {
+      for (uint32_t &e : epochs_[m]) latest_[m] = std::max(latest_[m], ++e);
+    } else {
+      lastBarrier_[m] = latest_[m] = latest_[m] + 1;
+      std::fill(epochs_[m].begin(), epochs_[m].end(), latest_[m]);
+    }
+  }
+}
+
+race::View RaceGroup::view(Memory m, uint32_t firstItem, uint32_t width) const {
+  race::View v;
+  v.groupFirst = m == kGlobal ? groupFirst_ : 0;
+  v.stride = shadow_.stride();
+  v.warpFirst = firstItem;
+  v.width = width;
+  v.lastBarrier = lastBarrier_[m];
+  v.latest = latest_[m];
+  v.trustEpochs = m == kLocal ? latest_[m] < race::LocalLayout::kEpochMask
+                              : latest_[m] < race::GlobalLayout::kEpochMask;
+  return v;
+}
+
+namespace race {
+namespace {
+
+/// Records the lanes of one op (or the elements of one async copy) in the shadow:
+/// resolves each access's allocation (cached while lanes share it), skips those the
+/// executor did not perform, updates the words and reports races.
+class Recorder {
+public:
+  Recorder(const LaunchContext &launch, RaceGroup &group, uint32_t site, AccessKind kind,
+           uint32_t bytes, uint32_t firstItem, uint32_t width)
+      : launch_(launch), group_(group), shadow_(group.shadow()), kind_(kind), bytes_(bytes),
+        shift_(group.shadow().granuleShift()), firstItem_(firstItem) {
+    const RaceSite *s = shadow_.site(site);
+    const Scope scope = s && isAtomic(kind) ? s->scope : Scope::Device;
+    const bool copy = firstItem == shadow_.copyItem();
+    for (uint32_t m = 0; m < 2; ++m) {
+      const auto memory = RaceGroup::Memory(m);
+      views_[m] = group.view(memory, firstItem, width);
+      const uint32_t epoch = copy ? views_[m].latest : group.epoch(memory, firstItem, width);
+      access_[m] = Access{0, site, epoch, kind, scope};
+    }
+    packed_[RaceGroup::kGlobal] = GlobalLayout::pack(access_[RaceGroup::kGlobal]);
+    packed_[RaceGroup::kLocal] = LocalLayout::pack(access_[RaceGroup::kLocal]);
+    seen_ = detail::seenBits(access_[0]);
+  }
+  ~Recorder() { unlock(); }
+  Recorder(const Recorder &) = delete;
+  Recorder &operator=(const Recorder &) = delete;
+
+  /// The access of lane `lane` (local id firstItem + lane) at tagged pointer q.
+  void lane(const ExecState &x, uint32_t lane, uint64_t q) {
+    const AddressSpace space = tagged::space(q);
+    if (space != AddressSpace::Global && space != AddressSpace::Local) return;
+    if (tagged::allocation(q) != cached_) resolve(x, q, lane);
+    if (!usable_) return;
+    const uint64_t offset = tagged::offset(q);
+    if (offset + bytes_ > size_) return; // out of bounds: not performed
+    if (isAtomic(kind_) && reinterpret_cast<uintptr_t>(base_ + offset) % bytes_ != 0) return;
+    const uint32_t local = firstItem_ + lane;
+    const uint64_t at = shadowOffset_ + offset;
+    uint64_t g = at >> shift_;
+    const uint64_t last = (at + bytes_ - 1) >> shift_;
+    if (global_) {
+      do word<true>(g, group_.groupFirst() + local, q);
+      while (++g <= last);
+    } else {
+      do word<false>(g, local, q);
+      while (++g <= last);
+      group_.touchLocal(last + 1);
+    }
+  }
+
+  /// The lanes of `mask` at p[l] + imm when they all point into one allocation:
+  /// sameAllocation(). False when they do not, or it does not apply.
+  bool bulk(const ExecState &x, uint64_t mask, const uint64_t *p, uint64_t imm) {
+    const uint32_t first = uint32_t(std::countr_zero(mask));
+    const uint64_t q0 = tagged::addOffset(p[first], imm);
+    uint64_t offsets[64];
+    uint64_t differ = 0;
+    for (uint32_t l = 0; l < x.width; ++l) {
+      const uint64_t q = tagged::addOffset(p[l], imm);
+      offsets[l] = tagged::offset(q);
+      differ |= ((q ^ q0) >> tagged::kOffsetBits) & ((mask >> l) & 1 ? ~uint64_t(0) : 0);
+    }
+    return !differ && sameAllocation(x, mask, q0, offsets);
+  }
+
+  /// The lanes of `mask` at offsets[l] into the allocation of q0, all in bounds and
+  /// (atomics) aligned, each access within one granule: one resolution and a tight
+  /// loop. False when that does not hold (nothing recorded then).
+  bool sameAllocation(const ExecState &x, uint64_t mask, uint64_t q0, const uint64_t *offsets) {
+    const AddressSpace space = tagged::space(q0);
+    if (space != AddressSpace::Global && space != AddressSpace::Local) return false;
+    const uint32_t first = uint32_t(std::countr_zero(mask));
+    uint64_t hi = 0, misaligned = 0, scattered = 0;
+    if (mask == x.allLanes) {
+      for (uint32_t l = 0; l < x.width; ++l) {
+        hi = std::max(hi, offsets[l]);
+        misaligned |= offsets[l];
+      }
+      for (uint32_t l = 1; l < x.width; ++l) scattered |= (offsets[l] - offsets[l - 1]) ^ bytes_;
+    } else {
+      scattered = 1;
+      for (uint32_t l = first; l < x.width; ++l)
+        if ((mask >> l) & 1) hi = std::max(hi, offsets[l]), misaligned |= offsets[l];
+    }
+    if (tagged::allocation(q0) != cached_) resolve(x, q0, first);
+    if (!usable_) return true; // no lane performed the access
+    const uint64_t granule = uint64_t(1) << shift_;
+    // Offsets aligned to the access size, no larger than a granule: one granule each.
+    if (hi + bytes_ > size_ || bytes_ > granule ||
+        ((misaligned | shadowOffset_) & (bytes_ - 1)) != 0 ||
+        (isAtomic(kind_) && reinterpret_cast<uintptr_t>(base_) % bytes_ != 0))
+      return false;
+    if (!scattered && bytes_ == granule &&
+        firstTouch(((shadowOffset_ + offsets[0]) >> shift_), x.width))
+      return true;
+    // Lanes after one that found its word quiet for a read (work-items reading one
+    // element) find it quiet too: a read conflicts only with a write, and the word
+    // keeps a read by another work-item (or says nobody wrote it).
+    uint64_t quiet[16];
+    std::fill(std::begin(quiet), std::end(quiet), ~uint64_t(0));
+    const uint32_t items = global_ ? group_.groupFirst() + firstItem_ : firstItem_;
+    const uint64_t tag = q0 & ~tagged::kOffsetMask;
+    for (uint32_t l = first; l < x.width; ++l) {
+      if (!((mask >> l) & 1)) continue;
+      const uint64_t g = (shadowOffset_ + offsets[l]) >> shift_;
+      if (quiet[g & 15] == g) continue;
+      const uint64_t q = tag | offsets[l];
+      if (global_ ? word<true>(g, items + l, q) : word<false>(g, items + l, q)) quiet[g & 15] = g;
+    }
+    if (!global_) group_.touchLocal(((shadowOffset_ + hi) >> shift_) + 1);
+    return true;
+  }
+
+  /// Every lane of the warp at consecutive elements from q0 (an indexed access with
+  /// consecutive indices), one granule each. False when that does not hold.
+  bool dense(const ExecState &x, uint64_t q0) {
+    const AddressSpace space = tagged::space(q0);
+    if (space != AddressSpace::Global && space != AddressSpace::Local) return false;
+    if (tagged::allocation(q0) != cached_) resolve(x, q0, 0);
+    if (!usable_) return true; // no lane performed the access
+    const uint64_t offset = tagged::offset(q0), end = offset + uint64_t(x.width) * bytes_;
+    if (end > size_ || bytes_ != (uint64_t(1) << shift_) ||
+        ((offset | shadowOffset_) & (bytes_ - 1)) != 0 ||
+        (isAtomic(kind_) && reinterpret_cast<uintptr_t>(base_) % bytes_ != 0))
+      return false;
+    const uint64_t g0 = (shadowOffset_ + offset) >> shift_;
+    if (firstTouch(g0, x.width)) return true;
+    if (allQuiet(x.allLanes, global_ ? group_.groupFirst() + firstItem_ : firstItem_,
+                 [&](uint32_t l) { return g0 + l; }))
+      return true;
+    if (global_) {
+      const uint32_t items = group_.groupFirst() + firstItem_;
+      for (uint32_t l = 0; l < x.width; ++l) word<true>(g0 + l, items + l, q0 + l * bytes_);
+    } else {
+      for (uint32_t l = 0; l < x.width; ++l) word<false>(g0 + l, firstItem_ + l, q0 + l * bytes_);
+      group_.touchLocal(g0 + x.width);
+    }
+    return true;
+  }
+
+private:
+  /// Whether the word of every lane of `mask` (word index wordOf(l), work-item
+  /// items + l) is quiet for this access: QuietRun, one pass without branches.
+  template <class WordOf> bool allQuiet(uint64_t mask, uint32_t items, WordOf wordOf) {
+    if (global_) return allQuiet<GlobalLayout>(mask, items, wordOf);
+    return allQuiet<LocalLayout>(mask, items, wordOf);
+  }
+  template <class L, class WordOf> bool allQuiet(uint64_t mask, uint32_t items, WordOf wordOf) {
+    constexpr uint32_t m = std::is_same_v<L, GlobalLayout> ? RaceGroup::kGlobal : RaceGroup::kLocal;
+    const View &v = views_[m];
+    if (!QuietRun<L>::applies(packed_[m], v, access_[m].epoch)) return false;
+    const QuietRun<L> run{packed_[m] & (uint64_t(15) << 52), items, access_[m].epoch, v};
+    uint64_t loud = 0;
+    for (uint64_t lanes = mask; lanes; lanes &= lanes - 1) {
+      const uint32_t l = uint32_t(std::countr_zero(lanes));
+      const uint64_t g = wordOf(l);
+      const uint64_t w = m == RaceGroup::kGlobal
+                             ? std::atomic_ref<uint64_t>(words_[g]).load(std::memory_order_relaxed)
+                             : words_[g];
+      loud |= run.loud(w, l);
+    }
+    return loud == 0;
+  }
+
+  /// A warp's first access to `n` consecutive untouched words from g0, lane l at
+  /// word g0 + l (work-items on consecutive elements: the common case): written in
+  /// one pass. False, with nothing written, when a word was touched already.
+  bool firstTouch(uint64_t g0, uint32_t n) {
+    uint64_t *w = words_ + g0;
+    uint64_t any = 0;
+    if (global_) {
+      if ((g0 >> RaceShadow::kWordsPerLock) != ((g0 + n - 1) >> RaceShadow::kWordsPerLock))
+        return false;
+      hold(g0);
+      for (uint32_t l = 0; l < n; ++l)
+        any |= std::atomic_ref<uint64_t>(w[l]).load(std::memory_order_relaxed);
+      if (any) return false;
+      const uint64_t packed = packed_[RaceGroup::kGlobal] | seen_;
+      const uint32_t items = group_.groupFirst() + firstItem_;
+      for (uint32_t l = 0; l < n; ++l)
+        std::atomic_ref<uint64_t>(w[l]).store(packed | ((items + l) & GlobalLayout::kItemMask),
+                                              std::memory_order_relaxed);
+      return true;
+    }
+    for (uint32_t l = 0; l < n; ++l) any |= w[l];
+    if (any) return false;
+    const uint64_t packed = packed_[RaceGroup::kLocal] | seen_;
+    for (uint32_t l = 0; l < n; ++l) w[l] = packed | ((firstItem_ + l) & LocalLayout::kItemMask);
+    group_.touchLocal(g0 + n);
+    return true;
+  }
+
+  void resolve(const ExecState &x, uint64_t q, uint32_t lane) {
+    cached_ = tagged::allocation(q);
+    ops::ResolvedAllocation r;
+    const bool ok = ops::resolve(x, q, lane, r);
+    const ops::AccessFault fault = ops::checkAccess(r, ok, 0, isWrite(kind_));
+    usable_ = fault == ops::AccessFault::None || fault == ops::AccessFault::WriteOnlyRead;
+    if (!usable_) return;
+    base_ = r.base;
+    size_ = r.size;
+    const uint32_t id = tagged::id(q);
+    global_ = tagged::space(q) == AddressSpace::Global;
+    if (global_) {
+      const AllocationView &a = launch_.allocations[id];
+      root_ = a.parent ? a.parent : id;
+      shadowOffset_ = a.parent ? a.parentOffset : 0;
+      words_ = shadow_.words(root_);
+      usable_ = words_ != nullptr;
+    } else {
+      shadowOffset_ = launch_.localOffsets[id];
+      words_ = group_.localWords();
+    }
+  }
+
+  /// Records the access of work-item `item` (global words: the group's ids; local
+  /// words: local ids) in word g. Most accesses leave a word as it is — read-shared
+  /// data, repeated atomics: a load and a few tests decide that here; the rest goes
+  /// to change().
+  /// True when quiet() decided (see bulk()).
+  template <bool Global> [[gnu::always_inline]] bool word(uint64_t g, uint32_t item, uint64_t q) {
+    using L = std::conditional_t<Global, GlobalLayout, LocalLayout>;
+    constexpr uint32_t m = Global ? RaceGroup::kGlobal : RaceGroup::kLocal;
+    const uint64_t w =
+        Global ? std::atomic_ref<uint64_t>(words_[g]).load(std::memory_order_relaxed) : words_[g];
+    const uint64_t packed = packed_[m] | (item & L::kItemMask);
+    if (w != 0 && (quiet<L>(w, packed, views_[m]) || readShared(w, kind_))) return !isWrite(kind_);
+    if (w != 0 && unchanged<L>(w, packed, seen_, kind_)) return false;
+    uint64_t n = sameItemStep<L>(w, packed, seen_);
+    if (!n) n = groupStep<L>(w, packed, seen_, views_[m]);
+    if (n) {
+      if constexpr (Global) {
+        hold(g);
+        uint64_t expected = w;
+        if (!std::atomic_ref<uint64_t>(words_[g]).compare_exchange_strong(
+                expected, n, std::memory_order_relaxed))
+          change<Global>(g, item, q, expected); // another thread changed it meanwhile
+      } else {
+        words_[g] = n;
+      }
+      return false;
+    }
+    if (w == 0) { // first touch: no race possible
+      if constexpr (Global) {
+        hold(g);
+        uint64_t expected = 0;
+        if (!std::atomic_ref<uint64_t>(words_[g]).compare_exchange_strong(
+                expected, packed | seen_, std::memory_order_relaxed))
+          change<Global>(g, item, q, expected);
+      } else {
+        words_[g] = packed | seen_;
+      }
+      return false;
+    }
+    change<Global>(g, item, q, w);
+    return false;
+  }
+
+  /// Takes the lock of word g's page (global words), releasing the one held before.
+  void hold(uint64_t g) {
+    const uint64_t page = uint64_t(root_) << 40 | g >> RaceShadow::kWordsPerLock;
+    if (held_ && page == heldPage_) return;
+    unlock();
+    held_ = &shadow_.lock(root_, g);
+    heldPage_ = page;
+    lockSpin(*held_);
+    shadow_.populate(root_, g);
+  }
+
+  /// The rest of word(): step() decides; global words change under their page's lock.
+  template <bool Global>
+  [[gnu::noinline]] void change(uint64_t g, uint32_t item, uint64_t q, uint64_t w) {
+    if constexpr (Global) {
+      std::atomic_ref<uint64_t> word(words_[g]);
+      Access b = access_[RaceGroup::kGlobal];
+      b.item = item;
+      const View &v = views_[RaceGroup::kGlobal];
+      Outcome out;
+      uint64_t n = w == 0 ? packed_[RaceGroup::kGlobal] | (item & GlobalLayout::kItemMask) | seen_
+                          : step<GlobalLayout>(w, b, v, out);
+      if (n == w && out.conflict == Conflict::None) return;
+      hold(g);
+      const uint64_t now = word.load(std::memory_order_relaxed);
+      if (now != w) { // another thread changed it meanwhile
+        out = Outcome{};
+        n = step<GlobalLayout>(now, b, v, out);
+      }
+      if (n != now) word.store(n, std::memory_order_relaxed);
+      if (out.conflict != Conflict::None) {
+        unlock();
+        report(q, g, b, out);
+      }
+    } else {
+      Access b = access_[RaceGroup::kLocal];
+      b.item = item;
+      Outcome out;
+      words_[g] = step<LocalLayout>(w, b, views_[RaceGroup::kLocal], out);
+      if (out.conflict == Conflict::None) return;
+      // Local words hold local ids: give both accesses the group's ids.
+      b.item += group_.groupFirst();
+      out.other.item += group_.groupFirst();
+      report(q, g, b, out);
+    }
+  }
+
+  void report(uint64_t q, uint64_t granule, const Access &b, const Outcome &out) {
+    // The byte the two accesses share: the granule's first byte inside this access.
+    const uint64_t at = granule << shift_;
+    const uint64_t offset = std::max(tagged::offset(q), at - shadowOffset_);
+    reportRace(launch_,
+               RacyAccess{b, tagged::make(tagged::space(q), tagged::id(q), offset), bytes_}, out);
+  }
+
+  void unlock() {
+    if (held_) held_->store(0, std::memory_order_release);
+    held_ = nullptr;
+  }
+
+  const LaunchContext &launch_;
+  RaceGroup &group_;
+  RaceShadow &shadow_;
+  AccessKind kind_;
+  uint32_t bytes_;
+  uint32_t shift_;
+  uint32_t firstItem_;
+  /// Per memory (RaceGroup::Memory): the group's view, the access without its work-item,
+  /// and the same packed by the memory's layout.
+  View views_[2];
+  Access access_[2];
+  uint64_t packed_[2] = {0, 0};
+  uint64_t seen_ = 0;
+  // The allocation of the last lane (space and id), and where its words are.
+  uint64_t cached_ = ~uint64_t(0);
+  bool usable_ = false;
+  bool global_ = false;
+  std::byte *base_ = nullptr;
+  uint64_t size_ = 0;
+  uint32_t root_ = 0;
+  uint64_t shadowOffset_ = 0;
+  uint64_t *words_ = nullptr;
+  std::atomic<uint32_t> *held_ = nullptr;
+  uint64_t heldPage_ = 0; ///< root id and page of words of the lock held
+};
+
+} // namespace
+
+void recordAccess(const ExecState &x, const LoweredOp &op, const uint64_t *p, uint64_t imm,
+                  uint32_t bytes, AccessKind kind) {
+  const uint64_t mask = x.maskOf(op);
+  if (!mask) return;
+  RaceGroup &group = *x.group->races;
+  Recorder r(*x.launch, group, group.shadow().siteOf(op), kind, bytes, x.warp->firstItem, x.width);
+  if (r.bulk(x, mask, p, imm)) return;
+  for (uint32_t l = uint32_t(std::countr_zero(mask)); l < x.width; ++l)
+    if ((mask >> l) & 1) r.lane(x, l, tagged::addOffset(p[l], imm));
+}
+
+void recordIndexedAccess(const ExecState &x, const LoweredOp &op, uint32_t bytes, AccessKind kind) {
+  const uint64_t *base = x.reg<uint64_t>(op.a);
+  const uint64_t stride = op.aux & kMaxIndexedStride;
+  // The common case: one base, consecutive indices, every lane (ops::indexedFastPath).
+  if (x.maskOf(op) == x.allLanes && stride == bytes &&
+      ((op.aux & kUniformBase) ||
+       std::all_of(base, base + x.width, [&](uint64_t b) { return b == base[0]; })) &&
+      (op.aux & kIndex64 ? ops::indicesConsecutive(x.reg<int64_t>(op.c), x.width)
+                         : ops::indicesConsecutive(x.reg<int32_t>(op.c), x.width))) {
+    const uint64_t q0 =
+        tagged::addOffset(base[0], uint64_t(ops::laneIndex(x, op, 0)) * stride + op.imm + op.b);
+    RaceGroup &group = *x.group->races;
+    Recorder r(*x.launch, group, group.shadow().siteOf(op), kind, bytes, x.warp->firstItem,
+               x.width);
+    if (r.dense(x, q0)) return;
+  }
+  const uint64_t mask = x.maskOf(op);
+  if (!mask) return;
+  RaceGroup &group = *x.group->races;
+  Recorder r(*x.launch, group, group.shadow().siteOf(op), kind, bytes, x.warp->firstItem, x.width);
+  uint64_t pointers[64];
+  if (op.aux & kUniformBase) { // one allocation: the offsets are all it takes
+    const uint64_t start = tagged::offset(base[0]) + op.imm + op.b;
+    for (uint32_t l = 0; l < x.width; ++l)
+      pointers[l] = (start + uint64_t(ops::laneIndex(x, op, l)) * stride) & tagged::kOffsetMask;
+    if (r.sameAllocation(x, mask, base[0], pointers)) return;
+  }
+  for (uint32_t l = 0; l < x.width; ++l)
+    pointers[l] =
+        tagged::addOffset(base[l], uint64_t(ops::laneIndex(x, op, l)) * stride + op.imm + op.b);
+  if (r.bulk(x, mask, pointers, 0)) return;
+  for (uint32_t l = uint32_t(std::countr_zero(mask)); l < x.width; ++l)
+    if ((mask >> l) & 1) r.lane(x, l, pointers[l]);
+}
+
+void recordRead(const ExecState &x, const LoweredOp &op, uint32_t lane, uint64_t pointer,
+                uint64_t bytes) {
+  RaceGroup &group = *x.group->races;
+  for (uint64_t done = 0; done < bytes; done += 8) {
+    const uint32_t n = uint32_t(std::min<uint64_t>(8, bytes - done));
+    Recorder r(*x.launch, group, group.shadow().siteOf(op), AccessKind::Read, n, x.warp->firstItem,
+               x.width);
+    r.lane(x, lane, tagged::addOffset(pointer, done));
+  }
+}
+
+} // namespace race
+
+void RaceGroup::copied(const ExecState &x, uint32_t instruction, uint64_t dst, uint64_t src,
+                       uint64_t bytes) {
+  const uint32_t site = shadow_.siteOfInstruction(instruction);
+  const uint32_t copy = shadow_.copyItem();
+  for (uint64_t done = 0; done < bytes; done += 8) {
+    const uint32_t n = uint32_t(std::min<uint64_t>(8, bytes - done));
+    const uint64_t s = tagged::addOffset(src, done), d = tagged::addOffset(dst, done);
+    race::Recorder(launch_, *this, site, AccessKind::Read, n, copy, 1).lane(x, 0, s);
+    race::Recorder(launch_, *this, site, AccessKind::Write, n, copy, 1).lane(x, 0, d);
+    copies_.push_back({s, n});
+    copies_.push_back({d, n});
+  }
+}
+
+void RaceGroup::waitEvents() {
+  const uint32_t copy = shadow_.copyItem();
+  for (const CopyRange &c : copies_) {
+    const uint64_t offset = tagged::offset(c.pointer);
+    const uint32_t id = tagged::id(c.pointer);
+    const uint32_t shift = shadow_.granuleShift();
+    if (tagged::space(c.pointer) == AddressSpace::Local) {
+      const uint64_t at = launch_.localOffsets[id] + offset;
+      const race::View v = view(kLocal, copy, 1);
+      for (uint64_t g = at >> shift; g <= (at + c.bytes - 1) >> shift && g < local_.size(); ++g)
+        local_[g] = race::completeCopy<race::LocalLayout>(local_[g], copy, v);
+      continue;
+    }
+    const AllocationView &a = launch_.allocations[id];
+    const uint32_t root = a.parent ? a.parent : id;
+    uint64_t *words = shadow_.words(root);
+    if (!words) continue;
+    const uint64_t at = (a.parent ? a.parentOffset : 0) + offset;
+    const race::View v = view(kGlobal, copy, 1);
+    for (uint64_t g = at >> shift; g <= (at + c.bytes - 1) >> shift; ++g) {
+      std::atomic<uint32_t> &lock = shadow_.lock(root, g);
+      lockSpin(lock);
+      std::atomic_ref<uint64_t> word(words[g]);
+      word.store(race::completeCopy<race::GlobalLayout>(word.load(std::memory_order_relaxed),
+                                                        groupFirst_ + copy, v),
+                 std::memory_order_relaxed);
+      lock.store(0, std::memory_order_release);
+    }
+  }
+  copies_.clear();
+}
+
+} // namespace spvsim

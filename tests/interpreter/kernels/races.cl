@@ -1,0 +1,51 @@
+// Kernels for the race shadow's tests (tests/interpreter/shadow/race_shadow_test.cpp).
+
+// Every work-item writes its element of `a` and reads element i % n of `b`; bound
+// to one buffer and a sub-buffer of it, the two alias.
+__kernel void aliased(__global int *a, __global const int *b, __global int *out, int n) {
+  size_t i = get_global_id(0);
+  a[i] = (int)i; // BUG: aliased
+  out[i] = b[i % n]; // BUG: aliased
+}
+
+// Neighbouring work-items write neighbouring bytes, shorts and longs: no race.
+__kernel void widths(__global uchar *bytes, __global ushort *shorts, __global long *longs) {
+  size_t i = get_global_id(0);
+  bytes[i] = (uchar)i;
+  shorts[i] = (ushort)i;
+  longs[i] = (long)i;
+}
+
+// Reads the long of the next work-item after writing its own: a race on 8-byte
+// accesses (granules of one byte here, as the kernel also touches bytes).
+__kernel void wide_neighbour(__global long *longs, __global uchar *bytes) {
+  size_t i = get_global_id(0);
+  longs[i] = (long)i;
+  bytes[i] = (uchar)longs[(i + 1) % get_global_size(0)];
+}
+
+// Work-item 0 writes a string every work-item prints: printf's %s read races
+// with the write.
+__kernel void print_shared(__global char *text) {
+  if (get_global_id(0) == 0) {
+    text[0] = 'h';
+    text[1] = 'i';
+    text[2] = 0;
+  }
+  printf("%s\n", text);
+}
+
+// One race in the last, partial work-group: work-item 99 reads what 98 writes.
+__kernel void partial(__global int *data) {
+  size_t i = get_global_id(0);
+  if (i == 98) data[i] = 1;
+  if (i == 99) data[0] = data[98];
+}
+
+// 8-byte accesses watched in 4-byte granules (the kernel's smallest access is an
+// int): its own long raises nothing, the neighbour's races with the write.
+__kernel void long_neighbour(__global long *longs, __global int *out, int next) {
+  size_t i = get_global_id(0);
+  longs[i] = (long)i;
+  out[i] = (int)longs[(i + next) % get_global_size(0)];
+}

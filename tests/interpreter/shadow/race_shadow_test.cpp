@@ -1,0 +1,146 @@
+// The race shadow through the launch API: sub-buffers alias their parent, every
+// access width and granule, printf's %s reads, partial work-groups, the finding's
+// two accesses, and nothing at all when races are not checked.
+#include <algorithm>
+#include <fstream>
+
+#include <gtest/gtest.h>
+
+#include "kernel_harness.h"
+
+namespace spvsim {
+namespace {
+
+using testing::KernelHarness;
+using testing::range1;
+using testing::value;
+using testing::Variant;
+
+/// The lines of kernels/races.cl marked `BUG: <label>`.
+std::vector<uint32_t> markedLines(const std::string &label) {
+  std::ifstream in(std::string(SPVSIM_TEST_SOURCE_DIR) + "/kernels/races.cl");
+  std::vector<uint32_t> lines;
+  std::string line;
+  for (uint32_t number = 1; std::getline(in, line); ++number)
+    if (line.find("BUG: " + label) != std::string::npos) lines.push_back(number);
+  return lines;
+}
+
+class RaceShadow : public ::testing::TestWithParam<Variant> {
+protected:
+  std::string path() const { return testing::kernelPath("races", GetParam().level); }
+  ExecOptions options() const { return GetParam().options(); }
+};
+
+TEST_P(RaceShadow, SubBuffersAliasTheirParent) {
+  KernelHarness h(path());
+  ASSERT_TRUE(h.ok());
+  // a = the whole buffer, b = its second half: b[i] is a[i + 32], written by
+  // work-item i + 32 of the other work-group.
+  const BufferId whole = h.buffer(std::vector<int32_t>(64), "whole");
+  const BufferId half = h.memory.createSub(whole, 128, 128, "half");
+  const BufferId out = h.buffer(std::vector<int32_t>(64), "out");
+  const std::vector<ArgBinding> args = {ArgBinding::ofBuffer(whole), ArgBinding::ofBuffer(half),
+                                        ArgBinding::ofBuffer(out), value<int32_t>(32)};
+  h.run("aliased", range1(32, 32), args, options());
+  // Work-items 0..31 write a[0..31] and read b[0..31] = a[32..63]: nobody writes those.
+  EXPECT_TRUE(h.sink.findings().empty());
+  h.run("aliased", range1(64, 32), args, options());
+  // Now work-items 32..63 write a[32..63]: work-item i reads (through `half`) what
+  // work-item i + 32 of the other group writes (through `whole`).
+  auto findings = h.sink.findings();
+  ASSERT_EQ(findings.size(), 1u);
+  const Finding &f = findings[0];
+  EXPECT_EQ(f.kind, "race.global.inter-group");
+  ASSERT_TRUE(f.memory && f.other && f.workItem && f.other->workItem);
+  EXPECT_EQ(f.count, 32u);
+  // Either access may come first; they are i and i + 32 at one byte of the parent.
+  const uint64_t mine = f.workItem->global[0], theirs = f.other->workItem->global[0];
+  EXPECT_EQ(std::max(mine, theirs) - std::min(mine, theirs), 32u);
+  if (GetParam().debugInfo()) {
+    // The write and the read, in either order (the order work-groups ran in).
+    ASSERT_TRUE(f.location && f.other->location);
+    const auto marked = markedLines("aliased");
+    std::vector<uint32_t> lines = {f.location->line, f.other->location->line};
+    std::sort(lines.begin(), lines.end());
+    EXPECT_EQ(lines, marked);
+  }
+}
+
+TEST_P(RaceShadow, NeighbouringBytesShortsAndLongsDoNotRace) {
+  KernelHarness h(path());
+  ASSERT_TRUE(h.ok());
+  const BufferId bytes = h.buffer(std::vector<uint8_t>(100), "bytes");
+  const BufferId shorts = h.buffer(std::vector<uint16_t>(100), "shorts");
+  const BufferId longs = h.buffer(std::vector<int64_t>(100), "longs");
+  h.run("widths", range1(100, 10),
+        {ArgBinding::ofBuffer(bytes), ArgBinding::ofBuffer(shorts), ArgBinding::ofBuffer(longs)},
+        options());
+  EXPECT_TRUE(h.sink.findings().empty());
+  EXPECT_EQ(h.read<uint8_t>(bytes)[77], 77);
+  // A long read by its neighbour races, at byte granules ...
+  h.run("wide_neighbour", range1(100, 100),
+        {ArgBinding::ofBuffer(longs), ArgBinding::ofBuffer(bytes)}, options());
+  ASSERT_EQ(h.findingKinds(), std::vector<std::string>{"race.global.intra-group"});
+  // ... and at 4-byte ones.
+  h.sink.clear();
+  const BufferId out = h.buffer(std::vector<int32_t>(100), "out");
+  h.run("long_neighbour", range1(100, 10),
+        {ArgBinding::ofBuffer(longs), ArgBinding::ofBuffer(out), value<int32_t>(0)}, options());
+  EXPECT_TRUE(h.sink.findings().empty());
+  h.run("long_neighbour", range1(100, 10),
+        {ArgBinding::ofBuffer(longs), ArgBinding::ofBuffer(out), value<int32_t>(10)}, options());
+  EXPECT_EQ(h.findingKinds(), std::vector<std::string>{"race.global.inter-group"});
+}
+
+TEST_P(RaceShadow, PrintfStringReadsAreReads) {
+  KernelHarness h(path());
+  ASSERT_TRUE(h.ok());
+  const BufferId text = h.buffer(std::vector<char>(8), "text");
+  ExecOptions o = options();
+  std::string printed;
+  o.printfSink = [&](std::string_view s) { printed += s; };
+  h.run("print_shared", range1(4, 4), {ArgBinding::ofBuffer(text)}, o);
+  EXPECT_EQ(printed, "hi\nhi\nhi\nhi\n");
+  auto findings = h.sink.findings();
+  ASSERT_FALSE(findings.empty());
+  for (const Finding &f : findings) {
+    EXPECT_EQ(f.kind, "race.global.intra-group") << formatText(f);
+    ASSERT_TRUE(f.other) << formatText(f);
+  }
+}
+
+TEST_P(RaceShadow, PartialWorkGroupsGetTheirIds) {
+  KernelHarness h(path());
+  ASSERT_TRUE(h.ok());
+  const BufferId data = h.buffer(std::vector<int32_t>(100), "data");
+  h.run("partial", range1(100, 32), {ArgBinding::ofBuffer(data)}, options());
+  auto findings = h.sink.findings();
+  ASSERT_EQ(findings.size(), 1u) << formatText(findings[0]);
+  const Finding &f = findings[0];
+  EXPECT_EQ(f.kind, "race.global.intra-group");
+  ASSERT_TRUE(f.workItem && f.other && f.other->workItem && f.memory);
+  EXPECT_EQ(f.memory->offset, 98u * 4);
+  std::array<uint64_t, 2> ids = {f.workItem->global[0], f.other->workItem->global[0]};
+  std::sort(ids.begin(), ids.end());
+  EXPECT_EQ(ids, (std::array<uint64_t, 2>{98, 99}));
+  EXPECT_EQ(f.workItem->group[0], 3u);
+  EXPECT_EQ(f.other->workItem->local[0] + f.workItem->local[0], 2u + 3u);
+}
+
+TEST_P(RaceShadow, NothingWhenRacesAreNotChecked) {
+  KernelHarness h(path());
+  ASSERT_TRUE(h.ok());
+  const BufferId data = h.buffer(std::vector<int32_t>(100), "data");
+  ExecOptions o = options();
+  o.checks = CheckSet::parse("bounds,access,barriers,collectives,ub,timeout,uninit,misaligned");
+  h.run("partial", range1(100, 32), {ArgBinding::ofBuffer(data)}, o);
+  EXPECT_TRUE(h.sink.findings().empty());
+  EXPECT_EQ(h.read<int32_t>(data)[98], 1);
+}
+
+INSTANTIATE_TEST_SUITE_P(Builds, RaceShadow, ::testing::ValuesIn(testing::allVariants()),
+                         testing::variantName);
+
+} // namespace
+} // namespace spvsim
