@@ -13,6 +13,7 @@
 
 #include "exec/handlers_memory.h"
 #include "exec/misaligned_access.h"
+#include "shadow/race_shadow.h"
 
 namespace spvsim::ops {
 

@@ -12,6 +12,7 @@
 #include "exec/handlers_memory.h"
 #include "exec/printf_format.h"
 #include "exec/printf_output.h"
+#include "shadow/race_shadow.h"
 
 namespace spvsim::ops {
 
