@@ -6,13 +6,16 @@
 # cores, the speed-up of each count over one thread, and the engine speed-up
 # over Oclgrind: Oclgrind's time for NAME.sim (the base size, all threads)
 # divided by spvsim's time per base-size launch (all threads, time / 64).
+# spvsim runs with `--checks bounds` (the checks Oclgrind runs by default; CHECKS=all
+# times every check instead).
 # Usage: bench/engine.sh [KERNEL...]  (env: REPS=3, OG_REPS=1, BUILD=build-bench,
-# NO_OCLGRIND=1 skips the Oclgrind column)
+# NO_OCLGRIND=1 skips the Oclgrind column, CHECKS=bounds)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
 build=${BUILD:-$root/build-bench}
 reps=${REPS:-3}
+checks=${CHECKS:-bounds}
 og_reps=${OG_REPS:-1}
 kernels=("$@")
 [ ${#kernels[@]} -gt 0 ] || kernels=(vecadd matmul_tiled reduce nbody mandelbrot)
@@ -50,7 +53,7 @@ for k in "${kernels[@]}"; do
   line=$(printf '%-13s' "$k")
   times=()
   for ((t = 1; t <= cores; t++)); do
-    times+=("$(best "$reps" "$spvsim" run --quiet --threads "$t" "$k-8x.json")")
+    times+=("$(best "$reps" "$spvsim" run --quiet --checks "$checks" --threads "$t" "$k-8x.json")")
     line+=$(printf ' %8s' "${times[-1]}")
   done
   for ((t = 2; t <= cores; t++)); do
