@@ -21,6 +21,13 @@ cmake_minimum_required(VERSION 3.25)
 get_filename_component(run_dir ${RUN} DIRECTORY)
 get_filename_component(build_ext ${MODULE} NAME)
 string(REGEX REPLACE "\\.spv$" "" build_ext ${build_ext})
+# A fixed twin runs its own run file on the buggy kernel's module: its files in WORK
+# are named after both, so that the two tests, which may run at once, never share one.
+get_filename_component(run_name ${RUN} NAME)
+string(REGEX REPLACE "\\.json$" "" run_name ${run_name})
+if(NOT build_ext MATCHES "^${run_name}\\.")
+  set(build_ext "${run_name}-${build_ext}")
+endif()
 file(READ ${RUN} run_template)
 file(MAKE_DIRECTORY ${WORK})
 
