@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing, then builds and runs every test twice, and fuzzes:
 #   build/       Release, warnings are errors
-#   build-asan/  RelWithDebInfo with AddressSanitizer and UndefinedBehaviorSanitizer
+#   build-asan/  -O1 -g1 with AddressSanitizer and UndefinedBehaviorSanitizer
 #   build-fuzz/  the libFuzzer targets of fuzz/ (clang-15, ASan+UBSan), each run for
 #                FUZZ_SECONDS (default 60), two at a time (scripts/fuzz.sh all)
 # Prints how long each phase took; exits non-zero if anything failed.
@@ -49,8 +49,11 @@ if phase "build (Release, -Werror)" configure_and_build build \
   -DCMAKE_BUILD_TYPE=Release -DSPVSIM_WERROR=ON; then
   phase "tests (Release)" run_ctest build || true
 fi
+# -O1 with line tables only: what the sanitizers need for exact reports, and a build
+# three times faster than -O2 -g (the command line's CLI11 code above all).
 if phase "build (ASan+UBSan)" configure_and_build build-asan \
-  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSPVSIM_SANITIZE=ON -DSPVSIM_WERROR=ON; then
+  -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" \
+  -DSPVSIM_SANITIZE=ON -DSPVSIM_WERROR=ON; then
   phase "tests (ASan+UBSan)" run_ctest_sanitized build-asan || true
 fi
 
