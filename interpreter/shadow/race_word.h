@@ -251,7 +251,7 @@ template <class L> struct QuietRun {
     return ((w ^ kindScope) & (uint64_t(15) << 52)) |
            uint64_t(item == ((first + l) & L::kItemMask)) |
            (inGroup & (uint64_t(!(w & kMulti)) | uint64_t(wEpoch != epoch))) |
-           (!inGroup & uint64_t(!(w & kShared)));
+           (uint64_t(!inGroup) & uint64_t(!(w & kShared)));
   }
 };
 
