@@ -3,7 +3,7 @@
 #   build/       Release, warnings are errors
 #   build-asan/  -O1 -g1 with AddressSanitizer and UndefinedBehaviorSanitizer
 #   build-fuzz/  the libFuzzer targets of fuzz/ (clang-15, ASan+UBSan), each run for
-#                FUZZ_SECONDS (default 60), two at a time (scripts/fuzz.sh all)
+#                FUZZ_SECONDS (default 30), two at a time (scripts/fuzz.sh all)
 # Prints how long each phase took; exits non-zero if anything failed.
 set -euo pipefail
 
@@ -67,7 +67,7 @@ build_fuzz_targets() {
 }
 
 if phase "build (fuzz targets: clang-15, ASan+UBSan, libFuzzer)" build_fuzz_targets; then
-  phase "fuzz (5 targets, ${FUZZ_SECONDS:-60} s each)" ./scripts/fuzz.sh all "${FUZZ_SECONDS:-60}" || true
+  phase "fuzz (5 targets, ${FUZZ_SECONDS:-30} s each)" ./scripts/fuzz.sh all "${FUZZ_SECONDS:-30}" || true
 fi
 
 echo "=== total: $((SECONDS - total_start)) s"
