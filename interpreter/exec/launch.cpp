@@ -213,6 +213,10 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
       options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
   threads = static_cast<uint32_t>(std::min<uint64_t>({threads, totalGroups, kMaxThreads}));
   std::atomic<uint64_t> nextGroup{0};
+  // Work-groups are claimed a batch at a time: with one claim per group, the threads of a
+  // launch of many short groups wrote the counter's cache line back and forth (vecadd:
+  // 32768 groups of one add per work-item). Small launches keep batches of one.
+  const uint64_t batch = std::clamp<uint64_t>(totalGroups / (uint64_t(threads) * 16), 1, 32);
   std::exception_ptr failure;
   std::mutex failureMutex;
   auto worker = [&] {
@@ -220,9 +224,13 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
       // Made on the first group the thread takes: a thread that gets none allocates no
       // registers and no __local arena.
       std::optional<WorkGroupRunner> runner;
-      for (uint64_t g; !L.watchdog.stopped() && (g = nextGroup.fetch_add(1)) < totalGroups;) {
-        if (!runner) runner.emplace(L);
-        runner->run(g);
+      for (uint64_t first;
+           !L.watchdog.stopped() && (first = nextGroup.fetch_add(batch)) < totalGroups;) {
+        const uint64_t end = std::min(totalGroups, first + batch);
+        for (uint64_t g = first; g < end && !L.watchdog.stopped(); ++g) {
+          if (!runner) runner.emplace(L);
+          runner->run(g);
+        }
       }
       if (runner) runner->flush();
     } catch (...) {
