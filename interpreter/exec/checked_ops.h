@@ -36,40 +36,47 @@ inline void recordRace(const ExecState &x, const LoweredOp &op, race::AccessKind
     race::recordAccess(x, op, x.reg<uint64_t>(op.a), op.imm, sizeof(T), kind);
 }
 
-/// A load (LoadIndexed when `Indexed`) of the warp loop: in the checked loop with the
-/// uninit check on, the definedness of the bytes moves with them.
+/// The access alone: a load or store, or its LoadIndexed/StoreIndexed form.
+template <class T, bool Indexed> inline void plainLoad(const ExecState &x, const LoweredOp &op) {
+  if constexpr (Indexed)
+    ops::loadIndexed<T>(x, op);
+  else
+    ops::load<T>(x, op);
+}
+template <class T, bool Indexed> inline void plainStore(const ExecState &x, const LoweredOp &op) {
+  if constexpr (Indexed)
+    ops::storeIndexed<T>(x, op);
+  else
+    ops::store<T>(x, op);
+}
+
+/// A load (LoadIndexed when `Indexed`) of the warp loop: in the checked loop, with the
+/// uninit check on the definedness of the bytes moves with them, and with the race
+/// check on the access is recorded.
 template <bool Checked, class T, bool Indexed>
 inline void loadOp(const ExecState &x, const LoweredOp &op, [[maybe_unused]] uint32_t index) {
-  if constexpr (Checked) {
+  if constexpr (!Checked) {
+    plainLoad<T, Indexed>(x, op);
+  } else {
     if (x.launch->uninit)
       ops::uninitLoadAccess<T, Indexed>(x, op, index);
-    else if constexpr (Indexed)
-      ops::loadIndexed<T>(x, op);
     else
-      ops::load<T>(x, op);
+      plainLoad<T, Indexed>(x, op);
     if (x.launch->races) recordRace<T, Indexed>(x, op, race::AccessKind::Read);
-  } else if constexpr (Indexed) {
-    ops::loadIndexed<T>(x, op);
-  } else {
-    ops::load<T>(x, op);
   }
 }
 
 /// A store (StoreIndexed when `Indexed`) of the warp loop, likewise.
 template <bool Checked, class T, bool Indexed>
 inline void storeOp(const ExecState &x, const LoweredOp &op, [[maybe_unused]] uint32_t index) {
-  if constexpr (Checked) {
+  if constexpr (!Checked) {
+    plainStore<T, Indexed>(x, op);
+  } else {
     if (x.launch->uninit)
       ops::uninitStoreAccess<T, Indexed>(x, op, index);
-    else if constexpr (Indexed)
-      ops::storeIndexed<T>(x, op);
     else
-      ops::store<T>(x, op);
+      plainStore<T, Indexed>(x, op);
     if (x.launch->races) recordRace<T, Indexed>(x, op, race::AccessKind::Write);
-  } else if constexpr (Indexed) {
-    ops::storeIndexed<T>(x, op);
-  } else {
-    ops::store<T>(x, op);
   }
 }
 

@@ -7,26 +7,9 @@
 #include <cstring>
 
 #include "exec/handlers_memory.h"
-#include "exec/uninit_memory.h"
+#include "exec/uninit_setup.h"
 
 namespace spvsim::ops {
-
-/// Moves the definedness of the `size` bytes lane `lane` copied (uninit check): the
-/// source's shadow bytes, or all defined when the source has no shadow.
-inline void copyDefinedness(const ExecState &x, uint32_t lane, uint64_t src,
-                            const ResolvedAllocation &from, uint64_t fromOffset, uint64_t dst,
-                            const ResolvedAllocation &to, uint64_t toOffset, uint64_t size) {
-  uint8_t *toShadow = shadowBase(x, dst, lane, to);
-  if (!toShadow) return;
-  const uint8_t *fromShadow = shadowBase(x, src, lane, from);
-  if (fromShadow)
-    std::memmove(toShadow + toOffset, fromShadow + fromOffset, size);
-  else
-    std::memset(toShadow + toOffset, kDefinedByte, size);
-  // A __local allocation may now hold undefined bytes: its "all defined" flag goes.
-  if (fromShadow && tagged::space(dst) == AddressSpace::Local)
-    x.group->localDefined[tagged::id(dst)] = 0;
-}
 
 /// *a = *b for c bytes (c: an integer of aux bytes). A lane whose source or
 /// destination range is not wholly inside its allocation copies nothing; the first
@@ -69,7 +52,7 @@ inline void copyMemoryDynamic(const ExecState &x, const LoweredOp &op) {
     }
     std::memmove(to.base + toOffset, from.base + fromOffset, size);
     if (x.launch->uninit) [[unlikely]]
-      copyDefinedness(x, l, src[l], from, fromOffset, dst[l], to, toOffset, size);
+      copyShadow(x, l, dst[l], to, toOffset, src[l], from, fromOffset, size);
   }
   const auto report = [&](const Fault &f, const uint64_t *p, bool isWrite) {
     if (!f.lanes) return;

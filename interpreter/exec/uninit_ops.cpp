@@ -250,12 +250,15 @@ void GroupShadow::atBarrier(const LaunchContext &L) {
         !std::memchr(arena_.data() + L.localOffsets[id], kUndefinedByte, L.localSizes[id]);
 }
 
-void copyShadow(const ExecState &x, uint64_t dst, const ops::ResolvedAllocation &d,
+void copyShadow(const ExecState &x, uint32_t lane, uint64_t dst, const ops::ResolvedAllocation &d,
                 uint64_t dstOffset, uint64_t src, const ops::ResolvedAllocation &s,
                 uint64_t srcOffset, uint64_t size) {
-  uint8_t *to = ops::shadowBase(x, dst, 0, d);
-  const uint8_t *from = ops::shadowBase(x, src, 0, s);
-  copyDefinedness(to ? to + dstOffset : nullptr, from ? from + srcOffset : nullptr, size);
+  uint8_t *to = ops::shadowBase(x, dst, lane, d);
+  if (!to) return;
+  const uint8_t *from = ops::shadowBase(x, src, lane, s);
+  copyDefinedness(to + dstOffset, from ? from + srcOffset : nullptr, size);
+  // A __local allocation may now hold undefined bytes: its "all defined" flag goes.
+  if (from && tagged::space(dst) == AddressSpace::Local) x.group->localDefined[tagged::id(dst)] = 0;
 }
 
 } // namespace spvsim

@@ -34,9 +34,10 @@ private:
   std::vector<uint8_t> defined_; ///< GroupState::localDefined
 };
 
-/// An async copy moved `size` bytes from `src` + srcOffset to `dst` + dstOffset (resolved
-/// to `s` and `d`): their definedness moves with them.
-void copyShadow(const ExecState &x, uint64_t dst, const ops::ResolvedAllocation &d,
+/// A copy (an async copy, or lane `lane`'s OpCopyMemorySized) moved `size` bytes from
+/// `src` + srcOffset to `dst` + dstOffset (resolved to `s` and `d`): their definedness
+/// moves with them.
+void copyShadow(const ExecState &x, uint32_t lane, uint64_t dst, const ops::ResolvedAllocation &d,
                 uint64_t dstOffset, uint64_t src, const ops::ResolvedAllocation &s,
                 uint64_t srcOffset, uint64_t size);
 

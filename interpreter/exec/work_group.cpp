@@ -229,7 +229,7 @@ void WorkGroupRunner::asyncCopy(const Collective &c) {
     bool srcIn = okSrc && srcOffset + size <= s.size;
     if (dstIn && srcIn) {
       std::memmove(d.base + dstOffset, s.base + srcOffset, size);
-      if (launch_.uninit) copyShadow(x, dst, d, dstOffset, src, s, srcOffset, size);
+      if (launch_.uninit) copyShadow(x, 0, dst, d, dstOffset, src, s, srcOffset, size);
       if (races_)
         races_->copied(x, c.instruction, tagged::addOffset(dst, dstOffset - tagged::offset(dst)),
                        tagged::addOffset(src, srcOffset - tagged::offset(src)), size);
