@@ -6,13 +6,14 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include "memory/zeroed_storage.h"
 #include "shadow/defined_shadow.h"
 #include "spvsim/common/error.h"
 
 namespace spvsim {
 
 void GlobalMemory::FreeBytes::operator()(std::byte *p) const {
-  if (owned) std::free(p);
+  if (owned) ZeroedStorageFree{mappedBytes}(p);
 }
 
 uint64_t defaultMemoryCapacity() {
@@ -43,8 +44,7 @@ BufferId GlobalMemory::createLocked(uint64_t size, std::string name, BufferAcces
                      "buffer '" + name + "' of " + std::to_string(size) +
                          " bytes does not fit: " + std::to_string(allocated_) + " of the " +
                          std::to_string(capacity_) + " bytes buffers may take are in use");
-  // Zero-filled; one spare byte so that a zero-sized buffer still has an address.
-  auto *bytes = static_cast<std::byte *>(std::calloc(size + 1, 1));
+  ZeroedStorage bytes = allocateZeroed(size);
   if (!bytes)
     throw Error("cannot allocate " + std::to_string(size) + " bytes for buffer '" + name + "'");
   BufferInfo info;
@@ -52,7 +52,8 @@ BufferId GlobalMemory::createLocked(uint64_t size, std::string name, BufferAcces
   info.size = size;
   info.access = access;
   infos_.push_back(std::move(info));
-  storage_.emplace_back(bytes);
+  const uint64_t mapped = bytes.get_deleter().mappedBytes;
+  storage_.emplace_back(bytes.release(), FreeBytes{true, mapped});
   shadows_.emplace_back();
   allocated_ += size;
   return static_cast<BufferId>(infos_.size() - 1);

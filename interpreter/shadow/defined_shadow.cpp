@@ -1,4 +1,4 @@
-// DefinedShadow (shadow/defined_shadow.h): a calloc'd byte per byte.
+// DefinedShadow (shadow/defined_shadow.h): a zero-filled byte per byte.
 #include "shadow/defined_shadow.h"
 
 #include <cstdlib>
@@ -6,24 +6,18 @@
 
 namespace spvsim {
 
-void DefinedShadow::Free::operator()(uint8_t *p) const {
-  std::free(p);
-}
-
-DefinedShadow::DefinedShadow(uint64_t size) : size_(size) {
-  // One spare byte, so that a zero-sized allocation still has an address.
-  auto *bytes = static_cast<uint8_t *>(std::calloc(size + 1, 1));
-  if (!bytes) throw std::bad_alloc();
-  bytes_.reset(bytes);
+DefinedShadow::DefinedShadow(uint64_t size) : bytes_(allocateZeroed(size)), size_(size) {
+  if (!bytes_) throw std::bad_alloc();
 }
 
 void DefinedShadow::define(uint64_t offset, uint64_t size) {
-  std::memset(bytes_.get() + offset, kDefinedByte, size);
+  std::memset(data() + offset, kDefinedByte, size);
 }
 
 bool DefinedShadow::defined(uint64_t offset, uint64_t size) const {
+  const uint8_t *bytes = data() + offset;
   for (uint64_t i = 0; i < size; ++i)
-    if (bytes_[offset + i] == kUndefinedByte) return false;
+    if (bytes[i] == kUndefinedByte) return false;
   return true;
 }
 

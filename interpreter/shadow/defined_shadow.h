@@ -1,7 +1,8 @@
 // Definedness of memory for the uninitialized-value check (FINDINGS.md
 // uninit.read): one shadow byte per byte of an allocation, kUndefinedByte until
-// the byte is written. Zero means undefined, so a shadow allocated with calloc
-// costs memory only for the pages a kernel or the host writes. Also the
+// the byte is written. Zero means undefined, so a shadow of zero pages
+// (memory/zeroed_storage.h) costs memory only for the pages a kernel or the host
+// writes. Also the
 // conversions between a run of shadow bytes and a register's undefined-byte
 // mask (bit k set: byte k of the value is undefined).
 #pragma once
@@ -10,6 +11,8 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
+
+#include "memory/zeroed_storage.h"
 
 namespace spvsim {
 
@@ -45,8 +48,8 @@ class DefinedShadow {
 public:
   /// `size` bytes, every one undefined (zero pages until written).
   explicit DefinedShadow(uint64_t size);
-  uint8_t *data() { return bytes_.get(); }
-  const uint8_t *data() const { return bytes_.get(); }
+  uint8_t *data() { return reinterpret_cast<uint8_t *>(bytes_.get()); }
+  const uint8_t *data() const { return reinterpret_cast<const uint8_t *>(bytes_.get()); }
   uint64_t size() const { return size_; }
   /// Marks [offset, offset + size) written; the range must lie inside the allocation.
   void define(uint64_t offset, uint64_t size);
@@ -54,10 +57,7 @@ public:
   bool defined(uint64_t offset, uint64_t size) const;
 
 private:
-  struct Free {
-    void operator()(uint8_t *p) const;
-  };
-  std::unique_ptr<uint8_t[], Free> bytes_;
+  ZeroedStorage bytes_;
   uint64_t size_ = 0;
 };
 

@@ -122,10 +122,11 @@ private:
   std::map<std::pair<const void *, std::string>, BufferId> programScope_;
   std::deque<BufferInfo> infos_; ///< index 0 unused (null); a deque keeps references stable
   struct FreeBytes {
-    bool owned = true; ///< false for the host's storage (createExternal)
+    bool owned = true;        ///< false for the host's storage (createExternal)
+    uint64_t mappedBytes = 0; ///< owned storage: its mapping's size, 0 when calloc'd
     void operator()(std::byte *p) const;
   };
-  /// Per root buffer; calloc'd so that large buffers get zero pages lazily.
+  /// Per root buffer; zero pages committed lazily (memory/zeroed_storage.h).
   std::deque<std::unique_ptr<std::byte[], FreeBytes>> storage_;
   /// Per root buffer: its definedness, for buffers created without contents.
   std::deque<std::unique_ptr<DefinedShadow>> shadows_;
