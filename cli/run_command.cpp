@@ -73,7 +73,7 @@ void writeDumps(const RunSpec &spec, const RunBuffers &buffers, const GlobalMemo
     if (buffer.dumpFile) {
       if (stop && stop()) throw Interrupted("writing " + keyPath(buffer.path(), "dump"));
       try {
-        OutputFile out(*buffer.dumpFile, buffer.dumpSpelling);
+        OutputFile out(*buffer.dumpFile, buffer.dumpSpelling, bytes.size());
         out.stream().write(reinterpret_cast<const char *>(bytes.data()),
                            static_cast<std::streamsize>(bytes.size()));
         out.commit();

@@ -2,6 +2,7 @@
 #include "spvsim/runfile/output_file.h"
 
 #include <cerrno>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
@@ -26,8 +27,8 @@ mode_t targetMode(const std::filesystem::path &target) {
 
 } // namespace
 
-OutputFile::OutputFile(const std::filesystem::path &target, std::string spelling)
-    : spelling_(std::move(spelling)) {
+OutputFile::OutputFile(const std::filesystem::path &target, std::string spelling, uint64_t size)
+    : spelling_(std::move(spelling)), reserved_(size) {
   std::error_code ec;
   target_ = std::filesystem::is_symlink(target, ec) ? std::filesystem::weakly_canonical(target, ec)
                                                     : target;
@@ -40,9 +41,20 @@ OutputFile::OutputFile(const std::filesystem::path &target, std::string spelling
   const int fd = ::mkstemp(name.data());
   if (fd < 0) throw Error("cannot write '" + spelling_ + "': " + std::strerror(errno));
   ::fchmod(fd, targetMode(target_));
-  ::close(fd);
   temporary_ = name.data();
-  out_.open(temporary_, std::ios::binary | std::ios::trunc);
+  // File systems without fallocate (EOPNOTSUPP) are written as before.
+  if (size > 0 && size <= uint64_t(INT64_MAX) && ::fallocate(fd, 0, 0, off_t(size)) != 0 &&
+      (errno == ENOSPC || errno == EFBIG || errno == EDQUOT)) {
+    const int error = errno;
+    ::close(fd);
+    std::error_code ec;
+    std::filesystem::remove(temporary_, ec);
+    throw Error("cannot write '" + spelling_ + "': " + std::strerror(error));
+  }
+  ::close(fd);
+  // Opened without truncation: the file is new, and truncating would free what fallocate
+  // allocated.
+  out_.open(temporary_, std::ios::binary | std::ios::in | std::ios::out);
   if (!out_) {
     std::filesystem::remove(temporary_, ec);
     throw Error("cannot write '" + spelling_ + "'");
@@ -58,8 +70,15 @@ OutputFile::~OutputFile() {
 
 void OutputFile::commit() {
   out_.flush();
+  const std::streamoff written = out_.tellp();
   out_.close();
-  if (!out_) throw Error("cannot write '" + spelling_ + "'");
+  if (!out_ || written < 0) throw Error("cannot write '" + spelling_ + "'");
+  // Fewer bytes than were reserved: the file ends where the writing did.
+  if (uint64_t(written) != reserved_ && reserved_ > 0) {
+    std::error_code ec;
+    std::filesystem::resize_file(temporary_, uint64_t(written), ec);
+    if (ec) throw Error("cannot write '" + spelling_ + "': " + ec.message());
+  }
   if (std::rename(temporary_.c_str(), target_.c_str()) != 0)
     throw Error("cannot write '" + spelling_ + "': " + std::strerror(errno));
   committed_ = true;
@@ -67,7 +86,7 @@ void OutputFile::commit() {
 
 void writeWholeFile(const std::filesystem::path &target, const std::string &spelling,
                     std::string_view text) {
-  OutputFile file(target, spelling);
+  OutputFile file(target, spelling, text.size());
   file.stream().write(text.data(), static_cast<std::streamsize>(text.size()));
   file.commit();
 }

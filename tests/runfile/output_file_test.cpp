@@ -4,8 +4,11 @@
 
 #include <gtest/gtest.h>
 
+#include <cerrno>
+#include <fcntl.h>
 #include <fstream>
 #include <sstream>
+#include <unistd.h>
 
 #include "spvsim/common/error.h"
 
@@ -64,6 +67,50 @@ TEST_F(OutputFileTest, AnAbandonedWriteLeavesTheTargetAsItWas) {
   // Never created when the first write is abandoned.
   { OutputFile file(folder_ / "never.bin", "never.bin"); }
   EXPECT_FALSE(std::filesystem::exists(folder_ / "never.bin"));
+  EXPECT_EQ(files(), 1u);
+}
+
+TEST_F(OutputFileTest, AReservedSizeHoldsExactlyWhatWasWritten) {
+  const auto target = folder_ / "out.bin";
+  std::string data(3 << 20, '\0');
+  for (size_t i = 0; i < data.size(); ++i) data[i] = char(i * 131 + (i >> 12));
+  {
+    OutputFile file(target, "out.bin", data.size());
+    file.stream().write(data.data(), std::streamsize(data.size()));
+    file.commit();
+  }
+  EXPECT_EQ(read(target), data);
+  // Fewer bytes than reserved: the file ends where the writing did.
+  {
+    OutputFile file(target, "out.bin", 4096);
+    file.stream() << "short";
+    file.commit();
+  }
+  EXPECT_EQ(read(target), "short");
+  // An abandoned reservation leaves nothing behind.
+  { OutputFile file(folder_ / "never.bin", "never.bin", 1 << 20); }
+  EXPECT_FALSE(std::filesystem::exists(folder_ / "never.bin"));
+  EXPECT_EQ(files(), 1u);
+}
+
+TEST_F(OutputFileTest, ASizeTheFileSystemCannotHoldFailsBeforeWriting) {
+  // Only where the file system allocates up front (fallocate(2)); others write as before.
+  const auto probe = folder_ / "probe";
+  const int fd = ::open(probe.c_str(), O_RDWR | O_CREAT, 0600);
+  ASSERT_GE(fd, 0);
+  const bool allocates = ::fallocate(fd, 0, 0, 1) == 0 || errno != EOPNOTSUPP;
+  ::close(fd);
+  std::filesystem::remove(probe);
+  if (!allocates) GTEST_SKIP() << "the file system has no fallocate";
+  const auto target = folder_ / "huge.bin";
+  writeWholeFile(target, "huge.bin", "old");
+  try {
+    OutputFile file(target, "huge.bin", uint64_t(1) << 62); // beyond any disk and file size
+    FAIL() << "no error";
+  } catch (const Error &e) {
+    EXPECT_EQ(std::string(e.what()).rfind("cannot write 'huge.bin': ", 0), 0u) << e.what();
+  }
+  EXPECT_EQ(read(target), "old");
   EXPECT_EQ(files(), 1u);
 }
 
