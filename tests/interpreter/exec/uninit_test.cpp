@@ -183,6 +183,23 @@ TEST_P(Uninit, AsyncCopiesCarryDefinedness) {
   EXPECT_TRUE(h.sink.findings().empty());
 }
 
+TEST_P(Uninit, ACopyIntoLocalMemoryUndoesItsAllDefinedFlag) {
+  KernelHarness h(path());
+  ASSERT_TRUE(h.ok());
+  auto none = h.buffer(std::vector<int32_t>{0}, "none");
+  auto word = h.buffer(std::vector<int32_t>{4}, "word");
+  auto out = h.buffer(std::vector<int32_t>(64), "out");
+  h.run("copy_over_local", range1(64, 64), {ArgBinding::ofBuffer(none), ArgBinding::ofBuffer(out)},
+        options());
+  EXPECT_TRUE(h.sink.findings().empty()) << formatText(h.sink.findings()[0]); // copies nothing
+  EXPECT_EQ(h.read<int32_t>(out), std::vector<int32_t>(64, 1));
+  h.run("copy_over_local", range1(64, 64), {ArgBinding::ofBuffer(word), ArgBinding::ofBuffer(out)},
+        options());
+  const Finding f = expectOne(h, "copy_over_local", "never written");
+  ASSERT_TRUE(f.memory);
+  EXPECT_NE(f.memory->buffer.find("table"), std::string::npos) << f.memory->buffer;
+}
+
 TEST_P(Uninit, OffWithoutTheCheck) {
   KernelHarness h(path());
   ASSERT_TRUE(h.ok());

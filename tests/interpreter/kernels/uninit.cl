@@ -76,3 +76,16 @@ __kernel void async_copy(__global const int *in, __global int *out) {
   wait_group_events(1, &copied);
   out[get_global_id(0)] = tmp[get_local_id(0)]; // BUG: async_copy
 }
+
+// Every work-item writes its element and a barrier finds the whole table defined;
+// then a copy of run-time size (OpCopyMemorySized) brings undefined bytes over the
+// element again: the table is no longer all defined.
+__kernel void copy_over_local(__global const int *n, __global int *out) {
+  __local int table[64];
+  __local int never[64];
+  size_t l = get_local_id(0);
+  table[l] = 1;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  __builtin_memcpy(&table[l], &never[l], (size_t)n[0]);
+  out[get_global_id(0)] = table[l] > 0 ? 1 : 2; // BUG: copy_over_local
+}
