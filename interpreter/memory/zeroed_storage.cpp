@@ -27,7 +27,7 @@ ZeroedStorage allocateZeroed(uint64_t size) {
   if (bytes < size) return nullptr;
   // Over-map by one huge page and trim both ends to the aligned block.
   void *raw = ::mmap(nullptr, bytes + kHugePage, PROT_READ | PROT_WRITE,
-                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+                     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (raw == MAP_FAILED) return nullptr;
   auto *start = static_cast<std::byte *>(raw);
   const uint64_t head = (kHugePage - reinterpret_cast<uintptr_t>(start) % kHugePage) % kHugePage;
