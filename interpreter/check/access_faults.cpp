@@ -1,6 +1,7 @@
 // Findings for faults the executor detects in a lane: bad memory accesses
 // (FINDINGS.md oob.*, null.deref, access.*) and OpUnreachable (ub.unreachable).
 #include <bit>
+#include <charconv>
 #include <string>
 
 #include "check/fault_context.h"
@@ -157,7 +158,10 @@ void reportFloatToIntRange(const ExecState &x, const LoweredOp &op, uint32_t lan
   if (x.launch->reporter->countRepeat(key)) return;
   Finding f;
   f.kind = "ub.fp-to-int";
-  f.message = "conversion of " + std::to_string(value) +
+  // Shortest text that reads back as the value: 3e+09, 1e+300, nan, -inf.
+  char text[32];
+  const auto printed = std::to_chars(text, text + sizeof text, value);
+  f.message = "conversion of " + std::string(text, printed.ptr) +
               " to an integer type that cannot hold it (without SaturatedConversion the "
               "result is undefined; spvsim saturates)";
   f.workItem = workItemOf(x, lane);

@@ -85,6 +85,8 @@ TEST_P(Conversions, UnsaturatedOutOfRangeIsReported) {
   ASSERT_EQ(findings.size(), 1u);
   EXPECT_EQ(findings[0].kind, "ub.fp-to-int");
   EXPECT_EQ(findings[0].workItem->global[0], 1u);
+  EXPECT_EQ(findings[0].message.rfind("conversion of 3e+09 to an integer type", 0), 0u)
+      << findings[0].message;
 }
 
 INSTANTIATE_TEST_SUITE_P(Kernels, Conversions, ::testing::ValuesIn(allVariants()), variantName);
