@@ -112,7 +112,9 @@ cl_int deviceInfo(const Device &d, cl_device_info param, size_t size, void *valu
   case CL_DEVICE_ILS_WITH_VERSION:
     return returnNameVersions(size, value, ret, d.ils());
   case CL_DEVICE_MAX_PARAMETER_SIZE:
-    return returnValue<size_t>(size, value, ret, 4096);
+    // The full profile's minimum. SPIR-V takes at most 255 parameters per function
+    // (SPIR-V §2.17, universal limits): 1024 bytes of 8-byte arguments is 128 of them.
+    return returnValue<size_t>(size, value, ret, 1024);
   case CL_DEVICE_MEM_BASE_ADDR_ALIGN:
     return returnValue<cl_uint>(size, value, ret, d.baseAddressAlignBytes() * 8);
   case CL_DEVICE_MIN_DATA_TYPE_ALIGN_SIZE:
@@ -122,7 +124,11 @@ cl_int deviceInfo(const Device &d, cl_device_info param, size_t size, void *valu
     return returnValue<cl_device_fp_config>(
         size, value, ret, denormInfNan | CL_FP_FMA | CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT);
   case CL_DEVICE_DOUBLE_FP_CONFIG:
-    return returnValue<cl_device_fp_config>(size, value, ret, fp64 ? denormInfNan | CL_FP_FMA : 0);
+    // Conversions from double honour every rounding mode (FPRoundingMode, OpenCL SPIR-V
+    // Env §6.2); the rounding bits are the 1.x minimum the conformance suite requires.
+    return returnValue<cl_device_fp_config>(
+        size, value, ret,
+        fp64 ? denormInfNan | CL_FP_FMA | CL_FP_ROUND_TO_ZERO | CL_FP_ROUND_TO_INF : 0);
   case CL_DEVICE_HALF_FP_CONFIG:
     return returnValue<cl_device_fp_config>(size, value, ret, fp16 ? denormInfNan : 0);
   case CL_DEVICE_GLOBAL_MEM_CACHE_TYPE:

@@ -175,12 +175,13 @@ CL_API_ENTRY cl_int CL_API_CALL clSetKernelExecInfo(cl_kernel kernel,
                                                     size_t param_value_size,
                                                     const void *param_value) {
   (void)param_value_size;
+  (void)param_value;
   if (!lookup<Kernel>(kernel)) return CL_INVALID_KERNEL;
   if (param_name != CL_KERNEL_EXEC_INFO_SVM_PTRS &&
       param_name != CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM)
     return CL_INVALID_VALUE;
-  if (!param_value) return CL_INVALID_VALUE;
-  // Both parameters are about SVM, which the device does not support.
+  // Both parameters are about SVM, which the device does not support: that error comes
+  // first, whatever the value (OpenCL API §5.9.2, Appendix: optional SVM).
   return CL_INVALID_OPERATION;
 }
 

@@ -133,8 +133,9 @@ CL_API_ENTRY cl_int CL_API_CALL clSetDefaultDeviceCommandQueue(cl_context contex
   if (!c) return CL_INVALID_CONTEXT;
   Device *d = api::findDevice(device);
   if (!d || !c->hasDevice(d)) return CL_INVALID_DEVICE;
-  if (!lookup<Queue>(command_queue)) return CL_INVALID_COMMAND_QUEUE;
-  // CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES has no CL_DEVICE_QUEUE_REPLACEABLE_DEFAULT.
+  (void)command_queue;
+  // CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES has no CL_DEVICE_QUEUE_REPLACEABLE_DEFAULT, and
+  // no queue can be an on-device one: CL_INVALID_OPERATION whatever the queue.
   return CL_INVALID_OPERATION;
 }
 

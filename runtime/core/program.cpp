@@ -37,6 +37,20 @@ std::string sizeTriple(const std::vector<uint32_t> &v) {
   return "(" + std::to_string(v[0]) + "," + std::to_string(v[1]) + "," + std::to_string(v[2]) + ")";
 }
 
+/// The vec_type_hint attribute of an OpExecutionMode VecTypeHint operand (SPIR-V §3.6:
+/// the low 16 bits name the component type, the high 16 bits the component count, 0 or
+/// 1 for a scalar); empty for a type it does not name. SPIR-V keeps no signedness, so
+/// integer types read as unsigned (uchar, ushort, uint, ulong).
+std::string vecTypeHint(uint32_t hint) {
+  static constexpr const char *kTypes[] = {"uchar", "ushort", "uint",  "ulong",
+                                           "half",  "float",  "double"};
+  const uint32_t type = hint & 0xffff, count = hint >> 16;
+  if (type >= std::size(kTypes)) return "";
+  if (count > 1 && count != 2 && count != 3 && count != 4 && count != 8 && count != 16) return "";
+  return std::string("vec_type_hint(") + kTypes[type] + (count > 1 ? std::to_string(count) : "") +
+         ")";
+}
+
 /// Functions the module imports but does not define: a program executable must have none.
 std::vector<std::string> unresolvedFunctions(const Module &m) {
   std::vector<std::string> names;
@@ -95,11 +109,13 @@ Executable::Executable(std::shared_ptr<Context> context, ValidatedModule module,
     d.argQualifiers = recordedList(m, "kernel_arg_type_qual", k.name);
     if (const EntryPoint *ep = m.findEntryPoint(k.name)) {
       for (const ExecutionMode &mode : ep->modes) {
-        if (mode.literals.size() < 3) continue;
         std::string attribute;
-        if (mode.mode == spv::ExecutionMode::LocalSize) {
+        const bool sizes = mode.literals.size() >= 3;
+        if (mode.mode == spv::ExecutionMode::VecTypeHint && !mode.literals.empty()) {
+          attribute = vecTypeHint(mode.literals[0]);
+        } else if (mode.mode == spv::ExecutionMode::LocalSize && sizes) {
           attribute = "reqd_work_group_size" + sizeTriple(mode.literals);
-        } else if (mode.mode == spv::ExecutionMode::LocalSizeHint) {
+        } else if (mode.mode == spv::ExecutionMode::LocalSizeHint && sizes) {
           attribute = "work_group_size_hint" + sizeTriple(mode.literals);
           for (int i = 0; i < 3; ++i) d.sizeHint[i] = mode.literals[i];
         }

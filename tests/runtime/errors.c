@@ -267,6 +267,11 @@ int main(void) {
   EXPECT_ERR(CL_INVALID_OPERATION,
              clSetKernelExecInfo(kernel, CL_KERNEL_EXEC_INFO_SVM_PTRS, sizeof(void *), &junk));
   EXPECT_ERR(CL_INVALID_VALUE, clSetKernelExecInfo(kernel, 0x7777, sizeof(void *), &junk));
+  /* Without SVM, CL_INVALID_OPERATION comes before any check of the value. */
+  EXPECT_ERR(CL_INVALID_OPERATION,
+             clSetKernelExecInfo(kernel, CL_KERNEL_EXEC_INFO_SVM_PTRS, 0, NULL));
+  EXPECT_ERR(CL_INVALID_OPERATION,
+             clSetKernelExecInfo(kernel, CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM, 0, NULL));
 
   /* Events. */
   cl_event events[] = {deadEvent, (cl_event)junk, NULL};

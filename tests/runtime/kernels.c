@@ -6,7 +6,8 @@
 
 static const char *kSource =
     "typedef struct { int a; float b; char c; } Pair;\n"
-    "__kernel __attribute__((reqd_work_group_size(4, 1, 1)))\n"
+    "__kernel __attribute__((reqd_work_group_size(4, 1, 1))) "
+    "__attribute__((vec_type_hint(float4)))\n"
     "void fixed(__global int *out) { out[get_global_id(0)] = get_local_size(0); }\n"
     "__kernel void args(__global int *out, __constant int *table, __local int *scratch,\n"
     "                   int4 v, float3 w, Pair p, __global const volatile int *restrict maybe) {\n"
@@ -256,6 +257,7 @@ static void ranges(void) {
   char attributes[128];
   OK(clGetKernelInfo(fixed, CL_KERNEL_ATTRIBUTES, sizeof attributes, attributes, NULL));
   CHECK(strstr(attributes, "reqd_work_group_size(4,1,1)") != NULL);
+  CHECK(strstr(attributes, "vec_type_hint(float4)") != NULL);
   n = 8;
   local = 8;
   EXPECT_ERR(CL_INVALID_WORK_GROUP_SIZE,

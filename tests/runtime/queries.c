@@ -228,6 +228,17 @@ static void deviceQueries(cl_platform_id platform, cl_device_id device) {
   OK(clGetDeviceInfo(device, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof alloc, &alloc, NULL));
   OK(clGetDeviceInfo(device, CL_DEVICE_GLOBAL_MEM_SIZE, sizeof global, &global, NULL));
   CHECK(alloc >= 32u << 20 && alloc <= global);
+  /* What SPIR-V's 255 parameters per function hold at 8 bytes each, and the minimum. */
+  size_t parameterBytes = 0;
+  OK(clGetDeviceInfo(device, CL_DEVICE_MAX_PARAMETER_SIZE, sizeof parameterBytes, &parameterBytes,
+                     NULL));
+  CHECK(parameterBytes >= 1024 && parameterBytes / 8 < 255);
+  /* Double precision: at least the rounding modes and features OpenCL 1.x required. */
+  cl_device_fp_config fp64 = 0;
+  OK(clGetDeviceInfo(device, CL_DEVICE_DOUBLE_FP_CONFIG, sizeof fp64, &fp64, NULL));
+  const cl_device_fp_config fp64Minimum = CL_FP_FMA | CL_FP_ROUND_TO_NEAREST | CL_FP_ROUND_TO_ZERO |
+                                          CL_FP_ROUND_TO_INF | CL_FP_INF_NAN | CL_FP_DENORM;
+  CHECK((fp64 & fp64Minimum) == fp64Minimum);
   cl_device_id parent = (cl_device_id)1;
   OK(clGetDeviceInfo(device, CL_DEVICE_PARENT_DEVICE, sizeof parent, &parent, NULL));
   CHECK(parent == NULL);
@@ -370,6 +381,8 @@ static void queueQueries(cl_device_id device) {
   OK(clFlush(queue));
   OK(clFinish(queue));
   EXPECT_ERR(CL_INVALID_OPERATION, clSetDefaultDeviceCommandQueue(context, device, queue));
+  /* No on-device queues: CL_INVALID_OPERATION whatever the queue (OpenCL API §5.2.2). */
+  EXPECT_ERR(CL_INVALID_OPERATION, clSetDefaultDeviceCommandQueue(context, device, NULL));
   EXPECT_ERR(CL_INVALID_OPERATION,
              clSetCommandQueueProperty(queue, CL_QUEUE_PROFILING_ENABLE, CL_FALSE, NULL));
   OK(clReleaseCommandQueue(queue));
