@@ -216,6 +216,13 @@ ToolResult compileOpenCLC(const Device &device, const std::string &source,
       // Parameter names: findings and clGetKernelArgInfo use them.
       "-cl-kernel-arg-info", "-cl-std=" + options.clStd};
   for (const std::string &o : device.compilerExtensionOptions()) clang.push_back(o);
+  // Beside the include folder, so that no header of the application can take its name.
+  const std::string prelude = device.compilerFeaturePrelude();
+  if (!writeFile(dir.path() / "spvsim-features.h", prelude.data(), prelude.size())) {
+    result.log = "error: cannot write the feature macros to " + dir.path().string() + "\n";
+    return result;
+  }
+  clang.insert(clang.end(), {"-include", (dir.path() / "spvsim-features.h").string()});
   for (const std::string &o : options.clangArgs) clang.push_back(o);
   clang.insert(clang.end(), {"-I", (dir.path() / "include").string()});
   // Relative #include names are resolved against the application's folder last.

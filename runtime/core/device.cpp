@@ -141,6 +141,22 @@ std::vector<std::string> Device::compilerExtensionOptions() const {
   return {"-Xclang", list};
 }
 
+std::string Device::compilerFeaturePrelude() const {
+  // clang 15's opencl-c-base.h defines these under OpenCL C 3.0 for every SPIR target
+  // ("all features are supported"), after and regardless of -cl-ext.
+  static constexpr const char *kHeaderDefined[] = {
+      "__opencl_c_work_group_collective_functions", "__opencl_c_atomic_order_seq_cst",
+      "__opencl_c_atomic_scope_device", "__opencl_c_atomic_scope_all_devices",
+      "__opencl_c_read_write_images"};
+  const std::vector<NamedVersion> features = openclCFeatures();
+  std::string text;
+  for (const char *name : kHeaderDefined)
+    if (std::none_of(features.begin(), features.end(),
+                     [&](const NamedVersion &f) { return f.name == name; }))
+      text += std::string("#undef ") + name + "\n";
+  return text;
+}
+
 Platform::Platform() : device_(Config::get()) {}
 
 Platform &Platform::get() {

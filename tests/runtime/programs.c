@@ -203,6 +203,25 @@ static void programsFromSource(void) {
   CHECK(globals == 4);
   OK(clReleaseProgram(p));
 
+  /* The feature macros say what the device lists (CL_DEVICE_OPENCL_C_FEATURES), also those
+   * clang's header defines for every SPIR target: no images here, device-scope atomics. */
+  p = fromSource("__kernel void k(__global uint *out) {\n"
+                 "  uint v = 0;\n"
+                 "#ifdef __opencl_c_read_write_images\n"
+                 "  v += 1;\n"
+                 "#endif\n"
+                 "#ifdef __opencl_c_images\n"
+                 "  v += 2;\n"
+                 "#endif\n"
+                 "#ifdef __opencl_c_atomic_scope_device\n"
+                 "  v += 4;\n"
+                 "#endif\n"
+                 "  out[0] = v;\n"
+                 "}\n");
+  OK(clBuildProgram(p, 1, &device, "-cl-std=CL3.0", NULL, NULL));
+  CHECK(runUint(p, "k", 1, NULL) == 4);
+  OK(clReleaseProgram(p));
+
   /* A function that is declared and never defined needs clLinkProgram. */
   p = fromSource("uint helper(uint);\n__kernel void k(__global uint *o) { o[0] = helper(1); }\n");
   EXPECT_ERR(CL_BUILD_PROGRAM_FAILURE, clBuildProgram(p, 1, &device, NULL, NULL, NULL));
