@@ -154,6 +154,9 @@ std::string Device::compilerFeaturePrelude() const {
     if (std::none_of(features.begin(), features.end(),
                      [&](const NamedVersion &f) { return f.name == name; }))
       text += std::string("#undef ") + name + "\n";
+  // clang predefines this for SPIR targets too (OpenCL C §6.13.10: only where
+  // CL_DEVICE_IMAGE_SUPPORT is CL_TRUE).
+  if (!description_.images) text += "#undef __IMAGE_SUPPORT__\n";
   return text;
 }
 

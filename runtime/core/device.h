@@ -64,8 +64,9 @@ public:
   std::vector<NamedVersion> openclCFeatures() const;
   /// clang options that make the compiler's extension and feature macros match the device.
   std::vector<std::string> compilerExtensionOptions() const;
-  /// Source included after clang's OpenCL header: #undef of the feature macros that
-  /// header defines for SPIR targets whatever the options say, where the device lacks them.
+  /// Source included after clang's OpenCL header: #undef of the feature macros that clang
+  /// defines for SPIR targets whatever the options say (and of __IMAGE_SUPPORT__), where
+  /// the device lacks them.
   std::string compilerFeaturePrelude() const;
 
 private:

@@ -204,7 +204,8 @@ static void programsFromSource(void) {
   OK(clReleaseProgram(p));
 
   /* The feature macros say what the device lists (CL_DEVICE_OPENCL_C_FEATURES), also those
-   * clang's header defines for every SPIR target: no images here, device-scope atomics. */
+   * clang defines for every SPIR target: no images here (nor __IMAGE_SUPPORT__), device-scope
+   * atomics. */
   p = fromSource("__kernel void k(__global uint *out) {\n"
                  "  uint v = 0;\n"
                  "#ifdef __opencl_c_read_write_images\n"
@@ -216,10 +217,15 @@ static void programsFromSource(void) {
                  "#ifdef __opencl_c_atomic_scope_device\n"
                  "  v += 4;\n"
                  "#endif\n"
+                 "#ifdef __IMAGE_SUPPORT__\n"
+                 "  v += 8;\n"
+                 "#endif\n"
                  "  out[0] = v;\n"
                  "}\n");
   OK(clBuildProgram(p, 1, &device, "-cl-std=CL3.0", NULL, NULL));
   CHECK(runUint(p, "k", 1, NULL) == 4);
+  OK(clBuildProgram(p, 1, &device, NULL, NULL, NULL)); /* OpenCL C 1.2 */
+  CHECK((runUint(p, "k", 1, NULL) & (1 | 2 | 8)) == 0);
   OK(clReleaseProgram(p));
 
   /* A function that is declared and never defined needs clLinkProgram. */
