@@ -149,7 +149,7 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
   // Program-scope variables live in GlobalMemory, so they keep their values across launches.
   for (const ProgramGlobal &g : k.programGlobals)
     L.programGlobalIds.push_back(
-        memory.programScopeBuffer(&module.module(), g.name, g.init,
+        memory.programScopeBuffer(&module.module(), g.name, g.size, g.init,
                                   g.constant ? BufferAccess::ReadOnly : BufferAccess::ReadWrite));
   // Allocation table: every buffer of GlobalMemory by id, read at one instant (the
   // runtime may create or release buffers while this launch runs).

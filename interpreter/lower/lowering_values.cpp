@@ -241,10 +241,11 @@ SlotValue KernelLowering::globalVariable(uint32_t id) {
     ProgramGlobal g;
     g.name = name.empty() ? "%" + std::to_string(id) : name;
     g.constant = storage == spv::StorageClass::UniformConstant;
-    if (ops.size() > 1)
+    g.size = layout_.size(ptrType.element);
+    const Constant *init = ops.size() > 1 ? module_.constant(ops[1]) : nullptr;
+    if (ops.size() > 1 &&
+        !(init && (init->kind == ConstantKind::Null || init->kind == ConstantKind::Undef)))
       g.init = constantBytes(ops[1]);
-    else
-      g.init.resize(layout_.size(ptrType.element));
     out_.programGlobals.push_back(std::move(g));
     v = uniformPointer(out_.programGlobals.size() - 1, UniformInit::Reloc::ProgramGlobal);
     break;

@@ -80,7 +80,10 @@ struct LocalVariable {
 struct ProgramGlobal {
   std::string name;
   bool constant = false;
-  std::vector<std::byte> init; ///< initial bytes (zero if no initializer)
+  uint64_t size = 0;
+  /// Initial bytes, `size` of them; empty when they are all zero (no initializer,
+  /// OpConstantNull, OpUndef), so that a large zeroed variable costs nothing to lower.
+  std::vector<std::byte> init;
 };
 
 /// How one kernel parameter reaches the kernel.

@@ -95,11 +95,15 @@ BufferId GlobalMemory::createSub(BufferId parent, uint64_t offset, uint64_t size
 }
 
 BufferId GlobalMemory::programScopeBuffer(const void *program, const std::string &name,
-                                          std::span<const std::byte> init, BufferAccess access) {
+                                          uint64_t size, std::span<const std::byte> init,
+                                          BufferAccess access) {
   std::lock_guard lock(mutex_);
   auto key = std::make_pair(program, name);
   if (auto it = programScope_.find(key); it != programScope_.end()) return it->second;
-  BufferId id = createLocked(init.size(), name, access);
+  if (!init.empty() && init.size() != size)
+    throw Error("program-scope variable '" + name + "' has " + std::to_string(init.size()) +
+                " bytes of initializer for " + std::to_string(size));
+  BufferId id = createLocked(size, name, access);
   std::copy(init.begin(), init.end(), bytesLocked(id).begin());
   programScope_.emplace(std::move(key), id);
   return id;

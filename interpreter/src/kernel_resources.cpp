@@ -18,7 +18,7 @@ KernelResources kernelResources(const ValidatedModule &module, const std::string
     if (local.argument < 0) r.localBytes += local.size;
   r.privateBytes = k.privateSize;
   for (const ProgramGlobal &g : k.programGlobals)
-    r.programVariables.push_back({g.name, g.init.size(), g.constant});
+    r.programVariables.push_back({g.name, g.size, g.constant});
   return r;
 }
 

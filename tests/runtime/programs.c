@@ -228,6 +228,23 @@ static void programsFromSource(void) {
   CHECK((runUint(p, "k", 1, NULL) & (1 | 2 | 8)) == 0);
   OK(clReleaseProgram(p));
 
+  /* A large zero-initialised program-scope array (far more elements than a constant
+   * initializer may have): it keeps what one launch writes for the next. */
+  p = fromSource("uint big[1 << 22];\n"
+                 "__kernel void fill(__global uint *out) {\n"
+                 "  size_t i = get_global_id(0) * 1024;\n"
+                 "  out[get_global_id(0)] = big[i];\n"
+                 "  big[i] = i + 1;\n"
+                 "}\n");
+  OK(clBuildProgram(p, 1, &device, "-cl-std=CL3.0", NULL, NULL));
+  OK(clGetProgramBuildInfo(p, device, CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE, sizeof globals,
+                           &globals, NULL));
+  CHECK(globals == (size_t)16 << 20);
+  cl_uint seen[4096];
+  CHECK(runUint(p, "fill", 4096, seen) == 0 && seen[4095] == 0);
+  CHECK(runUint(p, "fill", 4096, seen) == 1 && seen[4095] == 4095 * 1024 + 1);
+  OK(clReleaseProgram(p));
+
   /* A function that is declared and never defined needs clLinkProgram. */
   p = fromSource("uint helper(uint);\n__kernel void k(__global uint *o) { o[0] = helper(1); }\n");
   EXPECT_ERR(CL_BUILD_PROGRAM_FAILURE, clBuildProgram(p, 1, &device, NULL, NULL, NULL));

@@ -94,17 +94,23 @@ TEST(GlobalMemory, ProgramScopeBuffersLiveUntilTheirProgramIsReleased) {
   GlobalMemory m;
   int program = 0, other = 0;
   std::vector<std::byte> init(4, std::byte{7});
-  BufferId a = m.programScopeBuffer(&program, "g", init, BufferAccess::ReadWrite);
-  BufferId b = m.programScopeBuffer(&other, "g", init, BufferAccess::ReadWrite);
-  EXPECT_EQ(m.programScopeBuffer(&program, "g", init, BufferAccess::ReadWrite), a);
+  BufferId a = m.programScopeBuffer(&program, "g", init.size(), init, BufferAccess::ReadWrite);
+  BufferId b = m.programScopeBuffer(&other, "g", init.size(), init, BufferAccess::ReadWrite);
+  EXPECT_EQ(m.programScopeBuffer(&program, "g", init.size(), init, BufferAccess::ReadWrite), a);
   m.bytes(a)[0] = std::byte{1};
   m.releaseProgramScope(&program);
   EXPECT_TRUE(m.info(a).released);
   EXPECT_FALSE(m.info(b).released);
   // A new program at the same address starts from the initial value again.
-  BufferId c = m.programScopeBuffer(&program, "g", init, BufferAccess::ReadWrite);
+  BufferId c = m.programScopeBuffer(&program, "g", init.size(), init, BufferAccess::ReadWrite);
   EXPECT_NE(c, a);
   EXPECT_EQ(m.bytes(c)[0], std::byte{7});
+  // Without initial bytes, zeros of the given size.
+  BufferId z = m.programScopeBuffer(&program, "zeros", 6 << 20, {}, BufferAccess::ReadWrite);
+  ASSERT_EQ(m.bytes(z).size(), 6u << 20);
+  EXPECT_EQ(m.bytes(z)[0], std::byte{0});
+  EXPECT_EQ(m.bytes(z)[(6 << 20) - 1], std::byte{0});
+  EXPECT_THROW(m.programScopeBuffer(&program, "short", 8, init, BufferAccess::ReadWrite), Error);
 }
 
 TEST(GlobalMemory, BuffersBeyondTheCapacityAreALimitError) {

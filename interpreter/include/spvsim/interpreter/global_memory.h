@@ -85,9 +85,10 @@ public:
   bool defined(BufferId id, uint64_t offset, uint64_t size) const;
 
   /// The buffer of program-scope variable `name` of a program (identified by the
-  /// address of its module, which must stay alive), created from `init` on first
-  /// use: program-scope variables keep their values across launches.
-  BufferId programScopeBuffer(const void *program, const std::string &name,
+  /// address of its module, which must stay alive), created on first use with `size`
+  /// bytes from `init` (empty: zeros): program-scope variables keep their values across
+  /// launches.
+  BufferId programScopeBuffer(const void *program, const std::string &name, uint64_t size,
                               std::span<const std::byte> init, BufferAccess access);
   /// Releases the program-scope buffers of a program whose module is about to be freed,
   /// so that a later module at the same address starts from fresh buffers.
