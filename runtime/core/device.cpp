@@ -157,6 +157,9 @@ std::string Device::compilerFeaturePrelude() const {
   // clang predefines this for SPIR targets too (OpenCL C §6.13.10: only where
   // CL_DEVICE_IMAGE_SUPPORT is CL_TRUE).
   if (!description_.images) text += "#undef __IMAGE_SUPPORT__\n";
+  // The device's OpenCL version (CL_DEVICE_NUMERIC_VERSION 3.0; OpenCL 1.0 §6.9,
+  // "Preprocessor Directives and Macros"), which clang leaves undefined for SPIR targets.
+  text += "#ifndef __OPENCL_VERSION__\n#define __OPENCL_VERSION__ 300\n#endif\n";
   return text;
 }
 

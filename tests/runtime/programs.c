@@ -220,12 +220,15 @@ static void programsFromSource(void) {
                  "#ifdef __IMAGE_SUPPORT__\n"
                  "  v += 8;\n"
                  "#endif\n"
+                 "#if __OPENCL_VERSION__ == 300\n"
+                 "  v += 16;\n"
+                 "#endif\n"
                  "  out[0] = v;\n"
                  "}\n");
   OK(clBuildProgram(p, 1, &device, "-cl-std=CL3.0", NULL, NULL));
-  CHECK(runUint(p, "k", 1, NULL) == 4);
+  CHECK(runUint(p, "k", 1, NULL) == 4 + 16);
   OK(clBuildProgram(p, 1, &device, NULL, NULL, NULL)); /* OpenCL C 1.2 */
-  CHECK((runUint(p, "k", 1, NULL) & (1 | 2 | 8)) == 0);
+  CHECK((runUint(p, "k", 1, NULL) & (1 | 2 | 8 | 16)) == 16);
   OK(clReleaseProgram(p));
 
   /* A large zero-initialised program-scope array (far more elements than a constant
