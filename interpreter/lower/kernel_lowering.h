@@ -93,6 +93,9 @@ private:
   std::vector<std::byte> constantBytes(uint32_t id);
   const BuiltinRef *builtinOf(Instance &in, uint32_t pointerId);
   void bindParameters(Instance &in);
+  /// A new private allocation of `pointee`'s size and alignment in each lane's private
+  /// arena (an OpVariable, or the copy of a by-value argument): a slot holding its address.
+  SlotValue privateAllocation(const std::string &name, uint32_t pointee);
 
   // lowering_instructions.cpp
   void lowerInstruction(Instance &in, uint32_t index);
@@ -138,6 +141,9 @@ private:
   bool lowerControl(Instance &in, const Instruction &inst);
   void emitEdgeCopies(Instance &in, uint32_t fromLabel, uint32_t toLabel, uint16_t mask);
   void lowerCall(Instance &in, const Instruction &inst);
+  /// The argument a callee's parameter receives: a private copy of the pointee when the
+  /// parameter is decorated FuncParamAttr ByVal, else the caller's value itself.
+  SlotValue passArgument(const Function &callee, uint32_t index, SlotValue arg);
   uint32_t newBlock();
   void addSuccessor(uint32_t from, uint32_t to);
   void finish(LoweredKernel &out);

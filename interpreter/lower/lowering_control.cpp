@@ -90,8 +90,13 @@ void KernelLowering::lowerCall(Instance &in, const Instruction &inst) {
   const uint32_t callInstruction = currentInstruction_;
   const Function *callee = module_.function(ops[0]);
   if (!callee) throw Error("OpFunctionCall of a non-function");
+  if (callee->params.size() != ops.size() - 1)
+    throw Error("OpFunctionCall passes " + std::to_string(ops.size() - 1) +
+                " arguments to a function of " + std::to_string(callee->params.size()) +
+                " parameters");
   std::vector<SlotValue> args;
-  for (uint32_t id : ops.subspan(1)) args.push_back(valueOf(in, id));
+  for (uint32_t i = 1; i < ops.size(); ++i)
+    args.push_back(passArgument(*callee, i - 1, valueOf(in, ops[i])));
   SlotValue result;
   if (module_.type(inst.typeId).kind != TypeKind::Void) result = resultValue(in, inst.resultId);
   uint32_t callBlock = current_;
@@ -102,6 +107,30 @@ void KernelLowering::lowerCall(Instance &in, const Instruction &inst) {
   emit(OpCode::Jump, calleeEntry);
   addSuccessor(callBlock, calleeEntry);
   current_ = continuation;
+}
+
+// SPIR-V §3.18 FuncParamAttr ByVal: the pointer parameter points to a copy of the
+// caller's object that belongs to the callee, so the callee's writes through it never
+// reach the caller. Each inlined call copies the pointee into a private allocation of
+// its own (its size and alignment, bounds-checked like any private variable) before
+// jumping into the body; the copy moves definedness like OpCopyMemory.
+SlotValue KernelLowering::passArgument(const Function &callee, uint32_t index, SlotValue arg) {
+  const uint32_t param = callee.params[index];
+  bool byVal = false;
+  for (const auto &d : module_.decorations(param))
+    if (d.decoration == spv::Decoration::FuncParamAttr && !d.literals.empty() &&
+        d.literals[0] == uint32_t(spv::FunctionParameterAttribute::ByVal))
+      byVal = true;
+  const Type &type = module_.type(module_.typeOf(param));
+  if (!byVal || type.kind != TypeKind::Pointer) return arg;
+  std::string_view name = module_.parameterName(callee.id, index);
+  SlotValue copy = privateAllocation(
+      (name.empty() ? "parameter " + std::to_string(index) : std::string(name)) + " of " +
+          (module_.name(callee.id).empty() ? "%" + std::to_string(callee.id)
+                                           : std::string(module_.name(callee.id))),
+      type.element);
+  emitCopyMemory(copy, arg, layout_.size(type.element));
+  return SlotValue{copy.slot, arg.type};
 }
 
 void KernelLowering::emitEdgeCopies(Instance &in, uint32_t fromLabel, uint32_t toLabel,

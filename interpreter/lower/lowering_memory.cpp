@@ -310,18 +310,9 @@ bool KernelLowering::lowerMemory(Instance &in, const Instruction &inst) {
     if (storage != spv::StorageClass::Function)
       throw Error("OpVariable inside a function must use the Function storage class");
     uint32_t pointee = module_.type(inst.typeId).element;
-    PrivateVariable var;
     std::string_view name = module_.name(inst.resultId);
-    var.name = name.empty() ? "%" + std::to_string(inst.resultId) : std::string(name);
-    var.size = layout_.size(pointee);
-    uint64_t align = std::max<uint64_t>(layout_.alignment(pointee), 1);
-    var.offset = (out_.privateSize + align - 1) / align * align;
-    var.instruction = currentInstruction_;
-    out_.privateSize = var.offset + var.size;
-    out_.privates.push_back(var);
-    uint32_t index = static_cast<uint32_t>(out_.privates.size() - 1);
-    if (index > tagged::kMaxId) unsupported("more private variables than pointer tags hold");
-    SlotValue p = uniformPointer(tagged::make(AddressSpace::Private, index, 0));
+    SlotValue p = privateAllocation(
+        name.empty() ? "%" + std::to_string(inst.resultId) : std::string(name), pointee);
     defineAlias(in, inst.resultId, SlotValue{p.slot, inst.typeId});
     if (ops.size() > 1) { // initializer: stored each time the function is entered
       SlotValue init = valueOf(in, ops[1]);

@@ -260,6 +260,20 @@ SlotValue KernelLowering::globalVariable(uint32_t id) {
   return v;
 }
 
+SlotValue KernelLowering::privateAllocation(const std::string &name, uint32_t pointee) {
+  PrivateVariable var;
+  var.name = name;
+  var.size = layout_.size(pointee);
+  uint64_t align = std::max<uint64_t>(layout_.alignment(pointee), 1);
+  var.offset = (out_.privateSize + align - 1) / align * align;
+  var.instruction = currentInstruction_;
+  out_.privateSize = var.offset + var.size;
+  out_.privates.push_back(var);
+  uint32_t index = static_cast<uint32_t>(out_.privates.size() - 1);
+  if (index > tagged::kMaxId) unsupported("more private variables than pointer tags hold");
+  return uniformPointer(tagged::make(AddressSpace::Private, index, 0));
+}
+
 void KernelLowering::bindParameters(Instance &in) {
   const Function &fn = *in.function;
   for (uint32_t i = 0; i < fn.params.size(); ++i) {
