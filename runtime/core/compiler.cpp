@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "core/device.h"
+#include "core/link_check.h"
 
 namespace spvsim::runtime {
 
@@ -275,6 +276,9 @@ std::vector<uint32_t> withoutLines(const std::vector<uint32_t> &words) {
 
 ToolResult linkSpirv(const std::vector<std::vector<uint32_t>> &modules, bool library) {
   ToolResult result;
+  // spirv-link would keep one of two exported definitions of a symbol.
+  result.log = duplicateExports(modules);
+  if (!result.log.empty()) return result;
   const Toolchain &tools = Toolchain::get();
   TempDir dir;
   std::vector<std::string> argv{tools.spirvLink};

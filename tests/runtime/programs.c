@@ -389,6 +389,53 @@ static void compileAndLink(void) {
   OK(clReleaseProgram(lib));
 }
 
+/* Two objects that define the same function: the link fails and its log names the
+ * function and both objects (the SPIR-V linker alone would keep one definition). */
+static void duplicateDefinitions(void) {
+  cl_program user = fromSource("int get_number(void);\n"
+                               "__kernel void k(__global uint *out) { out[0] = get_number(); }\n");
+  cl_program zero = fromSource("int get_number(void) { return 0; }\n");
+  cl_program answer = fromSource("int get_number(void) { return 42; }\n");
+  cl_program objects[] = {user, zero, answer};
+  for (int i = 0; i < 3; ++i)
+    OK(clCompileProgram(objects[i], 1, &device, NULL, 0, NULL, NULL, NULL, NULL));
+  cl_int err;
+  cl_program exe = clLinkProgram(context, 1, &device, NULL, 3, objects, NULL, NULL, &err);
+  EXPECT_ERR(CL_LINK_PROGRAM_FAILURE, err);
+  REQUIRE(exe != NULL);
+  const char *log = buildLog(exe);
+  CHECK(strstr(log, "'get_number'") != NULL);
+  CHECK(strstr(log, "object 2 and object 3") != NULL);
+  cl_build_status status;
+  OK(clGetProgramBuildInfo(exe, device, CL_PROGRAM_BUILD_STATUS, sizeof status, &status, NULL));
+  CHECK(status == CL_BUILD_ERROR);
+  OK(clReleaseProgram(exe));
+
+  /* A library does not hide a second definition, and a library may not hold two. */
+  cl_program library =
+      clLinkProgram(context, 1, &device, "-create-library", 1, &zero, NULL, NULL, &err);
+  OK(err);
+  cl_program withLibrary[] = {user, library, answer};
+  exe = clLinkProgram(context, 1, &device, NULL, 3, withLibrary, NULL, NULL, &err);
+  EXPECT_ERR(CL_LINK_PROGRAM_FAILURE, err);
+  CHECK(strstr(buildLog(exe), "'get_number'") != NULL);
+  OK(clReleaseProgram(exe));
+  cl_program both[] = {zero, answer};
+  exe = clLinkProgram(context, 1, &device, "-create-library", 2, both, NULL, NULL, &err);
+  EXPECT_ERR(CL_LINK_PROGRAM_FAILURE, err);
+  CHECK(strstr(buildLog(exe), "object 1 and object 2") != NULL);
+  OK(clReleaseProgram(exe));
+
+  /* Each definition once: the program runs. */
+  cl_program once[] = {user, answer};
+  exe = clLinkProgram(context, 1, &device, NULL, 2, once, NULL, NULL, &err);
+  OK(err);
+  CHECK(runUint(exe, "k", 1, NULL) == 42);
+  OK(clReleaseProgram(exe));
+  OK(clReleaseProgram(library));
+  for (int i = 0; i < 3; ++i) OK(clReleaseProgram(objects[i]));
+}
+
 int main(void) {
   spvsimContext(&device, &context, &queue);
   programsFromIL();
@@ -396,6 +443,7 @@ int main(void) {
   programsFromSource();
   binaries();
   compileAndLink();
+  duplicateDefinitions();
   cl_int err;
   CHECK(clCreateProgramWithSource(context, 0, NULL, NULL, &err) == NULL);
   EXPECT_ERR(CL_INVALID_VALUE, err);
