@@ -230,10 +230,12 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelArgInfo(cl_kernel kernel, cl_uint arg
     const size_t size = param_value_size;
     void *value = param_value;
     size_t *ret = param_value_size_ret;
-    // Available when the module names the arguments (OpenCL C source is always compiled
-    // with what -cl-kernel-arg-info records).
+    // OpenCL API §5.9.4: available when the program was built (or its objects compiled)
+    // from source with -cl-kernel-arg-info; a program from IL has it when the module
+    // names the arguments. OpenCL C is always compiled with what the option records
+    // (findings name parameters), so the option is what decides for source.
     const bool recorded = !param.name.empty() || !k->details().argTypeNames.empty();
-    if (!recorded) return CL_KERNEL_ARG_INFO_NOT_AVAILABLE;
+    if (!k->program().kernelArgInfo() || !recorded) return CL_KERNEL_ARG_INFO_NOT_AVAILABLE;
     switch (param_name) {
     case CL_KERNEL_ARG_ADDRESS_QUALIFIER: {
       cl_kernel_arg_address_qualifier q = CL_KERNEL_ARG_ADDRESS_PRIVATE;

@@ -143,6 +143,9 @@ std::optional<CompileOptions> parseCompileOptions(std::string_view text, std::st
     } else if (w == "-cl-uniform-work-group-size") {
       options.uniformWorkGroupSize = true;
       options.clangArgs.push_back(w);
+    } else if (w == "-cl-kernel-arg-info") {
+      options.kernelArgInfo = true;
+      options.clangArgs.push_back(w);
     } else if (isOneOf(w, kClangFlags)) {
       options.clangArgs.push_back(w);
     } else if (isOneOf(w, kIgnoredFlags)) {

@@ -25,6 +25,9 @@ struct CompileOptions {
   std::string clStd = "CL1.2";        ///< the -cl-std value (default: OpenCL C 1.2)
   bool optDisable = false;            ///< -cl-opt-disable
   bool uniformWorkGroupSize = false;  ///< -cl-uniform-work-group-size
+  /// -cl-kernel-arg-info (§5.8.6.6): clGetKernelArgInfo answers. The module records the
+  /// argument information either way (findings name parameters by it).
+  bool kernelArgInfo = false;
 };
 
 /// Link options (OpenCL API §5.8.7).

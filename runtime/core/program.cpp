@@ -74,6 +74,15 @@ bool requiresUniformGroups(const std::string &options, Program::Origin origin) {
   return origin == Program::Origin::Source && parsed->clStd != "CL3.0" && parsed->clStd != "CL2.0";
 }
 
+constexpr const char *kKernelArgInfoOption = "-cl-kernel-arg-info";
+
+/// Whether build options (or the options a binary records) include -cl-kernel-arg-info.
+bool asksForKernelArgInfo(const std::string &options) {
+  for (const std::string &w : splitOptions(options))
+    if (w == kKernelArgInfoOption) return true;
+  return false;
+}
+
 } // namespace
 
 // ---------------------------------------------------------------------------------------------
@@ -156,6 +165,7 @@ std::shared_ptr<Program> Program::withIL(std::shared_ptr<Context> context,
   auto p = makeObject<Program>(std::move(context), Origin::IL);
   p->specTypes_ = runfile::specConstantTypes(*module);
   p->il_ = std::move(words);
+  p->kernelArgInfo_ = true; // what the module carries
   return p;
 }
 
@@ -166,6 +176,7 @@ std::shared_ptr<Program> Program::withBinary(std::shared_ptr<Context> context,
   p->binaryWords_ = std::move(binary.spirv);
   p->options_ = std::move(binary.options);
   p->uniformWorkGroups_ = requiresUniformGroups(p->options_, Origin::Binary);
+  p->kernelArgInfo_ = asksForKernelArgInfo(p->options_);
   return p;
 }
 
@@ -198,6 +209,9 @@ std::vector<unsigned char> Program::binary() const {
   // Whether launches need uniform work-groups travels with the binary.
   if (uniformWorkGroups_ && !requiresUniformGroups(b.options, Origin::Binary))
     b.options += (b.options.empty() ? "" : " ") + std::string("-cl-uniform-work-group-size");
+  // So does whether clGetKernelArgInfo answers.
+  if (kernelArgInfo_ && !asksForKernelArgInfo(b.options))
+    b.options += (b.options.empty() ? "" : " ") + std::string(kKernelArgInfoOption);
   b.spirv = binaryWords_;
   return encodeBinary(b);
 }
@@ -210,6 +224,11 @@ std::shared_ptr<const Executable> Program::executable() const {
 bool Program::busy() const {
   std::lock_guard lock(mutex_);
   return busy_;
+}
+
+bool Program::kernelArgInfo() const {
+  std::lock_guard lock(mutex_);
+  return kernelArgInfo_;
 }
 
 cl_int Program::begin() {
@@ -305,6 +324,11 @@ cl_int Program::build(const std::string &options) {
   std::lock_guard lock(mutex_);
   busy_ = false;
   log_ = log;
+  // IL carries what it carries; a binary has what it was built with, and what this build
+  // asks for when its module records it.
+  if (origin_ == Origin::Source && parsed) kernelArgInfo_ = parsed->kernelArgInfo;
+  if (origin_ == Origin::Binary && parsed && result == CL_SUCCESS)
+    kernelArgInfo_ = kernelArgInfo_ || parsed->kernelArgInfo;
   if (origin_ != Origin::Binary || result == CL_SUCCESS) options_ = options;
   status_ = result == CL_SUCCESS ? CL_BUILD_SUCCESS : CL_BUILD_ERROR;
   if (result != CL_SUCCESS) executable_.reset();
@@ -342,6 +366,7 @@ cl_int Program::compile(const std::string &options, const std::vector<Header> &h
     binaryType_ = CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT;
     binaryWords_ = std::move(words);
     uniformWorkGroups_ = requiresUniformGroups(options, origin_);
+    kernelArgInfo_ = origin_ == Origin::IL || parsed->kernelArgInfo;
   } else {
     status_ = CL_BUILD_ERROR;
     binaryType_ = CL_PROGRAM_BINARY_TYPE_NONE;
@@ -361,6 +386,7 @@ std::shared_ptr<Program> Program::link(std::shared_ptr<Context> context, const s
   }
   std::vector<std::vector<uint32_t>> modules;
   bool uniform = parsed->uniformWorkGroupSize;
+  bool argInfo = true; // when every object has it
   for (const auto &input : inputs) {
     std::lock_guard lock(input->mutex_);
     if (input->busy_ || (input->binaryType_ != CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT &&
@@ -370,12 +396,14 @@ std::shared_ptr<Program> Program::link(std::shared_ptr<Context> context, const s
     }
     modules.push_back(input->binaryWords_);
     uniform = uniform || input->uniformWorkGroups_;
+    argInfo = argInfo && input->kernelArgInfo_;
   }
   if (!context->device().linkerAvailable()) {
     status = CL_LINKER_NOT_AVAILABLE;
     return nullptr;
   }
   auto program = makeObject<Program>(context, Origin::Linked);
+  program->kernelArgInfo_ = argInfo;
   ToolResult linked = linkSpirv(modules, parsed->createLibrary);
   std::string log = linked.log;
   bool ok = linked.ok;

@@ -120,6 +120,10 @@ public:
   std::shared_ptr<const Executable> executable() const;
   /// A build, compile or link is running.
   bool busy() const;
+  /// Whether clGetKernelArgInfo may answer for this program's kernels (OpenCL API §5.9.4):
+  /// built or compiled from source with -cl-kernel-arg-info, linked from objects that all
+  /// were, a binary of such a program, or IL (the module decides by what it carries).
+  bool kernelArgInfo() const;
 
   void kernelCreated() { ++kernels_; }
   void kernelReleased() { --kernels_; }
@@ -147,6 +151,7 @@ private:
   cl_program_binary_type binaryType_ = CL_PROGRAM_BINARY_TYPE_NONE;
   std::vector<uint32_t> binaryWords_;
   bool uniformWorkGroups_ = true;
+  bool kernelArgInfo_ = false;
   std::shared_ptr<const Executable> executable_;
   std::map<uint32_t, uint64_t> specValues_;
   std::atomic<uint32_t> kernels_{0};

@@ -349,7 +349,7 @@ static void nativeKernels(void) {
 
 int main(void) {
   spvsimContext(&device, &context, &queue);
-  program = buildSource(context, device, kSource, "");
+  program = buildSource(context, device, kSource, "-cl-kernel-arg-info");
   arguments();
   ranges();
   nativeKernels();

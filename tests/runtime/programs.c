@@ -436,6 +436,102 @@ static void duplicateDefinitions(void) {
   for (int i = 0; i < 3; ++i) OK(clReleaseProgram(objects[i]));
 }
 
+/* clGetKernelArgInfo on argument 0 of kernel `name` (a kernel that takes `__global uint
+ * *out` first): CL_SUCCESS with its name checked, or the error, after checking that every
+ * query of the argument answers the same way. */
+static cl_int argumentInfo(cl_program p, const char *name) {
+  cl_int err;
+  cl_kernel k = clCreateKernel(p, name, &err);
+  OK(err);
+  char text[64] = {0};
+  cl_int result = clGetKernelArgInfo(k, 0, CL_KERNEL_ARG_NAME, sizeof text, text, NULL);
+  if (result == CL_SUCCESS) CHECK(strcmp(text, "out") == 0);
+  cl_kernel_arg_address_qualifier address = 0;
+  cl_kernel_arg_type_qualifier qualifier = 0;
+  CHECK(clGetKernelArgInfo(k, 0, CL_KERNEL_ARG_ADDRESS_QUALIFIER, sizeof address, &address, NULL) ==
+        result);
+  CHECK(clGetKernelArgInfo(k, 0, CL_KERNEL_ARG_TYPE_NAME, sizeof text, text, NULL) == result);
+  CHECK(clGetKernelArgInfo(k, 0, CL_KERNEL_ARG_TYPE_QUALIFIER, sizeof qualifier, &qualifier,
+                           NULL) == result);
+  if (result == CL_SUCCESS) CHECK(address == CL_KERNEL_ARG_ADDRESS_GLOBAL);
+  /* An argument index out of range is that error either way. */
+  EXPECT_ERR(CL_INVALID_ARG_INDEX,
+             clGetKernelArgInfo(k, 9, CL_KERNEL_ARG_NAME, sizeof text, text, NULL));
+  OK(clReleaseKernel(k));
+  return result;
+}
+
+/* A binary of `p` loaded into a new program and built. */
+static cl_program throughBinary(cl_program p) {
+  size_t size = 0;
+  OK(clGetProgramInfo(p, CL_PROGRAM_BINARY_SIZES, sizeof size, &size, NULL));
+  unsigned char *binary = (unsigned char *)malloc(size);
+  unsigned char *binaries[1] = {binary};
+  OK(clGetProgramInfo(p, CL_PROGRAM_BINARIES, sizeof binaries, binaries, NULL));
+  const unsigned char *in[1] = {binary};
+  cl_int err;
+  cl_program q = clCreateProgramWithBinary(context, 1, &device, &size, in, NULL, &err);
+  OK(err);
+  OK(clBuildProgram(q, 1, &device, NULL, NULL, NULL));
+  free(binary);
+  return q;
+}
+
+/* Kernel argument information (OpenCL API §5.9.4): only for programs built or compiled
+ * with -cl-kernel-arg-info, or from IL that records it. */
+static void kernelArgumentInfo(void) {
+  const char *source = "__kernel void k(__global uint *out, uint v) { out[0] = v; }\n";
+  cl_program p = fromSource(source);
+  OK(clBuildProgram(p, 1, &device, NULL, NULL, NULL));
+  EXPECT_ERR(CL_KERNEL_ARG_INFO_NOT_AVAILABLE, argumentInfo(p, "k"));
+  cl_program q = throughBinary(p);
+  EXPECT_ERR(CL_KERNEL_ARG_INFO_NOT_AVAILABLE, argumentInfo(q, "k"));
+  OK(clReleaseProgram(q));
+  OK(clBuildProgram(p, 1, &device, "-cl-std=CL1.2 -cl-kernel-arg-info", NULL, NULL));
+  OK(argumentInfo(p, "k"));
+  q = throughBinary(p); /* the binary keeps it */
+  OK(argumentInfo(q, "k"));
+  OK(clReleaseProgram(q));
+  OK(clBuildProgram(p, 1, &device, "-cl-mad-enable", NULL, NULL)); /* rebuilt without */
+  EXPECT_ERR(CL_KERNEL_ARG_INFO_NOT_AVAILABLE, argumentInfo(p, "k"));
+  OK(clReleaseProgram(p));
+
+  /* Linked: when every object was compiled with it. */
+  cl_program user = fromSource("uint helper(uint x);\n"
+                               "__kernel void k(__global uint *out) { out[0] = helper(1); }\n");
+  cl_program lib = fromSource("uint helper(uint x) { return x + 1; }\n");
+  cl_program objects[] = {user, lib};
+  cl_int err;
+  OK(clCompileProgram(user, 1, &device, "-cl-kernel-arg-info", 0, NULL, NULL, NULL, NULL));
+  OK(clCompileProgram(lib, 1, &device, NULL, 0, NULL, NULL, NULL, NULL));
+  cl_program exe = clLinkProgram(context, 1, &device, NULL, 2, objects, NULL, NULL, &err);
+  OK(err);
+  EXPECT_ERR(CL_KERNEL_ARG_INFO_NOT_AVAILABLE, argumentInfo(exe, "k"));
+  OK(clReleaseProgram(exe));
+  OK(clCompileProgram(lib, 1, &device, "-cl-kernel-arg-info", 0, NULL, NULL, NULL, NULL));
+  exe = clLinkProgram(context, 1, &device, NULL, 2, objects, NULL, NULL, &err);
+  OK(err);
+  OK(argumentInfo(exe, "k"));
+  OK(clReleaseProgram(exe));
+  OK(clReleaseProgram(user));
+  OK(clReleaseProgram(lib));
+
+  /* IL: what the module records. */
+  p = fromIL("arg_info.O2.spv");
+  OK(clBuildProgram(p, 1, &device, NULL, NULL, NULL));
+  OK(argumentInfo(p, "named"));
+  OK(clReleaseProgram(p));
+  p = fromIL("arith.O2.spv"); /* compiled without the option: no names */
+  OK(clBuildProgram(p, 1, &device, "-cl-kernel-arg-info", NULL, NULL));
+  cl_kernel k = clCreateKernel(p, "ids", &err);
+  OK(err);
+  char text[64];
+  EXPECT_ERR(CL_KERNEL_ARG_INFO_NOT_AVAILABLE,
+             clGetKernelArgInfo(k, 0, CL_KERNEL_ARG_NAME, sizeof text, text, NULL));
+  OK(clReleaseKernel(k));
+  OK(clReleaseProgram(p));
+}
+
 int main(void) {
   spvsimContext(&device, &context, &queue);
   programsFromIL();
@@ -444,6 +540,7 @@ int main(void) {
   binaries();
   compileAndLink();
   duplicateDefinitions();
+  kernelArgumentInfo();
   cl_int err;
   CHECK(clCreateProgramWithSource(context, 0, NULL, NULL, &err) == NULL);
   EXPECT_ERR(CL_INVALID_VALUE, err);

@@ -38,6 +38,15 @@ TEST(CompileOptions, DefinesIncludesAndVersions) {
   EXPECT_EQ(parseCompileOptions("", error)->clStd, "CL1.2");
 }
 
+TEST(CompileOptions, KernelArgumentInformationIsAskedFor) {
+  std::string error;
+  EXPECT_FALSE(parseCompileOptions("", error)->kernelArgInfo);
+  EXPECT_FALSE(parseCompileOptions("-cl-mad-enable -w", error)->kernelArgInfo);
+  std::optional<CompileOptions> o = parseCompileOptions("-cl-std=CL3.0 -cl-kernel-arg-info", error);
+  ASSERT_TRUE(o) << error;
+  EXPECT_TRUE(o->kernelArgInfo);
+}
+
 TEST(CompileOptions, UnknownOptionsAreErrors) {
   std::string error;
   EXPECT_FALSE(parseCompileOptions("-O3", error));
