@@ -109,7 +109,7 @@ void KernelLowering::lowerCall(Instance &in, const Instruction &inst) {
   current_ = continuation;
 }
 
-// SPIR-V §3.18 FuncParamAttr ByVal: the pointer parameter points to a copy of the
+// SPIR-V §3.19 FuncParamAttr ByVal: the pointer parameter points to a copy of the
 // caller's object that belongs to the callee, so the callee's writes through it never
 // reach the caller. Each inlined call copies the pointee into a private allocation of
 // its own (its size and alignment, bounds-checked like any private variable) before

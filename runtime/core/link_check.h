@@ -11,7 +11,7 @@
 namespace spvsim::runtime {
 
 /// Link-log lines ("error: ...\n") for every symbol that two or more of `modules` export
-/// (LinkageAttributes with linkage type Export, SPIR-V §3.12): the symbol and the
+/// (LinkageAttributes with linkage type Export, SPIR-V §3.17): the symbol and the
 /// objects by their place among the link's inputs ("object 1", "object 2", ...). Empty
 /// when every exported symbol is exported once. Modules that do not load are left to
 /// the linker.
