@@ -347,12 +347,32 @@ static void nativeKernels(void) {
   OK(clReleaseMemObject(buffer));
 }
 
+/* Sampler arguments: the device has no samplers, so every value is invalid, but a wrong
+ * size is CL_INVALID_ARG_SIZE first (OpenCL API §5.9.2), also when the module records the
+ * source's type name (sampler_t). (A kernel with image arguments does not build: the
+ * device has no image support.) */
+static void samplerArguments(void) {
+  const char *source = "__kernel void with_sampler(__global int *out, sampler_t s) { out[0] = 1; "
+                       "}\n";
+  cl_program p = buildSource(context, device, source, "");
+  cl_int err;
+  cl_kernel k = clCreateKernel(p, "with_sampler", &err);
+  OK(err);
+  cl_sampler sampler = NULL;
+  EXPECT_ERR(CL_INVALID_SAMPLER, clSetKernelArg(k, 1, sizeof sampler, &sampler));
+  EXPECT_ERR(CL_INVALID_SAMPLER, clSetKernelArg(k, 1, sizeof sampler, NULL));
+  EXPECT_ERR(CL_INVALID_ARG_SIZE, clSetKernelArg(k, 1, sizeof sampler + 1, &sampler));
+  OK(clReleaseKernel(k));
+  OK(clReleaseProgram(p));
+}
+
 int main(void) {
   spvsimContext(&device, &context, &queue);
   program = buildSource(context, device, kSource, "-cl-kernel-arg-info");
   arguments();
   ranges();
   nativeKernels();
+  samplerArguments();
   OK(clReleaseProgram(program));
   OK(clReleaseCommandQueue(queue));
   OK(clReleaseContext(context));
