@@ -2,7 +2,8 @@
 # Installs the Debian 12 packages spvsim needs to build, run its examples and
 # run its tests. Only what is missing is installed; running it again does
 # nothing. With --bench it also installs the OpenCL implementations spvsim is
-# compared against (Oclgrind, PoCL) and their tools.
+# compared against (Oclgrind, PoCL), their tools, and piglit (whose OpenCL tests
+# scripts/run-piglit.sh runs).
 set -euo pipefail
 trap 'echo "setup: failed at line $LINENO" >&2' ERR
 
@@ -20,7 +21,7 @@ packages=(
   opencl-c-headers ocl-icd-opencl-dev clinfo python3-pyopencl
   libfuzzer-15-dev llvm # the fuzz phase of run-tests.sh (libFuzzer, llvm-symbolizer)
 )
-bench_packages=(oclgrind pocl-opencl-icd opencl-headers python3)
+bench_packages=(oclgrind pocl-opencl-icd opencl-headers python3 piglit)
 
 for arg in "$@"; do
   case "$arg" in
