@@ -4,8 +4,8 @@
 #include <charconv>
 #include <string>
 
-#include "check/fault_context.h"
 #include "exec/exec_state.h"
+#include "exec/execution_events.h"
 #include "exec/handlers_arith.h"
 #include "exec/handlers_collective.h"
 #include "exec/handlers_convert.h"

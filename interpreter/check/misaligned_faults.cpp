@@ -2,7 +2,7 @@
 #include <bit>
 #include <string>
 
-#include "check/fault_context.h"
+#include "exec/execution_events.h"
 #include "exec/misaligned_access.h"
 #include "lower/op_operands.h"
 

@@ -4,7 +4,6 @@
 
 #include <string>
 
-#include "exec/launch_context.h"
 #include "shadow/race_shadow.h"
 
 namespace spvsim::race {
@@ -75,7 +74,7 @@ const char *raceKind(Conflict c, bool local, bool sameGroup) {
 }
 
 void reportRace(const LaunchContext &L, const RacyAccess &a, const Outcome &out) {
-  RaceShadow &shadow = *L.races;
+  RaceShadow &shadow = raceShadowOf(L);
   FaultReporter &reporter = *L.reporter;
   const AddressSpace space = tagged::space(a.pointer);
   const bool local = space == AddressSpace::Local;

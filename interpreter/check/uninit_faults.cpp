@@ -6,7 +6,7 @@
 #include <bit>
 #include <string>
 
-#include "check/fault_context.h"
+#include "exec/execution_events.h"
 #include "exec/uninit_ops.h"
 
 namespace spvsim::ops {

@@ -9,6 +9,7 @@
 
 #include "exec/handlers_memory.h"
 #include "shadow/defined_shadow.h"
+#include "shadow/warp_shadow.h"
 
 namespace spvsim::ops {
 
@@ -22,10 +23,10 @@ inline uint8_t *shadowBase(const ExecState &x, uint64_t p, uint32_t lane,
   case AddressSpace::Constant:
     return r.global->shadow;
   case AddressSpace::Local:
-    return x.group->localShadow + x.launch->localOffsets[id];
+    return groupShadow(x).arena() + x.launch->localOffsets[id];
   case AddressSpace::Private: {
     const LoweredKernel &k = *x.launch->kernel;
-    return x.warp->shadow.privateArena.data() + lane * k.privateSize + k.privates[id].offset;
+    return warpShadow(x).privateArena.data() + lane * k.privateSize + k.privates[id].offset;
   }
   default:
     return nullptr;

@@ -67,7 +67,7 @@ void uninitUseSlow(const ExecState &x, const LoweredOp &op, const UninitOp &u, c
 
 /// The uninit check of op `op` (index `index`), before it runs.
 inline void uninitBefore(const ExecState &x, const LoweredOp &op, uint32_t index) {
-  const UninitProgram &program = *x.launch->uninit;
+  const UninitProgram &program = uninitProgram(x);
   const UninitOp &u = program.ops[index];
   const SlotRun *runs = program.runs.data() + u.runs;
   switch (u.rule) {

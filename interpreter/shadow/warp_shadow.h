@@ -1,13 +1,23 @@
-// The uninitialized-value state of one warp (interpreter/DESIGN.md,
-// "Uninitialized values"): which bytes of its registers and of its lanes'
-// private variables are undefined, and where undefined register values came
-// from. Empty unless the launch runs the uninit check.
+// The uninit check's state at each level of a launch (interpreter/DESIGN.md,
+// "Uninitialized values"), as the watcher of exec/execution_events.h it is: the
+// rule table of the launch (UninitWatcher), the definedness of a work-group's
+// __local memory (GroupShadow), and per warp which bytes of its registers and of
+// its lanes' private variables are undefined, and where undefined register values
+// came from (WarpShadow). Attached only when the launch runs the uninit check.
 #pragma once
 
 #include <cstdint>
+#include <memory>
+#include <span>
 #include <vector>
 
+#include "exec/execution_events.h"
+#include "exec/uninit_program.h"
+
 namespace spvsim {
+
+/// The uninit check's slot among a launch's watchers (LaunchContext::watchers).
+inline constexpr uint32_t kUninitSlot = 0;
 
 /// Where the undefined bytes of a slot came from: the load that read them.
 struct ShadowOrigin {
@@ -16,7 +26,7 @@ struct ShadowOrigin {
   uint64_t pointer = 0; ///< what it read: the first lane's pointer, access offset included
 };
 
-struct WarpShadow {
+struct WarpShadow : WarpWatcher {
   /// Per slot and lane (a slot's byte offset / 8 + lane): bit k set when byte k of the
   /// lane's value is undefined.
   std::vector<uint8_t> registers;
@@ -29,5 +39,55 @@ struct WarpShadow {
   /// Per slot: the origin of its undefined bytes.
   std::vector<ShadowOrigin> origins;
 };
+
+/// The definedness of a work-group's __local memory, and the shadows of the runner's
+/// warps.
+class GroupShadow : public GroupWatcher {
+public:
+  GroupShadow(const LaunchContext &L, std::span<Warp> warps);
+  /// One byte per byte of the group's __local arena (GroupState::localArena).
+  uint8_t *arena() { return arena_.data(); }
+  /// Per LoweredKernel::locals entry: 1 when every byte of it is defined (set at
+  /// barriers, cleared by stores of undefined bytes).
+  uint8_t *defined() { return defined_.data(); }
+
+  /// A work-group starts: its __local memory and the private memory of its warps are
+  /// undefined, by-value struct arguments defined.
+  void groupStarted(GroupState &group, std::span<Warp> warps, uint64_t linearGroup) override;
+  /// Every work-item of the group waits at a barrier: notes which __local allocations
+  /// are defined all over, so that loads from them need not look at each byte.
+  void barrierReleased(uint64_t scopes, bool collective) override;
+  /// The definedness of an async copy's bytes moves with them.
+  void asyncCopied(const ExecState &x, uint32_t instruction, const CopiedBytes &c) override;
+
+private:
+  const LaunchContext &launch_;
+  std::vector<uint8_t> arena_;
+  std::vector<uint8_t> defined_;
+  std::vector<WarpShadow> warps_; ///< by warp of the runner (Warp::watchers points here)
+};
+
+/// The uninit check of one launch: its rule per op, and the shadows it makes.
+class UninitWatcher : public LaunchWatcher {
+public:
+  explicit UninitWatcher(const LaunchContext &L);
+  const UninitProgram &program() const { return program_; }
+  std::unique_ptr<GroupWatcher> makeGroupWatcher(LaunchContext &L, std::span<Warp> warps) override;
+  /// The definedness of the bytes a dynamic-size copy moved moves with them.
+  void memoryCopied(const ExecState &x, uint32_t lane, const CopiedBytes &c) override;
+
+private:
+  UninitProgram program_;
+};
+
+inline const UninitProgram &uninitProgram(const ExecState &x) {
+  return static_cast<const UninitWatcher *>(x.launch->watchers[kUninitSlot])->program();
+}
+inline WarpShadow &warpShadow(const ExecState &x) {
+  return *static_cast<WarpShadow *>(x.warp->watchers[kUninitSlot]);
+}
+inline GroupShadow &groupShadow(const ExecState &x) {
+  return *static_cast<GroupShadow *>(x.group->watchers[kUninitSlot]);
+}
 
 } // namespace spvsim
