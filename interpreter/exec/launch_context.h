@@ -13,11 +13,11 @@
 #include <type_traits>
 #include <vector>
 
-#include "check/fault_reporter.h"
 #include "exec/printf_output.h"
 #include "exec/watchdog.h"
 #include "lower/program.h"
 #include "memory/tagged_pointer.h"
+#include "report/fault_reporter.h"
 #include "spvsim/interpreter/global_memory.h"
 #include "spvsim/interpreter/launch.h"
 

@@ -6,12 +6,12 @@
 
 #include <optional>
 
+#include "checks/misaligned/alignment_check.h"
+#include "checks/races/race_shadow.h"
+#include "checks/uninit/uninit_access.h"
+#include "checks/uninit/uninit_ops.h"
+#include "checks/uninit/uninit_state.h"
 #include "exec/execution_events.h"
-#include "exec/misaligned_access.h"
-#include "exec/uninit_access.h"
-#include "exec/uninit_ops.h"
-#include "shadow/race_shadow.h"
-#include "shadow/warp_shadow.h"
 
 namespace spvsim {
 

@@ -13,12 +13,12 @@
 #include <optional>
 #include <thread>
 
-#include "check/fault_reporter.h"
 #include "exec/launch_context.h"
 #include "exec/launch_limits.h"
 #include "exec/work_group.h"
 #include "launch/checked_execution.h"
 #include "lower/lowering.h"
+#include "report/fault_reporter.h"
 #include "spvsim/common/error.h"
 
 namespace spvsim {

@@ -1,10 +1,9 @@
 // The uninit check's rules that run only when an operand is undefined, or that
-// are rare (exec/uninit_ops.h), and what launches, work-groups and warps
+// are rare (checks/uninit/uninit_ops.h), and what launches, work-groups and warps
 // prepare for the check.
-#include "exec/uninit_ops.h"
+#include "checks/uninit/uninit_ops.h"
 
-#include "exec/handlers_arith.h"
-#include "exec/uninit_setup.h"
+#include "checks/uninit/uninit_copy.h"
 
 namespace spvsim::ops {
 

@@ -1,5 +1,5 @@
 // How the uninit check moves definedness with a copy it did not run through a
-// load and store (exec/uninit_ops.h): async copies and dynamic-size copies.
+// load and store (checks/uninit/uninit_ops.h): async copies and dynamic-size copies.
 #pragma once
 
 #include "exec/execution_events.h"

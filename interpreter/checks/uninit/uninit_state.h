@@ -11,8 +11,8 @@
 #include <span>
 #include <vector>
 
+#include "checks/uninit/uninit_program.h"
 #include "exec/execution_events.h"
-#include "exec/uninit_program.h"
 
 namespace spvsim {
 
@@ -30,7 +30,7 @@ struct WarpShadow : WarpWatcher {
   /// Per slot and lane (a slot's byte offset / 8 + lane): bit k set when byte k of the
   /// lane's value is undefined.
   std::vector<uint8_t> registers;
-  /// Per byte of Warp::privateArena: kDefinedByte once written (shadow/defined_shadow.h).
+  /// Per byte of Warp::privateArena: kDefinedByte once written (memory/defined_shadow.h).
   std::vector<uint8_t> privateArena;
   /// Per slot, a bit: some lane's shadow byte may be nonzero. A clean slot is defined in
   /// every lane, so ops that only read and write clean slots have nothing to do.

@@ -9,8 +9,8 @@
 
 #include <cstring>
 
-#include "exec/handlers_memory.h"
-#include "exec/uninit_ops.h"
+#include "checks/uninit/uninit_ops.h"
+#include "exec/execution_events.h"
 
 /// Per-lane callbacks the access loops must not call out of line.
 #define SPVSIM_ALWAYS_INLINE __attribute__((always_inline))

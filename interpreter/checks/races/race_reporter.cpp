@@ -1,10 +1,10 @@
 // Race findings: kind, message, both accesses, and the repeat key that makes
 // each distinct race one finding with a count.
-#include "check/race_reporter.h"
+#include "checks/races/race_reporter.h"
 
 #include <string>
 
-#include "shadow/race_shadow.h"
+#include "checks/races/race_shadow.h"
 
 namespace spvsim::race {
 

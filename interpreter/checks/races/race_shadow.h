@@ -19,9 +19,9 @@
 #include <optional>
 #include <vector>
 
+#include "checks/races/race_word.h"
 #include "exec/execution_events.h"
 #include "memory/tagged_pointer.h"
-#include "shadow/race_word.h"
 #include "spvsim/common/finding.h"
 
 namespace spvsim {

@@ -1,6 +1,6 @@
 // RaceShadow and RaceGroup: race sites, lazily mapped global shadow words,
 // barrier epochs, the __local shadow and async copies (race_shadow.h).
-#include "shadow/race_shadow.h"
+#include "checks/races/race_shadow.h"
 
 #include <algorithm>
 #include <bit>
@@ -8,7 +8,7 @@
 
 #include <sys/mman.h>
 
-#include "check/race_reporter.h"
+#include "checks/races/race_reporter.h"
 #include "spvsim/common/error.h"
 #include "spvsim/validator/module.h"
 

@@ -1,5 +1,5 @@
 // Where the uninit check finds the definedness of the bytes an access touches
-// (shadow/defined_shadow.h): a buffer's shadow (none for buffers created with
+// (memory/defined_shadow.h): a buffer's shadow (none for buffers created with
 // contents: every byte defined), the group's local arena shadow, or the warp's
 // private arena shadow. Only accesses the handlers perform are followed: a
 // faulting lane reads 0 (defined) and writes nothing.
@@ -7,9 +7,9 @@
 
 #include <bit>
 
-#include "exec/handlers_memory.h"
-#include "shadow/defined_shadow.h"
-#include "shadow/warp_shadow.h"
+#include "checks/uninit/uninit_state.h"
+#include "exec/execution_events.h"
+#include "memory/defined_shadow.h"
 
 namespace spvsim::ops {
 

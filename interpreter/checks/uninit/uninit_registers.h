@@ -1,4 +1,4 @@
-// The register shadow of the running warp (shadow/warp_shadow.h) as the uninit
+// The register shadow of the running warp (checks/uninit/uninit_state.h) as the uninit
 // check's rules use it: a slot's bytes per lane (bit k: byte k of the lane's
 // value undefined), the slot's dirty bit (some lane may be undefined: clean
 // slots need no work at all), and the slot's origin.
@@ -11,7 +11,7 @@
 #include <emmintrin.h>
 #endif
 
-#include "shadow/warp_shadow.h"
+#include "checks/uninit/uninit_state.h"
 
 namespace spvsim::ops {
 

@@ -2,8 +2,8 @@
 #include <bit>
 #include <string>
 
+#include "checks/misaligned/alignment_check.h"
 #include "exec/execution_events.h"
-#include "exec/misaligned_access.h"
 #include "lower/op_operands.h"
 
 namespace spvsim::ops {
