@@ -2,18 +2,21 @@
 // "Watchers"): everything a check, a debugger or a profiler may observe of a
 // running kernel, and the only header of exec/ a watcher includes.
 //
-// Two kinds of events. Per-instruction events (an op about to run, loads, stores,
-// atomics, branch decisions, lanes that finish) are static members of a policy class
-// the warp loop is instantiated with (exec/warp_loop.h): NoWatchers below is the plain
-// loop, where every event compiles to nothing; a launch that attaches watchers runs an
-// instantiation whose policy calls them (interpreter/launch/). Rare events (a work-group
-// starts, a barrier releases its work-items, an async copy or a dynamic-size copy moves
-// bytes, printf reads a %s string) are virtual calls on the watchers a launch attached,
+// Two kinds of events. Per-instruction events — an op about to run (with its
+// source location; printf calls are ops too), loads, stores, atomics, branch
+// decisions, lanes that finish, a warp that starts or stops running — are static
+// members of a policy class the warp loop is instantiated with (exec/warp_loop.h):
+// NoWatchers below is the plain loop, where every event compiles to nothing; a
+// launch that attaches watchers runs an instantiation whose policy calls them
+// (interpreter/launch/). Rare events — a work-group starts or ends, a barrier
+// releases its work-items, an async copy or a dynamic-size copy moves bytes,
+// printf reads a %s string — are virtual calls on the watchers a launch attached,
 // never per op of a plain launch.
 //
-// What a watcher sees of the executor — ExecState (the warp's registers and masks, its
-// launch, group and warp), the access walk of exec/handlers_memory.h (ops::resolve,
-// forAccessibleLanes, load/store) and the fault context below — comes through this header.
+// What a watcher sees of the executor — ExecState (the warp's registers and masks,
+// its launch, group and warp), the access walk of exec/handlers_memory.h
+// (ops::resolve, forAccessibleLanes, load/store) and the fault context below —
+// comes through this header.
 #pragma once
 
 #include <cstdint>
@@ -70,6 +73,9 @@ public:
   virtual void barrierReleased(uint64_t /*scopes*/, bool /*collective*/) {}
   /// One element of an async_work_group_copy was copied (x: the group, no warp).
   virtual void asyncCopied(const ExecState &, uint32_t /*instruction*/, const CopiedBytes &) {}
+  /// The group's work-items have all returned, or the launch was stopped; its printf
+  /// output has been handed on.
+  virtual void groupEnded(GroupState &) {}
 };
 
 /// Per-warp state of a watcher: an empty base, owned by the watcher's GroupWatcher and
@@ -91,6 +97,8 @@ public:
   virtual void memoryCopied(const ExecState &, uint32_t /*lane*/, const CopiedBytes &) {}
 };
 
+/// Calls `f` with each watcher attached to the launch (with each GroupWatcher of the
+/// group's runner): how the executor raises a rare event.
 template <class F> inline void forEachWatcher(const LaunchContext &L, F f) {
   for (LaunchWatcher *w : L.watchers)
     if (w) f(*w);
@@ -136,6 +144,12 @@ struct NoWatchers {
   static void branched(const ExecState &, const LoweredOp &, uint32_t /*edges*/) {}
   /// Lanes `lanes` returned (or reached OpUnreachable): their work-items are done.
   static void lanesExited(const ExecState &, uint64_t /*lanes*/) {}
+  /// The warp starts or resumes running (its work-items start when x.warp->live is
+  /// x.warp->present and no block has run: the first call for a group).
+  static void warpStarted(const ExecState &) {}
+  /// The warp stops running: x.warp->status says whether its lanes all returned or wait
+  /// at a barrier; otherwise the watchdog stopped it.
+  static void warpStopped(const ExecState &) {}
 };
 
 } // namespace spvsim

@@ -67,10 +67,6 @@ void releaseBarrier(Warp &warp) {
   warp.status = WarpStatus::Ready;
 }
 
-void runPlainWarp(LaunchContext &launch, GroupState &group, Warp &warp) {
-  runWarpLoop<NoWatchers>(launch, group, warp);
-}
-
 void runWarp(LaunchContext &launch, GroupState &group, Warp &warp) {
   if (launch.warpLoop)
     launch.warpLoop(launch, group, warp);

@@ -26,6 +26,12 @@
 
 namespace spvsim {
 
+// The loop and its helpers have internal linkage: each of the few files that
+// instantiate the loop (exec/warp_executor.cpp, launch/checked_execution.cpp) gets
+// its own copy, which the compiler may specialise as it did when the loop was local
+// to one file.
+namespace {
+
 namespace warp_loop {
 
 /// The lanes whose bool (one byte, 0 or 1) is true: SSE2's byte mask, 16 lanes at a time.
@@ -74,7 +80,11 @@ inline void switchEdges(const ExecState &x, const LoweredOp &op) {
 
 } // namespace warp_loop
 
+} // namespace
+
 void reportUnreachableFault(const ExecState &x, const LoweredOp &op, uint64_t mask);
+
+namespace {
 
 /// The warp loop, with the per-instruction events of `Watchers` (exec/execution_events.h;
 /// NoWatchers: the plain loop). Instantiated by exec/warp_executor.cpp (plain) and by the
@@ -104,6 +114,7 @@ template <class Watchers> void runWarpLoop(LaunchContext &launch, GroupState &gr
   // The poll countdown lives in the warp, so it runs on across barriers and work-groups;
   // a local copy keeps it in a register (stores through register slots may alias).
   uint32_t untilPoll = warp.untilPoll;
+  if constexpr (Watchers::kWatching) Watchers::warpStarted(x);
   for (;;) {
     if (--untilPoll == 0) {
       untilPoll = Watchdog::kBlocksPerPoll;
@@ -384,8 +395,11 @@ template <class Watchers> void runWarpLoop(LaunchContext &launch, GroupState &gr
       }
     }
   }
+  if constexpr (Watchers::kWatching) Watchers::warpStopped(x);
   warp.untilPoll = untilPoll;
   warp.unpolled += executed * x.width;
 }
+
+} // namespace
 
 } // namespace spvsim

@@ -62,6 +62,7 @@ void WorkGroupRunner::run(uint64_t linearGroup) {
   }
   // Whatever the group printed, also when the launch stopped it early.
   if (L.printf) L.printf->completeGroup(linearGroup, group_.printfByItem);
+  forEachWatcher(group_, [&](GroupWatcher &w) { w.groupEnded(group_); });
 }
 
 void WorkGroupRunner::flush() {

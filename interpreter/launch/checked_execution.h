@@ -58,6 +58,8 @@ struct CheckedWatchers {
   }
   static void branched(const ExecState &, const LoweredOp &, uint32_t) {}
   static void lanesExited(const ExecState &, uint64_t) {}
+  static void warpStarted(const ExecState &) {}
+  static void warpStopped(const ExecState &) {}
 
 private:
   /// Records a load or store (LoadIndexed/StoreIndexed when `Indexed`) of `T` in the
