@@ -26,6 +26,24 @@ struct ExecState {
   uint64_t maskOf(const LoweredOp &op) const { return masks[op.mask]; }
 };
 
+namespace ops {
+
+/// The index of lane l of an index slot of `bytes` bytes per lane (unsigned).
+inline uint64_t indexOf(const ExecState &x, uint32_t slot, uint32_t bytes, uint32_t l) {
+  switch (bytes) {
+  case 1:
+    return x.reg<uint8_t>(slot)[l];
+  case 2:
+    return x.reg<uint16_t>(slot)[l];
+  case 4:
+    return x.reg<uint32_t>(slot)[l];
+  default:
+    return x.reg<uint64_t>(slot)[l];
+  }
+}
+
+} // namespace ops
+
 inline uint64_t laneBit(uint32_t lane) {
   return uint64_t(1) << lane;
 }

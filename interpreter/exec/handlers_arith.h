@@ -247,20 +247,6 @@ template <class T> inline void select(const ExecState &x, const LoweredOp &op) {
   forLanes(x, x.maskOf(op), d, [&](uint32_t l) { return cond[l] ? a[l] : b[l]; });
 }
 
-/// The index of lane l of an index slot of `bytes` bytes per lane (unsigned).
-inline uint64_t indexOf(const ExecState &x, uint32_t slot, uint32_t bytes, uint32_t l) {
-  switch (bytes) {
-  case 1:
-    return x.reg<uint8_t>(slot)[l];
-  case 2:
-    return x.reg<uint16_t>(slot)[l];
-  case 4:
-    return x.reg<uint32_t>(slot)[l];
-  default:
-    return x.reg<uint64_t>(slot)[l];
-  }
-}
-
 /// d = vector a [index b]; an index past the end (undefined in SPIR-V) reads 0.
 template <class T> inline void extractDynamic(const ExecState &x, const LoweredOp &op) {
   T *d = x.reg<T>(op.d);

@@ -13,7 +13,6 @@
 
 #include "exec/handlers_memory.h"
 #include "exec/misaligned_access.h"
-#include "shadow/race_shadow.h"
 
 namespace spvsim::ops {
 
@@ -35,7 +34,8 @@ SPVSIM_ATOMIC_FLOAT_OPS(SPVSIM_ATOMIC_FLOAT_FN)
 
 /// Runs `update(lane, address)` for each active lane whose atomic access is in
 /// bounds. An address its size does not divide (reported by the misaligned check)
-/// gets the update on a copy, byte-wise under a lock.
+/// gets the update on a copy, byte-wise under a lock. Watchers hear of the atomic from
+/// the warp loop (atomicDone, exec/execution_events.h).
 template <bool IsWrite, class T, class Update>
 inline void forAtomicLanes(const ExecState &x, const LoweredOp &op, Update update) {
   forAccessibleLanes<IsWrite>(x, op, sizeof(T), [&](uint32_t l, std::byte *addr) {
@@ -43,9 +43,6 @@ inline void forAtomicLanes(const ExecState &x, const LoweredOp &op, Update updat
       return misalignedAtomic<T>(addr, [&](T *copy) { update(l, copy); });
     update(l, reinterpret_cast<T *>(addr));
   });
-  if (x.launch->races) [[unlikely]]
-    race::recordAccess(x, op, x.reg<uint64_t>(op.a), op.imm, sizeof(T),
-                       IsWrite ? race::AccessKind::AtomicWrite : race::AccessKind::AtomicRead);
 }
 
 /// d = old value; *a = Fn(old, b). `T` is the value type, `Bits` its storage.

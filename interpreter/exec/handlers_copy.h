@@ -1,13 +1,13 @@
 // Handler of OpCopyMemorySized with a size known only at run time: a checked
 // copy of each active lane's byte range, done lane by lane in lane order.
-// (Copies of a constant size lower to checked loads and stores.) With the uninit
-// check on, the definedness of the bytes moves with them.
+// (Copies of a constant size lower to checked loads and stores.) Watchers hear of
+// each lane's copy (LaunchWatcher::memoryCopied).
 #pragma once
 
 #include <cstring>
 
+#include "exec/execution_events.h"
 #include "exec/handlers_memory.h"
-#include "exec/uninit_setup.h"
 
 namespace spvsim::ops {
 
@@ -51,8 +51,9 @@ inline void copyMemoryDynamic(const ExecState &x, const LoweredOp &op) {
       continue;
     }
     std::memmove(to.base + toOffset, from.base + fromOffset, size);
-    if (x.launch->uninit) [[unlikely]]
-      copyShadow(x, l, dst[l], to, toOffset, src[l], from, fromOffset, size);
+    forEachWatcher(*x.launch, [&](LaunchWatcher &w) {
+      w.memoryCopied(x, l, CopiedBytes{dst[l], &to, toOffset, src[l], &from, fromOffset, size});
+    });
   }
   const auto report = [&](const Fault &f, const uint64_t *p, bool isWrite) {
     if (!f.lanes) return;

@@ -13,20 +13,29 @@
 #include <type_traits>
 #include <vector>
 
-#include "check/fault_reporter.h"
 #include "exec/printf_output.h"
 #include "exec/watchdog.h"
 #include "lower/program.h"
 #include "memory/tagged_pointer.h"
-#include "shadow/warp_shadow.h"
+#include "report/fault_reporter.h"
 #include "spvsim/interpreter/global_memory.h"
 #include "spvsim/interpreter/launch.h"
 
 namespace spvsim {
 
-struct UninitProgram;
-class RaceShadow;
-class RaceGroup;
+class LaunchWatcher;
+class GroupWatcher;
+struct WarpWatcher;
+struct LaunchContext;
+struct GroupState;
+struct Warp;
+
+/// Watchers one launch may attach at once (exec/execution_events.h): each family keeps
+/// its state at each level under a slot of its own.
+inline constexpr uint32_t kWatcherSlots = 4;
+
+/// A warp loop: the plain one, or an instantiation with watchers (exec/warp_loop.h).
+using WarpLoop = void (*)(LaunchContext &, GroupState &, Warp &);
 
 /// A global or constant allocation as a launch sees it.
 struct AllocationView {
@@ -48,9 +57,10 @@ struct LaunchContext {
   std::array<uint64_t, 3> localSize{1, 1, 1}; ///< enqueued work-group size
   std::array<uint64_t, 3> groups{1, 1, 1};    ///< work-groups per dimension
   CheckSet checks;                            ///< ExecOptions::checks
-  bool checkedLoop = false;                   ///< warps run the checked loop (exec/checked_ops.h)
-  /// The uninit check's rule per op (exec/uninit_program.h); null when it is off.
-  std::shared_ptr<const UninitProgram> uninit;
+  /// The warp loop of the launch's watcher policy; null: the plain loop.
+  WarpLoop warpLoop = nullptr;
+  /// The watchers attached to the launch, by slot (owned by the launch layer).
+  std::array<LaunchWatcher *, kWatcherSlots> watchers{};
   std::vector<AllocationView> allocations; ///< by allocation id; 0 is NULL
   std::vector<uint32_t> programGlobalIds;  ///< allocation id of each program global
   std::vector<uint64_t> localOffsets;      ///< per LoweredKernel::locals entry, in the group arena
@@ -64,7 +74,6 @@ struct LaunchContext {
   std::vector<ByValCopy> byValCopies;
   FaultReporter *reporter = nullptr;
   PrintfOutput *printf = nullptr; ///< set when the kernel calls printf
-  RaceShadow *races = nullptr;    ///< set when the launch checks races (shadow/race_shadow.h)
   /// Deadlines, instruction budget and cancellation; counts instructions and finished
   /// work-items. Once it fires every warp stops where it is.
   Watchdog watchdog;
@@ -75,17 +84,14 @@ struct GroupState {
   std::array<uint64_t, 3> size{1, 1, 1}; ///< this group's size (the last may be smaller)
   uint64_t items = 1;
   std::byte *localArena = nullptr;
-  uint8_t *localShadow = nullptr; ///< definedness of localArena's bytes (uninit check)
-  /// Per LoweredKernel::locals entry: 1 when every byte of it is defined (uninit check;
-  /// set at barriers, cleared by stores of undefined bytes).
-  uint8_t *localDefined = nullptr;
   /// Operands work-items deposit at a work-group function, by local linear
   /// index: [0] the value (then the result), [1] the broadcast source or the
   /// copy source, [2] the copy's element count, [3] its stride.
   std::array<std::vector<uint64_t>, 4> collective;
   /// printf output of each work-item, by local linear index (kernels that call printf).
   std::vector<std::string> printfByItem;
-  RaceGroup *races = nullptr; ///< the race detector's state, when the launch checks races
+  /// The attached watchers' state for this group's runner, by slot.
+  std::array<GroupWatcher *, kWatcherSlots> watchers{};
 };
 
 enum class WarpStatus : uint8_t { Ready, AtBarrier, Exited };
@@ -154,10 +160,11 @@ struct Warp {
   std::vector<uint64_t> masks;              ///< [0] the block's mask, [k] edge k
   std::array<std::vector<uint64_t>, 3> localId;
   std::vector<std::byte> privateArena; ///< width lanes × kernel privateSize
-  WarpShadow shadow;                   ///< the uninit check's state
-  uint64_t present = 0;                ///< lanes that are work-items of the group
-  uint64_t live = 0;                   ///< lanes that have not returned
-  uint32_t firstItem = 0;              ///< local linear index of lane 0
+  /// The attached watchers' state for this warp, by slot (owned by their GroupWatcher).
+  std::array<WarpWatcher *, kWatcherSlots> watchers{};
+  uint64_t present = 0;   ///< lanes that are work-items of the group
+  uint64_t live = 0;      ///< lanes that have not returned
+  uint32_t firstItem = 0; ///< local linear index of lane 0
   /// The first item and group shape localId was computed for (startWarp reuses it).
   uint32_t localIdsFirst = ~0u;
   std::array<uint64_t, 3> localIdsShape{0, 0, 0};

@@ -9,10 +9,10 @@
 
 #include <cstring>
 
+#include "exec/execution_events.h"
 #include "exec/handlers_memory.h"
 #include "exec/printf_format.h"
 #include "exec/printf_output.h"
-#include "shadow/race_shadow.h"
 
 namespace spvsim::ops {
 
@@ -34,8 +34,9 @@ std::optional<std::string> readString(const ExecState &x, const LoweredOp &op, u
     const auto *begin = reinterpret_cast<const char *>(r.base + offset);
     const void *nul = std::memchr(begin, 0, size_t(std::min(available, limit)));
     const uint64_t read = nul ? uint64_t(static_cast<const char *>(nul) - begin) + 1 : limit;
-    if (x.launch->races && (nul || available >= limit))
-      race::recordRead(x, op, lane, pointer, read);
+    if (nul || available >= limit)
+      forEachWatcher(*x.launch,
+                     [&](LaunchWatcher &w) { w.stringRead(x, op, lane, pointer, read); });
     if (nul) return std::string(begin, static_cast<const char *>(nul));
     if (available >= limit) return std::string(begin, size_t(limit));
     // No NUL before the end of the allocation: the read runs past it.

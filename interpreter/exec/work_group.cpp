@@ -5,13 +5,13 @@
 #include <bit>
 #include <cstring>
 
+#include "exec/execution_events.h"
 #include "exec/handlers_memory.h"
-#include "exec/uninit_setup.h"
 #include "exec/warp_executor.h"
 
 namespace spvsim {
 
-WorkGroupRunner::WorkGroupRunner(LaunchContext &launch) : launch_(launch), shadow_(launch) {
+WorkGroupRunner::WorkGroupRunner(LaunchContext &launch) : launch_(launch) {
   const LoweredKernel &k = *launch.kernel;
   uint64_t maxItems = launch.localSize[0] * launch.localSize[1] * launch.localSize[2];
   size_t warps = (maxItems + k.warpWidth - 1) / k.warpWidth;
@@ -21,7 +21,11 @@ WorkGroupRunner::WorkGroupRunner(LaunchContext &launch) : launch_(launch), shado
   localArena_.assign(launch.localArenaSize + 1, std::byte{0});
   for (auto &slots : group_.collective) slots.assign(maxItems, 0);
   if (launch.printf) group_.printfByItem.resize(maxItems);
-  if (launch.races) group_.races = &races_.emplace(*launch.races, launch, warps);
+  for (uint32_t s = 0; s < kWatcherSlots; ++s)
+    if (LaunchWatcher *w = launch.watchers[s]) {
+      watchers_[s] = w->makeGroupWatcher(launch, std::span<Warp>(warps_));
+      group_.watchers[s] = watchers_[s].get();
+    }
 }
 
 void WorkGroupRunner::run(uint64_t linearGroup) {
@@ -36,7 +40,6 @@ void WorkGroupRunner::run(uint64_t linearGroup) {
     group_.items *= group_.size[d];
   }
   group_.localArena = localArena_.data();
-  if (races_) races_->start(linearGroup);
   unwaitedCopy_ = ~0u;
   const LoweredKernel &k = *L.kernel;
   size_t activeWarps = (group_.items + k.warpWidth - 1) / k.warpWidth;
@@ -50,13 +53,16 @@ void WorkGroupRunner::run(uint64_t linearGroup) {
                     copy.bytes.size());
     }
   }
-  if (L.uninit) shadow_.start(L, group_, std::span<Warp>(warps_.data(), activeWarps));
+  forEachWatcher(group_, [&](GroupWatcher &w) {
+    w.groupStarted(group_, std::span<Warp>(warps_.data(), activeWarps), linearGroup);
+  });
   if (runWarps(activeWarps)) {
     ++groupsDone_;
     itemsDone_ += group_.items;
   }
   // Whatever the group printed, also when the launch stopped it early.
   if (L.printf) L.printf->completeGroup(linearGroup, group_.printfByItem);
+  forEachWatcher(group_, [&](GroupWatcher &w) { w.groupEnded(group_); });
 }
 
 void WorkGroupRunner::flush() {
@@ -87,18 +93,15 @@ bool WorkGroupRunner::runWarps(size_t activeWarps) {
       if (!warps_[i].parked.empty()) {
         const Warp::ParkedLanes &p = warps_[i].parked.front();
         if (p.scopes == kWaitEventsBarrier) unwaitedCopy_ = ~0u;
-        if (races_ && !p.collective)
-          p.scopes == kWaitEventsBarrier ? races_->waitEvents() : races_->barrier(p.scopes);
+        // Every work-item now waits at the same place: if it is a work-group function,
+        // compute it.
+        const uint64_t scopes = p.scopes;
+        const uint32_t collective = p.collective;
+        if (collective) completeCollective(launch_.kernel->collectives[collective - 1]);
+        forEachWatcher(group_,
+                       [&](GroupWatcher &w) { w.barrierReleased(scopes, collective != 0); });
         break;
       }
-    // Every work-item now waits at the same place: if it is a work-group function, compute it.
-    for (size_t i = 0; i < activeWarps; ++i)
-      if (!warps_[i].parked.empty()) {
-        if (uint32_t c = warps_[i].parked.front().collective)
-          completeCollective(launch_.kernel->collectives[c - 1]);
-        break;
-      }
-    if (launch_.uninit) shadow_.atBarrier(launch_);
     for (size_t i = 0; i < activeWarps; ++i)
       if (warps_[i].status == WarpStatus::AtBarrier) releaseBarrier(warps_[i]);
   }
@@ -229,10 +232,9 @@ void WorkGroupRunner::asyncCopy(const Collective &c) {
     bool srcIn = okSrc && srcOffset + size <= s.size;
     if (dstIn && srcIn) {
       std::memmove(d.base + dstOffset, s.base + srcOffset, size);
-      if (launch_.uninit) copyShadow(x, 0, dst, d, dstOffset, src, s, srcOffset, size);
-      if (races_)
-        races_->copied(x, c.instruction, tagged::addOffset(dst, dstOffset - tagged::offset(dst)),
-                       tagged::addOffset(src, srcOffset - tagged::offset(src)), size);
+      forEachWatcher(group_, [&](GroupWatcher &w) {
+        w.asyncCopied(x, c.instruction, CopiedBytes{dst, &d, dstOffset, src, &s, srcOffset, size});
+      });
       continue;
     }
     uint64_t bad = dstIn ? src : dst;

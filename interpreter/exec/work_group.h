@@ -4,13 +4,12 @@
 // released.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "exec/launch_context.h"
-#include "exec/uninit_setup.h"
-#include "shadow/race_shadow.h"
 
 namespace spvsim {
 
@@ -41,9 +40,9 @@ private:
   LaunchContext &launch_;
   std::vector<Warp> warps_;
   std::vector<std::byte> localArena_;
-  GroupShadow shadow_; ///< definedness of localArena_ (uninit check)
   GroupState group_;
-  std::optional<RaceGroup> races_; ///< when the launch checks races
+  /// The state of each watcher the launch attached, under its slot (GroupState::watchers).
+  std::array<std::unique_ptr<GroupWatcher>, kWatcherSlots> watchers_;
   /// The OpGroupAsyncCopy whose copy no OpGroupWaitEvents has waited for yet (~0u: none).
   uint32_t unwaitedCopy_ = ~0u;
   /// Finished groups and their work-items, counted here and added to the watchdog's

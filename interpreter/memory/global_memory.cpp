@@ -6,8 +6,8 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include "memory/defined_shadow.h"
 #include "memory/zeroed_storage.h"
-#include "shadow/defined_shadow.h"
 #include "spvsim/common/error.h"
 
 namespace spvsim {

@@ -1,4 +1,4 @@
-// Kernels of the misaligned check (exec/misaligned_test.cpp). A line marked
+// Kernels of the misaligned check (checks/misaligned/misaligned_test.cpp). A line marked
 // `BUG: <kernel>` is where that kernel's finding must point.
 
 // An atomic add on an int `offset` bytes into the buffer.

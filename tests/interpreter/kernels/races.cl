@@ -1,4 +1,4 @@
-// Kernels for the race shadow's tests (tests/interpreter/shadow/race_shadow_test.cpp).
+// Kernels for the race shadow's tests (tests/interpreter/checks/races/race_shadow_test.cpp).
 
 // Every work-item writes its element of `a` and reads element i % n of `b`; bound
 // to one buffer and a sub-buffer of it, the two alias.

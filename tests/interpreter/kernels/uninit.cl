@@ -1,4 +1,4 @@
-// Kernels of the uninit check (exec/uninit_test.cpp). A line marked
+// Kernels of the uninit check (checks/uninit/uninit_test.cpp). A line marked
 // `BUG: <kernel>` is where that kernel's finding must point.
 
 // Every work-item copies its slot of a __local tile out; in work-groups from

@@ -1,10 +1,9 @@
 // The uninit check's rules that run only when an operand is undefined, or that
-// are rare (exec/uninit_ops.h), and what launches, work-groups and warps
+// are rare (checks/uninit/uninit_ops.h), and what launches, work-groups and warps
 // prepare for the check.
-#include "exec/uninit_ops.h"
+#include "checks/uninit/uninit_ops.h"
 
-#include "exec/handlers_arith.h"
-#include "exec/uninit_setup.h"
+#include "checks/uninit/uninit_copy.h"
 
 namespace spvsim::ops {
 
@@ -208,46 +207,61 @@ void uninitUseSlow(const ExecState &x, const LoweredOp &op, const UninitOp &u, c
 
 namespace spvsim {
 
-void prepareUninit(LaunchContext &L) {
-  L.uninit = std::make_shared<const UninitProgram>(buildUninitProgram(*L.kernel));
+UninitWatcher::UninitWatcher(const LaunchContext &L) : program_(buildUninitProgram(*L.kernel)) {}
+
+std::unique_ptr<GroupWatcher> UninitWatcher::makeGroupWatcher(LaunchContext &L,
+                                                              std::span<Warp> warps) {
+  return std::make_unique<GroupShadow>(L, warps);
 }
 
-void initWarpShadow(const LaunchContext &L, Warp &w) {
-  const LoweredKernel &k = *L.kernel;
-  w.shadow.registers.assign(size_t(k.slotCount) * k.warpWidth + 1, 0);
-  w.shadow.privateArena.assign(size_t(k.privateSize) * k.warpWidth, kUndefinedByte);
-  w.shadow.dirty.assign(k.slotCount / 64 + 1, 0);
-  w.shadow.dirtySlots = 0;
-  w.shadow.origins.assign(k.slotCount + 1, ShadowOrigin{});
+void UninitWatcher::memoryCopied(const ExecState &x, uint32_t lane, const CopiedBytes &c) {
+  copyShadow(x, lane, c.dst, *c.to, c.dstOffset, c.src, *c.from, c.srcOffset, c.size);
 }
 
-GroupShadow::GroupShadow(const LaunchContext &L) {
-  if (!L.uninit) return;
+GroupShadow::GroupShadow(const LaunchContext &L, std::span<Warp> warps)
+    : launch_(L), warps_(warps.size()) {
   arena_.assign(L.localArenaSize + 1, kUndefinedByte);
   defined_.assign(L.localSizes.size() + 1, 0);
+  // Every register and private byte starts defined / undefined (groupStarted resets the
+  // private bytes of each group).
+  const LoweredKernel &k = *L.kernel;
+  for (size_t i = 0; i < warps.size(); ++i) {
+    WarpShadow &s = warps_[i];
+    s.registers.assign(size_t(k.slotCount) * k.warpWidth + 1, 0);
+    s.privateArena.assign(size_t(k.privateSize) * k.warpWidth, kUndefinedByte);
+    s.dirty.assign(k.slotCount / 64 + 1, 0);
+    s.dirtySlots = 0;
+    s.origins.assign(k.slotCount + 1, ShadowOrigin{});
+    warps[i].watchers[kUninitSlot] = &s;
+  }
 }
 
-void GroupShadow::start(const LaunchContext &L, GroupState &group, std::span<Warp> warps) {
+void GroupShadow::groupStarted(GroupState &, std::span<Warp> warps, uint64_t) {
   // __local memory is undefined at the start of every work-group, private memory at the
   // start of every work-item; by-value struct arguments are copies of defined bytes.
+  const LaunchContext &L = launch_;
   std::fill(arena_.begin(), arena_.end(), kUndefinedByte);
   std::fill(defined_.begin(), defined_.end(), 0);
-  group.localShadow = arena_.data();
-  group.localDefined = defined_.data();
   const LoweredKernel &k = *L.kernel;
   for (Warp &w : warps) {
-    std::fill(w.shadow.privateArena.begin(), w.shadow.privateArena.end(), kUndefinedByte);
+    WarpShadow &s = *static_cast<WarpShadow *>(w.watchers[kUninitSlot]);
+    std::fill(s.privateArena.begin(), s.privateArena.end(), kUndefinedByte);
     for (const auto &copy : L.byValCopies)
       for (uint32_t l = 0; l < k.warpWidth; ++l)
-        std::memset(w.shadow.privateArena.data() + l * k.privateSize + copy.offset, kDefinedByte,
+        std::memset(s.privateArena.data() + l * k.privateSize + copy.offset, kDefinedByte,
                     copy.bytes.size());
   }
 }
 
-void GroupShadow::atBarrier(const LaunchContext &L) {
+void GroupShadow::barrierReleased(uint64_t, bool) {
+  const LaunchContext &L = launch_;
   for (size_t id = 0; id < L.localSizes.size(); ++id)
     defined_[id] =
         !std::memchr(arena_.data() + L.localOffsets[id], kUndefinedByte, L.localSizes[id]);
+}
+
+void GroupShadow::asyncCopied(const ExecState &x, uint32_t, const CopiedBytes &c) {
+  copyShadow(x, 0, c.dst, *c.to, c.dstOffset, c.src, *c.from, c.srcOffset, c.size);
 }
 
 void copyShadow(const ExecState &x, uint32_t lane, uint64_t dst, const ops::ResolvedAllocation &d,
@@ -258,7 +272,8 @@ void copyShadow(const ExecState &x, uint32_t lane, uint64_t dst, const ops::Reso
   const uint8_t *from = ops::shadowBase(x, src, lane, s);
   copyDefinedness(to + dstOffset, from ? from + srcOffset : nullptr, size);
   // A __local allocation may now hold undefined bytes: its "all defined" flag goes.
-  if (from && tagged::space(dst) == AddressSpace::Local) x.group->localDefined[tagged::id(dst)] = 0;
+  if (from && tagged::space(dst) == AddressSpace::Local)
+    groupShadow(x).defined()[tagged::id(dst)] = 0;
 }
 
 } // namespace spvsim

@@ -1,4 +1,5 @@
 // launchKernel: binds arguments, lowers the kernel, lays out __local memory,
+// attaches the watchers the launch's checks ask for (launch/checked_execution.h),
 // and runs the work-groups on a pool of worker threads that take whole
 // work-groups from an atomic counter.
 #include "spvsim/interpreter/launch.h"
@@ -12,13 +13,12 @@
 #include <optional>
 #include <thread>
 
-#include "check/fault_reporter.h"
-#include "exec/checked_ops.h"
 #include "exec/launch_context.h"
 #include "exec/launch_limits.h"
 #include "exec/work_group.h"
+#include "launch/checked_execution.h"
 #include "lower/lowering.h"
-#include "shadow/race_shadow.h"
+#include "report/fault_reporter.h"
 #include "spvsim/common/error.h"
 
 namespace spvsim {
@@ -134,7 +134,7 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
   LaunchContext L;
   L.kernel = &k;
   L.checks = options.checks;
-  prepareCheckedExecution(L, k);
+  prepareAlignmentChecks(L, k);
   L.range = range;
   for (uint32_t d = range.dims; d < 3; ++d) L.range.global[d] = 1, L.range.offset[d] = 0;
   if (range.local) {
@@ -191,8 +191,7 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
 
   FaultReporter reporter(module.module(), kernel, sink);
   L.reporter = &reporter;
-  std::optional<RaceShadow> races;
-  if (L.checks.has(Check::Races)) L.races = &races.emplace(module.module(), L);
+  CheckedExecution checked(L, module.module());
   L.watchdog.arm(options);
 
   // printf output, when the kernel has any: by group, in group order (exec/printf_output.h).

@@ -1,15 +1,15 @@
 // The uninit check in the checked warp loop (interpreter/DESIGN.md,
-// "Uninitialized values"): before each op runs, its rule (exec/uninit_program.h)
+// "Uninitialized values"): before each op runs, its rule (checks/uninit/uninit_program.h)
 // moves the definedness of its operands into its results and reports
 // uninit.read where an undefined value decides something. Loads and stores move
-// the definedness of memory with the access itself (exec/uninit_access.h). When
+// the definedness of memory with the access itself (checks/uninit/uninit_access.h). When
 // every slot an op reads is clean — the common case — a rule costs a few bit
-// tests; the rest is out of line in exec/uninit_ops.cpp.
+// tests; the rest is out of line in checks/uninit/uninit_ops.cpp.
 #pragma once
 
-#include "exec/uninit_memory.h"
-#include "exec/uninit_program.h"
-#include "exec/uninit_registers.h"
+#include "checks/uninit/uninit_memory.h"
+#include "checks/uninit/uninit_program.h"
+#include "checks/uninit/uninit_registers.h"
 
 namespace spvsim::ops {
 
@@ -67,7 +67,7 @@ void uninitUseSlow(const ExecState &x, const LoweredOp &op, const UninitOp &u, c
 
 /// The uninit check of op `op` (index `index`), before it runs.
 inline void uninitBefore(const ExecState &x, const LoweredOp &op, uint32_t index) {
-  const UninitProgram &program = *x.launch->uninit;
+  const UninitProgram &program = uninitProgram(x);
   const UninitOp &u = program.ops[index];
   const SlotRun *runs = program.runs.data() + u.runs;
   switch (u.rule) {

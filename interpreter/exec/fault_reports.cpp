@@ -1,11 +1,15 @@
-// Findings for faults the executor detects in a lane: bad memory accesses
-// (FINDINGS.md oob.*, null.deref, access.*) and OpUnreachable (ub.unreachable).
+// The executor's own findings, for faults it detects in a lane: bad memory
+// accesses (FINDINGS.md oob.*, null.deref, access.*; the bounds check is always on
+// and stops the access, so it is the executor's, not a watcher), undefined integer
+// and conversion results, collectives, printf formats, OpUnreachable and where a
+// stopped launch was; and where a fault happened, as the seam offers it to the
+// watchers too (workItemOf, allocationName, repeatKey: exec/execution_events.h).
 #include <bit>
 #include <charconv>
 #include <string>
 
-#include "check/fault_context.h"
 #include "exec/exec_state.h"
+#include "exec/execution_events.h"
 #include "exec/handlers_arith.h"
 #include "exec/handlers_collective.h"
 #include "exec/handlers_convert.h"

@@ -1,6 +1,6 @@
 // The race shadow word alone: which access sequences race, with which witness,
 // and that words settle (no store) once read-shared or atomically contended.
-#include "shadow/race_word.h"
+#include "checks/races/race_word.h"
 
 #include <gtest/gtest.h>
 

@@ -9,8 +9,8 @@
 
 #include <cstring>
 
-#include "exec/handlers_memory.h"
-#include "exec/uninit_ops.h"
+#include "checks/uninit/uninit_ops.h"
+#include "exec/execution_events.h"
 
 /// Per-lane callbacks the access loops must not call out of line.
 #define SPVSIM_ALWAYS_INLINE __attribute__((always_inline))
@@ -19,7 +19,7 @@ namespace spvsim::ops {
 
 /// Where the shadow of an allocation's bytes is: at `delta` bytes from them, or nowhere
 /// (`none`: a buffer created with contents, every byte defined). A __local allocation
-/// has a flag that says every byte of it is defined (GroupState::localDefined).
+/// has a flag that says every byte of it is defined (GroupShadow::defined).
 struct ShadowMap {
   intptr_t delta = 0;
   bool none = true;
@@ -52,9 +52,9 @@ inline ShadowMap shadowMapOf(const ExecState &x, uint64_t pointer) {
   }
   case AddressSpace::Local:
     if (id >= x.launch->localSizes.size()) return {};
-    return distance(x.group->localShadow, x.group->localArena, x.group->localDefined + id);
+    return distance(groupShadow(x).arena(), x.group->localArena, groupShadow(x).defined() + id);
   case AddressSpace::Private:
-    return distance(x.warp->shadow.privateArena.data(), x.warp->privateArena.data());
+    return distance(warpShadow(x).privateArena.data(), x.warp->privateArena.data());
   default:
     return {};
   }
@@ -128,7 +128,7 @@ inline void noteLoadOrigin(const ExecState &x, const LoweredOp &op, const Uninit
 /// Load / LoadIndexed (op `index` of the kernel) with the uninit check: d and its shadow.
 template <class T, bool Indexed>
 inline void uninitLoadAccess(const ExecState &x, const LoweredOp &op, uint32_t index) {
-  const UninitOp &u = x.launch->uninit->ops[index];
+  const UninitOp &u = uninitProgram(x).ops[index];
   T *d = x.reg<T>(op.d);
   uint8_t *sd = shadowOf(x, u.d);
   const uint64_t mask = x.maskOf(op);
@@ -183,7 +183,7 @@ inline void uninitLoadAccess(const ExecState &x, const LoweredOp &op, uint32_t i
 /// its shadow.
 template <class T, bool Indexed>
 inline void uninitStoreAccess(const ExecState &x, const LoweredOp &op, uint32_t index) {
-  const UninitOp &u = x.launch->uninit->ops[index];
+  const UninitOp &u = uninitProgram(x).ops[index];
   const uint32_t valueSlot = Indexed ? op.d : op.b;
   const T *v = x.reg<T>(valueSlot);
   const uint8_t *sv = shadowOf(x, Indexed ? u.d : u.b);

@@ -1,11 +1,10 @@
 // Race findings: kind, message, both accesses, and the repeat key that makes
 // each distinct race one finding with a count.
-#include "check/race_reporter.h"
+#include "checks/races/race_reporter.h"
 
 #include <string>
 
-#include "exec/launch_context.h"
-#include "shadow/race_shadow.h"
+#include "checks/races/race_shadow.h"
 
 namespace spvsim::race {
 
@@ -75,7 +74,7 @@ const char *raceKind(Conflict c, bool local, bool sameGroup) {
 }
 
 void reportRace(const LaunchContext &L, const RacyAccess &a, const Outcome &out) {
-  RaceShadow &shadow = *L.races;
+  RaceShadow &shadow = raceShadowOf(L);
   FaultReporter &reporter = *L.reporter;
   const AddressSpace space = tagged::space(a.pointer);
   const bool local = space == AddressSpace::Local;

@@ -6,7 +6,7 @@
 
 #include <cstdint>
 
-#include "shadow/race_word.h"
+#include "checks/races/race_word.h"
 
 namespace spvsim {
 

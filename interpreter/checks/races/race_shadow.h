@@ -4,8 +4,9 @@
 // global buffer the launch touches, and turns work-item identities into the
 // ids its words hold. RaceGroup is the detector's state for the work-group a
 // worker thread runs: barrier epochs of its warps, the __local shadow, and
-// the async copies not yet waited for. The executor's handlers call the
-// record* functions only when the launch checks races.
+// the async copies not yet waited for. Both are watchers (exec/execution_events.h):
+// the launch's policy calls the record* functions for loads, stores and atomics
+// only when the launch checks races.
 #pragma once
 
 #include <algorithm>
@@ -18,16 +19,17 @@
 #include <optional>
 #include <vector>
 
+#include "checks/races/race_word.h"
+#include "exec/execution_events.h"
 #include "memory/tagged_pointer.h"
-#include "shadow/race_word.h"
 #include "spvsim/common/finding.h"
 
 namespace spvsim {
 
 class Module;
-struct ExecState;
-struct LaunchContext;
-struct LoweredOp;
+
+/// The race check's slot among a launch's watchers (LaunchContext::watchers).
+inline constexpr uint32_t kRaceSlot = 1;
 
 /// A memory instruction of the kernel, as race findings name it.
 struct RaceSite {
@@ -35,10 +37,10 @@ struct RaceSite {
   race::Scope scope = race::Scope::Device; ///< for atomics
 };
 
-class RaceShadow {
+class RaceShadow : public LaunchWatcher {
 public:
   RaceShadow(const Module &module, const LaunchContext &launch);
-  ~RaceShadow();
+  ~RaceShadow() override;
   RaceShadow(const RaceShadow &) = delete;
   RaceShadow &operator=(const RaceShadow &) = delete;
 
@@ -70,6 +72,12 @@ public:
   /// log2 of the words one lock guards (4 KiB of words).
   static constexpr uint32_t kWordsPerLock = 9;
 
+  /// A RaceGroup for a new work-group runner.
+  std::unique_ptr<GroupWatcher> makeGroupWatcher(LaunchContext &L, std::span<Warp> warps) override;
+  /// printf's %s strings are reads.
+  void stringRead(const ExecState &x, const LoweredOp &op, uint32_t lane, uint64_t pointer,
+                  uint64_t bytes) override;
+
   /// The ids of work-item `item` (an id of the words), or nullopt for a group's copy.
   std::optional<WorkItemIds> workItem(uint32_t item) const;
   /// The ids of the work-group of `item`.
@@ -93,9 +101,22 @@ private:
 };
 
 /// The race detector's state for the work-group a WorkGroupRunner runs.
-class RaceGroup {
+class RaceGroup : public GroupWatcher {
 public:
   RaceGroup(RaceShadow &shadow, const LaunchContext &launch, size_t warps);
+
+  void groupStarted(GroupState &, std::span<Warp>, uint64_t linearGroup) override {
+    start(linearGroup);
+  }
+  /// A barrier orders what came before it; a work-group function does not.
+  void barrierReleased(uint64_t scopes, bool collective) override {
+    if (collective) return;
+    scopes == kWaitEventsBarrier ? waitEvents() : barrier(scopes);
+  }
+  void asyncCopied(const ExecState &x, uint32_t instruction, const CopiedBytes &c) override {
+    copied(x, instruction, tagged::addOffset(c.dst, c.dstOffset - tagged::offset(c.dst)),
+           tagged::addOffset(c.src, c.srcOffset - tagged::offset(c.src)), c.size);
+  }
 
   /// A new work-group starts: no barrier passed, __local memory untouched.
   void start(uint64_t linearGroup);
@@ -136,6 +157,16 @@ private:
   uint64_t localUsed_ = 0;
   std::vector<CopyRange> copies_;
 };
+
+/// The race detector of launch `L` (attached under kRaceSlot).
+inline RaceShadow &raceShadowOf(const LaunchContext &L) {
+  return *static_cast<RaceShadow *>(L.watchers[kRaceSlot]);
+}
+
+/// The race detector's state for the group of the warp running in `x`.
+inline RaceGroup &raceGroupOf(const ExecState &x) {
+  return *static_cast<RaceGroup *>(x.group->watchers[kRaceSlot]);
+}
 
 namespace race {
 

@@ -1,6 +1,6 @@
 // RaceShadow and RaceGroup: race sites, lazily mapped global shadow words,
 // barrier epochs, the __local shadow and async copies (race_shadow.h).
-#include "shadow/race_shadow.h"
+#include "checks/races/race_shadow.h"
 
 #include <algorithm>
 #include <bit>
@@ -8,8 +8,7 @@
 
 #include <sys/mman.h>
 
-#include "check/race_reporter.h"
-#include "exec/handlers_memory.h"
+#include "checks/races/race_reporter.h"
 #include "spvsim/common/error.h"
 #include "spvsim/validator/module.h"
 
@@ -192,6 +191,16 @@ RaceShadow::RaceShadow(const Module &module, const LaunchContext &launch)
 }
 
 RaceShadow::~RaceShadow() = default;
+
+std::unique_ptr<GroupWatcher> RaceShadow::makeGroupWatcher(LaunchContext &L,
+                                                           std::span<Warp> warps) {
+  return std::make_unique<RaceGroup>(*this, L, warps.size());
+}
+
+void RaceShadow::stringRead(const ExecState &x, const LoweredOp &op, uint32_t lane,
+                            uint64_t pointer, uint64_t bytes) {
+  race::recordRead(x, op, lane, pointer, bytes);
+}
 
 uint32_t RaceShadow::siteOf(const LoweredOp &op) const {
   const size_t index = size_t(&op - launch_.kernel->ops.data());
@@ -648,7 +657,7 @@ void recordAccess(const ExecState &x, const LoweredOp &op, const uint64_t *p, ui
                   uint32_t bytes, AccessKind kind) {
   const uint64_t mask = x.maskOf(op);
   if (!mask) return;
-  RaceGroup &group = *x.group->races;
+  RaceGroup &group = raceGroupOf(x);
   Recorder r(*x.launch, group, group.shadow().siteOf(op), kind, bytes, x.warp->firstItem, x.width);
   if (r.bulk(x, mask, p, imm)) return;
   for (uint32_t l = uint32_t(std::countr_zero(mask)); l < x.width; ++l)
@@ -666,14 +675,14 @@ void recordIndexedAccess(const ExecState &x, const LoweredOp &op, uint32_t bytes
                          : ops::indicesConsecutive(x.reg<int32_t>(op.c), x.width))) {
     const uint64_t q0 =
         tagged::addOffset(base[0], uint64_t(ops::laneIndex(x, op, 0)) * stride + op.imm + op.b);
-    RaceGroup &group = *x.group->races;
+    RaceGroup &group = raceGroupOf(x);
     Recorder r(*x.launch, group, group.shadow().siteOf(op), kind, bytes, x.warp->firstItem,
                x.width);
     if (r.dense(x, q0)) return;
   }
   const uint64_t mask = x.maskOf(op);
   if (!mask) return;
-  RaceGroup &group = *x.group->races;
+  RaceGroup &group = raceGroupOf(x);
   Recorder r(*x.launch, group, group.shadow().siteOf(op), kind, bytes, x.warp->firstItem, x.width);
   uint64_t pointers[64];
   if (op.aux & kUniformBase) { // one allocation: the offsets are all it takes
@@ -692,7 +701,7 @@ void recordIndexedAccess(const ExecState &x, const LoweredOp &op, uint32_t bytes
 
 void recordRead(const ExecState &x, const LoweredOp &op, uint32_t lane, uint64_t pointer,
                 uint64_t bytes) {
-  RaceGroup &group = *x.group->races;
+  RaceGroup &group = raceGroupOf(x);
   for (uint64_t done = 0; done < bytes; done += 8) {
     const uint32_t n = uint32_t(std::min<uint64_t>(8, bytes - done));
     Recorder r(*x.launch, group, group.shadow().siteOf(op), AccessKind::Read, n, x.warp->firstItem,

@@ -1,7 +1,7 @@
-// Memory definedness (interpreter/shadow/defined_shadow.h) and the buffers'
+// Memory definedness (interpreter/memory/defined_shadow.h) and the buffers'
 // shadows in GlobalMemory: what is undefined, what host writes and copies
 // define, and how a register's undefined-byte mask maps onto shadow bytes.
-#include "shadow/defined_shadow.h"
+#include "memory/defined_shadow.h"
 
 #include <gtest/gtest.h>
 

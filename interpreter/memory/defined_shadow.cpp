@@ -1,5 +1,5 @@
-// DefinedShadow (shadow/defined_shadow.h): a zero-filled byte per byte.
-#include "shadow/defined_shadow.h"
+// DefinedShadow (memory/defined_shadow.h): a zero-filled byte per byte.
+#include "memory/defined_shadow.h"
 
 #include <cstdlib>
 #include <new>

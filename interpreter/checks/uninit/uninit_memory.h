@@ -1,5 +1,5 @@
 // Where the uninit check finds the definedness of the bytes an access touches
-// (shadow/defined_shadow.h): a buffer's shadow (none for buffers created with
+// (memory/defined_shadow.h): a buffer's shadow (none for buffers created with
 // contents: every byte defined), the group's local arena shadow, or the warp's
 // private arena shadow. Only accesses the handlers perform are followed: a
 // faulting lane reads 0 (defined) and writes nothing.
@@ -7,8 +7,9 @@
 
 #include <bit>
 
-#include "exec/handlers_memory.h"
-#include "shadow/defined_shadow.h"
+#include "checks/uninit/uninit_state.h"
+#include "exec/execution_events.h"
+#include "memory/defined_shadow.h"
 
 namespace spvsim::ops {
 
@@ -22,10 +23,10 @@ inline uint8_t *shadowBase(const ExecState &x, uint64_t p, uint32_t lane,
   case AddressSpace::Constant:
     return r.global->shadow;
   case AddressSpace::Local:
-    return x.group->localShadow + x.launch->localOffsets[id];
+    return groupShadow(x).arena() + x.launch->localOffsets[id];
   case AddressSpace::Private: {
     const LoweredKernel &k = *x.launch->kernel;
-    return x.warp->shadow.privateArena.data() + lane * k.privateSize + k.privates[id].offset;
+    return warpShadow(x).privateArena.data() + lane * k.privateSize + k.privates[id].offset;
   }
   default:
     return nullptr;

@@ -1,6 +1,6 @@
-// buildUninitProgram (exec/uninit_program.h): a rule per op, from its family in
+// buildUninitProgram (checks/uninit/uninit_program.h): a rule per op, from its family in
 // the op table and its operand list (lower/op_operands.h).
-#include "exec/uninit_program.h"
+#include "checks/uninit/uninit_program.h"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-// The register shadow of the running warp (shadow/warp_shadow.h) as the uninit
+// The register shadow of the running warp (checks/uninit/uninit_state.h) as the uninit
 // check's rules use it: a slot's bytes per lane (bit k: byte k of the lane's
 // value undefined), the slot's dirty bit (some lane may be undefined: clean
 // slots need no work at all), and the slot's origin.
@@ -11,35 +11,35 @@
 #include <emmintrin.h>
 #endif
 
-#include "exec/exec_state.h"
+#include "checks/uninit/uninit_state.h"
 
 namespace spvsim::ops {
 
 /// The shadow bytes (one per lane) of slot `slot` (an index).
 inline uint8_t *shadowOf(const ExecState &x, uint32_t slot) {
-  return x.warp->shadow.registers.data() + size_t(slot) * x.width;
+  return warpShadow(x).registers.data() + size_t(slot) * x.width;
 }
 
 inline bool isDirty(const ExecState &x, uint32_t slot) {
-  return (x.warp->shadow.dirty[slot >> 6] >> (slot & 63)) & 1;
+  return (warpShadow(x).dirty[slot >> 6] >> (slot & 63)) & 1;
 }
 inline void markDirty(const ExecState &x, uint32_t slot) {
-  uint64_t &word = x.warp->shadow.dirty[slot >> 6];
+  uint64_t &word = warpShadow(x).dirty[slot >> 6];
   const uint64_t bit = uint64_t(1) << (slot & 63);
-  x.warp->shadow.dirtySlots += (word & bit) == 0;
+  warpShadow(x).dirtySlots += (word & bit) == 0;
   word |= bit;
 }
 /// Slot `slot` is defined in every lane.
 inline void markClean(const ExecState &x, uint32_t slot) {
-  uint64_t &word = x.warp->shadow.dirty[slot >> 6];
+  uint64_t &word = warpShadow(x).dirty[slot >> 6];
   const uint64_t bit = uint64_t(1) << (slot & 63);
-  x.warp->shadow.dirtySlots -= (word & bit) != 0;
+  warpShadow(x).dirtySlots -= (word & bit) != 0;
   word &= ~bit;
 }
 
 /// The origin of the undefined bytes of slot `slot`.
 inline ShadowOrigin &originOf(const ExecState &x, uint32_t slot) {
-  return x.warp->shadow.origins[slot];
+  return warpShadow(x).origins[slot];
 }
 
 /// The lanes whose shadow byte in `s` is not zero (some byte of the value undefined).

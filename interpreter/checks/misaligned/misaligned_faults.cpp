@@ -2,8 +2,8 @@
 #include <bit>
 #include <string>
 
-#include "check/fault_context.h"
-#include "exec/misaligned_access.h"
+#include "checks/misaligned/alignment_check.h"
+#include "exec/execution_events.h"
 #include "lower/op_operands.h"
 
 namespace spvsim::ops {

@@ -1,5 +1,5 @@
 // FaultReporter: completes executor findings with instruction text and location.
-#include "check/fault_reporter.h"
+#include "report/fault_reporter.h"
 
 namespace spvsim {
 

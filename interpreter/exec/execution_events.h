@@ -1,0 +1,155 @@
+// The seam between the executor and what watches it (interpreter/DESIGN.md,
+// "Watchers"): everything a check, a debugger or a profiler may observe of a
+// running kernel, and the only header of exec/ a watcher includes.
+//
+// Two kinds of events. Per-instruction events — an op about to run (with its
+// source location; printf calls are ops too), loads, stores, atomics, branch
+// decisions, lanes that finish, a warp that starts or stops running — are static
+// members of a policy class the warp loop is instantiated with (exec/warp_loop.h):
+// NoWatchers below is the plain loop, where every event compiles to nothing; a
+// launch that attaches watchers runs an instantiation whose policy calls them
+// (interpreter/launch/). Rare events — a work-group starts or ends, a barrier
+// releases its work-items, an async copy or a dynamic-size copy moves bytes,
+// printf reads a %s string — are virtual calls on the watchers a launch attached,
+// never per op of a plain launch.
+//
+// What a watcher sees of the executor — ExecState (the warp's registers and masks,
+// its launch, group and warp), the access walk of exec/handlers_memory.h
+// (ops::resolve, forAccessibleLanes, load/store) and the fault context below —
+// comes through this header.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+
+#include "exec/exec_state.h"
+#include "exec/handlers_memory.h"
+
+namespace spvsim {
+
+// --- Where a fault happened (defined with the executor's own findings, exec/fault_reports.cpp)
+
+/// The global, local and group ids of lane `lane` of the warp running in `x`.
+WorkItemIds workItemOf(const ExecState &x, uint32_t lane);
+
+/// The buffer, variable or argument name of the allocation `pointer` points into.
+std::string allocationName(const ExecState &x, uint64_t pointer);
+
+/// The key of a repeat (FaultReporter::countRepeat): which report function (`family`,
+/// 3 bits: 0 access faults, 1 fp-to-int, 2 integer UB, 3 wrap, 4 printf format,
+/// 5 unreachable, 6 misaligned, 7 uninitialized reads), what tells its findings apart
+/// (`detail`, 29 bits) and the op's instruction.
+uint64_t repeatKey(uint32_t family, const LoweredOp &op, uint64_t detail);
+
+// --- Rare events: virtual calls on the attached watchers
+
+/// Bytes a copy moved: `size` bytes from `src` + srcOffset (resolved to `from`) to
+/// `dst` + dstOffset (resolved to `to`); dst and src are the tagged pointers the copy
+/// was given, the offsets those of the bytes moved.
+struct CopiedBytes {
+  uint64_t dst = 0;
+  const ops::ResolvedAllocation *to = nullptr;
+  uint64_t dstOffset = 0;
+  uint64_t src = 0;
+  const ops::ResolvedAllocation *from = nullptr;
+  uint64_t srcOffset = 0;
+  uint64_t size = 0;
+};
+
+/// A watcher's state for one work-group runner (one worker thread; it runs many groups
+/// in turn), made by its LaunchWatcher. GroupState::watchers holds it under the
+/// watcher's slot while the runner lives.
+class GroupWatcher {
+public:
+  virtual ~GroupWatcher() = default;
+  /// Work-group `linearGroup` starts: its warps are set up (startWarp, by-value copies)
+  /// and about to run.
+  virtual void groupStarted(GroupState &, std::span<Warp> /*warps*/, uint64_t /*linearGroup*/) {}
+  /// Every work-item of the group waits at one barrier (scopes: the Barrier op's imm,
+  /// kWaitEventsBarrier for wait_group_events) or work-group function (`collective`),
+  /// which has been completed; its work-items are about to be released.
+  virtual void barrierReleased(uint64_t /*scopes*/, bool /*collective*/) {}
+  /// One element of an async_work_group_copy was copied (x: the group, no warp).
+  virtual void asyncCopied(const ExecState &, uint32_t /*instruction*/, const CopiedBytes &) {}
+  /// The group's work-items have all returned, or the launch was stopped; its printf
+  /// output has been handed on.
+  virtual void groupEnded(GroupState &) {}
+};
+
+/// Per-warp state of a watcher: an empty base, owned by the watcher's GroupWatcher and
+/// held in Warp::watchers under its slot.
+struct WarpWatcher {};
+
+/// A watcher attached to one launch (LaunchContext::watchers, under its slot).
+class LaunchWatcher {
+public:
+  virtual ~LaunchWatcher() = default;
+  /// The state for a new work-group runner whose warps are `warps` (storage allocated).
+  virtual std::unique_ptr<GroupWatcher> makeGroupWatcher(LaunchContext &, std::span<Warp>) {
+    return nullptr;
+  }
+  /// printf read `bytes` bytes of a %s string at `pointer` in lane `lane`.
+  virtual void stringRead(const ExecState &, const LoweredOp &, uint32_t /*lane*/,
+                          uint64_t /*pointer*/, uint64_t /*bytes*/) {}
+  /// A dynamic-size OpCopyMemorySized moved lane `lane`'s bytes.
+  virtual void memoryCopied(const ExecState &, uint32_t /*lane*/, const CopiedBytes &) {}
+};
+
+/// Calls `f` with each watcher attached to the launch (with each GroupWatcher of the
+/// group's runner): how the executor raises a rare event.
+template <class F> inline void forEachWatcher(const LaunchContext &L, F f) {
+  for (LaunchWatcher *w : L.watchers)
+    if (w) f(*w);
+}
+template <class F> inline void forEachWatcher(const GroupState &g, F f) {
+  for (GroupWatcher *w : g.watchers)
+    if (w) f(*w);
+}
+
+// --- Per-instruction events: the policy of the warp loop
+
+/// The plain loop's policy: nothing watches. Every watcher policy has these members.
+struct NoWatchers {
+  /// False only here: the loop leaves out even the calls.
+  static constexpr bool kWatching = false;
+  /// Op `op` (index `index` in LoweredKernel::ops; op.source is its module instruction,
+  /// hence its source location) is about to run under x.maskOf(op).
+  static void beforeOp(const ExecState &, const LoweredOp &, uint32_t /*index*/) {}
+  /// Performs a load (LoadIndexed when `Indexed`) of `T`. A watcher that moves state with
+  /// the bytes may walk the access itself, but only with ops:: access functions, so the
+  /// lanes, values and faults are exactly these.
+  template <class T, bool Indexed>
+  static void load(const ExecState &x, const LoweredOp &op, uint32_t /*index*/) {
+    if constexpr (Indexed)
+      ops::loadIndexed<T>(x, op);
+    else
+      ops::load<T>(x, op);
+  }
+  /// Performs a store (StoreIndexed when `Indexed`) of `T`, likewise.
+  template <class T, bool Indexed>
+  static void store(const ExecState &x, const LoweredOp &op, uint32_t /*index*/) {
+    if constexpr (Indexed)
+      ops::storeIndexed<T>(x, op);
+    else
+      ops::store<T>(x, op);
+  }
+  /// An atomic of `bytes` bytes at x.reg<uint64_t>(op.a)[l] + op.imm ran (its accessible
+  /// lanes); `isWrite` for every atomic but OpAtomicLoad.
+  static void atomicDone(const ExecState &, const LoweredOp &, uint32_t /*bytes*/,
+                         bool /*isWrite*/) {}
+  /// A conditional branch or switch split the block's lanes (x.masks[0]) over its edges:
+  /// x.masks[1..edges].
+  static void branched(const ExecState &, const LoweredOp &, uint32_t /*edges*/) {}
+  /// Lanes `lanes` returned (or reached OpUnreachable): their work-items are done.
+  static void lanesExited(const ExecState &, uint64_t /*lanes*/) {}
+  /// The warp starts or resumes running (its work-items start when x.warp->live is
+  /// x.warp->present and no block has run: the first call for a group).
+  static void warpStarted(const ExecState &) {}
+  /// The warp stops running: x.warp->status says whether its lanes all returned or wait
+  /// at a barrier; otherwise the watchdog stopped it.
+  static void warpStopped(const ExecState &) {}
+};
+
+} // namespace spvsim

@@ -1,0 +1,97 @@
+// The checked execution of a launch: the watchers the misaligned, uninit and race
+// checks attach (exec/execution_events.h), and CheckedWatchers, the warp loop's
+// policy that calls them per op. A launch runs that loop only when one of these
+// checks is on; the plain loop has no trace of them.
+#pragma once
+
+#include <optional>
+
+#include "checks/misaligned/alignment_check.h"
+#include "checks/races/race_shadow.h"
+#include "checks/uninit/uninit_access.h"
+#include "checks/uninit/uninit_ops.h"
+#include "checks/uninit/uninit_state.h"
+#include "exec/execution_events.h"
+
+namespace spvsim {
+
+static_assert(kUninitSlot != kRaceSlot && kUninitSlot < kWatcherSlots && kRaceSlot < kWatcherSlots);
+
+/// The per-instruction events of the checked loop.
+struct CheckedWatchers {
+  static constexpr bool kWatching = true;
+
+  /// Misaligned accesses, and the uninit rule of the op. While no register of the warp
+  /// is undefined, only atomics have uninit work before they run (loads and stores do
+  /// theirs with the access).
+  static void beforeOp(const ExecState &x, const LoweredOp &op, uint32_t index) {
+    if (op.alignLog2) ops::checkAlignment(x, op);
+    if (const LaunchWatcher *u = x.launch->watchers[kUninitSlot])
+      if (warpShadow(x).dirtySlots != 0 ||
+          static_cast<const UninitWatcher *>(u)->program().touchesMemory[index])
+        ops::uninitBefore(x, op, index);
+  }
+
+  /// With the uninit check on the definedness of the bytes moves with them, and with the
+  /// race check on the access is recorded.
+  template <class T, bool Indexed>
+  static void load(const ExecState &x, const LoweredOp &op, uint32_t index) {
+    if (x.launch->watchers[kUninitSlot])
+      ops::uninitLoadAccess<T, Indexed>(x, op, index);
+    else
+      NoWatchers::load<T, Indexed>(x, op, index);
+    if (x.launch->watchers[kRaceSlot]) recordRace<T, Indexed>(x, op, race::AccessKind::Read);
+  }
+  template <class T, bool Indexed>
+  static void store(const ExecState &x, const LoweredOp &op, uint32_t index) {
+    if (x.launch->watchers[kUninitSlot])
+      ops::uninitStoreAccess<T, Indexed>(x, op, index);
+    else
+      NoWatchers::store<T, Indexed>(x, op, index);
+    if (x.launch->watchers[kRaceSlot]) recordRace<T, Indexed>(x, op, race::AccessKind::Write);
+  }
+
+  static void atomicDone(const ExecState &x, const LoweredOp &op, uint32_t bytes, bool isWrite) {
+    if (x.launch->watchers[kRaceSlot]) [[unlikely]]
+      race::recordAccess(x, op, x.reg<uint64_t>(op.a), op.imm, bytes,
+                         isWrite ? race::AccessKind::AtomicWrite : race::AccessKind::AtomicRead);
+  }
+  static void branched(const ExecState &, const LoweredOp &, uint32_t) {}
+  static void lanesExited(const ExecState &, uint64_t) {}
+  static void warpStarted(const ExecState &) {}
+  static void warpStopped(const ExecState &) {}
+
+private:
+  /// Records a load or store (LoadIndexed/StoreIndexed when `Indexed`) of `T` in the
+  /// race shadow, after the access.
+  template <class T, bool Indexed>
+  static void recordRace(const ExecState &x, const LoweredOp &op, race::AccessKind kind) {
+    if constexpr (Indexed)
+      race::recordIndexedAccess(x, op, sizeof(T), kind);
+    else
+      race::recordAccess(x, op, x.reg<uint64_t>(op.a), op.imm, sizeof(T), kind);
+  }
+};
+
+/// The warp loop instantiated with CheckedWatchers (launch/checked_execution.cpp).
+void runCheckedWarp(LaunchContext &launch, GroupState &group, Warp &warp);
+
+/// The alignment each access needs (LoweredOp::alignLog2) is cleared when the misaligned
+/// check is off, so that the checked loop does not test it.
+void prepareAlignmentChecks(const LaunchContext &L, LoweredKernel &k);
+
+/// The watchers of a launch's checks, attached to it for the lifetime of this object,
+/// and the choice of its warp loop.
+class CheckedExecution {
+public:
+  /// Attaches what L.checks asks for; L's allocations and local memory are laid out.
+  CheckedExecution(LaunchContext &L, const Module &module);
+  CheckedExecution(const CheckedExecution &) = delete;
+  CheckedExecution &operator=(const CheckedExecution &) = delete;
+
+private:
+  std::optional<UninitWatcher> uninit_;
+  std::optional<RaceShadow> races_;
+};
+
+} // namespace spvsim
