@@ -1,8 +1,8 @@
 // The OpenCL C compiler and SPIR-V linker behind clBuildProgram,
 // clCompileProgram and clLinkProgram: build options (OpenCL API §5.8.6,
-// §5.8.7) parsed and checked, OpenCL C compiled by clang-15 + llvm-spirv-15
-// with debug information (findings name source lines), modules linked by
-// spirv-link.
+// §5.8.7) parsed and checked, OpenCL C compiled in the process by spvsim's
+// front end (frontend/) with debug information (findings name source lines),
+// modules linked by spirv-link.
 #pragma once
 
 #include <cstdint>
@@ -25,6 +25,7 @@ struct CompileOptions {
   std::string clStd = "CL1.2";        ///< the -cl-std value (default: OpenCL C 1.2)
   bool optDisable = false;            ///< -cl-opt-disable
   bool uniformWorkGroupSize = false;  ///< -cl-uniform-work-group-size
+  bool debugInfo = false;             ///< -g: full debug information, kept in the module
 };
 
 /// Link options (OpenCL API §5.8.7).
