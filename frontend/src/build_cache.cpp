@@ -100,6 +100,7 @@ std::string cacheKey(const CompileInput &input, const DeviceFacts &device) {
   putField(key, input.clStd);
   putField(key, input.optimize ? "O2" : "O0");
   putField(key, input.debugInfo ? "g" : "lines");
+  putField(key, std::to_string(input.maxSpirvVersion));
   putField(key, std::to_string(input.lastIncludeFolders.size()));
   for (const std::string &f : input.lastIncludeFolders) putField(key, f);
   putField(key, std::to_string(device.addressBits));

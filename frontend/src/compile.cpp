@@ -23,6 +23,7 @@
 #include <llvm/Support/VirtualFileSystem.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include <algorithm>
 #include <cstring>
 #include <memory>
 #include <sstream>
@@ -170,7 +171,14 @@ CompileResult compile(const CompileInput &input, const DeviceFacts &device) {
 
   legalizeForTranslator(*module);
 
-  SPIRV::TranslatorOpts translatorOptions;
+  // Every module has debug information (line tables at least), whose
+  // OpenCL.DebugInfo.100 instructions need SPIR-V 1.1: below it the translator
+  // (built with assertions in Debian) would abort the process.
+  auto spirvVersion = SPIRV::VersionNumber::MaximumVersion;
+  if (input.maxSpirvVersion != 0 && input.maxSpirvVersion < static_cast<uint32_t>(spirvVersion))
+    spirvVersion = static_cast<SPIRV::VersionNumber>(
+        std::max(input.maxSpirvVersion, static_cast<uint32_t>(SPIRV::VersionNumber::SPIRV_1_1)));
+  SPIRV::TranslatorOpts translatorOptions(spirvVersion);
   // kernel_arg_type and kernel_arg_type_qual reach the module as OpString (what
   // clGetKernelArgInfo reports for CL_KERNEL_ARG_TYPE_NAME and _TYPE_QUALIFIER).
   translatorOptions.setPreserveOCLKernelArgTypeMetadataThroughString(true);

@@ -68,7 +68,7 @@ TEST_F(BuildCacheTest, EveryInputIsPartOfTheKey) {
   BuildCache cache(folder_, 1 << 20);
   const CompileInput input = kernel();
   cache.store(input, DeviceFacts{}, fakeResult(1));
-  std::vector<CompileInput> changed(8, input);
+  std::vector<CompileInput> changed(9, input);
   changed[0].source += " ";
   changed[1].options = {"-DX"};
   changed[2].clStd = "CL3.0";
@@ -77,6 +77,7 @@ TEST_F(BuildCacheTest, EveryInputIsPartOfTheKey) {
   changed[5].headers = {{"h.h", ""}};
   changed[6].lastIncludeFolders = {"/tmp"};
   changed[7].options = {"-D", "X"};
+  changed[8].maxSpirvVersion = 0x00010000;
   for (const CompileInput &c : changed) EXPECT_FALSE(cache.find(c, DeviceFacts{}));
   DeviceFacts device;
   device.addressBits = 32;

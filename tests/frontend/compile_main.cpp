@@ -1,7 +1,8 @@
 // frontend_compile: compiles one OpenCL C file with spvsim's front end, as the runtime
 // does for clBuildProgram, and writes the SPIR-V module (for the tests that build
 // every kernel of the project through it).
-//   frontend_compile <file.cl> <out.spv> [-O0|-O2] [-g] [-cl-std=..] [32] [other options]
+//   frontend_compile <file.cl> <out.spv> [-O0|-O2] [-g] [-cl-std=..] [32]
+//                    [--spirv-max-version=1.N] [other options]
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -35,6 +36,8 @@ int main(int argc, char **argv) {
       input.clStd = arg.substr(8);
     else if (arg == "32")
       device.addressBits = 32;
+    else if (arg.rfind("--spirv-max-version=1.", 0) == 0)
+      input.maxSpirvVersion = 0x00010000u | (std::stoul(arg.substr(22)) << 8);
     else
       input.options.push_back(arg);
   }

@@ -150,6 +150,23 @@ TEST(Frontend, AddressBitsChooseTheTarget) {
   EXPECT_EQ(instructions(r.spirv, kOpMemoryModel)[0][1], 2u); // Physical64
 }
 
+TEST(Frontend, SpirvVersion) {
+  CompileInput input;
+  input.source = "__kernel void k(__global int *a, int b) { a[0] = a[1] + b; }";
+  CompileResult r = compile(input, DeviceFacts{});
+  ASSERT_TRUE(r.ok) << r.log;
+  EXPECT_EQ(r.spirv[1], 0x00010400u); // the translator's highest
+  input.maxSpirvVersion = 0x00010100;
+  r = compile(input, DeviceFacts{});
+  ASSERT_TRUE(r.ok) << r.log;
+  EXPECT_EQ(r.spirv[1], 0x00010100u);
+  // Line tables need 1.1: 1.0 is raised to it rather than failing.
+  input.maxSpirvVersion = 0x00010000;
+  r = compile(input, DeviceFacts{});
+  ASSERT_TRUE(r.ok) << r.log;
+  EXPECT_EQ(r.spirv[1], 0x00010100u);
+}
+
 TEST(Frontend, DevicePreludeAndExtensionOptions) {
   CompileInput input;
   input.source = "#ifdef cl_khr_fp64\n#error fp64 is not on this device\n#endif\n"

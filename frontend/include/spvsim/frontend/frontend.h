@@ -33,6 +33,10 @@ struct CompileInput {
   bool debugInfo = false;      ///< -g: full debug information; otherwise line tables only
   /// Folders searched after the given -I folders (the application's current folder).
   std::vector<std::string> lastIncludeFolders;
+  /// The highest SPIR-V version the module may have, as its header word (0x00010000 is
+  /// 1.0); 0: the translator's highest (1.4). 1.1 at least: every module has debug
+  /// information (line tables), which needs it.
+  uint32_t maxSpirvVersion = 0;
 };
 
 /// The outcome: SPIR-V words on success; the build log either way.
