@@ -134,8 +134,12 @@ std::optional<CompileOptions> parseCompileOptions(std::string_view text, std::st
       options.clangArgs.push_back(absolutePath(w.substr(2)));
     } else if (w.rfind("-cl-std=", 0) == 0) {
       std::string v = w.substr(8);
-      if (v != "CL1.0" && v != "CL1.1" && v != "CL1.2" && v != "CL2.0" && v != "CL3.0") {
-        error = "unknown OpenCL C version in " + w + " (CL1.0, CL1.1, CL1.2, CL2.0 or CL3.0)";
+      // CLC++2021 (and CLC++1.0, its predecessor): C++ for OpenCL, which clang 15
+      // compiles to the same SPIR-V.
+      if (v != "CL1.0" && v != "CL1.1" && v != "CL1.2" && v != "CL2.0" && v != "CL3.0" &&
+          v != "CLC++2021" && v != "CLC++1.0" && v != "CLC++") {
+        error = "unknown OpenCL C version in " + w +
+                " (CL1.0, CL1.1, CL1.2, CL2.0, CL3.0, or CLC++2021 for C++ for OpenCL)";
         return std::nullopt;
       }
       options.clStd = v;

@@ -2,7 +2,7 @@
  * -O2 emits what llvm-spirv 15 cannot translate (`freeze` from div/rem pairs), __local
  * arrays with -g at -O2 (an llvm-spirv 15 abort on their debug expressions), each built
  * with "", -cl-opt-disable, -g and -g -cl-opt-disable and compared with the expected
- * results; build logs and option errors. */
+ * results; build logs and option errors; C++ for OpenCL. */
 #include "harness.h"
 
 static const char *kSource =
@@ -114,11 +114,41 @@ static void logs(void) {
   clReleaseProgram(p);
 }
 
+/* C++ for OpenCL (-cl-std=CLC++2021): templates and references in a kernel. */
+static void cxx(void) {
+  const char *source = "template <typename T> T twice(const T &v) { return v + v; }\n"
+                       "__kernel void k(__global int *a, __global float *b) {\n"
+                       "  a[get_global_id(0)] = twice(a[get_global_id(0)]);\n"
+                       "  b[get_global_id(0)] = twice(b[get_global_id(0)]);\n"
+                       "}\n";
+  cl_program program = buildSource(context, device, source, "-cl-std=CLC++2021");
+  cl_int err;
+  cl_kernel k = clCreateKernel(program, "k", &err);
+  OK(err);
+  int a[4] = {1, -2, 30, 400};
+  float b[4] = {0.5f, 1.5f, -2.0f, 8.0f};
+  cl_mem ba = buffer(sizeof a, a), bb = buffer(sizeof b, b);
+  OK(clSetKernelArg(k, 0, sizeof ba, &ba));
+  OK(clSetKernelArg(k, 1, sizeof bb, &bb));
+  size_t n = 4;
+  OK(clEnqueueNDRangeKernel(queue, k, 1, NULL, &n, NULL, 0, NULL, NULL));
+  int a2[4];
+  float b2[4];
+  OK(clEnqueueReadBuffer(queue, ba, CL_TRUE, 0, sizeof a2, a2, 0, NULL, NULL));
+  OK(clEnqueueReadBuffer(queue, bb, CL_TRUE, 0, sizeof b2, b2, 0, NULL, NULL));
+  for (int i = 0; i < 4; ++i) CHECK(a2[i] == 2 * a[i] && b2[i] == 2 * b[i]);
+  clReleaseMemObject(ba);
+  clReleaseMemObject(bb);
+  clReleaseKernel(k);
+  clReleaseProgram(program);
+}
+
 int main(void) {
   spvsimContext(&device, &context, &queue);
   const char *options[] = {"", "-cl-opt-disable", "-g", "-g -cl-opt-disable", "-g -cl-std=CL3.0"};
   for (size_t i = 0; i < sizeof options / sizeof options[0]; ++i) run(options[i]);
   logs();
+  cxx();
   clReleaseCommandQueue(queue);
   clReleaseContext(context);
   return finish("frontend");
