@@ -68,20 +68,23 @@ bool readWhole(const std::filesystem::path &file, std::string &out) {
   return !in.bad();
 }
 
+/// A size in the units of the runtime's other SPVSIM_* sizes: bytes, k, M, G (1000^n),
+/// KiB, MiB, GiB (1024^n); the default when it cannot be read.
 uint64_t parseSize(const char *text) {
-  if (!text || !*text) return kDefaultMaxBytes;
+  if (!text || *text < '0' || *text > '9') return kDefaultMaxBytes;
   char *end = nullptr;
   const unsigned long long value = std::strtoull(text, &end, 10);
-  uint64_t unit = 1;
-  if (*end == 'k' || *end == 'K')
-    unit = uint64_t{1} << 10;
-  else if (*end == 'M')
-    unit = uint64_t{1} << 20;
-  else if (*end == 'G')
-    unit = uint64_t{1} << 30;
-  else if (*end != '\0')
-    return kDefaultMaxBytes;
-  return value * unit;
+  const std::string suffix = end;
+  static const std::pair<const char *, uint64_t> kUnits[] = {{"", 1},
+                                                             {"k", 1000},
+                                                             {"M", 1000000},
+                                                             {"G", 1000000000},
+                                                             {"KiB", 1 << 10},
+                                                             {"MiB", uint64_t{1} << 20},
+                                                             {"GiB", uint64_t{1} << 30}};
+  for (const auto &[name, unit] : kUnits)
+    if (suffix == name) return value * unit;
+  return kDefaultMaxBytes;
 }
 
 } // namespace

@@ -170,6 +170,16 @@ TEST_F(BuildCacheTest, Environment) {
   std::optional<BuildCache> cache = BuildCache::fromEnvironment();
   ASSERT_TRUE(cache);
   EXPECT_EQ(cache->folder(), folder_ / "spvsim");
+  EXPECT_EQ(cache->maxBytes(), uint64_t{256} << 20);
+  const std::pair<const char *, uint64_t> sizes[] = {
+      {"1000", 1000},   {"3k", 3000},      {"2M", 2000000},   {"1G", 1000000000},
+      {"4KiB", 4096},   {"2MiB", 2 << 20}, {"1GiB", 1 << 30}, {"12 parsecs", 256 << 20},
+      {"-1", 256 << 20}};
+  for (const auto &[text, bytes] : sizes) {
+    setenv("SPVSIM_CACHE_SIZE", text, 1);
+    EXPECT_EQ(BuildCache::fromEnvironment()->maxBytes(), bytes) << text;
+  }
+  unsetenv("SPVSIM_CACHE_SIZE");
   setenv("SPVSIM_CACHE", "off", 1);
   EXPECT_FALSE(BuildCache::fromEnvironment());
   unsetenv("SPVSIM_CACHE");

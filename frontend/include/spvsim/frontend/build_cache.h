@@ -20,9 +20,9 @@ public:
   BuildCache(std::filesystem::path folder, uint64_t maxBytes);
 
   /// The cache the environment asks for: $XDG_CACHE_HOME/spvsim (default
-  /// ~/.cache/spvsim), at most SPVSIM_CACHE_SIZE bytes (default 256 MiB; k, M, G
-  /// suffixes of 1024); nullopt when SPVSIM_CACHE is "off" or "0" or there is no
-  /// home folder.
+  /// ~/.cache/spvsim), at most SPVSIM_CACHE_SIZE bytes (default 256 MiB; k, M, G =
+  /// 1000^n, KiB, MiB, GiB = 1024^n); nullopt when SPVSIM_CACHE is "off" or "0" or
+  /// there is no home folder.
   static std::optional<BuildCache> fromEnvironment();
 
   /// The cached result of this compile: a successful one whose included files still
@@ -33,6 +33,7 @@ public:
              const CompileResult &result) const;
 
   const std::filesystem::path &folder() const { return folder_; }
+  uint64_t maxBytes() const { return maxBytes_; }
 
 private:
   void evict() const;
