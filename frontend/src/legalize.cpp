@@ -92,6 +92,31 @@ void dropUnencodableGlobals(llvm::Module &module, LegalizeReport &report) {
 
 } // namespace
 
+std::string untranslatable(const llvm::Module &module) {
+  auto badWidth = [](llvm::Type *type) -> unsigned {
+    if (auto *vector = llvm::dyn_cast<llvm::VectorType>(type)) type = vector->getElementType();
+    if (auto *integer = llvm::dyn_cast<llvm::IntegerType>(type)) {
+      const unsigned w = integer->getBitWidth();
+      if (w != 1 && w != 8 && w != 16 && w != 32 && w != 64) return w;
+    }
+    return 0;
+  };
+  for (const llvm::Function &function : module)
+    for (const llvm::Instruction &instruction : llvm::instructions(function)) {
+      unsigned width = badWidth(instruction.getType());
+      for (const llvm::Use &operand : instruction.operands())
+        if (!width) width = badWidth(operand->getType());
+      if (!width) continue;
+      std::string where = "input.cl";
+      if (const llvm::DebugLoc &location = instruction.getDebugLoc())
+        where = location->getFilename().str() + ":" + std::to_string(location.getLine());
+      return where + ": error: the optimised kernel needs a " + std::to_string(width) +
+             "-bit integer, which SPIR-V for OpenCL does not have (8, 16, 32 and 64 bits); "
+             "-cl-opt-disable may avoid it\n";
+    }
+  return {};
+}
+
 LegalizeReport legalizeForTranslator(llvm::Module &module) {
   LegalizeReport report;
   replaceFreezes(module, report);

@@ -95,6 +95,22 @@ TEST(Frontend, FreezeFromDivRemPairsIsLegalized) {
   }
 }
 
+// The translator ends the process on every error: what it would reject is reported
+// in the log before it runs.
+TEST(Frontend, UntranslatableInputIsABuildErrorNotAnExit) {
+  // An intrinsic the translator does not know: an external call, unresolved at build.
+  CompileResult r =
+      build("__kernel void k(__global long *a) { a[0] = __builtin_readcyclecounter(); }");
+  EXPECT_TRUE(r.ok) << r.log;
+  // clang -O2 makes a 128-bit integer of these (popcount of a zero-extended value).
+  r = build("__kernel void k(__global int *a) {\n"
+            "  a[0] = __builtin_popcountll(a[1]) + __builtin_bitreverse32(a[2]);\n}\n");
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.log.find("input.cl:2: error: the optimised kernel needs a 128-bit integer"),
+            std::string::npos)
+      << r.log;
+}
+
 TEST(Frontend, DebugInfoWithLocalArraysAtEveryLevel) {
   for (bool optimize : {false, true}) {
     CompileResult r = build(kLocalArray, optimize, /*debug=*/true);
