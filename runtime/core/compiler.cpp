@@ -4,9 +4,11 @@
 #include <algorithm>
 #include <cstring>
 #include <filesystem>
+#include <memory>
 
 #include "core/device.h"
 #include "core/link_check.h"
+#include "spvsim/frontend/build_cache.h"
 
 namespace spvsim::runtime {
 
@@ -27,7 +29,7 @@ const char *const kClangFlags[] = {"-cl-single-precision-constant",
                                    "-Werror"};
 
 /// Options accepted and without effect on spvsim.
-const char *const kIgnoredFlags[] = {"-cl-no-subgroup-ifp", "-g"};
+const char *const kIgnoredFlags[] = {"-cl-no-subgroup-ifp"};
 
 bool isOneOf(const std::string &option, std::initializer_list<const char *> list) {
   for (const char *o : list)
@@ -133,8 +135,12 @@ std::optional<CompileOptions> parseCompileOptions(std::string_view text, std::st
       options.clangArgs.push_back(absolutePath(w.substr(2)));
     } else if (w.rfind("-cl-std=", 0) == 0) {
       std::string v = w.substr(8);
-      if (v != "CL1.0" && v != "CL1.1" && v != "CL1.2" && v != "CL2.0" && v != "CL3.0") {
-        error = "unknown OpenCL C version in " + w + " (CL1.0, CL1.1, CL1.2, CL2.0 or CL3.0)";
+      // CLC++2021 (and CLC++1.0, its predecessor): C++ for OpenCL, which clang 15
+      // compiles to the same SPIR-V.
+      if (v != "CL1.0" && v != "CL1.1" && v != "CL1.2" && v != "CL2.0" && v != "CL3.0" &&
+          v != "CLC++2021" && v != "CLC++1.0" && v != "CLC++") {
+        error = "unknown OpenCL C version in " + w +
+                " (CL1.0, CL1.1, CL1.2, CL2.0, CL3.0, or CLC++2021 for C++ for OpenCL)";
         return std::nullopt;
       }
       options.clStd = v;
@@ -148,6 +154,8 @@ std::optional<CompileOptions> parseCompileOptions(std::string_view text, std::st
       options.clangArgs.push_back(w);
     } else if (isOneOf(w, kClangFlags)) {
       options.clangArgs.push_back(w);
+    } else if (w == "-g") {
+      options.debugInfo = true;
     } else if (isOneOf(w, kIgnoredFlags)) {
       continue;
     } else {
@@ -186,7 +194,6 @@ std::optional<LinkOptions> parseLinkOptions(std::string_view text, std::string &
 ToolResult compileOpenCLC(const Device &device, const std::string &source,
                           const std::vector<Header> &headers, const CompileOptions &options) {
   ToolResult result;
-  const Toolchain &tools = Toolchain::get();
   if (options.clStd == "CL2.0") {
     // OpenCL API §5.8.6.5: the device does not list OpenCL C 2.0 (pipes and device-side
     // enqueue are not supported), so -cl-std=CL2.0 must fail.
@@ -194,64 +201,36 @@ ToolResult compileOpenCLC(const Device &device, const std::string &source,
                  "VERSIONS lists 1.0, 1.1, 1.2 and 3.0); use -cl-std=CL3.0\n";
     return result;
   }
-  TempDir dir;
-  if (!writeFile(dir.path() / "input.cl", source.data(), source.size())) {
-    result.log = "error: cannot write the source to " + dir.path().string() + "\n";
-    return result;
-  }
-  for (const auto &[name, text] : headers) {
-    std::filesystem::path relative = std::filesystem::path(name).lexically_normal();
-    if (relative.is_absolute() || relative.empty() || *relative.begin() == "..") {
-      result.log += "warning: header '" + name + "' ignored: its name leaves the include folder\n";
-      continue;
-    }
-    writeFile(dir.path() / "include" / relative, text.data(), text.size());
-  }
+  frontend::CompileInput input;
+  input.source = source;
+  input.headers = headers;
+  input.options = options.clangArgs;
+  input.clStd = options.clStd;
+  input.optimize = !options.optDisable;
+  input.debugInfo = options.debugInfo;
+  // Relative #include names are resolved against the application's folder last.
   std::error_code ignored;
   const std::string cwd = std::filesystem::current_path(ignored).string();
-  std::vector<std::string> clang{
-      tools.clang, "-c", "-target", device.description().addressBits == 32 ? "spir" : "spir64",
-      "-emit-llvm", options.optDisable ? "-O0" : "-O2", "-fno-slp-vectorize",
-      // Source lines for findings (full debug information would give
-      // llvm-spirv expressions it cannot always translate).
-      "-gline-tables-only",
-      // Locations name the source input.cl, not the temporary folder.
-      "-fdebug-prefix-map=" + dir.path().string() + "=",
-      // Parameter names: findings and clGetKernelArgInfo use them.
-      "-cl-kernel-arg-info", "-cl-std=" + options.clStd};
-  for (const std::string &o : device.compilerExtensionOptions()) clang.push_back(o);
-  // Beside the include folder, so that no header of the application can take its name.
-  const std::string prelude = device.compilerFeaturePrelude();
-  if (!writeFile(dir.path() / "spvsim-features.h", prelude.data(), prelude.size())) {
-    result.log = "error: cannot write the feature macros to " + dir.path().string() + "\n";
-    return result;
-  }
-  clang.insert(clang.end(), {"-include", (dir.path() / "spvsim-features.h").string()});
-  for (const std::string &o : options.clangArgs) clang.push_back(o);
-  clang.insert(clang.end(), {"-I", (dir.path() / "include").string()});
-  // Relative #include names are resolved against the application's folder last.
-  if (!cwd.empty()) clang.insert(clang.end(), {"-I", cwd});
-  clang.insert(clang.end(), {"-o", "input.bc", "input.cl"});
-  ToolRun compiled = runTool(clang, dir.path());
-  result.log += compiled.output;
-  if (compiled.status != 0) {
-    if (result.log.empty()) result.log = "error: clang failed\n";
-    return result;
-  }
-  ToolRun translated =
-      runTool({tools.llvmSpirv, "--preserve-ocl-kernel-arg-type-metadata-through-string", "-o",
-               "input.spv", "input.bc"},
-              dir.path());
-  result.log += translated.output;
-  std::vector<unsigned char> bytes;
-  if (translated.status != 0 || !readFile(dir.path() / "input.spv", bytes) ||
-      bytes.size() % 4 != 0) {
-    result.log += "error: the SPIR-V translator failed\n";
-    return result;
-  }
-  // OpLine locations stay; the debug instructions go (spvsim's executor does not expect
-  // them between a block's label and its OpPhi instructions, where llvm-spirv puts them).
-  result.spirv = withoutDebugInstructions(toWords(bytes.data(), bytes.size()));
+  if (!cwd.empty()) input.lastIncludeFolders.push_back(cwd);
+  frontend::DeviceFacts facts;
+  facts.addressBits = device.description().addressBits;
+  facts.extensionOptions = device.compilerExtensionOptions();
+  facts.prelude = device.compilerFeaturePrelude();
+
+  // Never destroyed, like the rest of the runtime's process-wide state.
+  static const frontend::BuildCache *cache = [] {
+    std::optional<frontend::BuildCache> fromEnvironment = frontend::BuildCache::fromEnvironment();
+    return fromEnvironment
+               ? std::make_unique<frontend::BuildCache>(std::move(*fromEnvironment)).release()
+               : nullptr;
+  }();
+  frontend::CompileResult compiled = frontend::compile(input, facts, cache);
+  result.log = std::move(compiled.log);
+  if (!compiled.ok) return result;
+  // Without -g only OpLine locations stay (findings name lines); the few debug
+  // instructions of line tables go. With -g the module keeps its variables.
+  result.spirv =
+      options.debugInfo ? std::move(compiled.spirv) : withoutDebugInstructions(compiled.spirv);
   result.ok = true;
   return result;
 }

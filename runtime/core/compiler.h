@@ -1,8 +1,8 @@
 // The OpenCL C compiler and SPIR-V linker behind clBuildProgram,
 // clCompileProgram and clLinkProgram: build options (OpenCL API §5.8.6,
-// §5.8.7) parsed and checked, OpenCL C compiled by clang-15 + llvm-spirv-15
-// with debug information (findings name source lines), modules linked by
-// spirv-link.
+// §5.8.7) parsed and checked, OpenCL C compiled in the process by spvsim's
+// front end (frontend/) with debug information (findings name source lines),
+// modules linked by spirv-link.
 #pragma once
 
 #include <cstdint>
@@ -28,6 +28,7 @@ struct CompileOptions {
   /// -cl-kernel-arg-info (§5.8.6.6): clGetKernelArgInfo answers. The module records the
   /// argument information either way (findings name parameters by it).
   bool kernelArgInfo = false;
+  bool debugInfo = false;             ///< -g: full debug information, kept in the module
 };
 
 /// Link options (OpenCL API §5.8.7).

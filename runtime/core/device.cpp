@@ -70,7 +70,7 @@ uint64_t Device::printfBufferSize() const {
 }
 
 bool Device::compilerAvailable() const {
-  return Toolchain::get().canCompile();
+  return true; // the OpenCL C front end is part of the runtime (frontend/)
 }
 
 bool Device::linkerAvailable() const {

@@ -44,10 +44,7 @@ std::string tool(const char *variable, const char *defaultName) {
 const Toolchain &Toolchain::get() {
   // Never destroyed, like the rest of the runtime's process-wide state.
   static const Toolchain *toolchain =
-      std::make_unique<Toolchain>(Toolchain{tool("SPVSIM_CLANG", "clang-15"),
-                                            tool("SPVSIM_LLVM_SPIRV", "llvm-spirv-15"),
-                                            tool("SPVSIM_SPIRV_LINK", "spirv-link")})
-          .release();
+      std::make_unique<Toolchain>(Toolchain{tool("SPVSIM_SPIRV_LINK", "spirv-link")}).release();
   return *toolchain;
 }
 

@@ -1,6 +1,6 @@
-// External tools the runtime runs: clang-15 and llvm-spirv-15 compile OpenCL
-// C to SPIR-V, spirv-link links SPIR-V modules. Each runs in a private
-// temporary folder; its output becomes the build log.
+// External tools the runtime runs: spirv-link links SPIR-V modules (OpenCL C
+// is compiled in the process, frontend/). Each runs in a private temporary
+// folder; its output becomes the build log.
 #pragma once
 
 #include <filesystem>
@@ -9,14 +9,10 @@
 
 namespace spvsim::runtime {
 
-/// Where the tools are: found on PATH, or named by SPVSIM_CLANG, SPVSIM_LLVM_SPIRV and
-/// SPVSIM_SPIRV_LINK (empty when missing).
+/// Where the tools are: found on PATH, or named by SPVSIM_SPIRV_LINK (empty when missing).
 struct Toolchain {
-  std::string clang;
-  std::string llvmSpirv;
   std::string spirvLink;
 
-  bool canCompile() const { return !clang.empty() && !llvmSpirv.empty(); }
   bool canLink() const { return !spirvLink.empty(); }
   static const Toolchain &get();
 };

@@ -36,6 +36,15 @@ TEST(CompileOptions, DefinesIncludesAndVersions) {
   EXPECT_TRUE(parseCompileOptions("-cl-uniform-work-group-size", error)->uniformWorkGroupSize);
   EXPECT_TRUE(parseCompileOptions("-cl-opt-disable", error)->optDisable);
   EXPECT_EQ(parseCompileOptions("", error)->clStd, "CL1.2");
+  EXPECT_EQ(parseCompileOptions("-cl-std=CLC++2021", error)->clStd, "CLC++2021");
+}
+
+TEST(CompileOptions, DebugInformation) {
+  std::string error;
+  EXPECT_TRUE(parseCompileOptions("-g -cl-opt-disable", error)->debugInfo);
+  EXPECT_FALSE(parseCompileOptions("-cl-opt-disable", error)->debugInfo);
+  // -g is no clang argument of its own: the front end chooses the debug level.
+  EXPECT_TRUE(parseCompileOptions("-g", error)->clangArgs.empty());
 }
 
 TEST(CompileOptions, KernelArgumentInformationIsAskedFor) {

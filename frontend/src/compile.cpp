@@ -1,0 +1,211 @@
+// The in-process compile (see spvsim/frontend/frontend.h): clang's driver turns the
+// options into a compiler invocation as `clang -c -emit-llvm` would, clang compiles and
+// optimises (LLVM's new pass manager, at the invocation's -O level), the module is
+// legalized for the translator (legalize.h) and translated to SPIR-V in memory.
+#include "spvsim/frontend/frontend.h"
+
+#include <LLVMSPIRVLib.h>
+#include <clang/Basic/Diagnostic.h>
+#include <clang/Basic/DiagnosticOptions.h>
+#include <clang/Basic/SourceManager.h>
+#include <clang/CodeGen/CodeGenAction.h>
+#include <clang/Frontend/CompilerInstance.h>
+#include <clang/Frontend/CompilerInvocation.h>
+#include <clang/Frontend/TextDiagnosticPrinter.h>
+#include <clang/Frontend/Utils.h>
+#include <clang/Lex/PreprocessorOptions.h>
+#include <llvm/Config/llvm-config.h>
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/Module.h>
+#include <llvm/Support/FileSystem.h>
+#include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/Path.h>
+#include <llvm/Support/VirtualFileSystem.h>
+#include <llvm/Support/raw_ostream.h>
+
+#include <algorithm>
+#include <cstring>
+#include <memory>
+#include <sstream>
+
+#include "legalize.h"
+
+namespace spvsim::frontend {
+
+namespace {
+
+/// The folder, in the compile's own file system, of the embedded headers
+/// (<root>/include) and of the device's feature prelude. No real folder is used.
+constexpr const char *kVirtualRoot = "/spvsim-embedded";
+
+/// Bumped whenever the legalization or the translation options change what a compile
+/// produces from the same input (cached modules of other versions are not used).
+constexpr const char *kLegalizationVersion = "2";
+
+/// A header name that stays inside the include folder.
+bool isContainedName(const std::string &name) {
+  if (name.empty() || llvm::sys::path::is_absolute(name)) return false;
+  for (auto part = llvm::sys::path::begin(name), end = llvm::sys::path::end(name); part != end;
+       ++part)
+    if (*part == "..") return false;
+  return true;
+}
+
+std::vector<std::string> driverArguments(const CompileInput &input, const DeviceFacts &device,
+                                         const std::string &cwd) {
+  std::vector<std::string> args{
+      std::string(SPVSIM_LLVM_BINARY_DIR) + "/clang", "-c", "-emit-llvm", "-target",
+      device.addressBits == 32 ? "spir" : "spir64", input.optimize ? "-O2" : "-O0",
+      "-fno-slp-vectorize",
+      // Full debug information when asked for; otherwise source lines for findings.
+      input.debugInfo ? "-g" : "-gline-tables-only",
+      // Parameter names and qualifiers: findings and clGetKernelArgInfo use them.
+      "-cl-kernel-arg-info", "-cl-std=" + input.clStd};
+  // Locations name the source input.cl, not the current folder.
+  if (!cwd.empty()) args.push_back("-fdebug-prefix-map=" + cwd + "=");
+  args.insert(args.end(), device.extensionOptions.begin(), device.extensionOptions.end());
+  args.insert(args.end(), {"-include", std::string(kVirtualRoot) + "/spvsim-features.h"});
+  args.insert(args.end(), input.options.begin(), input.options.end());
+  args.insert(args.end(), {"-I", std::string(kVirtualRoot) + "/include"});
+  for (const std::string &folder : input.lastIncludeFolders)
+    args.insert(args.end(), {"-I", folder});
+  args.push_back("input.cl");
+  return args;
+}
+
+std::string optionsLine(const std::vector<std::string> &args) {
+  std::string line;
+  for (size_t i = 1; i < args.size(); ++i) line += (i > 1 ? " " : "") + args[i];
+  return line;
+}
+
+/// The files the preprocessor entered, real files only (input.cl and the embedded
+/// headers are part of the input).
+class IncludedFiles : public clang::DependencyCollector {
+public:
+  bool needSystemDependencies() override { return true; }
+  bool sawDependency(llvm::StringRef file, bool, bool, bool, bool) override {
+    return file != "input.cl" && !file.startswith(kVirtualRoot) && !file.startswith("<");
+  }
+};
+
+} // namespace
+
+std::string version() {
+  return std::string("clang and LLVM ") + LLVM_VERSION_STRING + ", llvm-spirv " +
+         LLVM_VERSION_STRING + ", legalization " + kLegalizationVersion;
+}
+
+CompileResult compile(const CompileInput &input, const DeviceFacts &device) {
+  CompileResult result;
+  std::string log;
+  llvm::raw_string_ostream logStream(log);
+
+  // The compile's files: the embedded headers and the prelude in memory, over the real
+  // file system (-I folders, the application's folder, clang's own headers).
+  auto memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+  memory->addFile(std::string(kVirtualRoot) + "/spvsim-features.h", 0,
+                  llvm::MemoryBuffer::getMemBufferCopy(device.prelude, "spvsim-features.h"));
+  for (const auto &[name, text] : input.headers) {
+    if (!isContainedName(name)) {
+      logStream << "warning: header '" << name << "' ignored: its name leaves the include folder\n";
+      continue;
+    }
+    memory->addFile(std::string(kVirtualRoot) + "/include/" + name, 0,
+                    llvm::MemoryBuffer::getMemBufferCopy(text, name));
+  }
+  auto files =
+      llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(llvm::vfs::getRealFileSystem());
+  files->pushOverlay(memory);
+
+  llvm::SmallString<256> cwd;
+  if (llvm::sys::fs::current_path(cwd)) cwd.clear();
+  const std::vector<std::string> args = driverArguments(input, device, std::string(cwd));
+  std::vector<const char *> argv;
+  for (const std::string &a : args) argv.push_back(a.c_str());
+
+  auto diagnosticOptions = llvm::makeIntrusiveRefCnt<clang::DiagnosticOptions>();
+  clang::CreateInvocationOptions invocationOptions;
+  invocationOptions.Diags = clang::CompilerInstance::createDiagnostics(
+      diagnosticOptions.get(),
+      new clang::TextDiagnosticPrinter(logStream, diagnosticOptions.get()));
+  invocationOptions.VFS = files;
+  std::shared_ptr<clang::CompilerInvocation> invocation =
+      clang::createInvocation(argv, invocationOptions);
+  if (!invocation || invocationOptions.Diags->hasErrorOccurred()) {
+    logStream << "error: clang does not accept the options: " << optionsLine(args) << "\n";
+    result.log = std::move(log);
+    return result;
+  }
+  // The source, under the name its locations and diagnostics use.
+  invocation->getPreprocessorOpts().addRemappedFile(
+      "input.cl", llvm::MemoryBuffer::getMemBufferCopy(input.source, "input.cl").release());
+  invocation->getPreprocessorOpts().RetainRemappedFileBuffers = false;
+  invocation->getFrontendOpts().DisableFree = false;
+
+  clang::CompilerInstance compiler;
+  compiler.setInvocation(std::move(invocation));
+  compiler.createDiagnostics(
+      new clang::TextDiagnosticPrinter(logStream, &compiler.getDiagnosticOpts()));
+  compiler.createFileManager(files);
+  compiler.setVerboseOutputStream(logStream); // "1 error generated."
+  auto included = std::make_shared<IncludedFiles>();
+  compiler.addDependencyCollector(included);
+
+  llvm::LLVMContext context;
+  clang::EmitLLVMOnlyAction action(&context);
+  const bool compiled = compiler.ExecuteAction(action);
+  std::unique_ptr<llvm::Module> module = action.takeModule();
+  if (!compiled || !module) {
+    logStream << "error: clang failed (options: " << optionsLine(args) << ")\n";
+    result.log = std::move(log);
+    return result;
+  }
+  for (const std::string &file : included->getDependencies()) {
+    llvm::SmallString<256> path(file);
+    llvm::sys::fs::make_absolute(path);
+    auto buffer = files->getBufferForFile(path);
+    result.includedFiles.emplace_back(std::string(path),
+                                      buffer ? (*buffer)->getBuffer().str() : std::string());
+  }
+
+  legalizeForTranslator(*module);
+  if (const std::string error = untranslatable(*module); !error.empty()) {
+    logStream << error << "error: the module cannot be translated to SPIR-V\n";
+    result.log = std::move(log);
+    return result;
+  }
+
+  // Every module has debug information (line tables at least), whose
+  // OpenCL.DebugInfo.100 instructions need SPIR-V 1.1: below it the translator
+  // (built with assertions in Debian) would abort the process.
+  auto spirvVersion = SPIRV::VersionNumber::MaximumVersion;
+  if (input.maxSpirvVersion != 0 && input.maxSpirvVersion < static_cast<uint32_t>(spirvVersion))
+    spirvVersion = static_cast<SPIRV::VersionNumber>(
+        std::max(input.maxSpirvVersion, static_cast<uint32_t>(SPIRV::VersionNumber::SPIRV_1_1)));
+  SPIRV::TranslatorOpts translatorOptions(spirvVersion);
+  // kernel_arg_type and kernel_arg_type_qual reach the module as OpString (what
+  // clGetKernelArgInfo reports for CL_KERNEL_ARG_TYPE_NAME and _TYPE_QUALIFIER).
+  translatorOptions.setPreserveOCLKernelArgTypeMetadataThroughString(true);
+  // An intrinsic the translator does not know becomes a call of an external function
+  // of its name (which the build then reports as unresolved): rejecting it, the
+  // translator would end the process (it calls exit() on every error).
+  translatorOptions.setSPIRVAllowUnknownIntrinsics({"llvm."});
+  std::ostringstream spirv;
+  std::string error;
+  if (!llvm::writeSpirv(module.get(), translatorOptions, spirv, error)) {
+    logStream << error << "\nerror: the SPIR-V translator failed\n";
+    result.log = std::move(log);
+    return result;
+  }
+  const std::string bytes = spirv.str();
+  result.spirv.resize(bytes.size() / 4);
+  if (!result.spirv.empty())
+    std::memcpy(result.spirv.data(), bytes.data(), result.spirv.size() * 4);
+  result.ok = bytes.size() % 4 == 0 && !result.spirv.empty();
+  if (!result.ok) logStream << "error: the SPIR-V translator gave no module\n";
+  result.log = std::move(log);
+  return result;
+}
+
+} // namespace spvsim::frontend

@@ -1,0 +1,128 @@
+// Legalization of LLVM IR for llvm-spirv 15 (see legalize.h).
+#include "legalize.h"
+
+#include <llvm/BinaryFormat/Dwarf.h>
+#include <llvm/IR/DebugInfoMetadata.h>
+#include <llvm/IR/GlobalVariable.h>
+#include <llvm/IR/InstIterator.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/IntrinsicInst.h>
+#include <llvm/IR/Module.h>
+
+#include <vector>
+
+namespace spvsim::frontend {
+
+namespace {
+
+/// True when every operation of `expression` has an OpenCL.DebugInfo.100 encoding
+/// (DebugOperation, OpenCL.DebugInfo.100 §4.8: Deref, Plus, Minus, PlusUconst, BitPiece,
+/// Swap, Xderef, StackValue, Constu, Fragment).
+bool isEncodable(const llvm::DIExpression *expression) {
+  if (!expression) return true;
+  for (const llvm::DIExpression::ExprOperand &op : expression->expr_ops()) {
+    switch (op.getOp()) {
+    case llvm::dwarf::DW_OP_deref:
+    case llvm::dwarf::DW_OP_plus:
+    case llvm::dwarf::DW_OP_minus:
+    case llvm::dwarf::DW_OP_plus_uconst:
+    case llvm::dwarf::DW_OP_bit_piece:
+    case llvm::dwarf::DW_OP_swap:
+    case llvm::dwarf::DW_OP_xderef:
+    case llvm::dwarf::DW_OP_stack_value:
+    case llvm::dwarf::DW_OP_constu:
+    case llvm::dwarf::DW_OP_LLVM_fragment:
+      break;
+    default:
+      return false;
+    }
+  }
+  return true;
+}
+
+void replaceFreezes(llvm::Module &module, LegalizeReport &report) {
+  std::vector<llvm::FreezeInst *> freezes;
+  for (llvm::Function &function : module)
+    for (llvm::Instruction &instruction : llvm::instructions(function))
+      if (auto *freeze = llvm::dyn_cast<llvm::FreezeInst>(&instruction)) freezes.push_back(freeze);
+  for (llvm::FreezeInst *freeze : freezes) {
+    freeze->replaceAllUsesWith(freeze->getOperand(0));
+    freeze->eraseFromParent();
+    ++report.freezes;
+  }
+}
+
+void dropUnencodableLocations(llvm::Module &module, LegalizeReport &report) {
+  std::vector<llvm::DbgVariableIntrinsic *> dropped;
+  for (llvm::Function &function : module)
+    for (llvm::Instruction &instruction : llvm::instructions(function))
+      if (auto *location = llvm::dyn_cast<llvm::DbgVariableIntrinsic>(&instruction))
+        if (location->hasArgList() || !isEncodable(location->getExpression()))
+          dropped.push_back(location);
+  for (llvm::DbgVariableIntrinsic *location : dropped) location->eraseFromParent();
+  report.droppedLocations += static_cast<unsigned>(dropped.size());
+}
+
+void dropUnencodableGlobals(llvm::Module &module, LegalizeReport &report) {
+  for (llvm::GlobalVariable &global : module.globals()) {
+    llvm::SmallVector<llvm::DIGlobalVariableExpression *, 1> expressions;
+    global.getDebugInfo(expressions);
+    bool bad = false;
+    for (llvm::DIGlobalVariableExpression *e : expressions) bad |= !isEncodable(e->getExpression());
+    if (!bad) continue;
+    global.eraseMetadata(llvm::LLVMContext::MD_dbg);
+    for (llvm::DIGlobalVariableExpression *e : expressions)
+      if (isEncodable(e->getExpression())) global.addDebugInfo(e);
+  }
+  for (llvm::DICompileUnit *unit : module.debug_compile_units()) {
+    llvm::DIGlobalVariableExpressionArray globals = unit->getGlobalVariables();
+    std::vector<llvm::Metadata *> kept;
+    bool changed = false;
+    for (llvm::DIGlobalVariableExpression *e : globals) {
+      if (e && !isEncodable(e->getExpression())) {
+        changed = true;
+        ++report.droppedGlobalDebug;
+        continue;
+      }
+      kept.push_back(e);
+    }
+    if (changed) unit->replaceGlobalVariables(llvm::MDTuple::get(module.getContext(), kept));
+  }
+}
+
+} // namespace
+
+std::string untranslatable(const llvm::Module &module) {
+  auto badWidth = [](llvm::Type *type) -> unsigned {
+    if (auto *vector = llvm::dyn_cast<llvm::VectorType>(type)) type = vector->getElementType();
+    if (auto *integer = llvm::dyn_cast<llvm::IntegerType>(type)) {
+      const unsigned w = integer->getBitWidth();
+      if (w != 1 && w != 8 && w != 16 && w != 32 && w != 64) return w;
+    }
+    return 0;
+  };
+  for (const llvm::Function &function : module)
+    for (const llvm::Instruction &instruction : llvm::instructions(function)) {
+      unsigned width = badWidth(instruction.getType());
+      for (const llvm::Use &operand : instruction.operands())
+        if (!width) width = badWidth(operand->getType());
+      if (!width) continue;
+      std::string where = "input.cl";
+      if (const llvm::DebugLoc &location = instruction.getDebugLoc())
+        where = location->getFilename().str() + ":" + std::to_string(location.getLine());
+      return where + ": error: the optimised kernel needs a " + std::to_string(width) +
+             "-bit integer, which SPIR-V for OpenCL does not have (8, 16, 32 and 64 bits); "
+             "-cl-opt-disable may avoid it\n";
+    }
+  return {};
+}
+
+LegalizeReport legalizeForTranslator(llvm::Module &module) {
+  LegalizeReport report;
+  replaceFreezes(module, report);
+  dropUnencodableLocations(module, report);
+  dropUnencodableGlobals(module, report);
+  return report;
+}
+
+} // namespace spvsim::frontend

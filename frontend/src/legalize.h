@@ -1,0 +1,36 @@
+// Legalization of LLVM IR for Debian's SPIR-V translator (llvm-spirv 15): rewrites
+// what clang 15 emits and that translator cannot express into what it can.
+#pragma once
+
+#include <string>
+
+namespace llvm {
+class Module;
+} // namespace llvm
+
+namespace spvsim::frontend {
+
+/// What legalizeForTranslator changed.
+struct LegalizeReport {
+  unsigned freezes = 0;            ///< `freeze` instructions replaced by their operands
+  unsigned droppedLocations = 0;   ///< variable locations whose expressions were dropped
+  unsigned droppedGlobalDebug = 0; ///< global variable expressions dropped
+};
+
+/// Rewrites `module` in place:
+/// - `freeze x` becomes `x` (what newer translators do: SPIR-V has no poison, so any
+///   value of x is a valid result of the freeze);
+/// - a variable location (llvm.dbg.value/declare/addr) or global variable expression
+///   whose DIExpression uses an operation OpenCL.DebugInfo.100 cannot encode (its
+///   DebugOperation list, OpenCL.DebugInfo.100 §4.8), or several location operands,
+///   is dropped for that variable alone: the translator would abort the process.
+LegalizeReport legalizeForTranslator(llvm::Module &module);
+
+/// What the translator rejects and legalization cannot rewrite, as an error message
+/// naming the source line; empty when there is nothing. The translator ends the process
+/// (it calls exit()) on such input, so it must not see it. Found so far: integers of a
+/// width SPIR-V's Kernel capabilities do not have (OpenCL SPIR-V Env §2.4: 8, 16, 32
+/// and 64 bits, and bool), which clang's optimiser can make of builtins.
+std::string untranslatable(const llvm::Module &module);
+
+} // namespace spvsim::frontend

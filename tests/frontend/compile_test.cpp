@@ -1,0 +1,212 @@
+// The in-process front end (frontend/): diagnostics, options, embedded headers, the
+// legalization of what clang 15 emits for llvm-spirv 15, and debug information.
+#include "spvsim/frontend/frontend.h"
+
+#include <gtest/gtest.h>
+
+#include "spirv_words.h"
+
+namespace spvsim::frontend {
+namespace {
+
+using test::extInstCount;
+using test::importOf;
+using test::instructions;
+
+constexpr uint32_t kOpLine = 8, kOpMemoryModel = 14, kOpEntryPoint = 15;
+// OpenCL.DebugInfo.100 instruction numbers.
+constexpr uint32_t kDebugLocalVariable = 26, kDebugDeclare = 28, kDebugValue = 29;
+
+CompileResult build(const std::string &source, bool optimize = true, bool debug = false) {
+  CompileInput input;
+  input.source = source;
+  input.optimize = optimize;
+  input.debugInfo = debug;
+  return compile(input, DeviceFacts{});
+}
+
+// clang-15 -O2 turns `x % y` beside `x / y` into x - (x / y) * y with `freeze` (DivRemPairs),
+// which llvm-spirv 15 cannot translate.
+const char *kDivRem = R"(
+__kernel void divrem(__global int *q, __global int *r, __global const int *x, int y) {
+  int i = get_global_id(0);
+  int v = x[i];
+  q[i] = v / y;
+  r[i] = v % y;
+})";
+
+const char *kLocalArray = R"(
+__kernel void sum(__global float *out, __global const float *in) {
+  __local float tile[64];
+  int l = get_local_id(0);
+  tile[l] = in[get_global_id(0)];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  float s = 0;
+  for (int i = 0; i < 64; ++i) s += tile[i];
+  out[get_global_id(0)] = s;
+})";
+
+TEST(Frontend, CompilesAKernel) {
+  CompileResult r = build("__kernel void k(__global int *a) { a[get_global_id(0)] = 1; }");
+  ASSERT_TRUE(r.ok) << r.log;
+  ASSERT_GT(r.spirv.size(), 5u);
+  EXPECT_EQ(r.spirv[0], 0x07230203u);
+  EXPECT_EQ(instructions(r.spirv, kOpEntryPoint).size(), 1u);
+  // Line tables without -g: findings name lines; no variables.
+  EXPECT_FALSE(instructions(r.spirv, kOpLine).empty());
+  const uint32_t debug = importOf(r.spirv, "OpenCL.DebugInfo.100");
+  if (debug) {
+    EXPECT_EQ(extInstCount(r.spirv, debug, kDebugLocalVariable), 0u);
+  }
+}
+
+TEST(Frontend, DiagnosticsNameInputClWithLineAndTheOptions) {
+  CompileResult r = build("__kernel void k(__global int *a) {\n  a[0] = missing;\n}\n");
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.log.find("input.cl:2:10: error: use of undeclared identifier 'missing'"),
+            std::string::npos)
+      << r.log;
+  EXPECT_NE(r.log.find("1 error generated"), std::string::npos) << r.log;
+  EXPECT_NE(r.log.find("-cl-std=CL1.2"), std::string::npos) << r.log;
+}
+
+TEST(Frontend, WarningsAndWerror) {
+  const char *source = "__kernel void k(__global int *a) { int unused; a[0] = 1; }";
+  CompileInput input;
+  input.source = source;
+  input.options = {"-Wunused-variable"};
+  CompileResult r = compile(input, DeviceFacts{});
+  ASSERT_TRUE(r.ok) << r.log;
+  EXPECT_NE(r.log.find("input.cl:1:40: warning: unused variable 'unused'"), std::string::npos)
+      << r.log;
+  input.options.push_back("-Werror");
+  EXPECT_FALSE(compile(input, DeviceFacts{}).ok);
+  input.options.push_back("-w");
+  r = compile(input, DeviceFacts{});
+  EXPECT_TRUE(r.ok) << r.log;
+  EXPECT_EQ(r.log.find("warning"), std::string::npos) << r.log;
+}
+
+TEST(Frontend, FreezeFromDivRemPairsIsLegalized) {
+  for (bool optimize : {false, true}) {
+    CompileResult r = build(kDivRem, optimize);
+    EXPECT_TRUE(r.ok) << r.log;
+    EXPECT_EQ(r.log.find("freeze"), std::string::npos) << r.log;
+  }
+}
+
+// The translator ends the process on every error: what it would reject is reported
+// in the log before it runs.
+TEST(Frontend, UntranslatableInputIsABuildErrorNotAnExit) {
+  // An intrinsic the translator does not know: an external call, unresolved at build.
+  CompileResult r =
+      build("__kernel void k(__global long *a) { a[0] = __builtin_readcyclecounter(); }");
+  EXPECT_TRUE(r.ok) << r.log;
+  // clang -O2 makes a 128-bit integer of these (popcount of a zero-extended value).
+  r = build("__kernel void k(__global int *a) {\n"
+            "  a[0] = __builtin_popcountll(a[1]) + __builtin_bitreverse32(a[2]);\n}\n");
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.log.find("input.cl:2: error: the optimised kernel needs a 128-bit integer"),
+            std::string::npos)
+      << r.log;
+}
+
+TEST(Frontend, DebugInfoWithLocalArraysAtEveryLevel) {
+  for (bool optimize : {false, true}) {
+    CompileResult r = build(kLocalArray, optimize, /*debug=*/true);
+    ASSERT_TRUE(r.ok) << r.log;
+    const uint32_t debug = importOf(r.spirv, "OpenCL.DebugInfo.100");
+    ASSERT_NE(debug, 0u);
+    // Variables, not only lines: l, s, i and the parameters.
+    EXPECT_GE(extInstCount(r.spirv, debug, kDebugLocalVariable), 4u) << "optimize " << optimize;
+    EXPECT_GT(extInstCount(r.spirv, debug, kDebugDeclare) +
+                  extInstCount(r.spirv, debug, kDebugValue),
+              0u);
+  }
+}
+
+TEST(Frontend, EmbeddedHeadersAndDefines) {
+  CompileInput input;
+  input.source = "#include \"sub/value.h\"\n"
+                 "__kernel void k(__global int *a) { a[0] = VALUE + EXTRA; }";
+  input.headers = {{"sub/value.h", "#define VALUE 42\n"}, {"../escape.h", ""}};
+  input.options = {"-D", "EXTRA=1"};
+  CompileResult r = compile(input, DeviceFacts{});
+  EXPECT_TRUE(r.ok) << r.log;
+  EXPECT_NE(r.log.find("header '../escape.h' ignored"), std::string::npos) << r.log;
+  // Embedded headers are part of the input: not listed as included files.
+  for (const auto &[path, content] : r.includedFiles)
+    EXPECT_EQ(path.find("value.h"), std::string::npos) << path;
+}
+
+TEST(Frontend, IncludedFilesAreListedWithTheirContent) {
+  CompileResult r = build("__kernel void k(__global int *a) { a[0] = 1; }");
+  ASSERT_TRUE(r.ok) << r.log;
+  bool base = false;
+  for (const auto &[path, content] : r.includedFiles) {
+    EXPECT_EQ(path.front(), '/') << path;
+    if (path.find("opencl-c-base.h") != std::string::npos) base = !content.empty();
+  }
+  EXPECT_TRUE(base) << "clang's OpenCL declarations are an included file";
+}
+
+TEST(Frontend, AddressBitsChooseTheTarget) {
+  CompileInput input;
+  input.source = "__kernel void k(__global int *a) { a[0] = sizeof(size_t); }";
+  DeviceFacts device;
+  device.addressBits = 32;
+  CompileResult r = compile(input, device);
+  ASSERT_TRUE(r.ok) << r.log;
+  const auto model = instructions(r.spirv, kOpMemoryModel);
+  ASSERT_EQ(model.size(), 1u);
+  EXPECT_EQ(model[0][1], 1u); // Physical32
+  device.addressBits = 64;
+  r = compile(input, device);
+  ASSERT_TRUE(r.ok) << r.log;
+  EXPECT_EQ(instructions(r.spirv, kOpMemoryModel)[0][1], 2u); // Physical64
+}
+
+TEST(Frontend, SpirvVersion) {
+  CompileInput input;
+  input.source = "__kernel void k(__global int *a, int b) { a[0] = a[1] + b; }";
+  CompileResult r = compile(input, DeviceFacts{});
+  ASSERT_TRUE(r.ok) << r.log;
+  EXPECT_EQ(r.spirv[1], 0x00010400u); // the translator's highest
+  input.maxSpirvVersion = 0x00010100;
+  r = compile(input, DeviceFacts{});
+  ASSERT_TRUE(r.ok) << r.log;
+  EXPECT_EQ(r.spirv[1], 0x00010100u);
+  // Line tables need 1.1: 1.0 is raised to it rather than failing.
+  input.maxSpirvVersion = 0x00010000;
+  r = compile(input, DeviceFacts{});
+  ASSERT_TRUE(r.ok) << r.log;
+  EXPECT_EQ(r.spirv[1], 0x00010100u);
+}
+
+TEST(Frontend, DevicePreludeAndExtensionOptions) {
+  CompileInput input;
+  input.source = "#ifdef cl_khr_fp64\n#error fp64 is not on this device\n#endif\n"
+                 "#ifndef FROM_PRELUDE\n#error no prelude\n#endif\n"
+                 "__kernel void k(__global int *a) { a[0] = 1; }";
+  DeviceFacts device;
+  device.extensionOptions = {"-Xclang", "-cl-ext=-all"};
+  device.prelude = "#define FROM_PRELUDE 1\n";
+  CompileResult r = compile(input, device);
+  EXPECT_TRUE(r.ok) << r.log;
+}
+
+TEST(Frontend, CxxForOpenCL) {
+  CompileInput input;
+  input.source = "template <typename T> T twice(T v) { return v + v; }\n"
+                 "__kernel void k(__global int *a) { a[0] = twice(21); }";
+  input.clStd = "CLC++2021";
+  CompileResult r = compile(input, DeviceFacts{});
+  EXPECT_TRUE(r.ok) << r.log;
+}
+
+TEST(Frontend, VersionNamesLlvm) {
+  EXPECT_NE(version().find("15."), std::string::npos) << version();
+}
+
+} // namespace
+} // namespace spvsim::frontend

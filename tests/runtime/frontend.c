@@ -1,0 +1,155 @@
+/* OpenCL C through the runtime's in-process front end: kernels for which clang 15 at
+ * -O2 emits what llvm-spirv 15 cannot translate (`freeze` from div/rem pairs), __local
+ * arrays with -g at -O2 (an llvm-spirv 15 abort on their debug expressions), each built
+ * with "", -cl-opt-disable, -g and -g -cl-opt-disable and compared with the expected
+ * results; build logs and option errors; C++ for OpenCL. */
+#include "harness.h"
+
+static const char *kSource =
+    "__kernel void divrem(__global int *q, __global int *r, __global const int *x, int y) {\n"
+    "  int i = get_global_id(0);\n"
+    "  int v = x[i];\n"
+    "  q[i] = v / y;\n"
+    "  r[i] = v % y;\n"
+    "}\n"
+    "__kernel void udivrem(__global uint *q, __global const uint *x, __global const uint *y) {\n"
+    "  int i = get_global_id(0);\n"
+    "  uint a = x[i], b = y[i];\n"
+    "  q[i] = (a / b) * 1000 + a % b;\n"
+    "}\n"
+    "__kernel void tile_sum(__global float *out, __global const float *in) {\n"
+    "  __local float tile[16];\n"
+    "  int l = get_local_id(0);\n"
+    "  tile[l] = in[get_global_id(0)];\n"
+    "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "  float s = 0;\n"
+    "  for (int i = 0; i < 16; ++i) s += tile[i];\n"
+    "  out[get_global_id(0)] = s;\n"
+    "}\n";
+
+static cl_device_id device;
+static cl_context context;
+static cl_command_queue queue;
+
+static cl_mem buffer(size_t size, void *data) {
+  cl_int err;
+  cl_mem m = clCreateBuffer(context, data ? CL_MEM_COPY_HOST_PTR : 0, size, data, &err);
+  REQUIRE(err == CL_SUCCESS);
+  return m;
+}
+
+static void run(const char *options) {
+  cl_program program = buildSource(context, device, kSource, options);
+  cl_int err;
+  enum { N = 32 };
+  size_t n = N, local = 16;
+
+  int x[N], q[N], r[N];
+  for (int i = 0; i < N; ++i) x[i] = (i - 16) * 37 + 5;
+  cl_mem bx = buffer(sizeof x, x), bq = buffer(sizeof q, NULL), br = buffer(sizeof r, NULL);
+  cl_kernel k = clCreateKernel(program, "divrem", &err);
+  OK(err);
+  for (int y = -7; y <= 9; y += 4) {
+    OK(clSetKernelArg(k, 0, sizeof bq, &bq));
+    OK(clSetKernelArg(k, 1, sizeof br, &br));
+    OK(clSetKernelArg(k, 2, sizeof bx, &bx));
+    OK(clSetKernelArg(k, 3, sizeof y, &y));
+    OK(clEnqueueNDRangeKernel(queue, k, 1, NULL, &n, NULL, 0, NULL, NULL));
+    OK(clEnqueueReadBuffer(queue, bq, CL_TRUE, 0, sizeof q, q, 0, NULL, NULL));
+    OK(clEnqueueReadBuffer(queue, br, CL_TRUE, 0, sizeof r, r, 0, NULL, NULL));
+    for (int i = 0; i < N; ++i) CHECK(q[i] == x[i] / y && r[i] == x[i] % y);
+  }
+  clReleaseKernel(k);
+
+  cl_uint ux[N], uy[N], uq[N];
+  for (int i = 0; i < N; ++i) {
+    ux[i] = 4000000000u - (cl_uint)i * 123457u;
+    uy[i] = (cl_uint)i * 7u + 3u;
+  }
+  cl_mem bux = buffer(sizeof ux, ux), buy = buffer(sizeof uy, uy), buq = buffer(sizeof uq, NULL);
+  k = clCreateKernel(program, "udivrem", &err);
+  OK(err);
+  OK(clSetKernelArg(k, 0, sizeof buq, &buq));
+  OK(clSetKernelArg(k, 1, sizeof bux, &bux));
+  OK(clSetKernelArg(k, 2, sizeof buy, &buy));
+  OK(clEnqueueNDRangeKernel(queue, k, 1, NULL, &n, NULL, 0, NULL, NULL));
+  OK(clEnqueueReadBuffer(queue, buq, CL_TRUE, 0, sizeof uq, uq, 0, NULL, NULL));
+  for (int i = 0; i < N; ++i) CHECK(uq[i] == (ux[i] / uy[i]) * 1000u + ux[i] % uy[i]);
+  clReleaseKernel(k);
+
+  float in[N], out[N];
+  for (int i = 0; i < N; ++i) in[i] = (float)(i * i % 11);
+  cl_mem bin = buffer(sizeof in, in), bout = buffer(sizeof out, NULL);
+  k = clCreateKernel(program, "tile_sum", &err);
+  OK(err);
+  OK(clSetKernelArg(k, 0, sizeof bout, &bout));
+  OK(clSetKernelArg(k, 1, sizeof bin, &bin));
+  OK(clEnqueueNDRangeKernel(queue, k, 1, NULL, &n, &local, 0, NULL, NULL));
+  OK(clEnqueueReadBuffer(queue, bout, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL));
+  for (int i = 0; i < N; ++i) {
+    float expected = 0;
+    for (int j = 0; j < 16; ++j) expected += in[i / 16 * 16 + j];
+    CHECK(out[i] == expected);
+  }
+  clReleaseKernel(k);
+
+  cl_mem all[] = {bx, bq, br, bux, buy, buq, bin, bout};
+  for (size_t i = 0; i < sizeof all / sizeof all[0]; ++i) clReleaseMemObject(all[i]);
+  clReleaseProgram(program);
+}
+
+static void logs(void) {
+  const char *bad = "__kernel void k(__global int *a) {\n  a[0] = missing;\n}\n";
+  cl_int err;
+  cl_program p = clCreateProgramWithSource(context, 1, &bad, NULL, &err);
+  OK(err);
+  EXPECT_ERR(CL_BUILD_PROGRAM_FAILURE, clBuildProgram(p, 1, &device, "-DX=1", NULL, NULL));
+  char log[8192] = {0};
+  OK(clGetProgramBuildInfo(p, device, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log, NULL));
+  CHECK(strstr(log, "input.cl:2:10: error: use of undeclared identifier 'missing'") != NULL);
+  CHECK(strstr(log, "-DX=1") != NULL); /* the options, in the log */
+  EXPECT_ERR(CL_INVALID_BUILD_OPTIONS, clBuildProgram(p, 1, &device, "-fno-such", NULL, NULL));
+  OK(clGetProgramBuildInfo(p, device, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log, NULL));
+  CHECK(strstr(log, "-fno-such") != NULL);
+  clReleaseProgram(p);
+}
+
+/* C++ for OpenCL (-cl-std=CLC++2021): templates and references in a kernel. */
+static void cxx(void) {
+  const char *source = "template <typename T> T twice(const T &v) { return v + v; }\n"
+                       "__kernel void k(__global int *a, __global float *b) {\n"
+                       "  a[get_global_id(0)] = twice(a[get_global_id(0)]);\n"
+                       "  b[get_global_id(0)] = twice(b[get_global_id(0)]);\n"
+                       "}\n";
+  cl_program program = buildSource(context, device, source, "-cl-std=CLC++2021");
+  cl_int err;
+  cl_kernel k = clCreateKernel(program, "k", &err);
+  OK(err);
+  int a[4] = {1, -2, 30, 400};
+  float b[4] = {0.5f, 1.5f, -2.0f, 8.0f};
+  cl_mem ba = buffer(sizeof a, a), bb = buffer(sizeof b, b);
+  OK(clSetKernelArg(k, 0, sizeof ba, &ba));
+  OK(clSetKernelArg(k, 1, sizeof bb, &bb));
+  size_t n = 4;
+  OK(clEnqueueNDRangeKernel(queue, k, 1, NULL, &n, NULL, 0, NULL, NULL));
+  int a2[4];
+  float b2[4];
+  OK(clEnqueueReadBuffer(queue, ba, CL_TRUE, 0, sizeof a2, a2, 0, NULL, NULL));
+  OK(clEnqueueReadBuffer(queue, bb, CL_TRUE, 0, sizeof b2, b2, 0, NULL, NULL));
+  for (int i = 0; i < 4; ++i) CHECK(a2[i] == 2 * a[i] && b2[i] == 2 * b[i]);
+  clReleaseMemObject(ba);
+  clReleaseMemObject(bb);
+  clReleaseKernel(k);
+  clReleaseProgram(program);
+}
+
+int main(void) {
+  spvsimContext(&device, &context, &queue);
+  const char *options[] = {"", "-cl-opt-disable", "-g", "-g -cl-opt-disable", "-g -cl-std=CL3.0"};
+  for (size_t i = 0; i < sizeof options / sizeof options[0]; ++i) run(options[i]);
+  logs();
+  cxx();
+  clReleaseCommandQueue(queue);
+  clReleaseContext(context);
+  return finish("frontend");
+}
