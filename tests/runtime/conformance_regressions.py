@@ -1,0 +1,59 @@
+"""Regressions of what the OpenCL conformance suite found, through PyOpenCL as a
+host program sees them: each function builds and runs the smallest program that
+showed one bug.
+
+usage: conformance_regressions.py
+"""
+import sys
+
+import numpy as np
+import pyopencl as cl
+
+
+def spvsim_context():
+    platforms = [p for p in cl.get_platforms() if p.name == "spvsim"]
+    assert platforms, "spvsim's platform is not listed"
+    return cl.Context(platforms[0].get_devices())
+
+
+def float_atomics(ctx, queue):
+    """atomic_float / atomic_double loads, stores and exchanges (OpenCL C 3.0) build and
+    move their values bit for bit (the suite's c11_atomics atomic_store / atomic_load)."""
+    source = """
+    kernel void k(global atomic_float* p, global float* out, global atomic_double* d,
+                  global double* dout) {
+      atomic_store(p, 1.0f);
+      out[0] = atomic_load(p);
+      out[1] = atomic_exchange(p, -0.0f);
+      out[2] = atomic_load(p);
+      atomic_init(d, 0.1);
+      dout[0] = atomic_exchange(d, -7.25);
+      dout[1] = atomic_load(d);
+    }"""
+    program = cl.Program(ctx, source).build(options=["-cl-std=CL3.0"])
+    mf = cl.mem_flags
+    p = cl.Buffer(ctx, mf.READ_WRITE, 4)
+    out = cl.Buffer(ctx, mf.READ_WRITE, 12)
+    d = cl.Buffer(ctx, mf.READ_WRITE, 8)
+    dout = cl.Buffer(ctx, mf.READ_WRITE, 16)
+    program.k(queue, (1,), None, p, out, d, dout)
+    o = np.empty(3, np.float32)
+    do = np.empty(2, np.float64)
+    cl.enqueue_copy(queue, o, out)
+    cl.enqueue_copy(queue, do, dout)
+    assert o.view(np.uint32).tolist() == [0x3F800000, 0x3F800000, 0x80000000], o
+    assert do.tolist() == [0.1, -7.25], do
+
+
+def main():
+    ctx = spvsim_context()
+    queue = cl.CommandQueue(ctx)
+    tests = [float_atomics]
+    for test in tests:
+        test(ctx, queue)
+        print(test.__name__, "ok")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
