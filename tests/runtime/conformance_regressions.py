@@ -45,10 +45,35 @@ def float_atomics(ctx, queue):
     assert do.tolist() == [0.1, -7.25], do
 
 
+def duplicated_phi_parents(ctx, queue):
+    """An if/else-if chain that clang -O2 makes a switch with two cases on one target
+    (OpPhi naming the switch's block twice) builds and runs (the suite's integer_ops
+    unary_ops_increment)."""
+    source = """
+    kernel void k(global const int* in, global int* out) {
+      int i = get_global_id(0), x = in[i], r;
+      if (x == 0) r = 5;
+      else if (x == 2) r = 5;
+      else if (x == 7) r = 9;
+      else r = x * 3;
+      out[i] = r;
+    }"""
+    program = cl.Program(ctx, source).build()
+    x = np.arange(-2, 10, dtype=np.int32)
+    mf = cl.mem_flags
+    inb = cl.Buffer(ctx, mf.READ_ONLY | mf.COPY_HOST_PTR, hostbuf=x)
+    outb = cl.Buffer(ctx, mf.WRITE_ONLY, x.nbytes)
+    program.k(queue, x.shape, None, inb, outb)
+    out = np.empty_like(x)
+    cl.enqueue_copy(queue, out, outb)
+    expected = [5 if v in (0, 2) else 9 if v == 7 else 3 * v for v in x]
+    assert out.tolist() == expected, out
+
+
 def main():
     ctx = spvsim_context()
     queue = cl.CommandQueue(ctx)
-    tests = [float_atomics]
+    tests = [float_atomics, duplicated_phi_parents]
     for test in tests:
         test(ctx, queue)
         print(test.__name__, "ok")
