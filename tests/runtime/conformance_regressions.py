@@ -70,10 +70,35 @@ def duplicated_phi_parents(ctx, queue):
     assert out.tolist() == expected, out
 
 
+def program_scope_pointer(ctx, queue):
+    """A program-scope pointer initialised with another variable's address runs, keeps
+    its value across launches, and CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE counts both
+    variables (the suite's basic progvar_prog_scope_init)."""
+    source = """
+    global int a_var[4] = {1, 2, 3, 4};
+    volatile global int* p_var = &a_var[1];
+    kernel void k(global int* out) {
+      out[0] = *p_var;
+      out[1] = p_var[1];
+      p_var = &a_var[2];
+    }"""
+    program = cl.Program(ctx, source).build(options=["-cl-std=CL3.0"])
+    device = ctx.devices[0]
+    total = program.get_build_info(device, cl.program_build_info.GLOBAL_VARIABLE_TOTAL_SIZE)
+    assert total == 16 + 8, total
+    out = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, 8)
+    result = np.empty(2, np.int32)
+    for expected in ([2, 3], [3, 4]):
+        cl.enqueue_fill_buffer(queue, out, np.int32(-1), 0, 8)
+        program.k(queue, (1,), None, out)
+        cl.enqueue_copy(queue, result, out)
+        assert result.tolist() == expected, result
+
+
 def main():
     ctx = spvsim_context()
     queue = cl.CommandQueue(ctx)
-    tests = [float_atomics, duplicated_phi_parents]
+    tests = [float_atomics, duplicated_phi_parents, program_scope_pointer]
     for test in tests:
         test(ctx, queue)
         print(test.__name__, "ok")
