@@ -90,20 +90,21 @@ Executable::Executable(std::shared_ptr<Context> context, ValidatedModule module,
   std::map<std::string, uint64_t> globals;
   for (const KernelSignature &k : kernels_) {
     KernelDetails d;
-    auto cannotRun = [&](const std::exception &e) {
+    auto cannotRun = [&](const std::exception &e, std::string &log, const char *severity) {
       d.unsupported = e.what();
-      notes_ += "warning: kernel '" + k.name + "' cannot run on spvsim: " + e.what() + "\n";
+      log += std::string(severity) + ": kernel '" + k.name + "' cannot run on spvsim: " + e.what() +
+             "\n";
     };
     try {
       d.resources = kernelResources(module_, k.name, specConstants_);
       for (const ProgramVariable &v : d.resources.programVariables) globals[v.name] = v.size;
     } catch (const Unsupported &e) {
-      cannotRun(e);
+      cannotRun(e, errors_, "error");
     } catch (const LimitError &e) {
-      cannotRun(e);
+      cannotRun(e, notes_, "warning");
       d.limit = e.limit(); // clEnqueueNDRangeKernel returns its error code
     } catch (const Error &e) {
-      cannotRun(e);
+      cannotRun(e, errors_, "error");
     }
     d.argTypeNames = recordedList(m, "kernel_arg_type", k.name);
     d.argQualifiers = recordedList(m, "kernel_arg_type_qual", k.name);
@@ -258,7 +259,8 @@ bool Program::makeExecutable(std::vector<uint32_t> words, bool uniformWorkGroups
   }
   auto executable = std::make_shared<const Executable>(context_, std::move(*result.module),
                                                        std::move(words), spec, uniformWorkGroups);
-  log += executable->notes();
+  log += executable->errors() + executable->notes();
+  if (!executable->errors().empty()) return false;
   std::lock_guard lock(mutex_);
   executable_ = std::move(executable);
   binaryWords_ = executable_->words();

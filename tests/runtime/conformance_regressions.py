@@ -2,7 +2,8 @@
 host program sees them: each function builds and runs the smallest program that
 showed one bug.
 
-usage: conformance_regressions.py
+usage: conformance_regressions.py UNSUPPORTED.spv
+  (UNSUPPORTED.spv: tests/runtime/kernels/unsupported.spvasm assembled)
 """
 import sys
 
@@ -95,6 +96,21 @@ def program_scope_pointer(ctx, queue):
         assert result.tolist() == expected, result
 
 
+def unsupported_kernel(ctx, path):
+    """A kernel spvsim cannot run fails clBuildProgram with a log saying why; it is never
+    enqueued with success and left to do nothing (the suite's stale outputs)."""
+    with open(path, "rb") as f:
+        il = f.read()
+    try:
+        cl.Program(ctx, il).build()
+    except cl.RuntimeError as e:
+        assert e.code == cl.status_code.BUILD_PROGRAM_FAILURE, e.code
+        assert "kernel 'flag' cannot run on spvsim" in str(e), str(e)
+        assert "bool values" in str(e), str(e)
+    else:
+        raise AssertionError("a kernel spvsim cannot run was built")
+
+
 def main():
     ctx = spvsim_context()
     queue = cl.CommandQueue(ctx)
@@ -102,6 +118,8 @@ def main():
     for test in tests:
         test(ctx, queue)
         print(test.__name__, "ok")
+    unsupported_kernel(ctx, sys.argv[1])
+    print("unsupported_kernel ok")
     return 0
 
 
