@@ -88,6 +88,7 @@ Executable::Executable(std::shared_ptr<Context> context, ValidatedModule module,
   kernels_ = kernelSignatures(module_);
   const Module &m = module_.module();
   std::map<std::string, uint64_t> globals;
+  std::set<std::string> tooLarge;
   for (const KernelSignature &k : kernels_) {
     KernelDetails d;
     auto cannotRun = [&](const std::exception &e, std::string &log, const char *severity) {
@@ -97,7 +98,17 @@ Executable::Executable(std::shared_ptr<Context> context, ValidatedModule module,
     };
     try {
       d.resources = kernelResources(module_, k.name, specConstants_);
-      for (const ProgramVariable &v : d.resources.programVariables) globals[v.name] = v.size;
+      for (const ProgramVariable &v : d.resources.programVariables) {
+        globals[v.name] = v.size;
+        // OpenCL API §4.2 CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE: "the maximum number of bytes
+        // of storage that may be allocated for any single variable in program scope".
+        const uint64_t limit = context_->device().maxGlobalVariableSize();
+        if (v.size > limit && tooLarge.insert(v.name).second)
+          errors_ += "error: program-scope variable '" + v.name + "' takes " +
+                     std::to_string(v.size) +
+                     " bytes, more than CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE (" +
+                     std::to_string(limit) + ")\n";
+      }
     } catch (const Unsupported &e) {
       cannotRun(e, errors_, "error");
     } catch (const LimitError &e) {

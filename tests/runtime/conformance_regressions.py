@@ -111,10 +111,44 @@ def unsupported_kernel(ctx, path):
         raise AssertionError("a kernel spvsim cannot run was built")
 
 
+def global_variable_limit(ctx, queue):
+    """CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE is 64 MiB, not the largest allocation: a program
+    with an array of that size builds and runs (the suite's progvar_prog_scope_misc), one
+    byte more fails to build with a log that says so."""
+    device = ctx.devices[0]
+    limit = device.get_info(cl.device_info.MAX_GLOBAL_VARIABLE_SIZE)
+    assert limit == 64 << 20, limit
+    assert device.get_info(cl.device_info.GLOBAL_VARIABLE_PREFERRED_TOTAL_SIZE) == limit
+    source = """
+    global uchar var[%d];
+    kernel void k(global uint* out) {
+      size_t last = sizeof(var) - 1;
+      var[last] = 5;
+      out[0] = var[0] + var[last];
+    }"""
+    program = cl.Program(ctx, source % limit).build(options=["-cl-std=CL3.0"])
+    total = program.get_build_info(device, cl.program_build_info.GLOBAL_VARIABLE_TOTAL_SIZE)
+    assert total == limit, total
+    out = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, 4)
+    program.k(queue, (1,), None, out)
+    result = np.empty(1, np.uint32)
+    cl.enqueue_copy(queue, result, out)
+    assert result[0] == 5, result
+    try:
+        cl.Program(ctx, source % (limit + 1)).build(options=["-cl-std=CL3.0"])
+    except cl.RuntimeError as e:
+        assert e.code == cl.status_code.BUILD_PROGRAM_FAILURE, e.code
+        assert "program-scope variable 'var' takes %d bytes, more than " \
+            "CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE (%d)" % (limit + 1, limit) in str(e), str(e)
+    else:
+        raise AssertionError("a variable beyond CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE was built")
+
+
 def main():
     ctx = spvsim_context()
     queue = cl.CommandQueue(ctx)
-    tests = [float_atomics, duplicated_phi_parents, program_scope_pointer]
+    tests = [float_atomics, duplicated_phi_parents, program_scope_pointer,
+             global_variable_limit]
     for test in tests:
         test(ctx, queue)
         print(test.__name__, "ok")
