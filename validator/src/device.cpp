@@ -4,6 +4,9 @@
 // applies); callers narrow it with an explicit extension list.
 #include "spvsim/validator/device.h"
 
+#include <algorithm>
+#include <iterator>
+
 namespace spvsim {
 
 namespace {
@@ -62,6 +65,47 @@ DeviceDescription describe(OpenCLVersion version, Profile profile) {
 }
 
 } // namespace
+
+namespace {
+/// Every OpenCL extension of OpenCL-Env §5 and those implied by OpenCL C's atomics, sorted.
+constexpr std::string_view kKnownExtensions[] = {
+    "cl_khr_3d_image_writes",
+    "cl_khr_byte_addressable_store",
+    "cl_khr_depth_images",
+    "cl_khr_device_enqueue_local_arg_types",
+    "cl_khr_fp16",
+    "cl_khr_fp64",
+    "cl_khr_gl_depth_images",
+    "cl_khr_gl_msaa_sharing",
+    "cl_khr_global_int32_base_atomics",
+    "cl_khr_global_int32_extended_atomics",
+    "cl_khr_int64_base_atomics",
+    "cl_khr_int64_extended_atomics",
+    "cl_khr_local_int32_base_atomics",
+    "cl_khr_local_int32_extended_atomics",
+    "cl_khr_mipmap_image",
+    "cl_khr_mipmap_image_writes",
+    "cl_khr_spirv_no_integer_wrap_decoration",
+    "cl_khr_subgroup_ballot",
+    "cl_khr_subgroup_clustered_reduce",
+    "cl_khr_subgroup_extended_types",
+    "cl_khr_subgroup_named_barrier",
+    "cl_khr_subgroup_non_uniform_arithmetic",
+    "cl_khr_subgroup_non_uniform_vote",
+    "cl_khr_subgroup_shuffle",
+    "cl_khr_subgroup_shuffle_relative",
+    "cl_khr_subgroups",
+    "cles_khr_int64",
+};
+} // namespace
+
+std::span<const std::string_view> DeviceDescription::knownExtensions() {
+  return kKnownExtensions;
+}
+
+bool DeviceDescription::isKnownExtension(std::string_view name) {
+  return std::binary_search(std::begin(kKnownExtensions), std::end(kKnownExtensions), name);
+}
 
 DeviceDescription DeviceDescription::spvsim() {
   return describe(OpenCLVersion::CL3_0, Profile::Full);
