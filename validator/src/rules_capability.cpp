@@ -174,6 +174,9 @@ std::string unsupportedBecause(const RuleContext &ctx, spv::Capability c) {
     return needs(d.maxSpirvVersion >= 0x00010600,
                  "the UniformDecoration capability (SPIR-V 1.6) needs a device that accepts "
                  "SPIR-V 1.6");
+  // §5.2.25 (newest environment specification).
+  case C::ExpectAssumeKHR:
+    return extension("ExpectAssumeKHR", "5.2.25", "cl_khr_expect_assume");
   // §5.2.12.
   case C::NamedBarrier:
     return extension("NamedBarrier", "5.2.12", "cl_khr_subgroup_named_barrier");
