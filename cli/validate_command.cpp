@@ -108,7 +108,17 @@ void addValidateCommand(CLI::App &app, int &exitStatus) {
   CLI::Option *extensions =
       cmd->add_option("--extensions", args->extensions,
                       "Comma-separated OpenCL extensions of the device, or none")
-          ->delimiter(',');
+          ->delimiter(',')
+          ->check(
+              [](const std::string &name) -> std::string {
+                // A misspelt name would silently describe a device without the extension.
+                if (name == "none" || DeviceDescription::isKnownExtension(name)) return "";
+                std::string known;
+                for (std::string_view e : DeviceDescription::knownExtensions())
+                  known += (known.empty() ? "" : ", ") + std::string(e);
+                return "unknown OpenCL extension '" + name + "' (known: " + known + ")";
+              },
+              "OpenCL extension name");
   cmd->add_flag("--no-images", args->noImages, "The device has no image support");
   cmd->add_flag("--strict", args->strict,
                 "Also reject what real producers emit and implementations accept");

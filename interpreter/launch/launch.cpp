@@ -147,10 +147,8 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
     L.groups[d] = (L.range.global[d] + L.localSize[d] - 1) / L.localSize[d];
 
   // Program-scope variables live in GlobalMemory, so they keep their values across launches.
-  for (const ProgramGlobal &g : k.programGlobals)
-    L.programGlobalIds.push_back(
-        memory.programScopeBuffer(&module.module(), g.name, g.size, g.init,
-                                  g.constant ? BufferAccess::ReadOnly : BufferAccess::ReadWrite));
+  // Created together: an initializer may hold another variable's address.
+  L.programGlobalIds = memory.programScopeBuffers(&module.module(), programScopeVariables(k));
   // Allocation table: every buffer of GlobalMemory by id, read at one instant (the
   // runtime may create or release buffers while this launch runs).
   const std::vector<BufferView> buffers = memory.snapshot();

@@ -7,10 +7,12 @@
 #include <cstdint>
 #include <initializer_list>
 #include <map>
+#include <optional>
 #include <span>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "lower/program.h"
@@ -90,7 +92,16 @@ private:
   /// A slot holding `bits` (of `bytes` per lane) in every lane.
   SlotValue uniformValue(uint64_t bits, uint8_t bytes);
   SlotValue globalVariable(uint32_t id);
-  std::vector<std::byte> constantBytes(uint32_t id);
+  // global_initializer.cpp
+  /// Sets the initial bytes (and pointers) of program global `index` from constant `id`.
+  void initializeProgramGlobal(uint32_t index, uint32_t id);
+  void writeInitializer(uint32_t id, uint64_t offset, std::vector<std::byte> &bytes,
+                        std::vector<ProgramGlobal::PointerInit> &pointers);
+  /// A constant pointer expression (a program-scope variable, access chains and casts of
+  /// one, OpConstantNull): the program global it points into and the byte offset;
+  /// nullopt for a null pointer.
+  std::optional<std::pair<uint32_t, uint64_t>> constantPointer(uint32_t id);
+  bool hasPointerLeaves(uint32_t type);
   const BuiltinRef *builtinOf(Instance &in, uint32_t pointerId);
   void bindParameters(Instance &in);
   /// A new private allocation of `pointee`'s size and alignment in each lane's private
@@ -166,6 +177,8 @@ private:
   uint32_t currentInstruction_ = ~0u;
   std::unordered_map<uint32_t, SlotValue> constants_;
   std::unordered_map<uint32_t, SlotValue> globals_;
+  /// Program-scope variable id -> index into out_.programGlobals.
+  std::unordered_map<uint32_t, uint32_t> programGlobalIndex_;
   std::unordered_map<uint32_t, BuiltinRef> builtinVariables_;
   /// Slots that hold the same value in every lane: preloaded constants, kernel
   /// arguments and variables' addresses (never written by an op).

@@ -8,8 +8,10 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "lower/program.h"
+#include "spvsim/interpreter/global_memory.h"
 #include "spvsim/validator/validator.h"
 
 namespace spvsim {
@@ -18,5 +20,9 @@ namespace spvsim {
 /// instructions the executor does not implement.
 LoweredKernel lowerKernel(const ValidatedModule &module, const std::string &kernel,
                           const std::map<uint32_t, uint64_t> &specConstants, uint32_t warpWidth);
+
+/// The kernel's program-scope variables as GlobalMemory::programScopeBuffers takes them
+/// (global_initializer.cpp); they view `kernel`'s initial bytes.
+std::vector<GlobalMemory::ProgramScopeVariable> programScopeVariables(const LoweredKernel &kernel);
 
 } // namespace spvsim

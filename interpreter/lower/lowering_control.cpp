@@ -149,11 +149,21 @@ void KernelLowering::emitEdgeCopies(Instance &in, uint32_t fromLabel, uint32_t t
     if (phi.nonSemantic) continue; // debug information may sit among the phis
     if (phi.opcode != spv::Op::OpPhi) break;
     auto ops = module_.operands(phi);
-    for (size_t k = 0; k + 1 < ops.size(); k += 2)
-      if (ops[k + 1] == fromLabel) {
+    // The first pair naming the parent. clang -O2 + llvm-spirv list a parent twice (a
+    // switch with two cases on one target) with the same value; two values for one
+    // parent are invalid (SPIR-V §3.52.17 OpPhi) and rejected by the validator.
+    uint32_t value = 0;
+    for (size_t k = 0; k + 1 < ops.size(); k += 2) {
+      if (ops[k + 1] != fromLabel) continue;
+      if (value == 0) {
+        value = ops[k];
         copies.push_back({resultValue(in, phi.resultId), valueOf(in, ops[k])});
-        break;
+      } else if (ops[k] != value) {
+        throw Error("OpPhi %" + std::to_string(phi.resultId) + " gives parent %" +
+                    std::to_string(fromLabel) + " two values, %" + std::to_string(value) +
+                    " and %" + std::to_string(ops[k]));
       }
+    }
   }
   // Phis read their inputs in parallel: go through temporaries when one phi's
   // input is another phi's result of the same block.

@@ -409,6 +409,10 @@ void KernelLowering::lowerInstruction(Instance &in, uint32_t index) {
   case spv::Op::OpMemoryBarrier: // warps of a group and groups run in program order here
   case spv::Op::OpLifetimeStart:
   case spv::Op::OpLifetimeStop:
+  case spv::Op::OpAssumeTrueKHR: // SPV_KHR_expect_assume: a promise, nothing to compute
+    return;
+  case spv::Op::OpExpectKHR: // SPV_KHR_expect_assume: the result is Value
+    defineAlias(in, inst.resultId, valueOf(in, module_.operands(inst)[0]));
     return;
   case spv::Op::OpExtInst:
     return lowerExtInst(in, inst);

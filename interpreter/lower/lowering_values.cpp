@@ -1,8 +1,6 @@
 // Lowering of values: register slots for SSA ids, constants and spec
 // constants (preloaded uniform slots), module-scope variables (local and
 // program-scope allocations, BuiltIn inputs) and kernel parameters.
-#include <cstring>
-
 #include "lower/kernel_lowering.h"
 #include "memory/tagged_pointer.h"
 #include "spvsim/common/error.h"
@@ -143,20 +141,6 @@ SlotValue KernelLowering::uniformValue(uint64_t bits, uint8_t bytes) {
   return v;
 }
 
-std::vector<std::byte> KernelLowering::constantBytes(uint32_t id) {
-  const Constant *c = module_.constant(id);
-  if (!c) throw Error("initializer %" + std::to_string(id) + " is not a constant");
-  std::vector<std::byte> bytes(layout_.size(c->typeId));
-  const auto &leaves = layout_.leaves(c->typeId);
-  auto bits = constantLeafBits(id);
-  for (uint32_t i = 0; i < leaves.size(); ++i) {
-    if (leaves[i].kind == LeafKind::Pointer && bits[i] != 0)
-      unsupported("pointer-valued initializers of program-scope variables");
-    std::memcpy(bytes.data() + leaves[i].offset, &bits[i], leaves[i].bytes);
-  }
-  return bytes;
-}
-
 namespace {
 std::optional<BuiltinKind> builtinKind(spv::BuiltIn b) {
   using spv::BuiltIn;
@@ -242,13 +226,18 @@ SlotValue KernelLowering::globalVariable(uint32_t id) {
     g.name = name.empty() ? "%" + std::to_string(id) : name;
     g.constant = storage == spv::StorageClass::UniformConstant;
     g.size = layout_.size(ptrType.element);
+    const uint32_t index = static_cast<uint32_t>(out_.programGlobals.size());
+    out_.programGlobals.push_back(std::move(g));
+    v = uniformPointer(index, UniformInit::Reloc::ProgramGlobal);
+    v.type = inst.typeId;
+    // Known before its initializer is lowered: that may point back at this variable.
+    globals_.emplace(id, v);
+    programGlobalIndex_.emplace(id, index);
     const Constant *init = ops.size() > 1 ? module_.constant(ops[1]) : nullptr;
     if (ops.size() > 1 &&
         !(init && (init->kind == ConstantKind::Null || init->kind == ConstantKind::Undef)))
-      g.init = constantBytes(ops[1]);
-    out_.programGlobals.push_back(std::move(g));
-    v = uniformPointer(out_.programGlobals.size() - 1, UniformInit::Reloc::ProgramGlobal);
-    break;
+      initializeProgramGlobal(index, ops[1]);
+    return v;
   }
   case spv::StorageClass::Input:
     throw Error("BuiltIn variable %" + std::to_string(id) + " used as a value");

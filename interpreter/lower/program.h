@@ -84,6 +84,16 @@ struct ProgramGlobal {
   /// Initial bytes, `size` of them; empty when they are all zero (no initializer,
   /// OpConstantNull, OpUndef), so that a large zeroed variable costs nothing to lower.
   std::vector<std::byte> init;
+  /// A pointer in the initial bytes (`volatile global int *p = &a[1];`): at `offset`,
+  /// `bytes` wide, the address of program global `target` (an index into the kernel's
+  /// programGlobals) plus `addend`. Its bytes in `init` are zero.
+  struct PointerInit {
+    uint64_t offset = 0;
+    uint32_t target = 0;
+    uint64_t addend = 0;
+    uint8_t bytes = 8;
+  };
+  std::vector<PointerInit> pointers;
 };
 
 /// How one kernel parameter reaches the kernel.

@@ -3,10 +3,12 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <cstring>
 #include <sys/resource.h>
 #include <unistd.h>
 
 #include "memory/defined_shadow.h"
+#include "memory/tagged_pointer.h"
 #include "memory/zeroed_storage.h"
 #include "spvsim/common/error.h"
 
@@ -97,16 +99,46 @@ BufferId GlobalMemory::createSub(BufferId parent, uint64_t offset, uint64_t size
 BufferId GlobalMemory::programScopeBuffer(const void *program, const std::string &name,
                                           uint64_t size, std::span<const std::byte> init,
                                           BufferAccess access) {
+  const ProgramScopeVariable variable{name, size, init, access, {}};
+  return programScopeBuffers(program, std::span(&variable, 1)).front();
+}
+
+std::vector<BufferId>
+GlobalMemory::programScopeBuffers(const void *program,
+                                  std::span<const ProgramScopeVariable> variables) {
   std::lock_guard lock(mutex_);
-  auto key = std::make_pair(program, name);
-  if (auto it = programScope_.find(key); it != programScope_.end()) return it->second;
-  if (!init.empty() && init.size() != size)
-    throw Error("program-scope variable '" + name + "' has " + std::to_string(init.size()) +
-                " bytes of initializer for " + std::to_string(size));
-  BufferId id = createLocked(size, name, access);
-  std::copy(init.begin(), init.end(), bytesLocked(id).begin());
-  programScope_.emplace(std::move(key), id);
-  return id;
+  std::vector<BufferId> ids;
+  std::vector<bool> created;
+  for (const ProgramScopeVariable &v : variables) {
+    auto key = std::make_pair(program, v.name);
+    if (auto it = programScope_.find(key); it != programScope_.end()) {
+      ids.push_back(it->second);
+      created.push_back(false);
+      continue;
+    }
+    if (!v.init.empty() && v.init.size() != v.size)
+      throw Error("program-scope variable '" + v.name + "' has " + std::to_string(v.init.size()) +
+                  " bytes of initializer for " + std::to_string(v.size));
+    for (const ProgramScopeVariable::Pointer &p : v.pointers)
+      if (p.target >= variables.size() || p.bytes > 8 || p.offset > v.size ||
+          p.bytes > v.size - p.offset)
+        throw Error("program-scope variable '" + v.name + "' has a pointer outside its bytes");
+    BufferId id = createLocked(v.size, v.name, v.access);
+    std::copy(v.init.begin(), v.init.end(), bytesLocked(id).begin());
+    programScope_.emplace(std::move(key), id);
+    ids.push_back(id);
+    created.push_back(true);
+  }
+  // Pointers once every variable has its buffer: they may point at each other.
+  for (size_t i = 0; i < variables.size(); ++i) {
+    if (!created[i]) continue;
+    for (const ProgramScopeVariable::Pointer &p : variables[i].pointers) {
+      const uint64_t value = tagged::make(
+          p.constantSpace ? AddressSpace::Constant : AddressSpace::Global, ids[p.target], p.addend);
+      std::memcpy(bytesLocked(ids[i]).data() + p.offset, &value, p.bytes);
+    }
+  }
+  return ids;
 }
 
 void GlobalMemory::releaseProgramScope(const void *program) {

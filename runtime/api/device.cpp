@@ -144,9 +144,9 @@ cl_int deviceInfo(const Device &d, cl_device_info param, size_t size, void *valu
   case CL_DEVICE_MAX_CONSTANT_ARGS:
     return returnValue<cl_uint>(size, value, ret, 64);
   case CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE:
-    return returnValue<size_t>(size, value, ret, static_cast<size_t>(d.maxAllocSize()));
+    return returnValue<size_t>(size, value, ret, static_cast<size_t>(d.maxGlobalVariableSize()));
   case CL_DEVICE_GLOBAL_VARIABLE_PREFERRED_TOTAL_SIZE:
-    return returnValue<size_t>(size, value, ret, static_cast<size_t>(d.maxAllocSize()));
+    return returnValue<size_t>(size, value, ret, static_cast<size_t>(d.maxGlobalVariableSize()));
   case CL_DEVICE_LOCAL_MEM_TYPE:
     return returnValue<cl_device_local_mem_type>(size, value, ret, CL_LOCAL);
   case CL_DEVICE_LOCAL_MEM_SIZE:

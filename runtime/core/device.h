@@ -5,6 +5,7 @@
 // (kMaxWorkGroupSize, the warp width) and the host (memory, threads).
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <string>
@@ -38,6 +39,13 @@ public:
   uint64_t globalMemSize() const { return globalMemSize_; }
   uint64_t maxAllocSize() const { return maxAllocSize_; }
   uint64_t localMemSize() const { return 64 * 1024; }
+  /// CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE (OpenCL API §4.2, at least 64 KB), enforced when a
+  /// program is built: 64 MiB, at most the largest allocation. A program that sizes an
+  /// array by it (the conformance suite's progvar_prog_scope_misc) stays small; PoCL 3.1
+  /// reports 0 (no program-scope variables).
+  uint64_t maxGlobalVariableSize() const {
+    return std::min<uint64_t>(uint64_t(64) << 20, maxAllocSize_);
+  }
   size_t maxWorkGroupSize() const;
   /// Sub-buffer origins must be multiples of this many bytes (CL_DEVICE_MEM_BASE_ADDR_ALIGN / 8).
   uint32_t baseAddressAlignBytes() const { return 128; }

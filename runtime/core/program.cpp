@@ -97,22 +97,34 @@ Executable::Executable(std::shared_ptr<Context> context, ValidatedModule module,
   kernels_ = kernelSignatures(module_);
   const Module &m = module_.module();
   std::map<std::string, uint64_t> globals;
+  std::set<std::string> tooLarge;
   for (const KernelSignature &k : kernels_) {
     KernelDetails d;
-    auto cannotRun = [&](const std::exception &e) {
+    auto cannotRun = [&](const std::exception &e, std::string &log, const char *severity) {
       d.unsupported = e.what();
-      notes_ += "warning: kernel '" + k.name + "' cannot run on spvsim: " + e.what() + "\n";
+      log += std::string(severity) + ": kernel '" + k.name + "' cannot run on spvsim: " + e.what() +
+             "\n";
     };
     try {
       d.resources = kernelResources(module_, k.name, specConstants_);
-      for (const ProgramVariable &v : d.resources.programVariables) globals[v.name] = v.size;
+      for (const ProgramVariable &v : d.resources.programVariables) {
+        globals[v.name] = v.size;
+        // OpenCL API §4.2 CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE: "the maximum number of bytes
+        // of storage that may be allocated for any single variable in program scope".
+        const uint64_t limit = context_->device().maxGlobalVariableSize();
+        if (v.size > limit && tooLarge.insert(v.name).second)
+          errors_ += "error: program-scope variable '" + v.name + "' takes " +
+                     std::to_string(v.size) +
+                     " bytes, more than CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE (" +
+                     std::to_string(limit) + ")\n";
+      }
     } catch (const Unsupported &e) {
-      cannotRun(e);
+      cannotRun(e, errors_, "error");
     } catch (const LimitError &e) {
-      cannotRun(e);
+      cannotRun(e, notes_, "warning");
       d.limit = e.limit(); // clEnqueueNDRangeKernel returns its error code
     } catch (const Error &e) {
-      cannotRun(e);
+      cannotRun(e, errors_, "error");
     }
     d.argTypeNames = recordedList(m, "kernel_arg_type", k.name);
     d.argQualifiers = recordedList(m, "kernel_arg_type_qual", k.name);
@@ -277,7 +289,8 @@ bool Program::makeExecutable(std::vector<uint32_t> words, bool uniformWorkGroups
   }
   auto executable = std::make_shared<const Executable>(context_, std::move(*result.module),
                                                        std::move(words), spec, uniformWorkGroups);
-  log += executable->notes();
+  log += executable->errors() + executable->notes();
+  if (!executable->errors().empty()) return false;
   std::lock_guard lock(mutex_);
   executable_ = std::move(executable);
   binaryWords_ = executable_->words();

@@ -60,8 +60,13 @@ public:
   const KernelDetails &details(const std::string &name) const { return details_.at(name); }
   /// CL_PROGRAM_GLOBAL_VARIABLE_TOTAL_SIZE.
   uint64_t globalVariableBytes() const { return globalVariableBytes_; }
-  /// Warnings for the build log (kernels that cannot run).
+  /// Warnings for the build log (kernels beyond a limit every launch meets: their
+  /// enqueues fail with the limit's error code).
   const std::string &notes() const { return notes_; }
+  /// Errors for the build log: kernels that use what spvsim does not implement. The
+  /// build fails with them (OpenCL API §5.8.4: CL_BUILD_PROGRAM_FAILURE "if there is a
+  /// failure to build the program executable"), so that no launch silently does nothing.
+  const std::string &errors() const { return errors_; }
 
 private:
   std::shared_ptr<Context> context_;
@@ -74,6 +79,7 @@ private:
   std::map<std::string, KernelDetails> details_;
   uint64_t globalVariableBytes_ = 0;
   std::string notes_;
+  std::string errors_;
 };
 
 class Program : public _cl_program {

@@ -30,8 +30,17 @@ TEST(Device, Spvsim) {
                                           "cl_khr_subgroup_shuffle_relative",
                                           "cl_khr_subgroup_clustered_reduce",
                                           "cl_khr_spirv_no_integer_wrap_decoration",
+                                          "cl_khr_spirv_linkonce_odr",
+                                          "cl_khr_expect_assume",
                                           "cl_khr_3d_image_writes"};
   EXPECT_EQ(d.extensions, expected);
+  // Every extension a device description lists is one --extensions accepts.
+  for (const char *env : {"opencl1.2", "opencl1.2embedded", "opencl2.0", "opencl3.0"}) {
+    const DeviceDescription target = *DeviceDescription::fromTargetEnv(env);
+    for (const std::string &e : target.extensions)
+      EXPECT_TRUE(DeviceDescription::isKnownExtension(e)) << e;
+  }
+  EXPECT_FALSE(DeviceDescription::isKnownExtension("cl_khr_fp46"));
   EXPECT_TRUE(d.hasExtension("cl_khr_fp16"));
   EXPECT_FALSE(d.hasExtension("cles_khr_int64"));
 }

@@ -4,6 +4,9 @@
 // applies); callers narrow it with an explicit extension list.
 #include "spvsim/validator/device.h"
 
+#include <algorithm>
+#include <iterator>
+
 namespace spvsim {
 
 namespace {
@@ -41,6 +44,12 @@ DeviceDescription describe(OpenCLVersion version, Profile profile) {
   }
   if (version != OpenCLVersion::CL1_2 && version != OpenCLVersion::CL2_0)
     d.extensions.insert("cl_khr_spirv_no_integer_wrap_decoration");
+  // OpenCL 3.0 extensions for SPIR-V extensions (OpenCL-Env §5.2.22 SPV_KHR_linkonce_odr,
+  // §5.2.25 SPV_KHR_expect_assume, numbered as in the newest environment specification).
+  if (version == OpenCLVersion::CL3_0) {
+    d.extensions.insert("cl_khr_spirv_linkonce_odr");
+    d.extensions.insert("cl_khr_expect_assume");
+  }
   // OpenCL-Env §5.3.1: 64-bit integers on the embedded profile.
   if (profile == Profile::Embedded) d.extensions.insert("cles_khr_int64");
   // OpenCL-Env §2.1: SPIR-V 1.0 through cl_khr_il_program (OpenCL 1.2, 2.0) and on
@@ -62,6 +71,49 @@ DeviceDescription describe(OpenCLVersion version, Profile profile) {
 }
 
 } // namespace
+
+namespace {
+/// Every OpenCL extension of OpenCL-Env §5 and those implied by OpenCL C's atomics, sorted.
+constexpr std::string_view kKnownExtensions[] = {
+    "cl_khr_3d_image_writes",
+    "cl_khr_byte_addressable_store",
+    "cl_khr_depth_images",
+    "cl_khr_device_enqueue_local_arg_types",
+    "cl_khr_expect_assume",
+    "cl_khr_fp16",
+    "cl_khr_fp64",
+    "cl_khr_gl_depth_images",
+    "cl_khr_gl_msaa_sharing",
+    "cl_khr_global_int32_base_atomics",
+    "cl_khr_global_int32_extended_atomics",
+    "cl_khr_int64_base_atomics",
+    "cl_khr_int64_extended_atomics",
+    "cl_khr_local_int32_base_atomics",
+    "cl_khr_local_int32_extended_atomics",
+    "cl_khr_mipmap_image",
+    "cl_khr_mipmap_image_writes",
+    "cl_khr_spirv_linkonce_odr",
+    "cl_khr_spirv_no_integer_wrap_decoration",
+    "cl_khr_subgroup_ballot",
+    "cl_khr_subgroup_clustered_reduce",
+    "cl_khr_subgroup_extended_types",
+    "cl_khr_subgroup_named_barrier",
+    "cl_khr_subgroup_non_uniform_arithmetic",
+    "cl_khr_subgroup_non_uniform_vote",
+    "cl_khr_subgroup_shuffle",
+    "cl_khr_subgroup_shuffle_relative",
+    "cl_khr_subgroups",
+    "cles_khr_int64",
+};
+} // namespace
+
+std::span<const std::string_view> DeviceDescription::knownExtensions() {
+  return kKnownExtensions;
+}
+
+bool DeviceDescription::isKnownExtension(std::string_view name) {
+  return std::binary_search(std::begin(kKnownExtensions), std::end(kKnownExtensions), name);
+}
 
 DeviceDescription DeviceDescription::spvsim() {
   return describe(OpenCLVersion::CL3_0, Profile::Full);

@@ -166,6 +166,17 @@ std::string unsupportedBecause(const RuleContext &ctx, spv::Capability c) {
     return needs(atLeast(d, OpenCLVersion::CL2_2),
                  "the capability is required by OpenCL 2.2 and newer only (§3.2); this is an " +
                      std::string(versionName(d.version)) + " device");
+  // Reading (validator/RULES.md): SPIR-V 1.6's UniformDecoration only enables the Uniform
+  // and UniformId decorations, promises that a value is the same across a scope that
+  // change nothing a kernel computes; accepted wherever SPIR-V 1.6 is (§2.1, the
+  // conformance suite's spirv_new builds it for such devices).
+  case C::UniformDecoration:
+    return needs(d.maxSpirvVersion >= 0x00010600,
+                 "the UniformDecoration capability (SPIR-V 1.6) needs a device that accepts "
+                 "SPIR-V 1.6");
+  // §5.2.25 (newest environment specification).
+  case C::ExpectAssumeKHR:
+    return extension("ExpectAssumeKHR", "5.2.25", "cl_khr_expect_assume");
   // §5.2.12.
   case C::NamedBarrier:
     return extension("NamedBarrier", "5.2.12", "cl_khr_subgroup_named_barrier");

@@ -69,9 +69,10 @@ void checkExtensionNames(RuleContext &ctx) {
 
 // OpenCL-Env §5: Khronos OpenCL extensions need no SPIR-V extension, except that
 // cl_khr_spirv_no_integer_wrap_decoration accepts SPV_KHR_no_integer_wrap_decoration
-// (§5.2.13). SPV_KHR_non_semantic_info only carries non-semantic information and is
-// always accepted. Any other SPIR-V extension is one the device accepts through no
-// extension it supports.
+// (§5.2.13), cl_khr_spirv_linkonce_odr SPV_KHR_linkonce_odr (§5.2.22) and
+// cl_khr_expect_assume SPV_KHR_expect_assume (§5.2.25). SPV_KHR_non_semantic_info only carries
+// non-semantic information and is always accepted. Any other SPIR-V extension is one the device
+// accepts through no extension it supports.
 void checkSpirvExtensions(RuleContext &ctx) {
   const auto &instructions = ctx.module.instructions();
   for (uint32_t k = 0; k < instructions.size(); ++k) {
@@ -81,6 +82,18 @@ void checkSpirvExtensions(RuleContext &ctx) {
         Module::literalString(ctx.module.words().subspan(inst.wordOffset + 1, inst.wordCount - 1));
     if (name.starts_with("cl_") || name.starts_with("cles_")) continue; // §5.1
     if (name == "SPV_KHR_non_semantic_info") continue;
+    // Newest environment specification §5.2.22 and §5.2.25.
+    const std::pair<const char *, const char *> accepted[] = {
+        {"SPV_KHR_linkonce_odr", "cl_khr_spirv_linkonce_odr"},
+        {"SPV_KHR_expect_assume", "cl_khr_expect_assume"}};
+    bool known = false;
+    for (const auto &[spirv, opencl] : accepted) {
+      if (name != spirv) continue;
+      known = true;
+      if (!ctx.device.hasExtension(opencl))
+        ctx.error("5.2", opencl, "OpExtension \"" + name + "\" needs a device with " + opencl, k);
+    }
+    if (known) continue;
     if (name == "SPV_KHR_no_integer_wrap_decoration") {
       if (ctx.device.hasExtension("cl_khr_spirv_no_integer_wrap_decoration")) continue;
       ctx.error("5.2.13", "cl_khr_spirv_no_integer_wrap_decoration",

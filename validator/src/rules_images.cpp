@@ -12,6 +12,11 @@ namespace {
 
 constexpr uint32_t kLod = static_cast<uint32_t>(spv::ImageOperandsMask::Lod);
 constexpr uint32_t kConstOffset = static_cast<uint32_t>(spv::ImageOperandsMask::ConstOffset);
+/// Image Operands that say how a texel is converted or cached, not which one is written:
+/// SignExtend, ZeroExtend (SPIR-V 1.4) and Nontemporal (SPIR-V 1.6).
+constexpr uint32_t kWriteHints = static_cast<uint32_t>(spv::ImageOperandsMask::SignExtend) |
+                                 static_cast<uint32_t>(spv::ImageOperandsMask::ZeroExtend) |
+                                 static_cast<uint32_t>(spv::ImageOperandsMask::Nontemporal);
 
 /// The Image Format of an OpTypeImage as the disassembly names it ("Rgba8"),
 /// else its number: the ninth word of "%r = OpTypeImage %t Dim Depth Arrayed MS
@@ -68,14 +73,20 @@ void checkImageTypeConstraints(RuleContext &ctx) {
 // optional Image Operands." and "The image read instructions OpImageRead and
 // OpImageSampleExplicitLod must not include the optional Image Operand
 // ConstOffset." Lod on a write is left to §5.2.10 (cl_khr_mipmap_image_writes
-// relaxes this rule for it; a constant 0 Lod is what producers emit).
+// relaxes this rule for it; a constant 0 Lod is what producers emit). Reading
+// (validator/RULES.md): the newest environment specification says only "if an
+// optional Image Operand is present, then it must not include ConstOffset" for all
+// image reads and writes; a write may carry the operands that do not choose the texel
+// (SignExtend, ZeroExtend, Nontemporal), which SPIRV-Tools allows only in modules of
+// the SPIR-V version that introduced them (the conformance suite builds Nontemporal
+// writes for devices that accept SPIR-V 1.6).
 void checkImageOperands(RuleContext &ctx) {
   const auto &instructions = ctx.module.instructions();
   for (uint32_t k = 0; k < instructions.size(); ++k) {
     const Instruction &inst = instructions[k];
     const auto ops = ctx.module.operands(inst);
     if (inst.opcode == spv::Op::OpImageWrite) {
-      if (ops.size() <= 3 || (ops[3] & ~kLod) == 0) continue;
+      if (ops.size() <= 3 || (ops[3] & ~(kLod | kWriteHints)) == 0) continue;
       ctx.error("4", "Image Operands",
                 "OpImageWrite must not include optional Image Operands (mask " +
                     std::to_string(ops[3]) + ")",

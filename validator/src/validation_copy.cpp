@@ -125,6 +125,20 @@ ValidationCopy makeValidationCopy(const Module &module,
     const size_t start = copy.words.size();
     copy.words.insert(copy.words.end(), words.begin() + inst.wordOffset,
                       words.begin() + inst.wordOffset + inst.wordCount);
+    if (repairs.dropDuplicatePhiParents && inst.opcode == spv::Op::OpPhi) {
+      // Words: opcode, type, result, then (value, parent) pairs.
+      std::vector<uint32_t> parents;
+      size_t out = start + 3;
+      for (size_t w = start + 3; w + 1 < copy.words.size(); w += 2) {
+        if (std::find(parents.begin(), parents.end(), copy.words[w + 1]) != parents.end()) continue;
+        parents.push_back(copy.words[w + 1]);
+        copy.words[out++] = copy.words[w];
+        copy.words[out++] = copy.words[w + 1];
+      }
+      copy.words.resize(out);
+      const uint32_t count = uint32_t(out - start);
+      copy.words[start] = (count << spv::WordCountShift) | (copy.words[start] & spv::OpCodeMask);
+    }
     if (repairs.replaceRemovedInstructions && inst.opcode == spv::Op::OpAtomicCompareExchangeWeak)
       copy.words[start] = (copy.words[start] & ~spv::OpCodeMask) |
                           static_cast<uint32_t>(spv::Op::OpAtomicCompareExchange);

@@ -36,6 +36,9 @@ struct CopyRepairs {
   /// OpAtomicCompareExchangeWeak, which SPIR-V 1.4 removed and llvm-spirv 15 still
   /// emits, written as the OpAtomicCompareExchange it means (same operands).
   bool replaceRemovedInstructions = false;
+  /// An OpPhi's (value, parent) pairs after the first that names a parent left out
+  /// (phi_parents.h reports them; SPIRV-Tools would count the parent twice).
+  bool dropDuplicatePhiParents = true;
 };
 
 /// A copy of the module. `blockOrders[f]`, when not empty, lists the blocks of

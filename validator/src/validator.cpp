@@ -6,7 +6,8 @@
 // that break structured-control-flow rules (clang -O1), entry-point interfaces
 // without the module-scope variables a kernel uses (OpenCL C 3.0, SPIR-V 1.4)
 // and instructions SPIR-V 1.4 removed (OpAtomicCompareExchangeWeak, OpenCL C
-// 3.0) are warnings, errors with --strict; debug information SPIRV-Tools rejects
+// 3.0), and OpPhi parents listed twice with the same value (clang -O2 switches) are
+// warnings, errors with --strict; debug information SPIRV-Tools rejects
 // (clang -g) is always a warning. SPIRV-Tools is given a copy repaired of
 // these (validation_copy.h); its findings point at the original instructions.
 #include "spvsim/validator/validator.h"
@@ -15,6 +16,7 @@
 
 #include "block_order.h"
 #include "core_rules.h"
+#include "phi_parents.h"
 #include "rules.h"
 #include "spirv_tools_check.h"
 #include "spvsim/validator/disassembly.h"
@@ -172,6 +174,7 @@ ValidationResult validate(std::shared_ptr<const Module> module, const DeviceDesc
   reportBlockOrder(m, disassembly, order, options, result.findings);
 
   detail::reportRedefinedIds(m, disassembly, result.findings);
+  detail::reportDuplicatePhiParents(m, disassembly, options, result.findings);
   const spv_target_env env = detail::chooseEnvironment(m, device);
   ValidationCopy copy;
   const std::vector<SpirvToolsMessage> messages =

@@ -1,5 +1,6 @@
 #include "spvsim/interpreter/global_memory.h"
 
+#include <cstring>
 #include <thread>
 #include <vector>
 
@@ -111,6 +112,40 @@ TEST(GlobalMemory, ProgramScopeBuffersLiveUntilTheirProgramIsReleased) {
   EXPECT_EQ(m.bytes(z)[0], std::byte{0});
   EXPECT_EQ(m.bytes(z)[(6 << 20) - 1], std::byte{0});
   EXPECT_THROW(m.programScopeBuffer(&program, "short", 8, init, BufferAccess::ReadWrite), Error);
+}
+
+TEST(GlobalMemory, ProgramScopePointersAreWrittenOnceWhenTheirVariablesAreCreated) {
+  GlobalMemory m;
+  int program = 0;
+  using Variable = GlobalMemory::ProgramScopeVariable;
+  std::vector<std::byte> zeros(16);
+  // p points 4 bytes into a, q at p (created in the same call) and at constant c.
+  std::vector<Variable> vars(4);
+  vars[0] = {"p", 8, std::span(zeros).first(8), BufferAccess::ReadWrite, {{0, 8, 1, 4, false}}};
+  vars[1] = {"a", 16, {}, BufferAccess::ReadWrite, {}};
+  vars[2] = {"q", 16, zeros, BufferAccess::ReadWrite, {{0, 8, 0, 0, false}, {8, 8, 3, 2, true}}};
+  vars[3] = {"c", 4, {}, BufferAccess::ReadOnly, {}};
+  const std::vector<BufferId> ids = m.programScopeBuffers(&program, vars);
+  ASSERT_EQ(ids.size(), 4u);
+  auto word = [&](BufferId id, size_t offset) {
+    uint64_t v = 0;
+    std::memcpy(&v, m.bytes(id).data() + offset, 8);
+    return v;
+  };
+  const uint64_t p = word(ids[0], 0);
+  EXPECT_EQ(p >> 61, 1u); // global
+  EXPECT_EQ((p >> 40) & 0x1fffff, ids[1]);
+  EXPECT_EQ(p & 0xffffffffff, 4u);
+  EXPECT_EQ((word(ids[2], 0) >> 40) & 0x1fffff, ids[0]);
+  EXPECT_EQ(word(ids[2], 8) >> 61, 2u); // constant
+  EXPECT_EQ(word(ids[2], 8) & 0xffffffffff, 2u);
+  // A later launch finds the buffers and leaves what the kernels stored in them.
+  std::memset(m.bytes(ids[0]).data(), 0, 8);
+  EXPECT_EQ(m.programScopeBuffers(&program, vars), ids);
+  EXPECT_EQ(word(ids[0], 0), 0u);
+  // A pointer outside its variable is refused.
+  std::vector<Variable> bad{{"bad", 4, {}, BufferAccess::ReadWrite, {{0, 8, 0, 0, false}}}};
+  EXPECT_THROW(m.programScopeBuffers(&program, bad), Error);
 }
 
 TEST(GlobalMemory, BuffersBeyondTheCapacityAreALimitError) {

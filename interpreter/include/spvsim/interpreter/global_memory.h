@@ -90,6 +90,27 @@ public:
   /// launches.
   BufferId programScopeBuffer(const void *program, const std::string &name, uint64_t size,
                               std::span<const std::byte> init, BufferAccess access);
+  /// A program-scope variable of programScopeBuffers(), with the pointers its initial
+  /// bytes hold to other variables of the same list.
+  struct ProgramScopeVariable {
+    std::string name;
+    uint64_t size = 0;
+    std::span<const std::byte> init; ///< empty: zeros
+    BufferAccess access = BufferAccess::ReadWrite;
+    struct Pointer {
+      uint64_t offset = 0;        ///< where in the initial bytes
+      uint8_t bytes = 8;          ///< pointer width
+      uint32_t target = 0;        ///< index into the list
+      uint64_t addend = 0;        ///< byte offset into the target
+      bool constantSpace = false; ///< the target is in the constant address space
+    };
+    std::vector<Pointer> pointers;
+  };
+  /// programScopeBuffer() for several variables at once: those created now get their
+  /// initial bytes, pointers included (a pointer may point at any variable of the list,
+  /// also one created earlier or the variable itself), before any is returned.
+  std::vector<BufferId> programScopeBuffers(const void *program,
+                                            std::span<const ProgramScopeVariable> variables);
   /// Releases the program-scope buffers of a program whose module is about to be freed,
   /// so that a later module at the same address starts from fresh buffers.
   void releaseProgramScope(const void *program);

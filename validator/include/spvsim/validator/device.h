@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <set>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -26,6 +27,11 @@ struct DeviceDescription {
 
   bool hasExtension(std::string_view e) const { return extensions.count(std::string(e)) != 0; }
 
+  /// The OpenCL extensions whose effect on a module the validator knows (OpenCL-Env §5),
+  /// sorted: the names a device description may list.
+  static std::span<const std::string_view> knownExtensions();
+  /// Whether `name` is one of knownExtensions().
+  static bool isKnownExtension(std::string_view name);
   /// spvsim's own device: OpenCL 3.0, full profile, 64-bit, every extension it supports.
   static DeviceDescription spvsim();
   /// The device a --target-env name describes (opencl1.2, opencl1.2embedded, opencl2.0,
