@@ -151,6 +151,11 @@ const std::vector<Leaf> &TypeLayout::leaves(uint32_t typeId) {
   case TypeKind::Event:
     out.push_back({LeafKind::Pointer, 8, 0});
     break;
+  case TypeKind::Sampler:
+    // An opaque handle: a kernel that only passes a sampler on lowers; one that samples an
+    // image is refused by the image instructions themselves.
+    out.push_back({LeafKind::Int, static_cast<uint8_t>(pointerBytes_), 0});
+    break;
   case TypeKind::Vector:
   case TypeKind::Array: {
     const uint64_t stride = elementStride(typeId);
