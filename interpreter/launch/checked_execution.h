@@ -6,6 +6,7 @@
 
 #include <optional>
 
+#include "checks/access/access_faults.h"
 #include "checks/misaligned/alignment_check.h"
 #include "checks/races/race_shadow.h"
 #include "checks/uninit/uninit_access.h"
@@ -15,7 +16,9 @@
 
 namespace spvsim {
 
-static_assert(kUninitSlot != kRaceSlot && kUninitSlot < kWatcherSlots && kRaceSlot < kWatcherSlots);
+static_assert(kUninitSlot != kRaceSlot && kUninitSlot != kAccessSlot && kRaceSlot != kAccessSlot &&
+              kUninitSlot < kWatcherSlots && kRaceSlot < kWatcherSlots &&
+              kAccessSlot < kWatcherSlots);
 
 /// The per-instruction events of the checked loop.
 struct CheckedWatchers {
