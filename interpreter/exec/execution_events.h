@@ -3,15 +3,15 @@
 // running kernel, and the only header of exec/ a watcher includes.
 //
 // Two kinds of events. Per-instruction events — an op about to run (with its source
-// location; printf calls are ops too), loads, stores, atomics, branch decisions,
-// lanes that finish, a warp that starts or stops running — are static members of a
-// policy class the warp loop is instantiated with (exec/warp_loop.h): NoWatchers
-// below is the plain loop, where every event compiles to nothing; a launch that
-// attaches watchers runs an instantiation whose policy calls them
-// (interpreter/launch/). Rare events — an access faulted (the executor did not
-// perform it), a work-group starts or ends, a barrier releases its work-items, an
-// async copy or a dynamic-size copy moves bytes, printf reads a %s string — are
-// virtual calls on the watchers a launch attached, never per op of a plain launch.
+// location; printf calls are ops too), loads, stores, atomics, fences (an
+// OpMemoryBarrier, the fence of a barrier), branch decisions, lanes that finish, a
+// warp that starts or stops running — are static members of a policy class the warp loop is
+// instantiated with (exec/warp_loop.h): NoWatchers below is the plain loop, where every event
+// compiles to nothing; a launch that attaches watchers runs an instantiation whose policy calls
+// them (interpreter/launch/). Rare events — an access faulted (the executor did not perform it), a
+// work-group starts or ends, a barrier releases its work-items, an async copy or a dynamic-size
+// copy moves bytes, printf reads a %s string — are virtual calls on the watchers a launch attached,
+// never per op of a plain launch.
 //
 // What a watcher sees of the executor — ExecState (the warp's registers and masks,
 // its launch, group and warp), the access walk of exec/handlers_memory.h
@@ -177,6 +177,13 @@ struct NoWatchers {
   /// A conditional branch or switch split the block's lanes (x.masks[0]) over its edges:
   /// x.masks[1..edges].
   static void branched(const ExecState &, const LoweredOp &, uint32_t /*edges*/) {}
+  /// The lanes x.masks[0] passed a memory fence: an OpMemoryBarrier (OpCode::Fence), or
+  /// the fence of a barrier as the warp's lanes arrive at it (OpCode::Barrier;
+  /// barrierReleased follows once the whole group has arrived). `scopes` as in the
+  /// Barrier op's imm: execution scope (Invocation for a fence), memory scope << 16,
+  /// memory semantics << 32 (storage classes and ordering, SPIR-V §3.25; none for a
+  /// barrier without a fence; kWaitEventsBarrier for wait_group_events).
+  static void fenced(const ExecState &, const LoweredOp &, uint64_t /*scopes*/) {}
   /// Lanes `lanes` returned (or reached OpUnreachable): their work-items are done.
   static void lanesExited(const ExecState &, uint64_t /*lanes*/) {}
   /// The warp starts or resumes running (its work-items start when x.warp->live is

@@ -59,6 +59,7 @@ struct CheckedWatchers {
       race::recordAccess(x, op, x.reg<uint64_t>(op.a), op.imm, bytes,
                          isWrite ? race::AccessKind::AtomicWrite : race::AccessKind::AtomicRead);
   }
+  static void fenced(const ExecState &, const LoweredOp &, uint64_t) {}
   static void branched(const ExecState &, const LoweredOp &, uint32_t) {}
   static void lanesExited(const ExecState &, uint64_t) {}
   static void warpStarted(const ExecState &) {}
