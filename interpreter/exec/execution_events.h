@@ -2,15 +2,15 @@
 // "Watchers"): everything a check, a debugger or a profiler may observe of a
 // running kernel, and the only header of exec/ a watcher includes.
 //
-// Two kinds of events. Per-instruction events — an op about to run (with its
-// source location; printf calls are ops too), loads, stores, atomics, branch
-// decisions, lanes that finish, a warp that starts or stops running — are static
-// members of a policy class the warp loop is instantiated with (exec/warp_loop.h):
-// NoWatchers below is the plain loop, where every event compiles to nothing; a
-// launch that attaches watchers runs an instantiation whose policy calls them
-// (interpreter/launch/). Rare events — a work-group starts or ends, a barrier
-// releases its work-items, an async copy or a dynamic-size copy moves bytes,
-// printf reads a %s string — are virtual calls on the watchers a launch attached,
+// Two kinds of events. Per-instruction events — an op about to run (with its source
+// location; printf calls are ops too), loads, stores, atomics, fences (an
+// OpMemoryBarrier, the fence of a barrier), branch decisions, lanes that finish, a
+// warp that starts or stops running — are static members of a policy class the warp loop is
+// instantiated with (exec/warp_loop.h): NoWatchers below is the plain loop, where every event
+// compiles to nothing; a launch that attaches watchers runs an instantiation whose policy calls
+// them (interpreter/launch/). Rare events — an access faulted (the executor did not perform it), a
+// work-group starts or ends, a barrier releases its work-items, an async copy or a dynamic-size
+// copy moves bytes, printf reads a %s string — are virtual calls on the watchers a launch attached,
 // never per op of a plain launch.
 //
 // What a watcher sees of the executor — ExecState (the warp's registers and masks,
@@ -44,6 +44,34 @@ std::string allocationName(const ExecState &x, uint64_t pointer);
 uint64_t repeatKey(uint32_t family, const LoweredOp &op, uint64_t detail);
 
 // --- Rare events: virtual calls on the attached watchers
+
+/// An access of an op that faulted (ops::raiseAccessFault, exec/handlers_memory.h):
+/// `lanes` active lanes faulted, the first of them `lane`, whose pointer is `pointer`
+/// (the access is at pointer + op.imm). The executor has already stopped it: a
+/// faulting lane's load yields 0 and its store is dropped — except for a read of a
+/// write-only buffer, which is performed.
+struct FaultedAccess {
+  uint64_t pointer = 0;
+  uint32_t bytes = 0;
+  uint32_t lane = 0;
+  uint64_t lanes = 0;
+  ops::AccessFault fault = ops::AccessFault::None;
+  bool isWrite = false;
+};
+
+/// An element of an async_work_group_copy that the executor did not copy (element
+/// `element` of `count`): its `size` bytes at `offset` of the allocation `pointer`
+/// points into lie outside it; `isWrite` when that is the destination. `workItem` is
+/// the group's first work-item, which stands for the group.
+struct FaultedCopy {
+  uint64_t pointer = 0;
+  uint64_t offset = 0;
+  uint64_t size = 0;
+  uint64_t element = 0;
+  uint64_t count = 0;
+  bool isWrite = false;
+  WorkItemIds workItem;
+};
 
 /// Bytes a copy moved: `size` bytes from `src` + srcOffset (resolved to `from`) to
 /// `dst` + dstOffset (resolved to `to`); dst and src are the tagged pointers the copy
@@ -90,6 +118,13 @@ public:
   virtual std::unique_ptr<GroupWatcher> makeGroupWatcher(LaunchContext &, std::span<Warp>) {
     return nullptr;
   }
+  /// A load, store, atomic, copy or printf read of op `op` faulted (what, where, which
+  /// lanes: `access`). Once per op execution that faults; the access-fault check
+  /// (checks/access/) reports it.
+  virtual void accessFaulted(const ExecState &, const LoweredOp &, const FaultedAccess &) {}
+  /// An async_work_group_copy at module instruction `instruction` stopped at an element
+  /// outside its allocation (x: the group, no warp); the access-fault check reports it.
+  virtual void asyncCopyFaulted(const ExecState &, uint32_t /*instruction*/, const FaultedCopy &) {}
   /// printf read `bytes` bytes of a %s string at `pointer` in lane `lane`.
   virtual void stringRead(const ExecState &, const LoweredOp &, uint32_t /*lane*/,
                           uint64_t /*pointer*/, uint64_t /*bytes*/) {}
@@ -142,6 +177,13 @@ struct NoWatchers {
   /// A conditional branch or switch split the block's lanes (x.masks[0]) over its edges:
   /// x.masks[1..edges].
   static void branched(const ExecState &, const LoweredOp &, uint32_t /*edges*/) {}
+  /// The lanes x.masks[0] passed a memory fence: an OpMemoryBarrier (OpCode::Fence), or
+  /// the fence of a barrier as the warp's lanes arrive at it (OpCode::Barrier;
+  /// barrierReleased follows once the whole group has arrived). `scopes` as in the
+  /// Barrier op's imm: execution scope (Invocation for a fence), memory scope << 16,
+  /// memory semantics << 32 (storage classes and ordering, SPIR-V §3.25; none for a
+  /// barrier without a fence; kWaitEventsBarrier for wait_group_events).
+  static void fenced(const ExecState &, const LoweredOp &, uint64_t /*scopes*/) {}
   /// Lanes `lanes` returned (or reached OpUnreachable): their work-items are done.
   static void lanesExited(const ExecState &, uint64_t /*lanes*/) {}
   /// The warp starts or resumes running (its work-items start when x.warp->live is

@@ -59,7 +59,7 @@ inline void copyMemoryDynamic(const ExecState &x, const LoweredOp &op) {
     if (!f.lanes) return;
     const uint64_t size = sizeOf(f.lane);
     const uint32_t bytes = size > 0xffffffffu ? 0xffffffffu : uint32_t(size);
-    reportAccessFault(x, op, f.lane, p[f.lane], bytes, isWrite, f.kind, f.lanes);
+    raiseAccessFault(x, op, f.lane, p[f.lane], bytes, isWrite, f.kind, f.lanes);
   };
   report(readFault, src, false);
   report(writeFault, dst, true);

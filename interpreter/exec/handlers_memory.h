@@ -2,7 +2,8 @@
 // pointers, pointer arithmetic, and BuiltIn reads. Every access is checked
 // against its allocation; when all active lanes hit one allocation a single
 // range check covers them (the fast path). A bad access never touches host
-// memory: loads yield 0, stores are dropped, and a finding is reported.
+// memory: loads yield 0, stores are dropped, and the seam is told
+// (raiseAccessFault; the access-fault check, checks/access/, reports it).
 #pragma once
 
 #include <algorithm>
@@ -63,9 +64,10 @@ inline bool resolve(const ExecState &x, uint64_t p, uint32_t lane, ResolvedAlloc
   }
 }
 
-/// Reports the first faulting lane of an op (with how many lanes faulted).
-void reportAccessFault(const ExecState &x, const LoweredOp &op, uint32_t lane, uint64_t pointer,
-                       uint32_t bytes, bool isWrite, AccessFault fault, uint64_t lanes);
+/// Tells the launch's watchers that an access of `op` faulted in `lanes` lanes, the
+/// first of them `lane` (the seam's accessFaulted event, exec/execution_events.h).
+void raiseAccessFault(const ExecState &x, const LoweredOp &op, uint32_t lane, uint64_t pointer,
+                      uint32_t bytes, bool isWrite, AccessFault fault, uint64_t lanes);
 
 inline AccessFault checkAccess(const ResolvedAllocation &r, bool ok, uint64_t end, bool isWrite) {
   if (!ok) return AccessFault::Null;
@@ -127,7 +129,7 @@ inline void forAccessibleLanes(const ExecState &x, const LoweredOp &op, const ui
     AccessFault f = checkAccess(r, ok, hi + op.imm + bytes, IsWrite);
     if (f == AccessFault::None || f == AccessFault::WriteOnlyRead) {
       if (f == AccessFault::WriteOnlyRead)
-        reportAccessFault(x, op, first, p[first], bytes, IsWrite, f, std::popcount(mask));
+        raiseAccessFault(x, op, first, p[first], bytes, IsWrite, f, std::popcount(mask));
       if (tagged::space(p[first]) == AddressSpace::Private) {
         const uint64_t stride = x.launch->kernel->privateSize;
         for (uint32_t l = first; l < x.width; ++l)
@@ -156,7 +158,7 @@ inline void forAccessibleLanes(const ExecState &x, const LoweredOp &op, const ui
     }
     if (faults++ == 0) faultLane = l, firstFault = f;
   }
-  if (faults) reportAccessFault(x, op, faultLane, p[faultLane], bytes, IsWrite, firstFault, faults);
+  if (faults) raiseAccessFault(x, op, faultLane, p[faultLane], bytes, IsWrite, firstFault, faults);
 }
 
 /// The same for the pointers in slot op.a.

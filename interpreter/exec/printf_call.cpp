@@ -43,7 +43,7 @@ std::optional<std::string> readString(const ExecState &x, const LoweredOp &op, u
     pointer = tagged::addOffset(pointer, available);
     fault = AccessFault::OutOfBounds;
   }
-  reportAccessFault(x, op, lane, pointer, 1, false, fault, 1);
+  raiseAccessFault(x, op, lane, pointer, 1, false, fault, 1);
   return std::nullopt;
 }
 

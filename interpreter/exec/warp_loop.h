@@ -375,8 +375,12 @@ template <class Watchers> void runWarpLoop(LaunchContext &launch, GroupState &gr
         for (auto &p : warp.parked)
           if (p.site == op.aux && p.next == op.d) p.lanes |= x.masks[0], merged = true;
         if (!merged) warp.parked.push_back({op.aux, op.imm, op.d, x.masks[0]});
+        if constexpr (Watchers::kWatching) Watchers::fenced(x, op, op.imm);
         break;
       }
+      case OpCode::Fence:
+        if constexpr (Watchers::kWatching) Watchers::fenced(x, op, op.imm);
+        break;
       case OpCode::Exit:
         warp.live &= ~x.masks[0];
         if constexpr (Watchers::kWatching) Watchers::lanesExited(x, x.masks[0]);

@@ -237,20 +237,10 @@ void WorkGroupRunner::asyncCopy(const Collective &c) {
       });
       continue;
     }
-    uint64_t bad = dstIn ? src : dst;
-    uint64_t offset = dstIn ? srcOffset : dstOffset;
-    AddressSpace space = tagged::space(bad);
-    std::string kind = space == AddressSpace::Local
-                           ? "oob.local"
-                           : std::string("oob.global.") + (dstIn ? "read" : "write");
-    Finding f;
-    f.kind = kind;
-    f.message = "async_work_group_copy element " + std::to_string(i) + " of " +
-                std::to_string(count) + " is outside its " + addressSpaceName(space) +
-                " allocation";
-    f.workItem = workItem(warps_[0], 0);
-    f.memory = MemoryRef{addressSpaceName(space), "", offset, size};
-    launch_.reporter->report(std::move(f), c.instruction);
+    const FaultedCopy fault{
+        dstIn ? src : dst,     dstIn ? srcOffset : dstOffset, size, i, count, !dstIn,
+        workItem(warps_[0], 0)};
+    forEachWatcher(launch_, [&](LaunchWatcher &w) { w.asyncCopyFaulted(x, c.instruction, fault); });
     break;
   }
   for (uint64_t item = 0; item < n; ++item) slots[0][item] = 1; // the event

@@ -6,6 +6,7 @@
 
 #include <optional>
 
+#include "checks/access/access_faults.h"
 #include "checks/misaligned/alignment_check.h"
 #include "checks/races/race_shadow.h"
 #include "checks/uninit/uninit_access.h"
@@ -15,7 +16,9 @@
 
 namespace spvsim {
 
-static_assert(kUninitSlot != kRaceSlot && kUninitSlot < kWatcherSlots && kRaceSlot < kWatcherSlots);
+static_assert(kUninitSlot != kRaceSlot && kUninitSlot != kAccessSlot && kRaceSlot != kAccessSlot &&
+              kUninitSlot < kWatcherSlots && kRaceSlot < kWatcherSlots &&
+              kAccessSlot < kWatcherSlots);
 
 /// The per-instruction events of the checked loop.
 struct CheckedWatchers {
@@ -56,6 +59,7 @@ struct CheckedWatchers {
       race::recordAccess(x, op, x.reg<uint64_t>(op.a), op.imm, bytes,
                          isWrite ? race::AccessKind::AtomicWrite : race::AccessKind::AtomicRead);
   }
+  static void fenced(const ExecState &, const LoweredOp &, uint64_t) {}
   static void branched(const ExecState &, const LoweredOp &, uint32_t) {}
   static void lanesExited(const ExecState &, uint64_t) {}
   static void warpStarted(const ExecState &) {}

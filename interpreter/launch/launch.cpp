@@ -13,6 +13,7 @@
 #include <optional>
 #include <thread>
 
+#include "checks/access/access_faults.h"
 #include "exec/launch_context.h"
 #include "exec/launch_limits.h"
 #include "exec/work_group.h"
@@ -189,6 +190,9 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
 
   FaultReporter reporter(module.module(), kernel, sink);
   L.reporter = &reporter;
+  // Access faults are checked in every launch: the executor stops them, this reports them.
+  AccessFaultWatcher accessFaults;
+  L.watchers[kAccessSlot] = &accessFaults;
   CheckedExecution checked(L, module.module());
   L.watchdog.arm(options);
 

@@ -276,6 +276,16 @@ bool KernelLowering::lowerControl(Instance &in, const Instruction &inst) {
     current_ = next;
     return true;
   }
+  case spv::Op::OpMemoryBarrier: {
+    // Warps of a group and groups run in program order here, so a fence changes
+    // nothing; the op only tells the seam (a memory-model check watches fences). Its
+    // scopes are laid out as a Barrier's, with the execution scope of one invocation.
+    const uint64_t scopes = uint64_t(spv::Scope::Invocation) |
+                            (scalarConstant(ops[0]) & 0xffff) << 16 |
+                            (scalarConstant(ops[1]) & 0xffff) << 32;
+    emit(OpCode::Fence, 0, 0, 0, 0, scopes);
+    return true;
+  }
   case spv::Op::OpFunctionCall:
     lowerCall(in, inst);
     return true;

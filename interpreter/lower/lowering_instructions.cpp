@@ -405,8 +405,7 @@ void KernelLowering::lowerInstruction(Instance &in, uint32_t index) {
   case spv::Op::OpNop:
   case spv::Op::OpLoopMerge:
   case spv::Op::OpSelectionMerge:
-  case spv::Op::OpPhi:           // copied on the incoming edges (lowering_control.cpp)
-  case spv::Op::OpMemoryBarrier: // warps of a group and groups run in program order here
+  case spv::Op::OpPhi: // copied on the incoming edges (lowering_control.cpp)
   case spv::Op::OpLifetimeStart:
   case spv::Op::OpLifetimeStop:
   case spv::Op::OpAssumeTrueKHR: // SPV_KHR_expect_assume: a promise, nothing to compute

@@ -231,6 +231,7 @@ OpOperands opOperands(const LoweredOp &op) {
   case OpCode::Goto2:
   case OpCode::GotoN:
   case OpCode::Barrier:
+  case OpCode::Fence:
   case OpCode::Exit:
   case OpCode::Unreachable:
     return o;

@@ -146,6 +146,7 @@ namespace spvsim {
   X(Goto2)                                  /* pending[a] |= edge1, [b] |= edge2 */\
   X(GotoN)                                  /* pending[target k] |= edge k */      \
   X(Barrier)                                /* rendezvous; pending[a] |= mask */   \
+  X(Fence)   /* OpMemoryBarrier: imm = scopes as Barrier's, execution scope Invocation */ \
   X(Exit)                                   /* lanes return from the kernel */     \
   X(Unreachable)                            /* OpUnreachable executed: finding */ \
   X(ExtractDynamic8) X(ExtractDynamic16) X(ExtractDynamic32) X(ExtractDynamic64)  \

@@ -2,7 +2,7 @@
 # The layers of interpreter/ (interpreter/DESIGN.md, "Layers"), checked on the
 # #include lines of its sources, and the size limit of its files:
 #   lower/, memory/, report/  <-  exec/  <-  exec/execution_events.h (the seam)
-#     <-  checks/<family>/  <-  launch/, src/
+#     <-  checks/<family>/ (access, misaligned, races, uninit)  <-  launch/, src/
 # An arrow means "is included by": nothing below includes anything above it, exec/
 # includes no check family, a check family includes from exec/ only the seam and
 # nothing of another family.
@@ -53,7 +53,14 @@ done
 report "check/ or shadow/ still hold sources (the checks live in checks/<family>/)" \
   "$(sources check shadow)"
 
-# 5. No file over 800 lines.
+# 5. The findings of faulting accesses are the access-fault family's (checks/access/):
+#    the executor stops the access and tells the seam, it builds no such finding.
+report "exec/ builds an access-fault finding (oob.*, null.deref, access.*: checks/access/)" \
+  "$(sources exec | xargs grep -Hn -E '"(oob\.|null\.deref|access\.)' 2>/dev/null)"
+report "checks/access/ is missing (the access-fault family)" \
+  "$( [ -f checks/access/access_faults.cpp ] || echo checks/access/access_faults.cpp)"
+
+# 6. No file over 800 lines.
 long=""
 for f in $(sources .); do
   n=$(wc -l <"$f")

@@ -108,6 +108,34 @@ OpFunctionEnd
   for (const auto &b : k.blocks) EXPECT_TRUE(isTerminator(k.ops[b.end - 1].code));
 }
 
+// OpMemoryBarrier becomes a Fence op that tells the seam its scopes (laid out as a
+// Barrier's, with the execution scope of one invocation) and does not end its block.
+TEST(Lowering, MemoryBarriersBecomeFences) {
+  auto m = load(R"(
+%fn = OpTypeFunction %void %ptr_uint
+%main = OpFunction %void None %fn
+%p = OpFunctionParameter %ptr_uint
+%entry = OpLabel
+OpStore %p %uint_1
+OpMemoryBarrier %uint_2 %uint_272
+OpStore %p %uint_2
+OpReturn
+OpFunctionEnd
+)");
+  LoweredKernel k = lowerKernel(m, "main", {}, 8);
+  ASSERT_EQ(count(k, OpCode::Fence), 1u);
+  std::vector<OpCode> codes;
+  for (const auto &op : k.ops) {
+    codes.push_back(op.code);
+    if (op.code == OpCode::Fence) {
+      EXPECT_EQ(op.imm, uint64_t(4) | uint64_t(2) << 16 | uint64_t(272) << 32);
+    }
+  }
+  EXPECT_EQ(codes,
+            (std::vector<OpCode>{OpCode::Store32, OpCode::Fence, OpCode::Store32, OpCode::Exit}));
+  EXPECT_EQ(k.blocks.size(), 1u);
+}
+
 TEST(Lowering, BuiltinLoadsBecomeBuiltinOps) {
   auto m = load(R"(
 %fn = OpTypeFunction %void %ptr_uint
