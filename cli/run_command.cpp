@@ -1,9 +1,10 @@
-// `spvsim run FILE.json` (shared/RUNFILE.md): parses the run file, loads and
-// validates the module, binds every launch before running any, runs the
-// launches in order on one GlobalMemory with one FindingSink, then prints the
-// findings, writes the dumps and, with --report, the JSON report.
+// `spvsim run FILE.json` (README.md "Run files"): parses the run file, loads (or
+// compiles, opencl_module.h) and validates the module, binds every launch before
+// running any, runs the launches in order on one GlobalMemory with one FindingSink,
+// then prints the findings, writes the dumps and, with --report, the JSON report.
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -18,6 +19,7 @@
 
 #include "commands.h"
 #include "launch_options.h"
+#include "opencl_module.h"
 #include "run_guard.h"
 #include "spvsim/common/error.h"
 #include "spvsim/common/finding_sink.h"
@@ -109,15 +111,34 @@ Finding runTimeoutFinding(const RunGuard &guard, const std::string &doing) {
   return f;
 }
 
+/// A module or OpenCL C source given where the run file belongs gets a message that
+/// says so, not the JSON parser's.
+void requireRunFile(const std::filesystem::path &file) {
+  if (isOpenCLSource(file))
+    throw Error(file.string() + ": OpenCL C source, not a run file: a run file (JSON) names "
+                                "it as its \"module\" and gives the kernel's arguments");
+  std::ifstream in(file, std::ios::binary);
+  uint32_t magic = 0;
+  const bool spirv = file.extension() == ".spv" || file.extension() == ".spvasm" ||
+                     (in.read(reinterpret_cast<char *>(&magic), 4) &&
+                      (magic == 0x07230203u || magic == 0x03022307u));
+  if (spirv)
+    throw Error(file.string() + ": a SPIR-V module, not a run file: a run file (JSON) names it "
+                                "as its \"module\" and gives the kernel's arguments");
+}
+
 int runCommand(const RunOptions &options) {
   RunGuard guard(options.launch.runTimeout);
   const StopCheck stop = guard.stopCheck();
+  requireRunFile(options.runFile);
   const RunSpec spec = parseRunFile(options.runFile);
   Report report;
 
   // The run's spec constants are bound first: the module is validated with the
   // values it will run with (a scope given by a spec constant, say).
-  std::shared_ptr<const Module> loaded = loadFile(spec.module.string());
+  std::shared_ptr<const Module> loaded =
+      loadModuleFile(spec.module, spec.buildOptions,
+                     std::filesystem::path(options.runFile).parent_path(), "build_options");
   const SpecConstants specConstants = bindSpecConstants(spec, specConstantTypes(*loaded));
   ValidationOptions validationOptions;
   validationOptions.specConstants = specConstants;
@@ -237,7 +258,11 @@ int runCommand(const RunOptions &options) {
 void addRunCommand(CLI::App &app, int &exitStatus) {
   auto options = std::make_shared<RunOptions>();
   CLI::App *run = app.add_subcommand("run", "Run kernel launches described by a JSON run file");
-  run->add_option("file", options->runFile, "The run file (format: RUNFILE.md)")->required();
+  run->add_option(
+         "file", options->runFile,
+         "The run file: JSON naming the module (.spv, .spvasm, .cl, .clcpp), the buffers and "
+         "the kernel's arguments (README.md, \"Run files\")")
+      ->required();
   addLaunchOptions(*run, options->launch,
                    "Stop the whole run after this many seconds, wherever it is, and report where "
                    "the work-items were (hang.run-timeout); no dumps are written; 0: no limit");

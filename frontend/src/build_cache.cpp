@@ -89,6 +89,7 @@ uint64_t parseSize(const char *text) {
 std::string cacheKey(const CompileInput &input, const DeviceFacts &device) {
   std::string key;
   putField(key, version());
+  putField(key, input.sourceName);
   putField(key, input.source);
   putField(key, std::to_string(input.headers.size()));
   for (const auto &[name, text] : input.headers) {
