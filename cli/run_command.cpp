@@ -115,16 +115,17 @@ Finding runTimeoutFinding(const RunGuard &guard, const std::string &doing) {
 /// says so, not the JSON parser's.
 void requireRunFile(const std::filesystem::path &file) {
   if (isOpenCLSource(file))
-    throw Error(file.string() + ": OpenCL C source, not a run file: a run file (JSON) names "
-                                "it as its \"module\" and gives the kernel's arguments");
+    throw Error(file.string() + ": OpenCL C source, not a run file: `spvsim init " + file.string() +
+                "` writes a run file for it (add --kernel NAME when it has " +
+                "several kernels, --global N... for the problem size), then `spvsim run` that");
   std::ifstream in(file, std::ios::binary);
   uint32_t magic = 0;
   const bool spirv = file.extension() == ".spv" || file.extension() == ".spvasm" ||
                      (in.read(reinterpret_cast<char *>(&magic), 4) &&
                       (magic == 0x07230203u || magic == 0x03022307u));
   if (spirv)
-    throw Error(file.string() + ": a SPIR-V module, not a run file: a run file (JSON) names it "
-                                "as its \"module\" and gives the kernel's arguments");
+    throw Error(file.string() + ": a SPIR-V module, not a run file: `spvsim init " + file.string() +
+                "` writes a run file for it, then `spvsim run` that");
 }
 
 int runCommand(const RunOptions &options) {
