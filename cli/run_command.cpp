@@ -10,6 +10,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -47,16 +48,19 @@ struct RunOptions {
   LaunchOptions launch;
   std::string reportFile;
   bool quiet = false;
+  bool verbose = false;
 };
 
-/// The JSON report of --report: findings in the order printed, then one entry per launch.
+/// The JSON report of --report: findings in the order printed, the module's accepted
+/// producer quirks (notes, never findings), then one entry per launch.
 struct Report {
   nlohmann::json findings = nlohmann::json::array();
+  nlohmann::json notes = nlohmann::json::array();
   nlohmann::json launches = nlohmann::json::array();
 
   void write(const std::string &file) const {
     if (file.empty()) return;
-    nlohmann::json report{{"findings", findings}, {"launches", launches}};
+    nlohmann::json report{{"findings", findings}, {"notes", notes}, {"launches", launches}};
     writeWholeFile(file, file, report.dump(2) + "\n");
   }
 };
@@ -99,6 +103,31 @@ void printFindings(const FindingSink &sink, Report &report) {
   }
   if (sink.dropped())
     std::cerr << "spvsim: " << sink.dropped() << " further findings not shown (limit reached)\n";
+}
+
+/// The validator's findings: errors are printed and reported as findings. Warnings are
+/// what real producers emit and every implementation accepts (block order, debug
+/// information SPIRV-Tools rejects, OpenCL 1.2 scopes, ...): notes, listed in full with
+/// --verbose, else summed up in one line, and kept apart from the report's findings.
+void printValidation(const std::vector<Finding> &findings, bool verbose, Report &report) {
+  std::set<std::string> quirkKinds;
+  size_t quirks = 0;
+  for (const Finding &f : findings) {
+    if (f.severity == Severity::Error) {
+      std::cerr << formatText(f);
+      report.findings.push_back(toJson(f));
+      continue;
+    }
+    ++quirks;
+    quirkKinds.insert(f.kind);
+    report.notes.push_back(toJson(f));
+    if (verbose) std::cerr << formatText(f);
+  }
+  if (!quirks || verbose) return;
+  std::string kinds;
+  for (const std::string &kind : quirkKinds) kinds += (kinds.empty() ? "" : ", ") + kind;
+  std::cerr << "spvsim: note: " << quirks << " producer quirk" << (quirks == 1 ? "" : "s")
+            << " in the module accepted (" << kinds << "; --verbose lists them)\n";
 }
 
 /// The finding of a run stopped by --run-timeout outside a launch.
@@ -145,10 +174,7 @@ int runCommand(const RunOptions &options) {
   validationOptions.specConstants = specConstants;
   ValidationResult validation =
       validate(std::move(loaded), DeviceDescription::spvsim(), validationOptions);
-  for (const Finding &f : validation.findings) {
-    std::cerr << formatText(f);
-    report.findings.push_back(toJson(f));
-  }
+  printValidation(validation.findings, options.verbose, report);
   if (!validation.ok()) {
     report.write(options.reportFile);
     return kBadInput;
@@ -269,6 +295,9 @@ void addRunCommand(CLI::App &app, int &exitStatus) {
                    "the work-items were (hang.run-timeout); no dumps are written; 0: no limit");
   run->add_option("--report", options->reportFile, "Also write findings and launches as JSON");
   run->add_flag("--quiet", options->quiet, "Do not print the buffers marked \"dump\": true");
+  run->add_flag("--verbose", options->verbose,
+                "List the producer quirks the module has and spvsim accepts (block order, "
+                "debug information SPIRV-Tools rejects, OpenCL 1.2 scopes, ...) in full");
   run->callback([options, &exitStatus] { exitStatus = runCommand(*options); });
 }
 
