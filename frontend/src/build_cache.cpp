@@ -102,6 +102,10 @@ std::string cacheKey(const CompileInput &input, const DeviceFacts &device) {
   putField(key, input.optimize ? "O2" : "O0");
   putField(key, input.debugInfo ? "g" : "lines");
   putField(key, std::to_string(input.maxSpirvVersion));
+  // Locations below the current folder are relative to it (compile.cpp): the module
+  // depends on where it was compiled.
+  std::error_code noFolder;
+  putField(key, std::filesystem::current_path(noFolder).string());
   putField(key, std::to_string(input.lastIncludeFolders.size()));
   for (const std::string &f : input.lastIncludeFolders) putField(key, f);
   putField(key, std::to_string(device.addressBits));
