@@ -21,6 +21,8 @@ enum ExitStatus : int {
 void addValidateCommand(CLI::App &app, int &exitStatus);
 /// `spvsim run [options] FILE.json` (run_command.cpp).
 void addRunCommand(CLI::App &app, int &exitStatus);
+/// `spvsim init [options] MODULE` (init_command.cpp).
+void addInitCommand(CLI::App &app, int &exitStatus);
 /// `spvsim exec [options] -- PROGRAM [ARGS...]` (exec_command.cpp).
 void addExecCommand(CLI::App &app, int &exitStatus);
 

@@ -42,22 +42,52 @@ struct ExecOptions {
   std::vector<std::string> command;
 };
 
+/// How to build the ICD library when this executable is the build tree's
+/// (build/cli/spvsim): the command that builds it there; else reinstalling spvsim.
+std::string icdBuildAdvice(const std::filesystem::path &exe) {
+  std::error_code error;
+  const std::filesystem::path build = exe.parent_path().parent_path();
+  if (exe.parent_path().filename() == "cli" &&
+      std::filesystem::exists(build / "CMakeCache.txt", error))
+    return "build it with `cmake --build " + build.string() + " --target spvsim_runtime`";
+  return "build spvsim's target spvsim_runtime (`cmake --build BUILD --target spvsim_runtime`) "
+         "or install spvsim again";
+}
+
 /// The folder holding spvsim.icd: $SPVSIM_ICD_VENDORS, or beside this executable in the
 /// build tree (build/cli/spvsim -> build/runtime/vendors) or an installation
-/// (bin/spvsim -> share/spvsim/vendors).
+/// (bin/spvsim -> share/spvsim/vendors). The library spvsim.icd names must exist: the
+/// ICD loader would skip it without a word, and the program would find no platform.
 std::filesystem::path vendorFolder() {
-  if (const char *given = std::getenv("SPVSIM_ICD_VENDORS")) return given;
   std::error_code error;
   const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", error);
-  if (!error) {
+  std::filesystem::path folder;
+  if (const char *given = std::getenv("SPVSIM_ICD_VENDORS")) {
+    folder = given;
+  } else {
     const std::filesystem::path dir = exe.parent_path();
     for (const std::filesystem::path &candidate :
          {dir / ".." / "runtime" / "vendors", dir / ".." / "share" / "spvsim" / "vendors"})
-      if (std::filesystem::exists(candidate / "spvsim.icd", error))
-        return std::filesystem::weakly_canonical(candidate, error);
+      if (folder.empty() && std::filesystem::exists(candidate / "spvsim.icd", error))
+        folder = std::filesystem::weakly_canonical(candidate, error);
+    if (folder.empty())
+      throw Error(
+          "cannot find spvsim's OpenCL ICD (spvsim.icd) beside " + exe.string() + " (looked in " +
+          (dir / ".." / "runtime" / "vendors").lexically_normal().string() + " and " +
+          (dir / ".." / "share" / "spvsim" / "vendors").lexically_normal().string() +
+          "): " + icdBuildAdvice(exe) + ", or set SPVSIM_ICD_VENDORS to the folder that holds it");
   }
-  throw Error("cannot find spvsim's OpenCL ICD (spvsim.icd) beside " + exe.string() +
-              "; set SPVSIM_ICD_VENDORS to the folder that holds it");
+  const std::filesystem::path icd = folder / "spvsim.icd";
+  std::ifstream in(icd);
+  std::string library;
+  if (!in || !std::getline(in, library))
+    throw Error("cannot read " + icd.string() + ": it should name spvsim's OpenCL ICD library");
+  while (!library.empty() && (library.back() == '\r' || library.back() == ' ')) library.pop_back();
+  // A bare name is for the dynamic linker's search; a path must be there.
+  if (library.find('/') != std::string::npos && !std::filesystem::exists(library, error))
+    throw Error("spvsim's OpenCL ICD library " + library + " (named by " + icd.string() +
+                ") does not exist: " + icdBuildAdvice(exe));
+  return folder;
 }
 
 /// What exec does with a SIGINT that arrives while the program runs. From the terminal

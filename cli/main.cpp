@@ -12,6 +12,7 @@ int main(int argc, char **argv) {
   int exitStatus = spvsim::cli::kClean;
   spvsim::cli::addValidateCommand(app, exitStatus);
   spvsim::cli::addRunCommand(app, exitStatus);
+  spvsim::cli::addInitCommand(app, exitStatus);
   spvsim::cli::addExecCommand(app, exitStatus);
   try {
     app.parse(argc, argv);

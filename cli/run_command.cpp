@@ -1,14 +1,16 @@
-// `spvsim run FILE.json` (shared/RUNFILE.md): parses the run file, loads and
-// validates the module, binds every launch before running any, runs the
-// launches in order on one GlobalMemory with one FindingSink, then prints the
-// findings, writes the dumps and, with --report, the JSON report.
+// `spvsim run FILE.json` (README.md "Run files"): parses the run file, loads (or
+// compiles, opencl_module.h) and validates the module, binds every launch before
+// running any, runs the launches in order on one GlobalMemory with one FindingSink,
+// then prints the findings, writes the dumps and, with --report, the JSON report.
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -18,6 +20,7 @@
 
 #include "commands.h"
 #include "launch_options.h"
+#include "opencl_module.h"
 #include "run_guard.h"
 #include "spvsim/common/error.h"
 #include "spvsim/common/finding_sink.h"
@@ -45,16 +48,19 @@ struct RunOptions {
   LaunchOptions launch;
   std::string reportFile;
   bool quiet = false;
+  bool verbose = false;
 };
 
-/// The JSON report of --report: findings in the order printed, then one entry per launch.
+/// The JSON report of --report: findings in the order printed, the module's accepted
+/// producer quirks (notes, never findings), then one entry per launch.
 struct Report {
   nlohmann::json findings = nlohmann::json::array();
+  nlohmann::json notes = nlohmann::json::array();
   nlohmann::json launches = nlohmann::json::array();
 
   void write(const std::string &file) const {
     if (file.empty()) return;
-    nlohmann::json report{{"findings", findings}, {"launches", launches}};
+    nlohmann::json report{{"findings", findings}, {"notes", notes}, {"launches", launches}};
     writeWholeFile(file, file, report.dump(2) + "\n");
   }
 };
@@ -99,6 +105,31 @@ void printFindings(const FindingSink &sink, Report &report) {
     std::cerr << "spvsim: " << sink.dropped() << " further findings not shown (limit reached)\n";
 }
 
+/// The validator's findings: errors are printed and reported as findings. Warnings are
+/// what real producers emit and every implementation accepts (block order, debug
+/// information SPIRV-Tools rejects, OpenCL 1.2 scopes, ...): notes, listed in full with
+/// --verbose, else summed up in one line, and kept apart from the report's findings.
+void printValidation(const std::vector<Finding> &findings, bool verbose, Report &report) {
+  std::set<std::string> quirkKinds;
+  size_t quirks = 0;
+  for (const Finding &f : findings) {
+    if (f.severity == Severity::Error) {
+      std::cerr << formatText(f);
+      report.findings.push_back(toJson(f));
+      continue;
+    }
+    ++quirks;
+    quirkKinds.insert(f.kind);
+    report.notes.push_back(toJson(f));
+    if (verbose) std::cerr << formatText(f);
+  }
+  if (!quirks || verbose) return;
+  std::string kinds;
+  for (const std::string &kind : quirkKinds) kinds += (kinds.empty() ? "" : ", ") + kind;
+  std::cerr << "spvsim: note: " << quirks << " producer quirk" << (quirks == 1 ? "" : "s")
+            << " in the module accepted (" << kinds << "; --verbose lists them)\n";
+}
+
 /// The finding of a run stopped by --run-timeout outside a launch.
 Finding runTimeoutFinding(const RunGuard &guard, const std::string &doing) {
   char seconds[32];
@@ -109,24 +140,41 @@ Finding runTimeoutFinding(const RunGuard &guard, const std::string &doing) {
   return f;
 }
 
+/// A module or OpenCL C source given where the run file belongs gets a message that
+/// says so, not the JSON parser's.
+void requireRunFile(const std::filesystem::path &file) {
+  if (isOpenCLSource(file))
+    throw Error(file.string() + ": OpenCL C source, not a run file: `spvsim init " + file.string() +
+                "` writes a run file for it (add --kernel NAME when it has " +
+                "several kernels, --global N... for the problem size), then `spvsim run` that");
+  std::ifstream in(file, std::ios::binary);
+  uint32_t magic = 0;
+  const bool spirv = file.extension() == ".spv" || file.extension() == ".spvasm" ||
+                     (in.read(reinterpret_cast<char *>(&magic), 4) &&
+                      (magic == 0x07230203u || magic == 0x03022307u));
+  if (spirv)
+    throw Error(file.string() + ": a SPIR-V module, not a run file: `spvsim init " + file.string() +
+                "` writes a run file for it, then `spvsim run` that");
+}
+
 int runCommand(const RunOptions &options) {
   RunGuard guard(options.launch.runTimeout);
   const StopCheck stop = guard.stopCheck();
+  requireRunFile(options.runFile);
   const RunSpec spec = parseRunFile(options.runFile);
   Report report;
 
   // The run's spec constants are bound first: the module is validated with the
   // values it will run with (a scope given by a spec constant, say).
-  std::shared_ptr<const Module> loaded = loadFile(spec.module.string());
+  std::shared_ptr<const Module> loaded =
+      loadModuleFile(spec.module, spec.buildOptions,
+                     std::filesystem::path(options.runFile).parent_path(), "build_options");
   const SpecConstants specConstants = bindSpecConstants(spec, specConstantTypes(*loaded));
   ValidationOptions validationOptions;
   validationOptions.specConstants = specConstants;
   ValidationResult validation =
       validate(std::move(loaded), DeviceDescription::spvsim(), validationOptions);
-  for (const Finding &f : validation.findings) {
-    std::cerr << formatText(f);
-    report.findings.push_back(toJson(f));
-  }
+  printValidation(validation.findings, options.verbose, report);
   if (!validation.ok()) {
     report.write(options.reportFile);
     return kBadInput;
@@ -237,12 +285,19 @@ int runCommand(const RunOptions &options) {
 void addRunCommand(CLI::App &app, int &exitStatus) {
   auto options = std::make_shared<RunOptions>();
   CLI::App *run = app.add_subcommand("run", "Run kernel launches described by a JSON run file");
-  run->add_option("file", options->runFile, "The run file (format: RUNFILE.md)")->required();
+  run->add_option(
+         "file", options->runFile,
+         "The run file: JSON naming the module (.spv, .spvasm, .cl, .clcpp), the buffers and "
+         "the kernel's arguments (README.md, \"Run files\")")
+      ->required();
   addLaunchOptions(*run, options->launch,
                    "Stop the whole run after this many seconds, wherever it is, and report where "
                    "the work-items were (hang.run-timeout); no dumps are written; 0: no limit");
   run->add_option("--report", options->reportFile, "Also write findings and launches as JSON");
   run->add_flag("--quiet", options->quiet, "Do not print the buffers marked \"dump\": true");
+  run->add_flag("--verbose", options->verbose,
+                "List the producer quirks the module has and spvsim accepts (block order, "
+                "debug information SPIRV-Tools rejects, OpenCL 1.2 scopes, ...) in full");
   run->callback([options, &exitStatus] { exitStatus = runCommand(*options); });
 }
 

@@ -1,6 +1,7 @@
 // `spvsim validate`: loads each module, validates it against a device (spvsim's
 // own by default, or a --target-env narrowed by the other options) and prints
-// the findings as text or JSON. Exit status 0 when every file is valid
+// the findings as text (on standard error, each file's verdict on standard output) or
+// JSON (standard output). Exit status 0 when every file is valid
 // (warnings allowed), 2 when any file is invalid or cannot be loaded.
 #include <iostream>
 #include <memory>
@@ -69,7 +70,7 @@ int runValidate(const ValidateArguments &args, bool extensionsGiven) {
         if (json)
           findings.push_back(toJson(f));
         else
-          std::cout << file << ": " << formatText(f);
+          std::cerr << file << ": " << formatText(f);
       }
       allValid = allValid && result.ok();
       entry["valid"] = result.ok();

@@ -92,6 +92,7 @@ uint64_t parseSize(const char *text) {
 std::string cacheKey(const CompileInput &input, const DeviceFacts &device) {
   std::string key;
   putField(key, version());
+  putField(key, input.sourceName);
   putField(key, input.source);
   putField(key, std::to_string(input.headers.size()));
   for (const auto &[name, text] : input.headers) {
@@ -104,6 +105,10 @@ std::string cacheKey(const CompileInput &input, const DeviceFacts &device) {
   putField(key, input.optimize ? "O2" : "O0");
   putField(key, input.debugInfo ? "g" : "lines");
   putField(key, std::to_string(input.maxSpirvVersion));
+  // Locations below the current folder are relative to it (compile.cpp): the module
+  // depends on where it was compiled.
+  std::error_code noFolder;
+  putField(key, std::filesystem::current_path(noFolder).string());
   putField(key, std::to_string(input.lastIncludeFolders.size()));
   for (const std::string &f : input.lastIncludeFolders) putField(key, f);
   putField(key, std::to_string(device.addressBits));

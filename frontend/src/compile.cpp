@@ -61,15 +61,19 @@ std::vector<std::string> driverArguments(const CompileInput &input, const Device
       input.debugInfo ? "-g" : "-gline-tables-only",
       // Parameter names and qualifiers: findings and clGetKernelArgInfo use them.
       "-cl-kernel-arg-info", "-cl-std=" + input.clStd};
-  // Locations name the source input.cl, not the current folder.
-  if (!cwd.empty()) args.push_back("-fdebug-prefix-map=" + cwd + "=");
+  // Locations name the source as it is named (input.cl), and files below the current
+  // folder relative to it (clang tries the longer prefix first).
+  if (!cwd.empty()) {
+    args.push_back("-fdebug-prefix-map=" + cwd + "/=");
+    args.push_back("-fdebug-prefix-map=" + cwd + "=");
+  }
   args.insert(args.end(), device.extensionOptions.begin(), device.extensionOptions.end());
   args.insert(args.end(), {"-include", std::string(kVirtualRoot) + "/spvsim-features.h"});
   args.insert(args.end(), input.options.begin(), input.options.end());
   args.insert(args.end(), {"-I", std::string(kVirtualRoot) + "/include"});
   for (const std::string &folder : input.lastIncludeFolders)
     args.insert(args.end(), {"-I", folder});
-  args.push_back("input.cl");
+  args.push_back(input.sourceName);
   return args;
 }
 
@@ -79,14 +83,18 @@ std::string optionsLine(const std::vector<std::string> &args) {
   return line;
 }
 
-/// The files the preprocessor entered, real files only (input.cl and the embedded
+/// The files the preprocessor entered, real files only (the source and the embedded
 /// headers are part of the input).
 class IncludedFiles : public clang::DependencyCollector {
 public:
+  explicit IncludedFiles(std::string sourceName) : sourceName_(std::move(sourceName)) {}
   bool needSystemDependencies() override { return true; }
   bool sawDependency(llvm::StringRef file, bool, bool, bool, bool) override {
-    return file != "input.cl" && !file.startswith(kVirtualRoot) && !file.startswith("<");
+    return file != sourceName_ && !file.startswith(kVirtualRoot) && !file.startswith("<");
   }
+
+private:
+  std::string sourceName_;
 };
 
 } // namespace
@@ -139,7 +147,8 @@ CompileResult compile(const CompileInput &input, const DeviceFacts &device) {
   }
   // The source, under the name its locations and diagnostics use.
   invocation->getPreprocessorOpts().addRemappedFile(
-      "input.cl", llvm::MemoryBuffer::getMemBufferCopy(input.source, "input.cl").release());
+      input.sourceName,
+      llvm::MemoryBuffer::getMemBufferCopy(input.source, input.sourceName).release());
   invocation->getPreprocessorOpts().RetainRemappedFileBuffers = false;
   invocation->getFrontendOpts().DisableFree = false;
 
@@ -149,7 +158,7 @@ CompileResult compile(const CompileInput &input, const DeviceFacts &device) {
       new clang::TextDiagnosticPrinter(logStream, &compiler.getDiagnosticOpts()));
   compiler.createFileManager(files);
   compiler.setVerboseOutputStream(logStream); // "1 error generated."
-  auto included = std::make_shared<IncludedFiles>();
+  auto included = std::make_shared<IncludedFiles>(input.sourceName);
   compiler.addDependencyCollector(included);
 
   llvm::LLVMContext context;

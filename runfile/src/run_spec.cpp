@@ -309,6 +309,16 @@ bool sameFile(const std::filesystem::path &a, const std::filesystem::path &b) {
   return !ec && ca == cb;
 }
 
+/// What `module` is when it is not a module but a run file (JSON), else "".
+std::string runFileGivenAsModule(const std::filesystem::path &file) {
+  if (file.extension() == ".json") return "a run file";
+  std::ifstream in(file, std::ios::binary);
+  char c = 0;
+  while (in.get(c) && (c == ' ' || c == '\t' || c == '\n' || c == '\r')) {
+  }
+  return in && c == '{' && file.extension() != ".spvasm" ? "JSON" : "";
+}
+
 /// A `dump` file may not be a file the run reads (the module, an init file, `runFile`) nor
 /// another buffer's dump: malformed input must never overwrite what the user gave.
 void checkDumpTargets(const RunSpec &spec, const std::filesystem::path *runFile) {
@@ -336,6 +346,10 @@ RunSpec parseRunText(std::string_view text, const std::filesystem::path &baseDir
                      const std::string &sourceName, const std::filesystem::path *runFile);
 
 } // namespace
+
+bool isOpenCLSource(const std::filesystem::path &module) {
+  return module.extension() == ".cl" || module.extension() == ".clcpp";
+}
 
 std::string BufferSpec::path() const {
   return keyPath("buffers", name);
@@ -367,12 +381,22 @@ RunSpec parseRunText(std::string_view text, const std::filesystem::path &baseDir
   const Json root = parseJsonText(text, sourceName);
   if (!root.is_object()) failAt("", "expected a JSON object, got " + describeJsonType(root));
   rejectUnknownKeys(root, "",
-                    {"module", "kernel", "global_size", "local_size", "global_offset",
-                     "spec_constants", "buffers", "args", "launches"});
+                    {"module", "build_options", "kernel", "global_size", "local_size",
+                     "global_offset", "spec_constants", "buffers", "args", "launches"});
   RunSpec spec;
   const std::string moduleSpelling = readString(requireKey(root, "", "module"), "module");
   spec.module = baseDir / moduleSpelling;
   requireReadableFile(spec.module, moduleSpelling, "module");
+  if (const std::string what = runFileGivenAsModule(spec.module); !what.empty())
+    failAt("module", "'" + moduleSpelling + "' is " + what +
+                         ", not a module: the module is a SPIR-V binary (.spv), SPIR-V "
+                         "assembly (.spvasm) or OpenCL C source (.cl, .clcpp)");
+  if (auto it = root.find("build_options"); it != root.end()) {
+    spec.buildOptions = readString(*it, "build_options");
+    if (!isOpenCLSource(spec.module))
+      failAt("build_options", "only an OpenCL C module (.cl, .clcpp) is compiled; '" +
+                                  moduleSpelling + "' is SPIR-V");
+  }
 
   if (auto it = root.find("buffers"); it != root.end()) {
     requireObject(*it, "buffers");

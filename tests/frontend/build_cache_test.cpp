@@ -68,7 +68,7 @@ TEST_F(BuildCacheTest, EveryInputIsPartOfTheKey) {
   BuildCache cache(folder_, 1 << 20);
   const CompileInput input = kernel();
   cache.store(input, DeviceFacts{}, fakeResult(1));
-  std::vector<CompileInput> changed(9, input);
+  std::vector<CompileInput> changed(10, input);
   changed[0].source += " ";
   changed[1].options = {"-DX"};
   changed[2].clStd = "CL3.0";
@@ -78,7 +78,13 @@ TEST_F(BuildCacheTest, EveryInputIsPartOfTheKey) {
   changed[6].lastIncludeFolders = {"/tmp"};
   changed[7].options = {"-D", "X"};
   changed[8].maxSpirvVersion = 0x00010000;
+  changed[9].sourceName = "/work/k.cl";
   for (const CompileInput &c : changed) EXPECT_FALSE(cache.find(c, DeviceFacts{}));
+  // The current folder (locations below it are relative to it).
+  const fs::path here = fs::current_path();
+  fs::current_path(folder_);
+  EXPECT_FALSE(cache.find(input, DeviceFacts{}));
+  fs::current_path(here);
   DeviceFacts device;
   device.addressBits = 32;
   EXPECT_FALSE(cache.find(input, device));

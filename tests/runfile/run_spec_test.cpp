@@ -209,6 +209,28 @@ TEST(RunFileErrors, Module) {
   EXPECT_ERROR(R"({"module": "."})", "module: cannot open '.'");
 }
 
+TEST(RunFile, OpenCLSourceModuleWithBuildOptions) {
+  RunSpec spec = parse(R"({"module": "kernel.cl", "build_options": "-DN=4 -I inc",
+                          "kernel": "main_kernel", "global_size": [4]})");
+  EXPECT_EQ(spec.module, kData / "kernel.cl");
+  EXPECT_TRUE(isOpenCLSource(spec.module));
+  EXPECT_EQ(spec.buildOptions, "-DN=4 -I inc");
+  EXPECT_EQ(parse(withArgs("[]")).buildOptions, "");
+  EXPECT_FALSE(isOpenCLSource("kernel.spvasm"));
+  EXPECT_TRUE(isOpenCLSource("a/kernel.clcpp"));
+}
+
+TEST(RunFileErrors, ModuleOfTheWrongKind) {
+  EXPECT_ERROR(R"({"module": "minimal.json"})",
+               "module: 'minimal.json' is a run file, not a module: the module is a SPIR-V "
+               "binary (.spv), SPIR-V assembly (.spvasm) or OpenCL C source (.cl, .clcpp)");
+  EXPECT_ERROR(withArgs("[]").insert(1, R"("build_options": "-DN=1", )"),
+               "build_options: only an OpenCL C module (.cl, .clcpp) is compiled; "
+               "'kernel.spvasm' is SPIR-V");
+  EXPECT_ERROR(R"({"module": "kernel.cl", "build_options": ["-DN=1"]})",
+               "build_options: expected a string, got a list");
+}
+
 TEST(RunFileErrors, KernelAndSizes) {
   EXPECT_ERROR(withLaunch(R"("global_size": [1])"), "kernel: required");
   EXPECT_ERROR(withLaunch(R"("kernel": 1, "global_size": [1])"),

@@ -1,4 +1,5 @@
-// `spvsim validate`: device options, text and JSON reports, exit statuses.
+// `spvsim validate`: device options, text (findings on standard error, verdicts on
+// standard output) and JSON reports, exit statuses.
 #include <fstream>
 
 #include <gtest/gtest.h>
@@ -66,12 +67,12 @@ TEST(ValidateCommand, WarningsKeepAFileValidUnlessStrict) {
   const std::string file = test::dataPath("early_exit_search_O2.spv");
   CommandRun r = run(file);
   EXPECT_EQ(r.status, 0);
-  EXPECT_NE(r.out.find(file + ": warning[validation.layout]: SPIR-V §2.16.1"), std::string::npos)
-      << r.out;
-  EXPECT_NE(r.out.find(file + ": valid (1 warning)\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find(file + ": warning[validation.layout]: SPIR-V §2.16.1"), std::string::npos)
+      << r.err;
+  EXPECT_EQ(r.out, file + ": valid (1 warning)\n");
   r = run("--strict " + file);
   EXPECT_EQ(r.status, 2);
-  EXPECT_NE(r.out.find(file + ": error[validation.layout]"), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find(file + ": error[validation.layout]"), std::string::npos) << r.err;
   EXPECT_NE(r.out.find(file + ": invalid (1 error)\n"), std::string::npos) << r.out;
 }
 
@@ -89,12 +90,12 @@ TEST(ValidateCommand, DeviceOptions) {
   EXPECT_EQ(run("--target-env opencl1.2 " + file).status, 0);
   CommandRun r = run("--target-env opencl1.2 --extensions none " + file);
   EXPECT_EQ(r.status, 2);
-  EXPECT_NE(r.out.find("OpenCL-Env §5.2.5 cl_khr_fp64"), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("OpenCL-Env §5.2.5 cl_khr_fp64"), std::string::npos) << r.err;
   EXPECT_EQ(run("--extensions cl_khr_fp16,cl_khr_fp64 " + file).status, 0);
   EXPECT_EQ(run("--extensions cl_khr_fp16 " + file).status, 2);
   r = run("--address-bits 32 " + file);
   EXPECT_EQ(r.status, 2);
-  EXPECT_NE(r.out.find("OpenCL-Env §4 Addressing Model"), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("OpenCL-Env §4 Addressing Model"), std::string::npos) << r.err;
   EXPECT_EQ(run("--profile embedded --address-bits 64 " + file).status, 0);
   EXPECT_EQ(run("--no-images " + file).status, 0);
 }

@@ -1,6 +1,7 @@
 // The build cache: compiled SPIR-V modules on disk, keyed by everything a compile
-// depends on (source, options, embedded headers, device facts, the front end's
-// version) and checked against the content of every file the compile included.
+// depends on (source and its name, options, embedded headers, device facts, the
+// current folder, the front end's version) and checked against the content of every
+// file the compile included.
 // Entries are written whole and renamed into place; unreadable entries are ignored;
 // the folder is kept under a size bound by removing the least recently used entries.
 #pragma once

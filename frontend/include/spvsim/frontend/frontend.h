@@ -23,7 +23,11 @@ struct DeviceFacts {
 
 /// A compile: the program, its embedded headers (clCompileProgram), its options.
 struct CompileInput {
-  std::string source;                                       ///< named input.cl in locations
+  std::string source; ///< named `sourceName` in locations and diagnostics
+  /// The source's name: "input.cl" for a program the application gave as text, the
+  /// file's path for a file (its folder is then searched for `#include "…"` first, as
+  /// a compiler does, and locations below the current folder are relative to it).
+  std::string sourceName = "input.cl";
   std::vector<std::pair<std::string, std::string>> headers; ///< include name, text
   /// Driver options as the application gave them, checked: -D, -I, -cl-* math and
   /// warning options, -w, -Werror ("-cl-std=", "-O", "-g" come from the fields below).

@@ -77,13 +77,19 @@ struct SpecConstantSpec {
 };
 
 struct RunSpec {
-  std::filesystem::path module;    ///< resolved against the run file's folder
+  std::filesystem::path module; ///< resolved against the run file's folder
+  /// `build_options` of an OpenCL C module (isOpenCLSource(module)); "" when absent.
+  std::string buildOptions;
   std::vector<BufferSpec> buffers; ///< in file order
   std::vector<SpecConstantSpec> specConstants;
   std::vector<LaunchSpec> launches; ///< at least one
 
   const BufferSpec *findBuffer(std::string_view name) const;
 };
+
+/// Whether `module` names OpenCL C (`.cl`) or C++ for OpenCL (`.clcpp`) source, which
+/// the command line compiles, rather than a SPIR-V module.
+bool isOpenCLSource(const std::filesystem::path &module);
 
 /// Reads and parses a run file; relative paths in it are resolved against its folder.
 RunSpec parseRunFile(const std::filesystem::path &file);

@@ -1,0 +1,105 @@
+// Modules of runs, compiled from OpenCL C when they are source (see opencl_module.h).
+#include "opencl_module.h"
+
+#include <algorithm>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <optional>
+
+#include "spvsim/common/error.h"
+#include "spvsim/frontend/build_cache.h"
+#include "spvsim/frontend/build_options.h"
+#include "spvsim/runfile/run_spec.h"
+#include "spvsim/validator/device.h"
+#include "spvsim/validator/loader.h"
+
+namespace spvsim::cli {
+
+namespace {
+
+/// What the compiler knows of the device the command line runs kernels on: spvsim's
+/// own, as the runtime describes it (runtime/core/device.cpp): without images, its
+/// extensions and OpenCL C 3.0 features named to clang, and the feature macros clang
+/// defines for every SPIR target undefined where the device lacks them.
+frontend::DeviceFacts spvsimDeviceFacts() {
+  DeviceDescription device = DeviceDescription::spvsim();
+  device.images = false;
+  device.extensions.erase("cl_khr_3d_image_writes");
+  device.extensions.erase("cl_khr_depth_images");
+  std::vector<std::string> features{"__opencl_c_int64"};
+  if (device.hasExtension("cl_khr_fp64")) features.push_back("__opencl_c_fp64");
+  for (const char *f :
+       {"__opencl_c_atomic_order_acq_rel", "__opencl_c_atomic_order_seq_cst",
+        "__opencl_c_atomic_scope_device", "__opencl_c_atomic_scope_all_devices",
+        "__opencl_c_generic_address_space", "__opencl_c_program_scope_global_variables",
+        "__opencl_c_work_group_collective_functions"})
+    features.push_back(f);
+  if (device.hasExtension("cl_khr_subgroups")) features.push_back("__opencl_c_subgroups");
+
+  frontend::DeviceFacts facts;
+  facts.addressBits = device.addressBits;
+  std::string list = "-cl-ext=-all";
+  for (const std::string &e : device.extensions)
+    if (e.rfind("cl_khr_", 0) == 0 || e.rfind("cles_", 0) == 0) list += ",+" + e;
+  for (const std::string &f : features) list += ",+" + f;
+  facts.extensionOptions = {"-Xclang", list};
+  for (const char *name : {"__opencl_c_work_group_collective_functions",
+                           "__opencl_c_atomic_order_seq_cst", "__opencl_c_atomic_scope_device",
+                           "__opencl_c_atomic_scope_all_devices", "__opencl_c_read_write_images"})
+    if (std::find(features.begin(), features.end(), name) == features.end())
+      facts.prelude += std::string("#undef ") + name + "\n";
+  facts.prelude += "#undef __IMAGE_SUPPORT__\n";
+  facts.prelude += "#ifndef __OPENCL_VERSION__\n#define __OPENCL_VERSION__ 300\n#endif\n";
+  return facts;
+}
+
+std::string readSource(const std::filesystem::path &file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw Error(file.string() + ": cannot open");
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+} // namespace
+
+std::vector<uint32_t> compileOpenCLFile(const std::filesystem::path &file,
+                                        const std::string &buildOptions,
+                                        const std::filesystem::path &base,
+                                        const std::string &optionsKey) {
+  frontend::CompileInput input;
+  input.source = readSource(file);
+  std::error_code ignored;
+  // Locations name the file below the current folder as relative paths (the front end
+  // maps the current folder away), others by their absolute path.
+  input.sourceName = std::filesystem::absolute(file, ignored).lexically_normal().string();
+  if (file.extension() == ".clcpp") input.clStd = "CLC++2021";
+  if (std::optional<std::string> problem = frontend::applyBuildOptions(buildOptions, base, input))
+    throw Error(optionsKey + ": " + *problem);
+  input.debugInfo = true; // findings name source lines, the debugger shows variables
+
+  static const std::optional<frontend::BuildCache> cache = frontend::BuildCache::fromEnvironment();
+  const frontend::CompileResult compiled =
+      frontend::compile(input, spvsimDeviceFacts(), cache ? &*cache : nullptr);
+  if (!compiled.ok) {
+    // The compiler's diagnostics; the front end's closing line repeats every driver
+    // option, which says nothing to the author of the run file.
+    std::string log = compiled.log;
+    if (const size_t at = log.find("error: clang failed (options:"); at != std::string::npos)
+      log.erase(at);
+    while (!log.empty() && log.back() == '\n') log.pop_back();
+    throw Error(file.string() + ": does not compile:\n" + log);
+  }
+  std::cerr << compiled.log;
+  return compiled.spirv;
+}
+
+std::shared_ptr<const Module> loadModuleFile(const std::filesystem::path &file,
+                                             const std::string &buildOptions,
+                                             const std::filesystem::path &base,
+                                             const std::string &optionsKey) {
+  if (!runfile::isOpenCLSource(file)) return loadFile(file.string());
+  const std::vector<uint32_t> words = compileOpenCLFile(file, buildOptions, base, optionsKey);
+  return loadBinary(words, file.string());
+}
+
+} // namespace spvsim::cli

@@ -1,0 +1,27 @@
+// OpenCL build options (OpenCL API §5.8.6) as a user writes them, checked and sorted
+// into the fields of a CompileInput: what `spvsim run` and `spvsim init` accept as a run
+// file's "build_options" for an OpenCL C module.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "spvsim/frontend/frontend.h"
+
+namespace spvsim::frontend {
+
+/// Splits options as a shell would for words and double quotes (`-I "a dir"`).
+std::vector<std::string> splitBuildOptions(std::string_view text);
+
+/// Applies `text` to `input`: -D and -I (relative -I folders are taken from
+/// `includeBase`), -cl-std= (CL1.0, CL1.1, CL1.2, CL3.0, CLC++2021, CLC++1.0),
+/// -cl-opt-disable, -g, and the math, warning and kernel-argument options clang takes
+/// as they are. Returns what is wrong with the options, or nullopt when they are good.
+std::optional<std::string> applyBuildOptions(std::string_view text,
+                                             const std::filesystem::path &includeBase,
+                                             CompileInput &input);
+
+} // namespace spvsim::frontend

@@ -1,0 +1,96 @@
+// Build options of a run file's OpenCL C module (see build_options.h). The options and
+// their meaning follow OpenCL API §5.8.6, as the runtime's clBuildProgram takes them.
+#include "spvsim/frontend/build_options.h"
+
+#include <algorithm>
+#include <array>
+
+namespace spvsim::frontend {
+
+namespace {
+
+/// Options passed to clang as they are (OpenCL API §5.8.6.2 to §5.8.6.4, §5.8.6.6).
+constexpr std::array<std::string_view, 13> kClangFlags{"-cl-single-precision-constant",
+                                                       "-cl-denorms-are-zero",
+                                                       "-cl-fp32-correctly-rounded-divide-sqrt",
+                                                       "-cl-mad-enable",
+                                                       "-cl-no-signed-zeros",
+                                                       "-cl-unsafe-math-optimizations",
+                                                       "-cl-finite-math-only",
+                                                       "-cl-fast-relaxed-math",
+                                                       "-cl-strict-aliasing",
+                                                       "-cl-kernel-arg-info",
+                                                       "-cl-uniform-work-group-size",
+                                                       "-w",
+                                                       "-Werror"};
+
+/// The -cl-std values: OpenCL C versions the device lists (OpenCL API §5.8.6.5; 2.0
+/// would need pipes and device-side enqueue), and C++ for OpenCL.
+constexpr std::array<std::string_view, 7> kLanguages{"CL1.0",     "CL1.1",    "CL1.2", "CL3.0",
+                                                     "CLC++2021", "CLC++1.0", "CLC++"};
+
+} // namespace
+
+std::vector<std::string> splitBuildOptions(std::string_view text) {
+  std::vector<std::string> words;
+  std::string word;
+  bool inWord = false, quoted = false;
+  for (char c : text) {
+    if (c == '"') {
+      quoted = !quoted;
+      inWord = true;
+    } else if (!quoted && (c == ' ' || c == '\t' || c == '\n' || c == '\r')) {
+      if (inWord) words.push_back(word);
+      word.clear();
+      inWord = false;
+    } else {
+      word += c;
+      inWord = true;
+    }
+  }
+  if (inWord) words.push_back(word);
+  return words;
+}
+
+std::optional<std::string> applyBuildOptions(std::string_view text,
+                                             const std::filesystem::path &includeBase,
+                                             CompileInput &input) {
+  const std::vector<std::string> words = splitBuildOptions(text);
+  auto folder = [&](const std::string &dir) {
+    std::filesystem::path path(dir);
+    return (path.is_absolute() ? path : includeBase / path).lexically_normal().string();
+  };
+  for (size_t i = 0; i < words.size(); ++i) {
+    const std::string &w = words[i];
+    if (w == "-D" || w == "-I") {
+      if (i + 1 == words.size()) return "option " + w + " needs a value";
+      const std::string &value = words[++i];
+      input.options.push_back(w);
+      input.options.push_back(w == "-I" ? folder(value) : value);
+    } else if (w.rfind("-D", 0) == 0) {
+      input.options.push_back(w);
+    } else if (w.rfind("-I", 0) == 0) {
+      input.options.push_back("-I");
+      input.options.push_back(folder(w.substr(2)));
+    } else if (w.rfind("-cl-std=", 0) == 0) {
+      const std::string value = w.substr(8);
+      if (std::find(kLanguages.begin(), kLanguages.end(), value) == kLanguages.end())
+        return "unsupported language in " + w +
+               " (CL1.0, CL1.1, CL1.2, CL3.0, or CLC++2021 for C++ for OpenCL)";
+      input.clStd = value;
+    } else if (w == "-cl-opt-disable") {
+      input.optimize = false;
+    } else if (w == "-g") {
+      input.debugInfo = true;
+    } else if (std::find(kClangFlags.begin(), kClangFlags.end(), w) != kClangFlags.end()) {
+      input.options.push_back(w);
+    } else {
+      return "unknown build option '" + w +
+             "' (-D, -I, -cl-std=, -cl-opt-disable, -g and "
+             "the -cl-* options of clBuildProgram)";
+    }
+  }
+  return std::nullopt;
+}
+
+} // namespace spvsim::frontend

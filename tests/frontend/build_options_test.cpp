@@ -1,0 +1,43 @@
+// Build options of a run file's OpenCL C module (frontend/build_options.h): what each
+// option sets, relative -I folders, and the message for a bad option.
+#include "spvsim/frontend/build_options.h"
+
+#include <gtest/gtest.h>
+
+namespace spvsim::frontend {
+namespace {
+
+TEST(BuildOptionsTest, SplitsWordsAndQuotedWords) {
+  EXPECT_EQ(splitBuildOptions("  -DA=1\t-I \"a dir\"  -w "),
+            (std::vector<std::string>{"-DA=1", "-I", "a dir", "-w"}));
+  EXPECT_TRUE(splitBuildOptions("").empty());
+}
+
+TEST(BuildOptionsTest, SortsOptionsIntoTheInput) {
+  CompileInput input;
+  EXPECT_EQ(applyBuildOptions("-D N=4 -DM -Iinc -I /abs -cl-std=CL3.0 -cl-opt-disable -g "
+                              "-cl-fast-relaxed-math",
+                              "/base/folder", input),
+            std::nullopt);
+  EXPECT_EQ(input.options, (std::vector<std::string>{"-D", "N=4", "-DM", "-I", "/base/folder/inc",
+                                                     "-I", "/abs", "-cl-fast-relaxed-math"}));
+  EXPECT_EQ(input.clStd, "CL3.0");
+  EXPECT_FALSE(input.optimize);
+  EXPECT_TRUE(input.debugInfo);
+}
+
+TEST(BuildOptionsTest, NamesWhatIsWrong) {
+  CompileInput input;
+  EXPECT_EQ(applyBuildOptions("-O3", "/", input).value_or(""),
+            "unknown build option '-O3' (-D, -I, -cl-std=, -cl-opt-disable, -g and the -cl-* "
+            "options of clBuildProgram)");
+  EXPECT_EQ(applyBuildOptions("-D", "/", input).value_or(""), "option -D needs a value");
+  EXPECT_EQ(applyBuildOptions("-cl-std=CL2.0", "/", input).value_or(""),
+            "unsupported language in -cl-std=CL2.0 (CL1.0, CL1.1, CL1.2, CL3.0, or CLC++2021 for "
+            "C++ for OpenCL)");
+  EXPECT_EQ(applyBuildOptions("-cl-std=CLC++2021", "/", input), std::nullopt);
+  EXPECT_EQ(input.clStd, "CLC++2021");
+}
+
+} // namespace
+} // namespace spvsim::frontend

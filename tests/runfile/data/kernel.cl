@@ -1,0 +1,1 @@
+kernel void main_kernel(global uint *b) { b[get_global_id(0) % 4] = 1; }
