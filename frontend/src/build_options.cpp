@@ -10,7 +10,7 @@ namespace spvsim::frontend {
 namespace {
 
 /// Options passed to clang as they are (OpenCL API §5.8.6.2 to §5.8.6.4, §5.8.6.6).
-constexpr std::array<std::string_view, 13> kClangFlags{"-cl-single-precision-constant",
+constexpr std::array<std::string_view, 12> kClangFlags{"-cl-single-precision-constant",
                                                        "-cl-denorms-are-zero",
                                                        "-cl-fp32-correctly-rounded-divide-sqrt",
                                                        "-cl-mad-enable",
@@ -20,7 +20,6 @@ constexpr std::array<std::string_view, 13> kClangFlags{"-cl-single-precision-con
                                                        "-cl-fast-relaxed-math",
                                                        "-cl-strict-aliasing",
                                                        "-cl-kernel-arg-info",
-                                                       "-cl-uniform-work-group-size",
                                                        "-w",
                                                        "-Werror"};
 
@@ -30,6 +29,10 @@ constexpr std::array<std::string_view, 7> kLanguages{"CL1.0",     "CL1.1",    "C
                                                      "CLC++2021", "CLC++1.0", "CLC++"};
 
 } // namespace
+
+bool isPassThroughBuildOption(std::string_view option) {
+  return std::find(kClangFlags.begin(), kClangFlags.end(), option) != kClangFlags.end();
+}
 
 std::vector<std::string> splitBuildOptions(std::string_view text) {
   std::vector<std::string> words;
@@ -82,7 +85,7 @@ std::optional<std::string> applyBuildOptions(std::string_view text,
       input.optimize = false;
     } else if (w == "-g") {
       input.debugInfo = true;
-    } else if (std::find(kClangFlags.begin(), kClangFlags.end(), w) != kClangFlags.end()) {
+    } else if (isPassThroughBuildOption(w) || w == "-cl-uniform-work-group-size") {
       input.options.push_back(w);
     } else {
       return "unknown build option '" + w +

@@ -9,24 +9,11 @@
 #include "core/device.h"
 #include "core/link_check.h"
 #include "spvsim/frontend/build_cache.h"
+#include "spvsim/frontend/build_options.h"
 
 namespace spvsim::runtime {
 
 namespace {
-
-/// Options passed to clang as they are (OpenCL API §5.8.6.2 to §5.8.6.4, §5.8.6.6).
-const char *const kClangFlags[] = {"-cl-single-precision-constant",
-                                   "-cl-denorms-are-zero",
-                                   "-cl-fp32-correctly-rounded-divide-sqrt",
-                                   "-cl-mad-enable",
-                                   "-cl-no-signed-zeros",
-                                   "-cl-unsafe-math-optimizations",
-                                   "-cl-finite-math-only",
-                                   "-cl-fast-relaxed-math",
-                                   "-cl-strict-aliasing",
-                                   "-cl-kernel-arg-info",
-                                   "-w",
-                                   "-Werror"};
 
 /// Options accepted and without effect on spvsim.
 const char *const kIgnoredFlags[] = {"-cl-no-subgroup-ifp"};
@@ -95,24 +82,7 @@ std::vector<uint32_t> toWords(const void *data, size_t size) {
 }
 
 std::vector<std::string> splitOptions(std::string_view text) {
-  std::vector<std::string> words;
-  std::string word;
-  bool inWord = false, quoted = false;
-  for (char c : text) {
-    if (c == '"') {
-      quoted = !quoted;
-      inWord = true;
-    } else if (!quoted && (c == ' ' || c == '\t' || c == '\n' || c == '\r')) {
-      if (inWord) words.push_back(word);
-      word.clear();
-      inWord = false;
-    } else {
-      word += c;
-      inWord = true;
-    }
-  }
-  if (inWord) words.push_back(word);
-  return words;
+  return frontend::splitBuildOptions(text);
 }
 
 std::optional<CompileOptions> parseCompileOptions(std::string_view text, std::string &error) {
@@ -152,7 +122,7 @@ std::optional<CompileOptions> parseCompileOptions(std::string_view text, std::st
     } else if (w == "-cl-kernel-arg-info") {
       options.kernelArgInfo = true;
       options.clangArgs.push_back(w);
-    } else if (isOneOf(w, kClangFlags)) {
+    } else if (frontend::isPassThroughBuildOption(w)) {
       options.clangArgs.push_back(w);
     } else if (w == "-g") {
       options.debugInfo = true;

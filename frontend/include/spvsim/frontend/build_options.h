@@ -16,6 +16,11 @@ namespace spvsim::frontend {
 /// Splits options as a shell would for words and double quotes (`-I "a dir"`).
 std::vector<std::string> splitBuildOptions(std::string_view text);
 
+/// True for an option clang takes as it is: the math, warning and kernel-argument
+/// options of OpenCL API §5.8.6.2 to §5.8.6.4 and §5.8.6.6 (not -cl-uniform-work-group-size,
+/// which the runtime also records).
+bool isPassThroughBuildOption(std::string_view option);
+
 /// Applies `text` to `input`: -D and -I (relative -I folders are taken from
 /// `includeBase`), -cl-std= (CL1.0, CL1.1, CL1.2, CL3.0, CLC++2021, CLC++1.0),
 /// -cl-opt-disable, -g, and the math, warning and kernel-argument options clang takes
