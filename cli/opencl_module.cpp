@@ -8,8 +8,8 @@
 #include <optional>
 
 #include "spvsim/common/error.h"
-#include "spvsim/frontend/build_cache.h"
 #include "spvsim/frontend/build_options.h"
+#include "spvsim/frontend/frontend_module.h"
 #include "spvsim/runfile/run_spec.h"
 #include "spvsim/validator/device.h"
 #include "spvsim/validator/loader.h"
@@ -77,9 +77,8 @@ std::vector<uint32_t> compileOpenCLFile(const std::filesystem::path &file,
     throw Error(optionsKey + ": " + *problem);
   input.debugInfo = true; // findings name source lines, the debugger shows variables
 
-  static const std::optional<frontend::BuildCache> cache = frontend::BuildCache::fromEnvironment();
-  const frontend::CompileResult compiled =
-      frontend::compile(input, spvsimDeviceFacts(), cache ? &*cache : nullptr);
+  // Through the build cache; clang and LLVM are loaded only now.
+  const frontend::CompileResult compiled = frontend::compileInModule(input, spvsimDeviceFacts());
   if (!compiled.ok) {
     // The compiler's diagnostics; the front end's closing line repeats every driver
     // option, which says nothing to the author of the run file.

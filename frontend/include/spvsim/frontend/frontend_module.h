@@ -1,0 +1,16 @@
+// The front end loaded on demand: clang and LLVM take about 25 ms to load and relocate,
+// which a run of a SPIR-V module must not pay. compileInModule loads the front end's
+// shared module (libspvsim-frontend.so) the first time it is called and compiles
+// through it, with the build cache of the environment (build_cache.h).
+#pragma once
+
+#include "spvsim/frontend/frontend.h"
+
+namespace spvsim::frontend {
+
+/// Compiles `input` for `device` through the front end's module, loading it on the first
+/// call. When the module cannot be loaded, the result is a failure whose log names the
+/// places looked in and the loader's error. Thread-safe.
+CompileResult compileInModule(const CompileInput &input, const DeviceFacts &device);
+
+} // namespace spvsim::frontend
