@@ -49,7 +49,8 @@ uint64_t repeatKey(uint32_t family, const LoweredOp &op, uint64_t detail);
 /// `lanes` active lanes faulted, the first of them `lane`, whose pointer is `pointer`
 /// (the access is at pointer + op.imm). The executor has already stopped it: a
 /// faulting lane's load yields 0 and its store is dropped — except for a read of a
-/// write-only buffer, which is performed.
+/// write-only buffer and a write to a read-only one, which are performed
+/// (ops::accessPerformed).
 struct FaultedAccess {
   uint64_t pointer = 0;
   uint32_t bytes = 0;

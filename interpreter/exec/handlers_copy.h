@@ -41,15 +41,10 @@ inline void copyMemoryDynamic(const ExecState &x, const LoweredOp &op) {
     };
     const AccessFault r = checkAccess(from, fromOk, rangeEnd(fromOffset), false);
     const AccessFault w = checkAccess(to, toOk, rangeEnd(toOffset), true);
-    if (r != AccessFault::None && r != AccessFault::WriteOnlyRead) {
-      note(readFault, l, r);
-      continue;
-    }
-    if (r == AccessFault::WriteOnlyRead) note(readFault, l, r);
-    if (w != AccessFault::None) {
-      note(writeFault, l, w);
-      continue;
-    }
+    if (r != AccessFault::None) note(readFault, l, r);
+    if (!accessPerformed(r)) continue;
+    if (w != AccessFault::None) note(writeFault, l, w);
+    if (!accessPerformed(w)) continue;
     std::memmove(to.base + toOffset, from.base + fromOffset, size);
     forEachWatcher(*x.launch, [&](LaunchWatcher &w) {
       w.memoryCopied(x, l, CopiedBytes{dst[l], &to, toOffset, src[l], &from, fromOffset, size});

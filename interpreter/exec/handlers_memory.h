@@ -69,16 +69,31 @@ inline bool resolve(const ExecState &x, uint64_t p, uint32_t lane, ResolvedAlloc
 void raiseAccessFault(const ExecState &x, const LoweredOp &op, uint32_t lane, uint64_t pointer,
                       uint32_t bytes, bool isWrite, AccessFault fault, uint64_t lanes);
 
+/// What is wrong with an access ending at `end` of allocation `r`; bounds are checked
+/// before the buffer's access flags, so that an access reported only for its flags
+/// (accessPerformed) is always inside the allocation.
 inline AccessFault checkAccess(const ResolvedAllocation &r, bool ok, uint64_t end, bool isWrite) {
   if (!ok) return AccessFault::Null;
   if (r.global) {
     if (r.global->released) return AccessFault::Released;
     if (r.global->mapped != HostMapping::None) [[unlikely]]
       if (isWrite || r.global->mapped == HostMapping::Write) return AccessFault::Mapped;
+    if (end > r.size) return AccessFault::OutOfBounds;
     if (isWrite && r.global->access == BufferAccess::ReadOnly) return AccessFault::ReadOnlyWrite;
     if (!isWrite && r.global->access == BufferAccess::WriteOnly) return AccessFault::WriteOnlyRead;
+    return AccessFault::None;
   }
   return end <= r.size ? AccessFault::None : AccessFault::OutOfBounds;
+}
+
+/// Whether an access with fault `f` is performed all the same: a write to a
+/// CL_MEM_READ_ONLY buffer or a read of a CL_MEM_WRITE_ONLY one is undefined (OpenCL
+/// API §5.2.1, cl_mem_flags) but every driver performs it, so it is reported and
+/// performed, like a misaligned access: a check reports, it does not change what the
+/// program computes.
+inline bool accessPerformed(AccessFault f) {
+  return f == AccessFault::None || f == AccessFault::ReadOnlyWrite ||
+         f == AccessFault::WriteOnlyRead;
 }
 
 /// Lanes whose access faults are left alone by forAccessibleLanes.
@@ -127,8 +142,9 @@ inline void forAccessibleLanes(const ExecState &x, const LoweredOp &op, const ui
   if (same) {
     bool ok = resolve(x, p[first], first, r);
     AccessFault f = checkAccess(r, ok, hi + op.imm + bytes, IsWrite);
-    if (f == AccessFault::None || f == AccessFault::WriteOnlyRead) {
-      if (f == AccessFault::WriteOnlyRead)
+    if (f == AccessFault::WriteOnlyRead && (op.access & kAccessWriteBack)) f = AccessFault::None;
+    if (accessPerformed(f)) {
+      if (f != AccessFault::None)
         raiseAccessFault(x, op, first, p[first], bytes, IsWrite, f, std::popcount(mask));
       if (tagged::space(p[first]) == AddressSpace::Private) {
         const uint64_t stride = x.launch->kernel->privateSize;
@@ -142,23 +158,30 @@ inline void forAccessibleLanes(const ExecState &x, const LoweredOp &op, const ui
       return;
     }
   }
-  // Slow path: lane by lane; faulting lanes are skipped and reported once.
-  uint32_t faultLane = 0;
-  uint64_t faults = 0;
-  AccessFault firstFault = AccessFault::None;
+  // Slow path: lane by lane; faulting lanes are skipped and reported once, the lanes
+  // whose access is performed despite a fault (accessPerformed) once apart from them.
+  struct Faults {
+    uint32_t lane = 0;
+    uint64_t lanes = 0;
+    AccessFault first = AccessFault::None;
+  } dropped, performed;
   for (uint32_t l = first; l < x.width; ++l) {
     if (!((mask >> l) & 1)) continue;
     bool ok = resolve(x, p[l], l, r);
     AccessFault f = checkAccess(r, ok, tagged::offset(p[l]) + op.imm + bytes, IsWrite);
-    if (f == AccessFault::None || f == AccessFault::WriteOnlyRead) {
+    if (f == AccessFault::WriteOnlyRead && (op.access & kAccessWriteBack)) f = AccessFault::None;
+    Faults *faults = &dropped;
+    if (accessPerformed(f)) {
       access(l, r.base + tagged::offset(p[l]) + op.imm);
       if (f == AccessFault::None) continue;
+      faults = &performed;
     } else {
       onFault(l);
     }
-    if (faults++ == 0) faultLane = l, firstFault = f;
+    if (faults->lanes++ == 0) faults->lane = l, faults->first = f;
   }
-  if (faults) raiseAccessFault(x, op, faultLane, p[faultLane], bytes, IsWrite, firstFault, faults);
+  for (const Faults *f : {&performed, &dropped})
+    if (f->lanes) raiseAccessFault(x, op, f->lane, p[f->lane], bytes, IsWrite, f->first, f->lanes);
 }
 
 /// The same for the pointers in slot op.a.

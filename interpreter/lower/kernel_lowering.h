@@ -139,6 +139,7 @@ private:
   uint8_t accessAlignment(uint32_t type, std::span<const uint32_t> memoryOperands);
   /// The LoweredOp::access flags of a load or store of a value of `type`.
   uint8_t accessFlags(uint32_t type) const;
+  bool writtenBackOnly(const Instance &in, const Instruction &load) const;
   void emitCopyMemory(SlotValue dst, SlotValue src, uint64_t bytes);
 
   // lowering_collective.cpp

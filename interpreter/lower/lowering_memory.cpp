@@ -33,7 +33,8 @@ void KernelLowering::lowerLoad(Instance &in, const Instruction &inst) {
     const IndexedPointer &ip = it->second;
     SlotValue r = resultValue(in, inst.resultId);
     const auto &leaves = layout_.leaves(r.type);
-    const uint8_t align = accessAlignment(r.type, ops.subspan(1)), flags = accessFlags(r.type);
+    const uint8_t align = accessAlignment(r.type, ops.subspan(1));
+    const uint8_t flags = accessFlags(r.type) | (writtenBackOnly(in, inst) ? kAccessWriteBack : 0);
     for (uint32_t i = 0; i < leaves.size(); ++i) {
       if (leaves[i].kind == LeafKind::Bool) unsupported("loads of bool values from memory");
       LoweredOp &op = emit(sizedOp(OpCode::LoadIndexed8, leaves[i].bytes), slotBytes(r.slot + i),
@@ -47,7 +48,8 @@ void KernelLowering::lowerLoad(Instance &in, const Instruction &inst) {
   SlotValue p = valueOf(in, pointer);
   SlotValue r = resultValue(in, inst.resultId);
   const auto &leaves = layout_.leaves(r.type);
-  const uint8_t align = accessAlignment(r.type, ops.subspan(1)), flags = accessFlags(r.type);
+  const uint8_t align = accessAlignment(r.type, ops.subspan(1));
+  const uint8_t flags = accessFlags(r.type) | (writtenBackOnly(in, inst) ? kAccessWriteBack : 0);
   for (uint32_t i = 0; i < leaves.size(); ++i) {
     if (leaves[i].kind == LeafKind::Bool) unsupported("loads of bool values from memory");
     LoweredOp &op = emit(sizedOp(OpCode::Load8, leaves[i].bytes), slotBytes(r.slot + i),
@@ -71,6 +73,54 @@ uint8_t KernelLowering::accessAlignment(uint32_t type, std::span<const uint32_t>
 uint8_t KernelLowering::accessFlags(uint32_t type) const {
   const TypeKind kind = module_.type(type).kind;
   return kind == TypeKind::Struct || kind == TypeKind::Array ? kAccessCopy : 0;
+}
+
+// kAccessWriteBack: a vector load whose value reaches, through OpCompositeInsert
+// (as the composite) and OpVectorShuffle (each of its components kept at its own
+// position), one OpStore to the pointer it was loaded from, and nothing else.
+bool KernelLowering::writtenBackOnly(const Instance &in, const Instruction &load) const {
+  const Type &type = module_.type(load.typeId);
+  if (type.kind != TypeKind::Vector) return false;
+  const uint32_t pointer = module_.operands(load)[0];
+  const Function &f = *in.function;
+  uint32_t value = load.resultId;
+  for (;;) {
+    const Instruction *use = nullptr;
+    for (uint32_t k = f.first; k < f.end; ++k) {
+      const Instruction &inst = module_.instruction(k);
+      if (inst.nonSemantic) continue;
+      for (uint32_t word : module_.operands(inst))
+        if (word == value) {
+          if (use && use != &inst) return false; // more than one user
+          use = &inst;
+        }
+    }
+    if (!use) return false;
+    auto ops = module_.operands(*use);
+    switch (use->opcode) {
+    case spv::Op::OpStore:
+      return ops.size() >= 2 && ops[0] == pointer && ops[1] == value;
+    case spv::Op::OpCompositeInsert: // Object, Composite, indices
+      if (ops.size() < 3 || ops[0] == value || ops[1] != value) return false;
+      for (size_t w = 2; w < ops.size(); ++w)
+        if (ops[w] == value) return false;
+      break;
+    case spv::Op::OpVectorShuffle: { // Vector 1, Vector 2, components
+      if (ops.size() < 2 || (ops[0] == value) == (ops[1] == value)) return false;
+      const uint32_t count = module_.type(load.typeId).count;
+      const uint32_t from = ops[0] == value ? 0 : count; // where its components are numbered
+      for (size_t w = 2; w < ops.size(); ++w) {
+        const uint32_t c = ops[w];
+        if (c >= from && c < from + count && c - from != w - 2) return false;
+      }
+      if (module_.type(use->typeId).count != count) return false;
+      break;
+    }
+    default:
+      return false;
+    }
+    value = use->resultId;
+  }
 }
 
 bool KernelLowering::usedOnlyAs(const Instance &in, uint32_t id,

@@ -25,13 +25,18 @@ struct LoweredOp {
   /// Loads, stores and atomics: log2 of the alignment the access needs (0: none), for
   /// the misaligned check (lower/access_alignment.h); in the padding before imm.
   uint8_t alignLog2 = 0;
-  uint8_t access = 0; ///< Loads and stores: kAccessCopy
+  uint8_t access = 0; ///< Loads and stores: kAccessCopy, kAccessWriteBack
   uint64_t imm = 0;   ///< byte offset, stride, component, ...
 };
 
 /// LoweredOp::access: the load or store moves bytes of an aggregate copy (OpCopyMemory,
 /// a struct or array loaded or stored whole), so what it carries is no use of the value.
 inline constexpr uint8_t kAccessCopy = 1;
+/// LoweredOp::access: the load's bytes only flow back, unchanged, into a store to the
+/// place they were read from — how producers lower a store to vector components
+/// (`v.x = …`: load, OpCompositeInsert or OpVectorShuffle, store). The source reads
+/// nothing there, so reading a CL_MEM_WRITE_ONLY buffer so is not reported.
+inline constexpr uint8_t kAccessWriteBack = 2;
 
 static_assert(sizeof(LoweredOp) == 40, "the access fields fill LoweredOp's padding");
 

@@ -61,7 +61,7 @@ void AccessFaultWatcher::accessFaulted(const ExecState &x, const LoweredOp &op,
     break;
   case AccessFault::ReadOnlyWrite:
     f.kind = "access.read_only_write";
-    f.message = "write to read-only buffer '" + name + "' (the write was not performed)";
+    f.message = "write to read-only buffer '" + name + "'";
     break;
   case AccessFault::WriteOnlyRead:
     f.kind = "access.write_only_read";

@@ -504,7 +504,7 @@ private:
     ops::ResolvedAllocation r;
     const bool ok = ops::resolve(x, q, lane, r);
     const ops::AccessFault fault = ops::checkAccess(r, ok, 0, isWrite(kind_));
-    usable_ = fault == ops::AccessFault::None || fault == ops::AccessFault::WriteOnlyRead;
+    usable_ = ops::accessPerformed(fault);
     if (!usable_) return;
     base_ = r.base;
     size_ = r.size;

@@ -49,7 +49,7 @@ inline void forShadowLanes(const ExecState &x, uint64_t mask, const uint64_t *p,
     // One allocation: resolved once (the common case).
     if (!resolve(x, p[first], first, r)) return;
     const AccessFault f = checkAccess(r, true, 0, IsWrite);
-    if (f != AccessFault::None && f != AccessFault::WriteOnlyRead) return;
+    if (!accessPerformed(f)) return;
     uint8_t *base = shadowBase(x, p[first], first, r);
     if (!base) return;
     const uint64_t laneStride =
@@ -65,7 +65,7 @@ inline void forShadowLanes(const ExecState &x, uint64_t mask, const uint64_t *p,
     if (!((mask >> l) & 1) || !resolve(x, p[l], l, r)) continue;
     const uint64_t at = tagged::offset(p[l]) + imm;
     const AccessFault f = checkAccess(r, true, at + bytes, IsWrite);
-    if (f != AccessFault::None && f != AccessFault::WriteOnlyRead) continue;
+    if (!accessPerformed(f)) continue;
     if (uint8_t *base = shadowBase(x, p[l], l, r)) fn(l, base + at);
   }
 }

@@ -2,6 +2,7 @@
 // barrier.divergence): each bad access is reported with its kind, work-item,
 // buffer and offset, never touches memory outside its allocation, and the
 // kernel runs on.
+#include <algorithm>
 #include <chrono>
 
 #include <gtest/gtest.h>
@@ -104,16 +105,58 @@ TEST_P(MemoryChecks, NullPointer) {
   h.expectFindingsAt(GetParam().debugInfo(), "kernels/faults.cl", "null_store");
 }
 
-TEST_P(MemoryChecks, ReadOnlyBufferIsNotWritten) {
+// A write to a CL_MEM_READ_ONLY buffer is reported and performed, as every driver
+// performs it (the conformance suite's spirv_new decorate_fp_rounding_mode_* write
+// their results to a buffer created read-only).
+TEST_P(MemoryChecks, ReadOnlyBufferIsWrittenAndReported) {
   KernelHarness h(path());
   ASSERT_TRUE(h.ok());
   auto out = h.buffer(std::vector<int32_t>(4, 9), "ro", BufferAccess::ReadOnly);
   h.run("null_store", range1(4, 4), {ArgBinding::ofBuffer(out)}, options());
-  EXPECT_EQ(h.read<int32_t>(out), (std::vector<int32_t>{9, 9, 9, 9}));
+  EXPECT_EQ(h.read<int32_t>(out), (std::vector<int32_t>{7, 7, 7, 7}));
   auto kinds = h.findingKinds();
   ASSERT_EQ(kinds.size(), 1u);
   EXPECT_EQ(kinds[0], "access.read_only_write");
   h.expectFindingsAt(GetParam().debugInfo(), "kernels/faults.cl", "null_store");
+}
+
+// Only the flags are overlooked: writes past the end of a read-only sub-buffer are
+// dropped (bounds are checked before the flags), the ones inside it performed.
+TEST_P(MemoryChecks, ReadOnlySubBufferKeepsItsBounds) {
+  KernelHarness h(path());
+  ASSERT_TRUE(h.ok());
+  auto parent = h.buffer(std::vector<int32_t>(48, -1), "parent");
+  BufferId sub = h.memory.createSub(parent, 16 * 4, 16 * 4, "ro", BufferAccess::ReadOnly);
+  h.run("write_past_end", range1(16, 16), {ArgBinding::ofBuffer(sub), value<int32_t>(4)},
+        options());
+  auto all = h.read<int32_t>(parent);
+  for (int i = 0; i < 20; ++i) EXPECT_EQ(all[i], -1) << i;
+  for (int i = 20; i < 32; ++i) EXPECT_EQ(all[i], i - 20) << i;
+  for (int i = 32; i < 48; ++i) EXPECT_EQ(all[i], -1) << i;
+  auto kinds = h.findingKinds();
+  std::sort(kinds.begin(), kinds.end());
+  EXPECT_EQ(kinds, (std::vector<std::string>{"access.read_only_write", "oob.subbuffer"}));
+}
+
+// A store to some components of a vector in a write-only buffer is no read of it,
+// however the producer lowers it; reading a component is.
+TEST_P(MemoryChecks, ComponentStoresToAWriteOnlyBufferAreNoReads) {
+  KernelHarness h(path());
+  ASSERT_TRUE(h.ok());
+  auto out = h.buffer(std::vector<float>(32, 5.0f), "wo", BufferAccess::WriteOnly);
+  h.run("component_store", range1(8, 8), {ArgBinding::ofBuffer(out)}, options());
+  EXPECT_TRUE(h.findingKinds().empty());
+  auto got = h.read<float>(out);
+  for (int i = 0; i < 8; ++i) {
+    EXPECT_EQ(got[4 * i], 1.0f);
+    EXPECT_EQ(got[4 * i + 1], 5.0f);
+    EXPECT_EQ(got[4 * i + 2], float(i));
+    EXPECT_EQ(got[4 * i + 3], 5.0f);
+  }
+  h.run("component_copy", range1(8, 8), {ArgBinding::ofBuffer(out)}, options());
+  EXPECT_EQ(h.findingKinds(), (std::vector<std::string>{"access.write_only_read"}));
+  EXPECT_EQ(h.read<float>(out)[4], 5.0f);
+  h.expectFindingsAt(GetParam().debugInfo(), "kernels/faults.cl", "component_copy");
 }
 
 TEST_P(MemoryChecks, BarrierDivergence) {

@@ -54,3 +54,17 @@ __kernel void undefined_int(__global const int *in, __global int *out, int d, in
   out[2 * i] = in[i] / d; // BUG: divide
   out[2 * i + 1] = in[i] << s;
 }
+
+// A store to vector components: producers load the vector, replace the components and
+// store it back; that load reads nothing of the program's.
+__kernel void component_store(__global float4 *out) {
+  int i = get_global_id(0);
+  out[i].x = 1.0f;
+  out[i].z = (float)i;
+}
+
+// A component copied from another one of the same vector: a read.
+__kernel void component_copy(__global float4 *out) {
+  int i = get_global_id(0);
+  out[i].x = out[i].y; // BUG: component_copy
+}
