@@ -370,12 +370,25 @@ template <class I> inline void ptrAddIndex(const ExecState &x, const LoweredOp &
   });
 }
 
+/// Where pointer `p` of lane `lane` points in the host's memory (the pointer itself
+/// when it points into no allocation).
+inline int64_t hostAddress(const ExecState &x, uint64_t p, uint32_t lane) {
+  ResolvedAllocation r;
+  if (!resolve(x, p, lane, r)) return int64_t(p);
+  return int64_t(reinterpret_cast<uintptr_t>(r.base)) + tagged::signedOffset(p);
+}
+
 /// OpPtrDiff: the distance between two pointers in elements of `imm` bytes, as
-/// a signed integer of `aux` bytes. Pointers into different allocations have
-/// no defined distance; their offsets are subtracted all the same.
+/// a signed integer of `aux` bytes. Pointers into different allocations have no
+/// defined distance (as in C, C99 §6.5.6: pointers into one array object); they get the
+/// distance of their bytes in the host's memory, as on a device with one flat
+/// address space: b - a is -(a - b), and distinct buffers differ (the conformance suite's
+/// spirv14_ptrops).
 inline void ptrDiff(const ExecState &x, const LoweredOp &op) {
   const uint64_t *a = x.reg<uint64_t>(op.a), *b = x.reg<uint64_t>(op.b);
   auto diff = [&](uint32_t l) {
+    if (tagged::allocation(a[l]) != tagged::allocation(b[l])) [[unlikely]]
+      return (hostAddress(x, a[l], l) - hostAddress(x, b[l], l)) / int64_t(op.imm);
     return (tagged::signedOffset(a[l]) - tagged::signedOffset(b[l])) / int64_t(op.imm);
   };
   if (op.aux == 8)
