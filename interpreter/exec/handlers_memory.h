@@ -422,6 +422,25 @@ inline void genericMemSemantics(const ExecState &x, const LoweredOp &op) {
   });
 }
 
+/// Component op.imm of a sub-group mask BuiltIn (SPIR-V §3.21 SubgroupEqMask ...
+/// SubgroupLtMask, OpenCL C get_sub_group_*_mask): a uint4 of lane bits, components 0
+/// and 1 holding a warp's 64 lanes; only lanes of the sub-group are set.
+template <class T>
+inline void subgroupMaskInto(const ExecState &x, const LoweredOp &op, T *d, uint64_t mask) {
+  const uint64_t present = x.warp->present;
+  const uint64_t word = op.imm;
+  const auto kind = static_cast<BuiltinKind>(op.aux);
+  forLanes(x, mask, d, [&](uint32_t l) {
+    const uint64_t eq = uint64_t(1) << l, lt = eq - 1;
+    const uint64_t bits = kind == BuiltinKind::SubgroupEqMask   ? eq
+                          : kind == BuiltinKind::SubgroupGeMask ? ~lt
+                          : kind == BuiltinKind::SubgroupGtMask ? ~(lt | eq)
+                          : kind == BuiltinKind::SubgroupLeMask ? lt | eq
+                                                                : lt;
+    return T(word < 2 ? uint32_t((bits & present) >> (32 * word)) : 0);
+  });
+}
+
 /// Writes a BuiltIn (op.aux: BuiltinKind, op.imm: component) into a slot of
 /// 4 or 8 bytes per lane (op.c). The kind is resolved once, outside the lanes.
 template <class T> inline void builtinInto(const ExecState &x, const LoweredOp &op) {
@@ -478,6 +497,12 @@ template <class T> inline void builtinInto(const ExecState &x, const LoweredOp &
     return uniform(w.firstItem / x.width);
   case BuiltinKind::SubgroupLocalId:
     return perLane([](uint32_t l) { return l; });
+  case BuiltinKind::SubgroupEqMask:
+  case BuiltinKind::SubgroupGeMask:
+  case BuiltinKind::SubgroupGtMask:
+  case BuiltinKind::SubgroupLeMask:
+  case BuiltinKind::SubgroupLtMask:
+    return subgroupMaskInto(x, op, d, mask);
   }
 }
 

@@ -3,6 +3,7 @@
 // a sub-group is a warp, and the lanes of the op's mask are the active
 // invocations the SPIR-V 1.3 definitions quantify over. Lane l's sub-group
 // local id is l.
+#include <algorithm>
 #include <bit>
 #include <cstring>
 
@@ -31,7 +32,13 @@ bool equalValues(const Collective &c, uint64_t a, uint64_t b) {
 /// Reduces or scans the active lanes of each cluster (the whole warp without one).
 void arithmetic(const ExecState &x, const LoweredOp &op, const Collective &c, uint64_t mask,
                 uint64_t *results) {
-  const uint32_t cluster = c.clusterSize ? c.clusterSize : x.width;
+  uint32_t cluster = c.clusterSize ? c.clusterSize : x.width;
+  if (c.clusterSizeOperand) {
+    // Dynamically uniform (SPIR-V §3.52.21): the first active lane's. Undefined unless a
+    // power of two of at most the sub-group size: rounded down to one, at least 1.
+    const uint64_t size = laneBits(x, op.b, c.extraBytes, uint32_t(std::countr_zero(mask)));
+    cluster = size == 0 ? 1 : uint32_t(std::bit_floor(std::min<uint64_t>(size, x.width)));
+  }
   Collective combined = c;
   combined.nonUniform = false;
   for (uint32_t first = 0; first < x.width; first += cluster) {

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <type_traits>
 
 namespace spvsim {
 
@@ -22,19 +23,24 @@ template <class T> uint64_t to(T v) {
   return bits;
 }
 
+/// std::numeric_limits has no _Float16: its limits come from float's, which convert exactly.
+/// (and <cmath> has no _Float16 overloads: it computes as float, which rounds back exactly).
+template <class T> using Wide = std::conditional_t<std::is_same_v<T, _Float16>, float, T>;
+template <class T> using LimitsOf = std::numeric_limits<Wide<T>>;
+
 template <class T> T identity(Collective::Arith a) {
-  using L = std::numeric_limits<T>;
+  using L = LimitsOf<T>;
   switch (a) {
   case Collective::Arith::UMin:
   case Collective::Arith::SMin:
-    return L::max();
+    return T(L::max());
   case Collective::Arith::FMin:
-    return L::infinity();
+    return T(L::infinity());
   case Collective::Arith::UMax:
   case Collective::Arith::SMax:
-    return L::lowest();
+    return T(L::lowest());
   case Collective::Arith::FMax:
-    return -L::infinity();
+    return T(-L::infinity());
   case Collective::Arith::IMul:
   case Collective::Arith::FMul:
     return T(1);
@@ -55,12 +61,12 @@ template <class T> T combine(Collective::Arith a, T x, T y) {
   case Collective::Arith::SMin:
     return y < x ? y : x;
   case Collective::Arith::FMin:
-    return std::fmin(x, y);
+    return static_cast<T>(std::fmin(Wide<T>(x), Wide<T>(y)));
   case Collective::Arith::UMax:
   case Collective::Arith::SMax:
     return y > x ? y : x;
   case Collective::Arith::FMax:
-    return std::fmax(x, y);
+    return static_cast<T>(std::fmax(Wide<T>(x), Wide<T>(y)));
   case Collective::Arith::IMul:
   case Collective::Arith::FMul:
     if constexpr (std::is_integral_v<T>)
@@ -130,8 +136,10 @@ bool computeCollective(const Collective &c, std::span<uint64_t> values, uint64_t
   if (c.isFloat) {
     if (c.bytes == 8)
       scan<double>(c, values);
-    else
+    else if (c.bytes == 4)
       scan<float>(c, values);
+    else // half (cl_khr_subgroup_extended_types with cl_khr_fp16): each step rounds to half
+      scan<_Float16>(c, values);
   } else if (c.bytes == 8) {
     if (isSigned)
       scan<int64_t>(c, values);

@@ -61,6 +61,9 @@ struct Collective {
   /// OpGroupNonUniform* arithmetic: the scan/reduce kind; ClusteredReduce's cluster size.
   Kind scanKind = Kind::Reduce;
   uint32_t clusterSize = 0;
+  /// ClusteredReduce whose cluster size is not a constant (clang -O2 merges the cases of
+  /// a switch over constant sizes into one call): the size is the extra operand's value.
+  bool clusterSizeOperand = false;
   uint8_t extraBytes = 4; ///< bytes of the extra operand (lane id, delta, bit index)
 };
 

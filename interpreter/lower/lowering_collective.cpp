@@ -101,24 +101,25 @@ bool KernelLowering::lowerCollective(Instance &in, const Instruction &inst) {
     break;
   }
   }
+  // Any scalar type, 8- and 16-bit integers and half included (cl_khr_subgroup_extended_types
+  // for sub-groups; computeCollective combines every width).
   const auto &leaves = layout_.leaves(value.type);
-  if (leaves.size() != 1) unsupported("work-group and sub-group functions on vectors");
   c.bytes = leaves[0].bytes;
   c.isFloat = leaves[0].kind == LeafKind::Float;
-  if (c.kind != Collective::Kind::All && c.kind != Collective::Kind::Any &&
-      c.kind != Collective::Kind::Broadcast && c.bytes != 4 && c.bytes != 8)
-    unsupported("work-group and sub-group arithmetic on types narrower than 32 bits");
   out_.collectives.push_back(c);
   const uint32_t index = static_cast<uint32_t>(out_.collectives.size() - 1);
   SlotValue r = resultValue(in, inst.resultId);
   const uint32_t resultBytes = layout_.leaves(r.type)[0].bytes;
   const auto scope = static_cast<spv::Scope>(scalarConstant(ops[0]));
   if (scope == spv::Scope::Subgroup) {
-    emit(OpCode::SubgroupCollective, slotBytes(r.slot), slotBytes(value.slot),
-         extra.type ? slotBytes(extra.slot) : 0, resultBytes)
-        .aux = index;
+    // A vector (sub_group_broadcast of cl_khr_subgroup_extended_types): component by component.
+    for (uint32_t k = 0; k < leaves.size(); ++k)
+      emit(OpCode::SubgroupCollective, slotBytes(r.slot + k), slotBytes(value.slot + k),
+           extra.type ? slotBytes(extra.slot) : 0, resultBytes)
+          .aux = index;
     return true;
   }
+  if (leaves.size() != 1) unsupported("work-group functions on vectors");
   if (scope != spv::Scope::Workgroup)
     throw Error("work-group function with a scope other than Workgroup or Subgroup");
   uint32_t next = newBlock();

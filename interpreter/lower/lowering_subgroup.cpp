@@ -89,9 +89,16 @@ bool KernelLowering::lowerNonUniform(Instance &in, const Instruction &inst) {
     if (c.arith != A::None) c.kind = c.scanKind;
     if (static_cast<spv::GroupOperation>(ops[next]) == spv::GroupOperation::ClusteredReduce) {
       if (ops.size() < 4) throw Error("ClusteredReduce without a cluster size");
-      c.clusterSize = static_cast<uint32_t>(scalarConstant(ops[3]));
-      if (c.clusterSize == 0 || (c.clusterSize & (c.clusterSize - 1)))
-        throw Error("ClusteredReduce with a cluster size that is not a power of two");
+      if (module_.constant(ops[3])) {
+        c.clusterSize = static_cast<uint32_t>(scalarConstant(ops[3]));
+        if (c.clusterSize == 0 || (c.clusterSize & (c.clusterSize - 1)))
+          throw Error("ClusteredReduce with a cluster size that is not a power of two");
+      } else {
+        // SPIR-V §3.52.21 wants a constant, but clang -O2 sinks the calls of a switch over
+        // constant sizes into one with the switch's value: a producer quirk, run as the
+        // value each time (the executor rounds one that is no power of two).
+        c.clusterSizeOperand = true;
+      }
     }
     ++next;
   }
@@ -102,7 +109,7 @@ bool KernelLowering::lowerNonUniform(Instance &in, const Instruction &inst) {
   const size_t needed = next + (c.kind == K::Elect ? 0 : 1) + (hasExtra ? 1 : 0);
   if (ops.size() < needed) throw Error("non-uniform group instruction with too few operands");
   if (c.kind != K::Elect) value = valueOf(in, ops[next]);
-  if (hasExtra) {
+  if (hasExtra || c.clusterSizeOperand) {
     extra = valueOf(in, ops[next + 1]);
     c.extraBytes = layout_.leaves(extra.type)[0].bytes;
   }
@@ -118,8 +125,6 @@ bool KernelLowering::lowerNonUniform(Instance &in, const Instruction &inst) {
     const auto &leaves = layout_.leaves(value.type);
     c.bytes = leaves[0].bytes;
     c.isFloat = leaves[0].kind == LeafKind::Float;
-    if (c.isFloat && c.bytes == 2 && c.arith != A::None)
-      unsupported("sub-group arithmetic on half values");
   }
   out_.collectives.push_back(c);
   const uint32_t index = static_cast<uint32_t>(out_.collectives.size() - 1);

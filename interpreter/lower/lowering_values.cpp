@@ -179,6 +179,16 @@ std::optional<BuiltinKind> builtinKind(spv::BuiltIn b) {
     return BuiltinKind::SubgroupId;
   case BuiltIn::SubgroupLocalInvocationId:
     return BuiltinKind::SubgroupLocalId;
+  case BuiltIn::SubgroupEqMask:
+    return BuiltinKind::SubgroupEqMask;
+  case BuiltIn::SubgroupGeMask:
+    return BuiltinKind::SubgroupGeMask;
+  case BuiltIn::SubgroupGtMask:
+    return BuiltinKind::SubgroupGtMask;
+  case BuiltIn::SubgroupLeMask:
+    return BuiltinKind::SubgroupLeMask;
+  case BuiltIn::SubgroupLtMask:
+    return BuiltinKind::SubgroupLtMask;
   default:
     return std::nullopt;
   }

@@ -142,7 +142,13 @@ enum class BuiltinKind : uint8_t {
   NumSubgroups,
   NumEnqueuedSubgroups,
   SubgroupId,
-  SubgroupLocalId
+  SubgroupLocalId,
+  // uint4 lane masks (get_sub_group_*_mask, cl_khr_subgroup_ballot): component imm
+  SubgroupEqMask,
+  SubgroupGeMask,
+  SubgroupGtMask,
+  SubgroupLeMask,
+  SubgroupLtMask
 };
 
 /// One argument of an OpenCL.std printf call: a scalar or vector of one kind.

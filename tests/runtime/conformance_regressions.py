@@ -144,11 +144,90 @@ def global_variable_limit(ctx, queue):
         raise AssertionError("a variable beyond CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE was built")
 
 
+def read_only_buffer_write(ctx, queue):
+    """A kernel's write to a CL_MEM_READ_ONLY buffer is performed, as on every other
+    implementation, and reported (the suite's spirv_new decorate_fp_rounding_mode_*
+    write their results to a buffer created read-only)."""
+    program = cl.Program(ctx, """
+    kernel void k(global int* out) { out[get_global_id(0)] = 7 * get_global_id(0); }
+    """).build()
+    out = cl.Buffer(ctx, cl.mem_flags.READ_ONLY | cl.mem_flags.COPY_HOST_PTR,
+                    hostbuf=np.full(8, -1, np.int32))
+    program.k(queue, (8,), None, out)
+    result = np.empty(8, np.int32)
+    cl.enqueue_copy(queue, result, out)
+    assert result.tolist() == [7 * i for i in range(8)], result
+
+
+def subgroup_extended_types(ctx, queue):
+    """What the device advertises for sub-groups runs (the suite's subgroups tests):
+    cl_khr_subgroup_extended_types (8- and 16-bit integers, half, vectors),
+    cl_khr_subgroup_clustered_reduce with the cluster size that clang -O2 makes a
+    kernel argument, and cl_khr_subgroup_ballot's get_sub_group_*_mask."""
+    source = """
+    #pragma OPENCL EXTENSION cl_khr_fp16 : enable
+    kernel void k(global const uchar* in, global uint* ids, global uchar* uadd,
+                  global short* smax, global half* hadd, global uint* bcast,
+                  global uint4* ge, global int* clustered, uint cluster) {
+      int i = get_global_id(0);
+      uchar v = in[i];
+      ids[2 * i] = get_sub_group_id();
+      ids[2 * i + 1] = get_sub_group_local_id();
+      uadd[i] = sub_group_reduce_add(v);
+      smax[i] = sub_group_scan_inclusive_max((short)(100 - v));
+      hadd[i] = sub_group_reduce_add((half)v);
+      vstore3(sub_group_broadcast((uint3)(v, v + 1, v + 2), 1), i, bcast);
+      ge[i] = get_sub_group_ge_mask();
+      int r = 0;
+      switch (cluster) {
+      case 2: r = sub_group_clustered_reduce_add((int)v, 2); break;
+      case 4: r = sub_group_clustered_reduce_add((int)v, 4); break;
+      }
+      clustered[i] = r;
+    }"""
+    program = cl.Program(ctx, source).build(options=["-cl-std=CL3.0"])
+    n = 64
+    mf = cl.mem_flags
+    values = (np.arange(n, dtype=np.uint8) * 37) % 251
+    inb = cl.Buffer(ctx, mf.READ_ONLY | mf.COPY_HOST_PTR, hostbuf=values)
+    outs = {"ids": (np.uint32, 2 * n), "uadd": (np.uint8, n), "smax": (np.int16, n),
+            "hadd": (np.float16, n), "bcast": (np.uint32, 3 * n), "ge": (np.uint32, 4 * n),
+            "clustered": (np.int32, n)}
+    bufs = {k: cl.Buffer(ctx, mf.READ_WRITE, np.dtype(t).itemsize * c)
+            for k, (t, c) in outs.items()}
+    order = ["ids", "uadd", "smax", "hadd", "bcast", "ge", "clustered"]
+    program.k(queue, (n,), (n,), inb, *[bufs[k] for k in order], np.uint32(4))
+    got = {}
+    for k, (t, c) in outs.items():
+        got[k] = np.empty(c, t)
+        cl.enqueue_copy(queue, got[k], bufs[k])
+    ids = got["ids"].reshape(n, 2)
+    groups = {}
+    for i in range(n):
+        groups.setdefault(int(ids[i, 0]), []).append(i)
+    for members in groups.values():
+        members.sort(key=lambda i: ids[i, 1])
+        vs = [int(values[i]) for i in members]
+        for lane, i in enumerate(members):
+            assert int(ids[i, 1]) == lane, (i, ids[i])
+            assert got["uadd"][i] == sum(vs) % 256, (i, got["uadd"][i])
+            assert got["smax"][i] == max(100 - v for v in vs[:lane + 1]), (i, got["smax"][i])
+            assert got["hadd"][i] == np.float16(sum(vs)) or len(vs) > 1 and \
+                abs(float(got["hadd"][i]) - sum(vs)) <= sum(vs) / 256, (i, got["hadd"][i])
+            if len(vs) > 1:
+                assert got["bcast"][3 * i:3 * i + 3].tolist() == [vs[1], vs[1] + 1, vs[1] + 2]
+            mask = sum(1 << b for b in range(lane, len(vs)))
+            assert got["ge"][4 * i:4 * i + 4].tolist() == [
+                mask & 0xFFFFFFFF, mask >> 32, 0, 0], (i, got["ge"][4 * i:4 * i + 4])
+            first = lane - lane % 4
+            assert got["clustered"][i] == sum(vs[first:first + 4]), (i, got["clustered"][i])
+
+
 def main():
     ctx = spvsim_context()
     queue = cl.CommandQueue(ctx)
     tests = [float_atomics, duplicated_phi_parents, program_scope_pointer,
-             global_variable_limit]
+             global_variable_limit, read_only_buffer_write, subgroup_extended_types]
     for test in tests:
         test(ctx, queue)
         print(test.__name__, "ok")
