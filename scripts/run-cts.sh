@@ -1,0 +1,152 @@
+#!/usr/bin/env bash
+# Runs the Khronos OpenCL conformance suite (built by the user beside the project,
+# docs/conformance.md) on spvsim's OpenCL ICD: each suite with the options it needs,
+# under its own time limit, several at once; then prints each suite's passed /
+# failed / skipped tests and wall time and a summary table (scripts/cts_summary.py).
+# Exits 1 when a test fails that scripts/cts-known-failures.txt does not list, or a
+# listed test now passes, or a suite did not finish in its limit (unless listed),
+# so that the list stays true; 2 on bad usage. Nothing is installed: the ICD
+# loader finds spvsim through OCL_ICD_VENDORS.
+set -euo pipefail
+
+all_suites=(spirv_new basic api compiler atomics c11_atomics integer_ops relationals commonfns
+  geometrics vectors half printf select profiling events buffers math_brute_force conversions
+  subgroups workgroups non_uniform_work_group)
+# The slow ones first, so that they are not what the run waits for at its end.
+slow_first=(basic integer_ops relationals vectors half select c11_atomics conversions
+  math_brute_force)
+
+usage() {
+  cat >&2 <<EOF
+usage: $0 [OPTIONS] CTS_BUILD_DIR [SUITE...]
+  SUITE            a folder of test_conformance (default: ${all_suites[*]})
+  --build DIR      spvsim's build folder (default: build); its runtime/vendors names the ICD
+  --out DIR        logs and results (default: DIR/cts of the build folder)
+  --jobs N         suites at once (default: the number of cores)
+  --time-limit S   seconds per suite (default: 1200)
+  --offline        compile every kernel ahead with scripts/cts-offline-compiler.sh
+                   (the suite's --compilation-mode spir-v): spvsim gets only SPIR-V
+  --known FILE     the known-failure list (default: scripts/cts-known-failures.txt)
+  --full           no wimpy mode for math_brute_force and conversions
+EOF
+  exit 2
+}
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+build="$root/build"
+out=""
+jobs="$(nproc)"
+limit=1200
+offline=0
+wimpy=1
+known="$root/scripts/cts-known-failures.txt"
+cts=""
+suites=()
+while (($#)); do
+  case "$1" in
+    --build) build="$(cd "${2:?--build needs a folder}" && pwd)"; shift 2 ;;
+    --out) out="${2:?--out needs a folder}"; shift 2 ;;
+    --jobs) jobs="${2:?--jobs needs a number}"; shift 2 ;;
+    --time-limit) limit="${2:?--time-limit needs seconds}"; shift 2 ;;
+    --offline) offline=1; shift ;;
+    --known) known="${2:?--known needs a file}"; shift 2 ;;
+    --full) wimpy=0; shift ;;
+    -h | --help) usage ;;
+    -*) echo "$0: unknown option '$1'" >&2; usage ;;
+    *) if [[ -z "$cts" ]]; then cts="$(cd "$1" && pwd)"; else suites+=("$1"); fi; shift ;;
+  esac
+done
+[[ -n "$cts" ]] || usage
+((${#suites[@]})) || suites=("${all_suites[@]}")
+out="$(mkdir -p "${out:-$build/cts}" && cd "${out:-$build/cts}" && pwd)"
+
+vendors="$build/runtime/vendors"
+if [[ ! -f "$vendors/spvsim.icd" ]]; then
+  echo "$0: no $vendors/spvsim.icd: build spvsim first (cmake --build $build)" >&2
+  exit 2
+fi
+cts_source="$(sed -n 's/^CMAKE_HOME_DIRECTORY:INTERNAL=//p' "$cts/CMakeCache.txt" 2>/dev/null || true)"
+
+binary_of() {
+  case "$1" in
+    math_brute_force) echo "$cts/test_conformance/math_brute_force/test_bruteforce" ;;
+    *) echo "$cts/test_conformance/$1/test_$1" ;;
+  esac
+}
+
+# The options a suite needs.
+options_of() {
+  local suite="$1"
+  case "$suite" in
+    spirv_new) echo "--spirv-binaries-path $out/spirv_bin" ;;
+    math_brute_force | conversions) ((wimpy)) && echo "-w" ;;
+  esac
+  if ((offline)); then
+    echo "--compilation-mode spir-v --compilation-cache-path $out/offline-cache"
+    echo "--compilation-program $root/scripts/cts-offline-compiler.sh"
+  fi
+  return 0
+}
+
+# The suites in the order they start: the slow ones first.
+ordered=()
+for s in "${slow_first[@]}"; do
+  for t in "${suites[@]}"; do [[ "$t" == "$s" ]] && ordered+=("$s"); done
+done
+for t in "${suites[@]}"; do
+  [[ " ${slow_first[*]} " == *" $t "* ]] || ordered+=("$t")
+done
+
+for s in "${ordered[@]}"; do
+  binary="$(binary_of "$s")"
+  if [[ ! -x "$binary" ]]; then
+    echo "$0: $binary is not built (ninja -C $cts ${binary#$cts/})" >&2
+    exit 2
+  fi
+done
+if [[ " ${ordered[*]} " == *" spirv_new "* && ! -d "$out/spirv_bin" ]]; then
+  # The suite's SPIR-V modules ship as assembly; its own script assembles them.
+  python3 "$cts_source/test_conformance/spirv_new/assemble_spirv.py" \
+    -s "$cts_source/test_conformance/spirv_new/spirv_asm" -o "$out/spirv_bin" >"$out/assemble.log"
+fi
+
+# The harness writes the sources and modules of offline compilation there itself.
+((offline)) && mkdir -p "$out/offline-cache"
+
+# spvsim's warps: one thread each when suites share the cores.
+threads=$(($(nproc) / jobs))
+((threads >= 1)) || threads=1
+
+run_suite() {
+  local suite="$1" start end status
+  local binary
+  binary="$(binary_of "$suite")"
+  rm -f "$out/$suite.json" "$out/$suite.status"
+  start=$(date +%s%N)
+  status=0
+  # shellcheck disable=SC2046 # options are words
+  (cd "$(dirname "$binary")" &&
+    OCL_ICD_VENDORS="$vendors" SPVSIM_THREADS="${SPVSIM_THREADS:-$threads}" \
+      CL_CONFORMANCE_RESULTS_FILENAME="$out/$suite.json" \
+      timeout --kill-after=10 "$limit" "$binary" $(options_of "$suite")) \
+    >"$out/$suite.log" 2>&1 || status=$?
+  end=$(date +%s%N)
+  local seconds=$(((end - start) / 1000000000))
+  echo "$status $seconds" >"$out/$suite.status"
+  printf '%-24s finished in %5d s (exit status %d)\n' "$suite" "$seconds" "$status"
+}
+
+echo "spvsim: running ${#ordered[@]} suite(s), $jobs at once, $limit s each; logs in $out"
+running=0
+for s in "${ordered[@]}"; do
+  if ((running >= jobs)); then
+    wait -n || true
+    running=$((running - 1))
+  fi
+  run_suite "$s" &
+  running=$((running + 1))
+done
+wait || true
+
+python3 "$root/scripts/cts_summary.py" --out "$out" --known "$known" --time-limit "$limit" \
+  "${ordered[@]}"

@@ -1,0 +1,115 @@
+"""scripts/run-cts.sh and scripts/cts-offline-compiler.sh against stand-ins of the
+conformance suite's binaries: the summary counts each suite's tests from its results
+file or, when a suite is stopped, from its log; the exit status is 1 exactly when a
+failure is not listed, a listed test passes, or a suite exceeds its time limit
+unlisted; the offline compiler makes a module spvsim validates.
+
+usage: run_cts_test.py SOURCE_DIR BUILD_DIR
+"""
+import os
+import stat
+import subprocess
+import sys
+import tempfile
+
+SOURCE, BUILD = sys.argv[1], sys.argv[2]
+RUN_CTS = os.path.join(SOURCE, "scripts", "run-cts.sh")
+COMPILER = os.path.join(SOURCE, "scripts", "cts-offline-compiler.sh")
+
+# A suite that reports two tests through the harness's results file and its log.
+FINISHING = """#!/bin/sh
+echo "alpha passed"
+echo "(seed = 7) beta FAILED"
+cat > "$CL_CONFORMANCE_RESULTS_FILENAME" <<JSON
+{"cmd": "test_fast", "results": {"alpha": "pass", "beta": "fail", "gamma": "skip"}}
+JSON
+exit 1
+"""
+# A suite that passes one test and then never ends.
+HANGING = """#!/bin/sh
+echo "first passed"
+exec sleep 60
+"""
+
+
+def fake_cts(root):
+    for name, text in (("fast", FINISHING), ("slow", HANGING)):
+        folder = os.path.join(root, "test_conformance", name)
+        os.makedirs(folder)
+        path = os.path.join(folder, "test_" + name)
+        with open(path, "w") as f:
+            f.write(text)
+        os.chmod(path, os.stat(path).st_mode | stat.S_IEXEC)
+
+
+def run(cts, out, known_lines, suites):
+    known = os.path.join(out, "known.txt")
+    os.makedirs(out, exist_ok=True)
+    with open(known, "w") as f:
+        f.write("".join(line + "\n" for line in known_lines))
+    p = subprocess.run([RUN_CTS, "--build", BUILD, "--out", out, "--known", known,
+                        "--time-limit", "3", "--jobs", "2", cts] + suites,
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    return p.returncode, p.stdout
+
+
+def expect(condition, what, output):
+    if not condition:
+        print(output)
+        raise AssertionError(what)
+
+
+def main():
+    with tempfile.TemporaryDirectory() as tmp:
+        cts = os.path.join(tmp, "cts")
+        fake_cts(cts)
+        status, output = run(cts, os.path.join(tmp, "a"), [], ["fast"])
+        expect(status == 1, "an unlisted failure fails the run", output)
+        expect("| fast | 1 | 1 | 1 |" in output, "counts from the results file", output)
+        expect("unexpected failure: fast/beta" in output, "names the failure", output)
+
+        status, output = run(cts, os.path.join(tmp, "b"), ["fast/beta  a cause"], ["fast"])
+        expect(status == 0, "a listed failure passes the run", output)
+
+        status, output = run(cts, os.path.join(tmp, "c"),
+                             ["fast/beta  a cause", "fast/alpha  fixed since"], ["fast"])
+        expect(status == 1, "a listed test that passes fails the run", output)
+        expect("but passed: fast/alpha" in output, "names the listed test", output)
+
+        status, output = run(cts, os.path.join(tmp, "d"), ["fast/beta  a cause"],
+                             ["fast", "slow"])
+        expect(status == 1, "a suite beyond its time limit fails the run", output)
+        expect("| slow | 1 | 0 | 0 |" in output, "counts from the log of a stopped suite",
+               output)
+        expect("time limit" in output and "unexpected failure: slow/(time limit)" in output,
+               "says which suite was stopped", output)
+
+        status, output = run(cts, os.path.join(tmp, "e"),
+                             ["fast/beta  a cause", "slow/(time limit)  too slow"],
+                             ["fast", "slow"])
+        expect(status == 0, "a listed time limit passes the run", output)
+
+        status, output = run(cts, os.path.join(tmp, "f"), [], ["missing"])
+        expect(status == 2 and "is not built" in output, "a suite not built", output)
+
+        source = os.path.join(tmp, "k.cl")
+        with open(source, "w") as f:
+            f.write("kernel void k(global int* p) { p[get_global_id(0)] *= 2; }\n")
+        info = os.path.join(tmp, "info.txt")
+        with open(info, "w") as f:
+            f.write('CL_DEVICE_ADDRESS_BITS=64\nCL_DEVICE_EXTENSIONS="cl_khr_fp64"\n')
+        module = os.path.join(tmp, "k.spv")
+        subprocess.run([COMPILER, "--mode=spir-v", "--source=" + source,
+                        "--output=" + module, "--cl-device-info=" + info, "--",
+                        "-cl-std=CL3.0"], check=True)
+        subprocess.run([os.path.join(BUILD, "cli", "spvsim"), "validate", module], check=True)
+        p = subprocess.run([COMPILER, "--mode=binary", "--source=" + source,
+                            "--output=" + module], stderr=subprocess.PIPE, text=True)
+        expect(p.returncode == 2 and "only --mode=spir-v" in p.stderr, "binary mode refused",
+               p.stderr)
+    print("ok")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
