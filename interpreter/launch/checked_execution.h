@@ -29,6 +29,9 @@ struct CheckedWatchers {
   /// theirs with the access).
   static void beforeOp(const ExecState &x, const LoweredOp &op, uint32_t index) {
     if (op.alignLog2) ops::checkAlignment(x, op);
+    if (const LaunchWatcher *r = x.launch->watchers[kRaceSlot])
+      if (static_cast<const RaceShadow *>(r)->atomicWriteAt(index)) [[unlikely]]
+        raceGroupOf(x).atomicWriting(x, op);
     if (const LaunchWatcher *u = x.launch->watchers[kUninitSlot])
       if (warpShadow(x).dirtySlots != 0 ||
           static_cast<const UninitWatcher *>(u)->program().touchesMemory[index])
@@ -54,12 +57,19 @@ struct CheckedWatchers {
     if (x.launch->watchers[kRaceSlot]) recordRace<T, Indexed>(x, op, race::AccessKind::Write);
   }
 
+  /// The race check records the atomic, and the memory model what it orders.
   static void atomicDone(const ExecState &x, const LoweredOp &op, uint32_t bytes, bool isWrite) {
-    if (x.launch->watchers[kRaceSlot]) [[unlikely]]
+    if (LaunchWatcher *r = x.launch->watchers[kRaceSlot]) [[unlikely]] {
       race::recordAccess(x, op, x.reg<uint64_t>(op.a), op.imm, bytes,
                          isWrite ? race::AccessKind::AtomicWrite : race::AccessKind::AtomicRead);
+      if (static_cast<RaceShadow *>(r)->tracked()) raceGroupOf(x).atomicRead(x, op);
+    }
   }
-  static void fenced(const ExecState &, const LoweredOp &, uint64_t) {}
+  /// Fences (and barriers' fences) order with atomics in the race check's memory model.
+  static void fenced(const ExecState &x, const LoweredOp &op, uint64_t scopes) {
+    if (LaunchWatcher *r = x.launch->watchers[kRaceSlot])
+      if (static_cast<RaceShadow *>(r)->tracked()) raceGroupOf(x).fenced(x, op, scopes);
+  }
   static void branched(const ExecState &, const LoweredOp &, uint32_t) {}
   static void lanesExited(const ExecState &, uint64_t) {}
   static void warpStarted(const ExecState &) {}
