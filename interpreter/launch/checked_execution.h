@@ -29,9 +29,6 @@ struct CheckedWatchers {
   /// theirs with the access).
   static void beforeOp(const ExecState &x, const LoweredOp &op, uint32_t index) {
     if (op.alignLog2) ops::checkAlignment(x, op);
-    if (const LaunchWatcher *r = x.launch->watchers[kRaceSlot])
-      if (static_cast<const RaceShadow *>(r)->atomicWriteAt(index)) [[unlikely]]
-        raceGroupOf(x).atomicWriting(x, op);
     if (const LaunchWatcher *u = x.launch->watchers[kUninitSlot])
       if (warpShadow(x).dirtySlots != 0 ||
           static_cast<const UninitWatcher *>(u)->program().touchesMemory[index])
@@ -57,6 +54,11 @@ struct CheckedWatchers {
     if (x.launch->watchers[kRaceSlot]) recordRace<T, Indexed>(x, op, race::AccessKind::Write);
   }
 
+  /// The memory model publishes an atomic write's release before it runs.
+  static void atomicWriting(const ExecState &x, const LoweredOp &op) {
+    if (LaunchWatcher *r = x.launch->watchers[kRaceSlot])
+      if (static_cast<RaceShadow *>(r)->tracked()) raceGroupOf(x).atomicWriting(x, op);
+  }
   /// The race check records the atomic, and the memory model what it orders.
   static void atomicDone(const ExecState &x, const LoweredOp &op, uint32_t bytes, bool isWrite) {
     if (LaunchWatcher *r = x.launch->watchers[kRaceSlot]) [[unlikely]] {

@@ -174,12 +174,6 @@ RaceShadow::RaceShadow(const Module &module, const LaunchContext &launch)
     }
     siteOfOp_[i] = it->second;
   }
-  if (tracked_) {
-    atomicWrites_.assign(k.ops.size(), false);
-    for (size_t i = 0; i < k.ops.size(); ++i)
-      atomicWrites_[i] = accessOf(k.ops[i].code).atomic && k.ops[i].code != OpCode::AtomicLoad32 &&
-                         k.ops[i].code != OpCode::AtomicLoad64;
-  }
   // A sub-buffer that starts inside a granule of its parent would share granules
   // between its elements: granules divide every sub-buffer's origin.
   for (const AllocationView &a : launch.allocations)

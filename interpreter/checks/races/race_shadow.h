@@ -89,10 +89,6 @@ public:
   /// Whether the kernel has atomics or fences at all.
   bool atomics() const { return atomics_; }
   race::SyncOrder &sync() { return sync_; }
-  /// Whether op `index` of the kernel is an atomic that writes, while tracked().
-  bool atomicWriteAt(uint32_t index) const {
-    return index < atomicWrites_.size() && atomicWrites_[index];
-  }
 
   /// The ids of work-item `item` (an id of the words), or nullopt for a group's copy.
   std::optional<WorkItemIds> workItem(uint32_t item) const;
@@ -114,7 +110,6 @@ private:
   std::mutex arraysMutex_;
   std::vector<std::unique_ptr<WordArray>> owned_;
   std::unique_ptr<Lock[]> locks_;
-  std::vector<bool> atomicWrites_; ///< by op index, when tracked_
   bool tracked_ = false;
   bool atomics_ = false;
   race::SyncOrder sync_;
