@@ -50,11 +50,31 @@ Ordering orderingOf(uint32_t scope, uint32_t semantics) {
   return o;
 }
 
+void join(SyncClock &into, uint64_t key) {
+  const auto at = std::lower_bound(into.begin(), into.end(), key >> kPrefixShift << kPrefixShift);
+  if (at != into.end() && (*at >> kPrefixShift) == (key >> kPrefixShift))
+    *at = std::max(*at, key);
+  else
+    into.insert(at, key);
+}
+
 void join(SyncClock &into, const SyncClock &from) {
   if (from.empty()) return;
+  if (from.size() == 1) return join(into, from.front());
+  // Most joins add nothing (a clock joined again): find out without allocating.
+  auto a = into.cbegin();
+  bool adds = false;
+  for (uint64_t k : from) {
+    while (a != into.cend() && (*a >> kPrefixShift) < (k >> kPrefixShift)) ++a;
+    if (a == into.cend() || (*a >> kPrefixShift) != (k >> kPrefixShift) || *a < k) {
+      adds = true;
+      break;
+    }
+  }
+  if (!adds) return;
   SyncClock out;
   out.reserve(into.size() + from.size());
-  auto a = into.cbegin();
+  a = into.cbegin();
   auto b = from.cbegin();
   while (a != into.cend() || b != from.cend()) {
     uint64_t k;
@@ -83,7 +103,7 @@ void SyncOrder::write(uint64_t location, uint32_t group, uint64_t release,
   Location &l = locations_[location];
   if (release != kNoRelease && !l.saturated) {
     join(l.clock, acquired);
-    join(l.clock, SyncClock{release});
+    join(l.clock, release);
     if (all || l.clock.size() > kMaxClock) {
       l.saturated = true;
       l.clock = {};

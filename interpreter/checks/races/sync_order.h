@@ -90,7 +90,7 @@ public:
   /// The most release points a location's clock or a group's acquired clock holds;
   /// beyond it the clock is saturated and orders everything (cost stays linear in
   /// kernels with many seq_cst atomics: a race may be missed, none is invented).
-  static constexpr size_t kMaxClock = 512;
+  static constexpr size_t kMaxClock = 64;
   /// The most release points of one work-group; beyond it its releases saturate.
   static constexpr size_t kMaxPoints = 4000;
 
@@ -107,6 +107,8 @@ private:
 
 /// Adds the keys of `from` to `into` (a warp's later point replaces its earlier one).
 void join(SyncClock &into, const SyncClock &from);
+/// Adds one key to `into`.
+void join(SyncClock &into, uint64_t key);
 
 /// The ordering a race between work-groups lacks, for its message: `hints` what the
 /// accessing group learned, `other` the other access's group; `tracked` whether the
