@@ -171,6 +171,9 @@ struct NoWatchers {
     else
       ops::store<T>(x, op);
   }
+  /// An atomic that writes (all but OpAtomicLoad) is about to run under x.maskOf(op):
+  /// its pointers are x.reg<uint64_t>(op.a)[l] + op.imm.
+  static void atomicWriting(const ExecState &, const LoweredOp &) {}
   /// An atomic of `bytes` bytes at x.reg<uint64_t>(op.a)[l] + op.imm ran (its accessible
   /// lanes); `isWrite` for every atomic but OpAtomicLoad.
   static void atomicDone(const ExecState &, const LoweredOp &, uint32_t /*bytes*/,

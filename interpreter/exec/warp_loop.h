@@ -94,6 +94,10 @@ template <class Watchers>
 inline void atomicDone(const ExecState &x, const LoweredOp &op, uint32_t bytes, bool isWrite) {
   if constexpr (Watchers::kWatching) Watchers::atomicDone(x, op, bytes, isWrite);
 }
+/// The atomicWriting event of `Watchers` (nothing in the plain loop).
+template <class Watchers> inline void atomicWriting(const ExecState &x, const LoweredOp &op) {
+  if constexpr (Watchers::kWatching) Watchers::atomicWriting(x, op);
+}
 
 template <class Watchers> void runWarpLoop(LaunchContext &launch, GroupState &group, Warp &warp) {
   const LoweredKernel &k = *launch.kernel;
@@ -148,19 +152,23 @@ template <class Watchers> void runWarpLoop(LaunchContext &launch, GroupState &gr
         SPVSIM_BOOL_OPS(SPVSIM_BOOL_CASE)
 #define SPVSIM_ATOMIC_INT_CASE(name, spvop, expr)                                                  \
   case OpCode::name##32:                                                                           \
+    atomicWriting<Watchers>(x, op);                                                                \
     ops::atomicUpdate<uint32_t, ops::name##Fn>(x, op);                                             \
     atomicDone<Watchers>(x, op, 4, true);                                                          \
     break;                                                                                         \
   case OpCode::name##64:                                                                           \
+    atomicWriting<Watchers>(x, op);                                                                \
     ops::atomicUpdate<uint64_t, ops::name##Fn>(x, op);                                             \
     atomicDone<Watchers>(x, op, 8, true);                                                          \
     break;
 #define SPVSIM_ATOMIC_FLOAT_CASE(name, spvop, expr)                                                \
   case OpCode::name##F32:                                                                          \
+    atomicWriting<Watchers>(x, op);                                                                \
     ops::atomicUpdate<float, ops::name##Fn>(x, op);                                                \
     atomicDone<Watchers>(x, op, 4, true);                                                          \
     break;                                                                                         \
   case OpCode::name##F64:                                                                          \
+    atomicWriting<Watchers>(x, op);                                                                \
     ops::atomicUpdate<double, ops::name##Fn>(x, op);                                               \
     atomicDone<Watchers>(x, op, 8, true);                                                          \
     break;
@@ -177,18 +185,22 @@ template <class Watchers> void runWarpLoop(LaunchContext &launch, GroupState &gr
         atomicDone<Watchers>(x, op, sizeof(uint64_t), false);
         break;
       case OpCode::AtomicStore32:
+        atomicWriting<Watchers>(x, op);
         ops::atomicStore<uint32_t>(x, op);
         atomicDone<Watchers>(x, op, sizeof(uint32_t), true);
         break;
       case OpCode::AtomicStore64:
+        atomicWriting<Watchers>(x, op);
         ops::atomicStore<uint64_t>(x, op);
         atomicDone<Watchers>(x, op, sizeof(uint64_t), true);
         break;
       case OpCode::AtomicCompareExchange32:
+        atomicWriting<Watchers>(x, op);
         ops::atomicCompareExchange<uint32_t>(x, op);
         atomicDone<Watchers>(x, op, sizeof(uint32_t), true);
         break;
       case OpCode::AtomicCompareExchange64:
+        atomicWriting<Watchers>(x, op);
         ops::atomicCompareExchange<uint64_t>(x, op);
         atomicDone<Watchers>(x, op, sizeof(uint64_t), true);
         break;

@@ -54,12 +54,24 @@ struct CheckedWatchers {
     if (x.launch->watchers[kRaceSlot]) recordRace<T, Indexed>(x, op, race::AccessKind::Write);
   }
 
+  /// The memory model publishes an atomic write's release before it runs.
+  static void atomicWriting(const ExecState &x, const LoweredOp &op) {
+    if (LaunchWatcher *r = x.launch->watchers[kRaceSlot])
+      if (static_cast<RaceShadow *>(r)->tracked()) raceGroupOf(x).atomicWriting(x, op);
+  }
+  /// The race check records the atomic, and the memory model what it orders.
   static void atomicDone(const ExecState &x, const LoweredOp &op, uint32_t bytes, bool isWrite) {
-    if (x.launch->watchers[kRaceSlot]) [[unlikely]]
+    if (LaunchWatcher *r = x.launch->watchers[kRaceSlot]) [[unlikely]] {
       race::recordAccess(x, op, x.reg<uint64_t>(op.a), op.imm, bytes,
                          isWrite ? race::AccessKind::AtomicWrite : race::AccessKind::AtomicRead);
+      if (static_cast<RaceShadow *>(r)->tracked()) raceGroupOf(x).atomicRead(x, op);
+    }
   }
-  static void fenced(const ExecState &, const LoweredOp &, uint64_t) {}
+  /// Fences (and barriers' fences) order with atomics in the race check's memory model.
+  static void fenced(const ExecState &x, const LoweredOp &op, uint64_t scopes) {
+    if (LaunchWatcher *r = x.launch->watchers[kRaceSlot])
+      if (static_cast<RaceShadow *>(r)->tracked()) raceGroupOf(x).fenced(x, op, scopes);
+  }
   static void branched(const ExecState &, const LoweredOp &, uint32_t) {}
   static void lanesExited(const ExecState &, uint64_t) {}
   static void warpStarted(const ExecState &) {}

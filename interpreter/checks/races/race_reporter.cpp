@@ -73,7 +73,8 @@ const char *raceKind(Conflict c, bool local, bool sameGroup) {
   return "race";
 }
 
-void reportRace(const LaunchContext &L, const RacyAccess &a, const Outcome &out) {
+void reportRace(const LaunchContext &L, const RacyAccess &a, const Outcome &out,
+                const std::string &ordering) {
   RaceShadow &shadow = raceShadowOf(L);
   FaultReporter &reporter = *L.reporter;
   const AddressSpace space = tagged::space(a.pointer);
@@ -136,9 +137,10 @@ void reportRace(const LaunchContext &L, const RacyAccess &a, const Outcome &out)
   const bool otherCopy = out.named && !other.workItem;
   f.message = what + " races with " + withArticle(other.access) + " by " +
               (otherCopy ? other.by : std::string("another work-item")) + ": " +
-              (copy || otherCopy ? "an async copy's accesses last until wait_group_events, "
-                                   "unordered with the work-items' until then"
-                                 : why(kind, local, out.sameGroup));
+              (copy || otherCopy   ? "an async copy's accesses last until wait_group_events, "
+                                     "unordered with the work-items' until then"
+               : !ordering.empty() ? ordering
+                                   : why(kind, local, out.sameGroup));
   // Sink identity: kind, buffer, and the two instructions in either order.
   const uint64_t mine = reporter.wordOffset(instruction) + uint64_t(1);
   const uint64_t theirs =

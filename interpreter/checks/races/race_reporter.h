@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 #include "checks/races/race_word.h"
 
@@ -25,8 +26,10 @@ struct RacyAccess {
 /// another access (`sameGroup`: of the same work-group) that conflict as `c`.
 const char *raceKind(Conflict c, bool local, bool sameGroup);
 
-/// Reports the race `out` that access `a` found (the cold path: may allocate).
-void reportRace(const LaunchContext &launch, const RacyAccess &a, const Outcome &out);
+/// Reports the race `out` that access `a` found (the cold path: may allocate);
+/// `ordering`, when not empty, says what ordering between the work-groups is missing.
+void reportRace(const LaunchContext &launch, const RacyAccess &a, const Outcome &out,
+                const std::string &ordering = {});
 
 } // namespace race
 } // namespace spvsim

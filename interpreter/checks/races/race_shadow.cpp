@@ -110,31 +110,6 @@ OpAccess accessOf(OpCode code) {
   }
 }
 
-/// How far an atomic instruction's scope reaches (DESIGN.md "Race detection":
-/// Workgroup with Relaxed semantics is what every OpenCL 1.2 atomic becomes, and
-/// acts device-wide).
-Scope scopeOf(const Module &module, uint32_t instruction) {
-  if (instruction >= module.instructions().size()) return Scope::Device;
-  const auto operands = module.operands(module.instruction(instruction));
-  if (operands.size() < 3) return Scope::Device;
-  const Constant *scope = module.constant(operands[1]);
-  const Constant *semantics = module.constant(operands[2]);
-  if (!scope || scope->kind != ConstantKind::Scalar || scope->isSpec) return Scope::Device;
-  constexpr uint64_t kOrdering = 0x2 | 0x4 | 0x8 | 0x10; // Acquire, Release, AcqRel, SeqCst
-  const uint64_t order =
-      semantics && semantics->kind == ConstantKind::Scalar ? semantics->bits & kOrdering : 0;
-  switch (static_cast<spv::Scope>(scope->bits)) {
-  case spv::Scope::Workgroup:
-    return order ? Scope::Workgroup : Scope::Device;
-  case spv::Scope::Subgroup:
-    return Scope::Subgroup;
-  case spv::Scope::Invocation:
-    return Scope::Invocation;
-  default:
-    return Scope::Device;
-  }
-}
-
 /// The largest power of two (up to 8) dividing n.
 uint32_t lowBit(uint64_t n) {
   return n ? std::min<uint32_t>(8, uint32_t(n & (~n + 1))) : 8;
@@ -160,6 +135,14 @@ RaceShadow::RaceShadow(const Module &module, const LaunchContext &launch)
   for (size_t i = 0; i < k.ops.size(); ++i) {
     const LoweredOp &op = k.ops[i];
     OpAccess a = accessOf(op.code);
+    if (op.code == OpCode::Fence) {
+      // A fence orders with atomics (sync_order.h): tracked when it acquires or releases.
+      const race::Ordering o =
+          race::orderingOf(uint32_t(op.imm >> 16) & 0xffff, uint32_t(op.imm >> 32));
+      atomics_ = true;
+      tracked_ |= o.acquire || o.release;
+      continue;
+    }
     if (op.code == OpCode::Printf) {
       for (const PrintfArgument &arg : k.printfCalls[op.aux].arguments)
         if (arg.kind == PrintfArgument::Kind::Pointer) granule = 1; // %s reads bytes
@@ -176,7 +159,17 @@ RaceShadow::RaceShadow(const Module &module, const LaunchContext &launch)
       if (sites_.size() >= race::GlobalLayout::kNoSite) {
         it->second = uint16_t(race::GlobalLayout::kNoSite);
       } else {
-        sites_.push_back({op.source, a.atomic ? scopeOf(module, op.source) : Scope::Device});
+        RaceSite site;
+        site.instruction = op.source;
+        site.scope = a.atomic ? race::atomicScope(module, op.source) : Scope::Device;
+        if (a.atomic) {
+          site.ordering = race::atomicOrdering(module, op.source);
+          site.store = op.code == OpCode::AtomicStore32 || op.code == OpCode::AtomicStore64;
+          site.bytes = a.bytes;
+          atomics_ = true;
+          tracked_ |= site.ordering.acquire || site.ordering.release;
+        }
+        sites_.push_back(site);
       }
     }
     siteOfOp_[i] = it->second;
@@ -257,6 +250,7 @@ std::optional<WorkItemIds> RaceShadow::workItem(uint32_t item) const {
 RaceGroup::RaceGroup(RaceShadow &shadow, const LaunchContext &launch, size_t warps)
     : shadow_(shadow), launch_(launch) {
   for (auto &e : epochs_) e.assign(warps, 0);
+  if (shadow.tracked()) sync_.resize(warps);
   local_.assign(((launch.localArenaSize + 7) >> shadow.granuleShift()) + 1, 0);
 }
 
@@ -268,6 +262,14 @@ void RaceGroup::start(uint64_t linearGroup) {
   std::fill(local_.begin(), local_.begin() + std::min<uint64_t>(localUsed_, local_.size()), 0);
   localUsed_ = 0;
   copies_.clear();
+  linearGroup_ = uint32_t(linearGroup);
+  if (shadow_.tracked()) {
+    std::fill(sync_.begin(), sync_.end(), WarpSync{});
+    acquired_.clear();
+    hints_.clear();
+    releases_ = 0;
+    acquiredAll_ = false;
+  }
 }
 
 void RaceGroup::barrier(uint64_t scopes) {
@@ -616,8 +618,16 @@ private:
     // The byte the two accesses share: the granule's first byte inside this access.
     const uint64_t at = granule << shift_;
     const uint64_t offset = std::max(tagged::offset(q), at - shadowOffset_);
+    std::string ordering;
+    if (global_ && out.conflict != Conflict::Scope && shadow_.atomics()) {
+      // A release this group acquired may order the other access (sync_order.h).
+      const bool known = out.named || out.otherGroup;
+      if (known && shadow_.tracked() && group_.follows(out.other)) return;
+      if (!out.sameGroup) ordering = group_.missingOrdering(out.other, known);
+    }
     reportRace(launch_,
-               RacyAccess{b, tagged::make(tagged::space(q), tagged::id(q), offset), bytes_}, out);
+               RacyAccess{b, tagged::make(tagged::space(q), tagged::id(q), offset), bytes_}, out,
+               ordering);
   }
 
   void unlock() {

@@ -17,9 +17,11 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "checks/races/race_word.h"
+#include "checks/races/sync_order.h"
 #include "exec/execution_events.h"
 #include "memory/tagged_pointer.h"
 #include "spvsim/common/finding.h"
@@ -35,6 +37,9 @@ inline constexpr uint32_t kRaceSlot = 1;
 struct RaceSite {
   uint32_t instruction = ~0u;              ///< module instruction index
   race::Scope scope = race::Scope::Device; ///< for atomics
+  race::Ordering ordering;                 ///< for atomics: how it orders (memory model)
+  bool store = false;                      ///< OpAtomicStore: writes without reading
+  uint32_t bytes = 0;                      ///< for atomics: the access size
 };
 
 class RaceShadow : public LaunchWatcher {
@@ -78,6 +83,13 @@ public:
   void stringRead(const ExecState &x, const LoweredOp &op, uint32_t lane, uint64_t pointer,
                   uint64_t bytes) override;
 
+  /// Whether the kernel has atomics or fences that order (acquire, release): only then
+  /// are release points and atomic locations' clocks tracked (sync_order.h).
+  bool tracked() const { return tracked_; }
+  /// Whether the kernel has atomics or fences at all.
+  bool atomics() const { return atomics_; }
+  race::SyncOrder &sync() { return sync_; }
+
   /// The ids of work-item `item` (an id of the words), or nullopt for a group's copy.
   std::optional<WorkItemIds> workItem(uint32_t item) const;
   /// The ids of the work-group of `item`.
@@ -98,6 +110,9 @@ private:
   std::mutex arraysMutex_;
   std::vector<std::unique_ptr<WordArray>> owned_;
   std::unique_ptr<Lock[]> locks_;
+  bool tracked_ = false;
+  bool atomics_ = false;
+  race::SyncOrder sync_;
 };
 
 /// The race detector's state for the work-group a WorkGroupRunner runs.
@@ -128,6 +143,22 @@ public:
   /// wait_group_events: the copies are ordered before what follows.
   void waitEvents();
 
+  // The memory model between work-groups (race_sync.cpp; sync_order.h).
+  /// The warp of x passed a fence (the seam's fenced event).
+  void fenced(const ExecState &x, const LoweredOp &op, uint64_t scopes);
+  /// The warp of x is about to run atomic op `op`, which writes: its release (or why it
+  /// is none) goes to the locations first, so that whoever reads the value finds it.
+  void atomicWriting(const ExecState &x, const LoweredOp &op);
+  /// The warp of x ran atomic op `op`, which reads: what it acquires.
+  void atomicRead(const ExecState &x, const LoweredOp &op);
+  /// Whether access `d` (an item id of the global words) happens before this group's
+  /// accesses from now on: it precedes a release this group acquired. (A group's
+  /// acquire counts for all its work-items: between work-items of one group the
+  /// check is lenient.)
+  bool follows(const race::Access &d);
+  /// The ordering a race with access `d` of another work-group lacks (for the message).
+  std::string missingOrdering(const race::Access &d, bool known) const;
+
   enum Memory : uint32_t { kGlobal = 0, kLocal = 1 };
   /// The view of lane 0 of the warp whose first local id is `firstItem`.
   race::View view(Memory m, uint32_t firstItem, uint32_t width) const;
@@ -156,6 +187,26 @@ private:
   std::vector<uint64_t> local_;
   uint64_t localUsed_ = 0;
   std::vector<CopyRange> copies_;
+  /// The memory model's state of one warp: the release point of its last release fence,
+  /// whether it passed an acquire fence, and what its atomic reads saw since it did not.
+  struct WarpSync {
+    uint64_t release = race::SyncOrder::kNoRelease;
+    bool acquireFenced = false;
+    bool localFence = false; ///< passed a release fence that orders only local memory
+    bool pendingAll = false; ///< a pending read saw a saturated clock
+    race::SyncClock pending;
+  };
+  /// A new release point of warp `warp` (past SyncOrder::kMaxPoints: the last one,
+  /// and the group's releases saturate).
+  uint64_t newRelease(uint32_t warp, const race::ReleasePoint &p);
+  /// Joins `clock` (`all`: saturated) into what the group acquired.
+  void acquire(const race::SyncClock &clock, bool all);
+  uint32_t releases_ = 0;    ///< release points the group made
+  bool acquiredAll_ = false; ///< the group acquired a saturated clock: all is ordered
+  uint32_t linearGroup_ = 0;
+  std::vector<WarpSync> sync_;
+  race::SyncClock acquired_;          ///< the release points the group acquired
+  std::vector<race::SyncHint> hints_; ///< why atomics it read did not order
 };
 
 /// The race detector of launch `L` (attached under kRaceSlot).
@@ -169,6 +220,13 @@ inline RaceGroup &raceGroupOf(const ExecState &x) {
 }
 
 namespace race {
+
+/// How far the atomic at module instruction `instruction` reaches (DESIGN.md "Race
+/// detection": Workgroup with Relaxed semantics, every OpenCL 1.2 atomic, acts
+/// device-wide).
+Scope atomicScope(const Module &module, uint32_t instruction);
+/// How the atomic at module instruction `instruction` orders (sync_order.h).
+Ordering atomicOrdering(const Module &module, uint32_t instruction);
 
 /// Records the accesses of op's active lanes at p[l] + imm (`bytes` each) that were
 /// performed: in bounds, allowed, and for atomics aligned. Reports the races they make.

@@ -1,0 +1,215 @@
+// RaceGroup's part of the memory model (race_shadow.h, sync_order.h): release points
+// of fences and release atomics, what a group's atomics acquire, and the
+// happens-before test a race must fail to be reported (OpenCL 3.0 API
+// §3.3.6.2-§3.3.6.4; SPIR-V §3.25, §3.27); and how an atomic instruction's scope and
+// semantics operands decode for the race check.
+#include <bit>
+
+#include "checks/races/race_shadow.h"
+#include "spvsim/validator/module.h"
+
+namespace spvsim {
+
+using race::Missing;
+using race::SyncOrder;
+
+namespace {
+
+/// The fence's memory scope leaves out the rest of the work-group.
+bool subgroupScope(uint32_t scope) {
+  const auto s = static_cast<spv::Scope>(scope);
+  return s == spv::Scope::Subgroup || s == spv::Scope::Invocation;
+}
+
+} // namespace
+
+void RaceGroup::fenced(const ExecState &x, const LoweredOp &op, uint64_t scopes) {
+  if (scopes == kWaitEventsBarrier || sync_.empty()) return;
+  const uint32_t execution = uint32_t(scopes) & 0xffff;
+  const uint32_t memory = uint32_t(scopes >> 16) & 0xffff;
+  const uint32_t semantics = uint32_t(scopes >> 32);
+  // A fence pairs with atomics at their scope (the atomic's scope decides whether it
+  // reaches other work-groups): OpenCL 1.2's mem_fence is a work-group scope fence, as
+  // atomic_work_item_fence at memory_scope_work_group is, and both pair with
+  // device-scope atomics. Only sub-group fences do not order work-groups.
+  const race::Ordering o = race::orderingOf(uint32_t(spv::Scope::Device), semantics);
+  if ((!o.acquire && !o.release) || subgroupScope(memory)) return;
+  const uint32_t w = x.warp->firstItem / x.width;
+  WarpSync &s = sync_[w];
+  if (!(semantics & uint32_t(spv::MemorySemanticsMask::CrossWorkgroupMemory))) {
+    if (o.release) s.localFence = true; // CLK_LOCAL_MEM_FENCE alone: global stays unordered
+    return;
+  }
+  if (o.release) {
+    race::ReleasePoint p{x.warp->firstItem, x.width, 0, lastBarrier_[kGlobal]};
+    if (op.code == OpCode::Barrier && static_cast<spv::Scope>(execution) == spv::Scope::Workgroup) {
+      // Everything the group did so far precedes the barrier, and the barrier an
+      // atomic after it: the barrier's epoch, as it will be once the group arrives.
+      p.epoch = p.lastBarrier = latest_[kGlobal] + 1;
+    } else {
+      // The warp's accesses from now on follow the fence: a new epoch of its own.
+      p.epoch = ++epochs_[kGlobal][w];
+      latest_[kGlobal] = std::max(latest_[kGlobal], p.epoch);
+    }
+    s.release = newRelease(w, p);
+  }
+  if (o.acquire) {
+    s.acquireFenced = true;
+    acquire(s.pending, s.pendingAll);
+    s.pending.clear();
+    s.pendingAll = false;
+  }
+}
+
+/// Calls f(location) for each lane of `mask` whose atomic at p[l] + imm is performed
+/// on global memory: location is the allocation's root and the offset in it.
+template <class F>
+void forGlobalLanes(const LaunchContext &L, const ExecState &x, const LoweredOp &op, uint64_t mask,
+                    uint32_t bytes, F f) {
+  const uint64_t *p = x.reg<uint64_t>(op.a);
+  for (uint64_t lanes = mask; lanes; lanes &= lanes - 1) {
+    const uint64_t q = tagged::addOffset(p[std::countr_zero(lanes)], op.imm);
+    if (tagged::space(q) != AddressSpace::Global) continue;
+    const uint32_t id = tagged::id(q);
+    if (id >= L.allocations.size()) continue;
+    const AllocationView &a = L.allocations[id];
+    if (tagged::offset(q) + bytes > a.size) continue; // not performed
+    f(uint64_t(a.parent ? a.parent : id) << 40 |
+      ((a.parent ? a.parentOffset : 0) + tagged::offset(q)));
+  }
+}
+
+void RaceGroup::atomicWriting(const ExecState &x, const LoweredOp &op) {
+  const RaceSite *site = shadow_.site(shadow_.siteOf(op));
+  const uint64_t mask = x.maskOf(op);
+  if (!site || !mask || sync_.empty()) return;
+  const race::Ordering o = site->ordering;
+  const uint32_t w = x.warp->firstItem / x.width;
+  WarpSync &s = sync_[w];
+  uint64_t release = SyncOrder::kNoRelease;
+  Missing weak = Missing::None;
+  if (o.release && o.wide && o.global) {
+    // A release atomic: its own release point, after the warp's accesses so far.
+    const race::ReleasePoint p{x.warp->firstItem, x.width, ++epochs_[kGlobal][w],
+                               lastBarrier_[kGlobal]};
+    latest_[kGlobal] = std::max(latest_[kGlobal], p.epoch);
+    release = newRelease(w, p);
+  } else if (s.release != SyncOrder::kNoRelease && (o.wide || o.legacy)) {
+    release = s.release; // a release fence before the atomic write (§3.3.6.4)
+  } else {
+    weak = o.release && !o.wide        ? Missing::NarrowWrite
+           : o.release || s.localFence ? Missing::LocalFence
+           : o.legacy                  ? Missing::LegacyWrite
+                                       : Missing::RelaxedWrite;
+  }
+  // Before the write itself: a work-item that reads what it wrote finds its release.
+  forGlobalLanes(launch_, x, op, mask, site->bytes, [&](uint64_t location) {
+    shadow_.sync().write(location, linearGroup_, release, acquired_, acquiredAll_, weak);
+  });
+}
+
+void RaceGroup::atomicRead(const ExecState &x, const LoweredOp &op) {
+  const RaceSite *site = shadow_.site(shadow_.siteOf(op));
+  const uint64_t mask = x.maskOf(op);
+  if (!site || site->store || !mask || sync_.empty()) return;
+  const race::Ordering o = site->ordering;
+  WarpSync &s = sync_[x.warp->firstItem / x.width];
+  const bool acquires = (o.wide || o.legacy) && o.global && (o.acquire || s.acquireFenced);
+  const Missing readWeak =
+      o.acquire && !o.wide && !o.legacy ? Missing::NarrowRead : Missing::RelaxedRead;
+  race::SyncClock seen;
+  forGlobalLanes(launch_, x, op, mask, site->bytes, [&](uint64_t location) {
+    seen.clear();
+    const bool all = shadow_.sync().read(location, linearGroup_, seen, hints_);
+    if (acquires) {
+      acquire(seen, all);
+      return;
+    }
+    race::join(s.pending, seen);
+    s.pendingAll |= all;
+    for (uint64_t k : seen) {
+      const uint32_t g = uint32_t(k >> 32);
+      if (g == linearGroup_) continue;
+      bool known = false;
+      for (race::SyncHint &h : hints_)
+        if (h.group == g) known = true, h.missing = readWeak;
+      if (!known) hints_.push_back({g, readWeak});
+    }
+  });
+}
+
+uint64_t RaceGroup::newRelease(uint32_t warp, const race::ReleasePoint &p) {
+  if (++releases_ > SyncOrder::kMaxPoints) {
+    acquiredAll_ = true; // its releases saturate the locations they reach
+    return sync_[warp].release != SyncOrder::kNoRelease
+               ? sync_[warp].release
+               : shadow_.sync().addRelease(linearGroup_, warp, p);
+  }
+  return shadow_.sync().addRelease(linearGroup_, warp, p);
+}
+
+void RaceGroup::acquire(const race::SyncClock &clock, bool all) {
+  race::join(acquired_, clock);
+  if (all || acquired_.size() > SyncOrder::kMaxClock) {
+    acquiredAll_ = true;
+    acquired_ = {};
+  }
+}
+
+bool RaceGroup::follows(const race::Access &d) {
+  if (acquiredAll_) return true;
+  const uint32_t stride = shadow_.stride();
+  const uint32_t group = d.item / stride;
+  if (acquired_.empty()) return false;
+  return shadow_.sync().precedes(d, group, d.item % stride, acquired_);
+}
+
+std::string RaceGroup::missingOrdering(const race::Access &d, bool known) const {
+  const uint32_t group = known ? d.item / shadow_.stride() : ~0u;
+  bool acquiredFrom = false;
+  for (uint64_t k : acquired_) acquiredFrom |= known && uint32_t(k >> 32) == group;
+  return race::missingOrdering(hints_, group, acquiredFrom, shadow_.tracked(), shadow_.atomics());
+}
+
+namespace race {
+
+/// How far an atomic instruction's scope reaches (DESIGN.md "Race detection":
+/// Workgroup with Relaxed semantics is what every OpenCL 1.2 atomic becomes, and
+/// acts device-wide).
+Scope atomicScope(const Module &module, uint32_t instruction) {
+  if (instruction >= module.instructions().size()) return Scope::Device;
+  const auto operands = module.operands(module.instruction(instruction));
+  if (operands.size() < 3) return Scope::Device;
+  const Constant *scope = module.constant(operands[1]);
+  const Constant *semantics = module.constant(operands[2]);
+  if (!scope || scope->kind != ConstantKind::Scalar || scope->isSpec) return Scope::Device;
+  constexpr uint64_t kOrdering = 0x2 | 0x4 | 0x8 | 0x10; // Acquire, Release, AcqRel, SeqCst
+  const uint64_t order =
+      semantics && semantics->kind == ConstantKind::Scalar ? semantics->bits & kOrdering : 0;
+  switch (static_cast<spv::Scope>(scope->bits)) {
+  case spv::Scope::Workgroup:
+    return order ? Scope::Workgroup : Scope::Device;
+  case spv::Scope::Subgroup:
+    return Scope::Subgroup;
+  case spv::Scope::Invocation:
+    return Scope::Invocation;
+  default:
+    return Scope::Device;
+  }
+}
+
+/// How an atomic instruction orders (its scope and equal semantics; sync_order.h).
+Ordering atomicOrdering(const Module &module, uint32_t instruction) {
+  if (instruction >= module.instructions().size()) return {};
+  const auto operands = module.operands(module.instruction(instruction));
+  if (operands.size() < 3) return {};
+  const Constant *scope = module.constant(operands[1]);
+  const Constant *semantics = module.constant(operands[2]);
+  if (!scope || scope->kind != ConstantKind::Scalar || !semantics ||
+      semantics->kind != ConstantKind::Scalar)
+    return {};
+  return orderingOf(uint32_t(scope->bits), uint32_t(semantics->bits));
+}
+
+} // namespace race
+} // namespace spvsim

@@ -1,0 +1,181 @@
+// SyncOrder: release points, atomic locations' clocks and the happens-before test
+// between work-groups (sync_order.h).
+#include "checks/races/sync_order.h"
+
+#include <algorithm>
+
+#include <spirv/unified1/spirv.hpp11>
+
+namespace spvsim::race {
+
+namespace {
+
+constexpr uint64_t kPrefixShift = 20; ///< key >> kPrefixShift: group and warp
+
+/// Whether epoch a comes before epoch b (GlobalLayout epochs, which wrap).
+bool before(uint32_t a, uint32_t b) {
+  constexpr uint32_t mask = GlobalLayout::kEpochMask;
+  return ((b - a) & mask) - 1 < mask / 2;
+}
+
+void addHint(std::vector<SyncHint> &hints, SyncHint h) {
+  for (SyncHint &e : hints)
+    if (e.group == h.group) {
+      e.missing = h.missing;
+      return;
+    }
+  hints.push_back(h);
+}
+
+} // namespace
+
+Ordering orderingOf(uint32_t scope, uint32_t semantics) {
+  using M = spv::MemorySemanticsMask;
+  Ordering o;
+  const uint32_t acquire =
+      uint32_t(M::Acquire) | uint32_t(M::AcquireRelease) | uint32_t(M::SequentiallyConsistent);
+  const uint32_t release =
+      uint32_t(M::Release) | uint32_t(M::AcquireRelease) | uint32_t(M::SequentiallyConsistent);
+  o.acquire = semantics & acquire;
+  o.release = semantics & release;
+  const auto s = static_cast<spv::Scope>(scope);
+  o.wide = s == spv::Scope::Device || s == spv::Scope::CrossDevice;
+  o.legacy = s == spv::Scope::Workgroup && !o.acquire && !o.release;
+  // OpenCL C 2.0 atomics name no storage class (llvm-spirv drops the flags): they order
+  // the memory of the pointer, all of it here. A fence names what it orders.
+  const uint32_t classes = uint32_t(M::UniformMemory) | uint32_t(M::SubgroupMemory) |
+                           uint32_t(M::WorkgroupMemory) | uint32_t(M::CrossWorkgroupMemory) |
+                           uint32_t(M::AtomicCounterMemory) | uint32_t(M::ImageMemory);
+  o.global = !(semantics & classes) || (semantics & uint32_t(M::CrossWorkgroupMemory));
+  return o;
+}
+
+void join(SyncClock &into, uint64_t key) {
+  const auto at = std::lower_bound(into.begin(), into.end(), key >> kPrefixShift << kPrefixShift);
+  if (at != into.end() && (*at >> kPrefixShift) == (key >> kPrefixShift))
+    *at = std::max(*at, key);
+  else
+    into.insert(at, key);
+}
+
+void join(SyncClock &into, const SyncClock &from) {
+  if (from.empty()) return;
+  if (from.size() == 1) return join(into, from.front());
+  // Most joins add nothing (a clock joined again): find out without allocating.
+  auto a = into.cbegin();
+  bool adds = false;
+  for (uint64_t k : from) {
+    while (a != into.cend() && (*a >> kPrefixShift) < (k >> kPrefixShift)) ++a;
+    if (a == into.cend() || (*a >> kPrefixShift) != (k >> kPrefixShift) || *a < k) {
+      adds = true;
+      break;
+    }
+  }
+  if (!adds) return;
+  SyncClock out;
+  out.reserve(into.size() + from.size());
+  a = into.cbegin();
+  auto b = from.cbegin();
+  while (a != into.cend() || b != from.cend()) {
+    uint64_t k;
+    if (b == from.cend() || (a != into.cend() && (*a >> kPrefixShift) < (*b >> kPrefixShift)))
+      k = *a++;
+    else if (a == into.cend() || (*b >> kPrefixShift) < (*a >> kPrefixShift))
+      k = *b++;
+    else
+      k = std::max(*a++, *b++);
+    out.push_back(k);
+  }
+  into = std::move(out);
+}
+
+uint64_t SyncOrder::addRelease(uint32_t group, uint32_t warp, const ReleasePoint &p) {
+  std::lock_guard lock(mutex_);
+  std::vector<ReleasePoint> &points = points_[group];
+  points.push_back(p);
+  return uint64_t(group) << 32 | uint64_t(warp & 0xfff) << kPrefixShift |
+         uint64_t(points.size() - 1);
+}
+
+void SyncOrder::write(uint64_t location, uint32_t group, uint64_t release,
+                      const SyncClock &acquired, bool all, Missing weak) {
+  std::lock_guard lock(mutex_);
+  Location &l = locations_[location];
+  if (release != kNoRelease && !l.saturated) {
+    join(l.clock, acquired);
+    join(l.clock, release);
+    if (all || l.clock.size() > kMaxClock) {
+      l.saturated = true;
+      l.clock = {};
+    }
+  }
+  if (weak != Missing::None) addHint(l.weak, {group, weak});
+}
+
+bool SyncOrder::read(uint64_t location, uint32_t group, SyncClock &read,
+                     std::vector<SyncHint> &hints) {
+  std::lock_guard lock(mutex_);
+  const auto it = locations_.find(location);
+  if (it == locations_.end()) return false;
+  join(read, it->second.clock);
+  for (const SyncHint &h : it->second.weak)
+    if (h.group != group) addHint(hints, h);
+  return it->second.saturated;
+}
+
+bool SyncOrder::precedes(const Access &d, uint32_t group, uint32_t local,
+                         const SyncClock &acquired) {
+  const auto first = std::lower_bound(acquired.begin(), acquired.end(), uint64_t(group) << 32);
+  if (first == acquired.end() || (*first >> 32) != group) return false;
+  std::lock_guard lock(mutex_);
+  const auto it = points_.find(group);
+  if (it == points_.end()) return false;
+  for (auto k = first; k != acquired.end() && (*k >> 32) == group; ++k) {
+    const uint64_t index = *k & ((uint64_t(1) << kPrefixShift) - 1);
+    if (index >= it->second.size()) continue;
+    const ReleasePoint &p = it->second[index];
+    const bool sameWarp = local - p.warpFirst < p.width;
+    if (sameWarp ? before(d.epoch, p.epoch) : before(d.epoch, p.lastBarrier)) return true;
+  }
+  return false;
+}
+
+std::string missingOrdering(const std::vector<SyncHint> &hints, uint32_t other, bool acquiredFrom,
+                            bool tracked, bool atomics) {
+  std::string s = "no release/acquire pair or fence orders these accesses";
+  if (acquiredFrom)
+    return s + " (the other work-group's access comes after every release this work-group "
+               "acquired from it)";
+  for (const SyncHint &h : hints) {
+    if (h.group != other) continue;
+    switch (h.missing) {
+    case Missing::LegacyWrite:
+      return s + " (the other work-group's atomic write is an OpenCL 1.2 atomic, which is "
+                 "relaxed, and no release fence such as mem_fence(CLK_GLOBAL_MEM_FENCE) "
+                 "precedes it)";
+    case Missing::RelaxedWrite:
+      return s + " (the other work-group's atomic write is relaxed and no release fence "
+                 "precedes it: memory_order_release or a fence is missing)";
+    case Missing::NarrowWrite:
+      return s + " (the other work-group's release is at work-group scope, which does not "
+                 "order work-items of other work-groups: memory_scope_device is needed)";
+    case Missing::LocalFence:
+      return s + " (the other work-group's release fence orders only local memory: "
+                 "CLK_GLOBAL_MEM_FENCE is missing)";
+    case Missing::RelaxedRead:
+      return s + " (this work-group's atomic read is relaxed and no acquire fence follows "
+                 "it: memory_order_acquire or a fence is missing)";
+    case Missing::NarrowRead:
+      return s + " (this work-group's acquire is at work-group scope, which does not order "
+                 "work-items of other work-groups: memory_scope_device is needed)";
+    case Missing::None:
+      break;
+    }
+  }
+  if (!tracked && atomics)
+    return s + " (the kernel's atomics are relaxed, as OpenCL 1.2 atomics are, and no fence "
+               "pairs with them)";
+  return s;
+}
+
+} // namespace spvsim::race

@@ -1,0 +1,119 @@
+// SyncOrder: the part of the OpenCL memory model the race check adds to barriers
+// (OpenCL 3.0 API §3.3.6, OpenCL C §6.15.12, SPIR-V §3.25 memory semantics and §3.27
+// scopes): happens-before between work-groups through release and acquire atomics,
+// fences paired with atomics, and release sequences through read-modify-write chains.
+// A release is a point of a work-group's execution (ReleasePoint: what of the group's
+// accesses precede it); an atomic location carries the release points its value was
+// written under (a SyncClock), an acquire adds them to what its work-group has
+// acquired. A race between work-groups whose first access precedes a release the
+// second group acquired is not a race. docs/findings.md "Memory model" states the rules.
+#pragma once
+
+#include <cstdint>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "checks/races/race_word.h"
+
+namespace spvsim::race {
+
+/// What of a work-group's accesses a release orders: those of the releasing warp
+/// (lanes warpFirst..+width) before its epoch `epoch`, and those of every warp before
+/// the group's barrier epoch `lastBarrier` (epochs of the global words, GlobalLayout).
+struct ReleasePoint {
+  uint32_t warpFirst = 0;
+  uint32_t width = 1;
+  uint32_t epoch = 0;
+  uint32_t lastBarrier = 0;
+};
+
+/// Release points as (group << 32 | warp << 20 | point index) keys, sorted, one per
+/// warp of a group (a warp's later point orders all its earlier one does).
+using SyncClock = std::vector<uint64_t>;
+
+/// Why an atomic did not order accesses between work-groups: named by the finding.
+enum class Missing : uint8_t {
+  None,
+  LegacyWrite,  ///< an OpenCL 1.2 atomic (relaxed) wrote, no release fence before it
+  RelaxedWrite, ///< a relaxed atomic wrote, no release fence before it
+  NarrowWrite,  ///< the release was at work-group (or narrower) scope
+  LocalFence,   ///< the release (fence) ordered only local memory
+  RelaxedRead,  ///< the atomic read was relaxed and no acquire fence followed it
+  NarrowRead,   ///< the acquire was at work-group (or narrower) scope
+};
+
+/// What a work-group learned from an atomic location about another work-group.
+struct SyncHint {
+  uint32_t group = 0;
+  Missing missing = Missing::None;
+};
+
+/// How an atomic or fence orders, decoded from its scope and semantics.
+struct Ordering {
+  bool acquire = false;
+  bool release = false;
+  bool wide = false;   ///< its scope reaches other work-groups (Device, CrossDevice)
+  bool legacy = false; ///< OpenCL 1.2: work-group scope, relaxed
+  bool global = true;  ///< its semantics order global memory (or name no storage class)
+};
+
+/// Decodes SPIR-V scope and memory semantics values.
+Ordering orderingOf(uint32_t scope, uint32_t semantics);
+
+/// The launch's release points and atomic locations (shared by all its runners).
+class SyncOrder {
+public:
+  /// Records a release point of work-group `group` by the warp with index `warp`;
+  /// returns its key.
+  uint64_t addRelease(uint32_t group, uint32_t warp, const ReleasePoint &p);
+
+  /// An atomic write at `location` (a key of the global memory) by a lane of `group`:
+  /// a release (key `release`, carrying the group's `acquired`) or not (`weak` says
+  /// why). It continues the location's release sequences: the read-modify-writes of
+  /// §3.3.6.4 do; a store would end them, which is left out so that a reader that raced
+  /// with the store cannot miss the release it read.
+  /// `all`: the release orders everything (its group's clock is saturated).
+  void write(uint64_t location, uint32_t group, uint64_t release, const SyncClock &acquired,
+             bool all, Missing weak);
+  /// An atomic read at `location` by `group`: the releases it may acquire into `read`,
+  /// and what the location says of other groups' writes that were not releases. True
+  /// when the location's clock is saturated: an acquire of it then orders everything.
+  bool read(uint64_t location, uint32_t group, SyncClock &read, std::vector<SyncHint> &hints);
+
+  /// Whether access `d` (of work-group `group`, local id `local`) precedes a release
+  /// point in `acquired`.
+  bool precedes(const Access &d, uint32_t group, uint32_t local, const SyncClock &acquired);
+
+  static constexpr uint64_t kNoRelease = ~uint64_t(0);
+  /// The most release points a location's clock or a group's acquired clock holds;
+  /// beyond it the clock is saturated and orders everything (cost stays linear in
+  /// kernels with many seq_cst atomics: a race may be missed, none is invented).
+  static constexpr size_t kMaxClock = 64;
+  /// The most release points of one work-group; beyond it its releases saturate.
+  static constexpr size_t kMaxPoints = 4000;
+
+private:
+  struct Location {
+    bool saturated = false;
+    SyncClock clock;
+    std::vector<SyncHint> weak;
+  };
+  std::mutex mutex_;
+  std::unordered_map<uint32_t, std::vector<ReleasePoint>> points_; ///< by group
+  std::unordered_map<uint64_t, Location> locations_;
+};
+
+/// Adds the keys of `from` to `into` (a warp's later point replaces its earlier one).
+void join(SyncClock &into, const SyncClock &from);
+/// Adds one key to `into`.
+void join(SyncClock &into, uint64_t key);
+
+/// The ordering a race between work-groups lacks, for its message: `hints` what the
+/// accessing group learned, `other` the other access's group; `tracked` whether the
+/// kernel has ordering atomics or fences at all, `atomics` whether it has atomics.
+std::string missingOrdering(const std::vector<SyncHint> &hints, uint32_t other, bool acquiredFrom,
+                            bool tracked, bool atomics);
+
+} // namespace spvsim::race

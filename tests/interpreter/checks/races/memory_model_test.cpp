@@ -1,0 +1,140 @@
+// The race check's memory model (interpreter/checks/races/sync_order.h) through the
+// launch API: correctly synchronised work-groups — fences paired with atomics,
+// release/acquire atomics, release sequences through read-modify-writes, spin locks —
+// run clean, and each broken twin (fence removed, relaxed, work-group scope, local
+// fence only) gets a race finding whose message names the ordering it lacks.
+#include <gtest/gtest.h>
+
+#include "kernel_harness.h"
+
+namespace spvsim {
+namespace {
+
+using testing::KernelHarness;
+using testing::range1;
+using testing::Variant;
+
+class MemoryModel : public ::testing::TestWithParam<Variant> {
+protected:
+  std::string path() const { return testing::kernelPath("memory_model", GetParam().level); }
+  ExecOptions options() const { return GetParam().options(); }
+
+  /// Runs `kernel` over `groups` work-groups of `local` work-items with one int buffer
+  /// per name in `buffers` (`size` elements, zeroed) and returns the findings' text.
+  std::vector<Finding> run(const std::string &kernel, uint64_t groups, uint64_t local,
+                           const std::vector<std::string> &buffers, size_t size = 256) {
+    KernelHarness h(path());
+    EXPECT_TRUE(h.ok());
+    if (!h.ok()) return {};
+    std::vector<ArgBinding> args;
+    std::vector<BufferId> ids;
+    for (const std::string &name : buffers) {
+      ids.push_back(h.buffer(std::vector<int32_t>(size, name == "in" ? 1 : 0), name));
+      args.push_back(ArgBinding::ofBuffer(ids.back()));
+    }
+    h.run(kernel, range1(groups * local, local), args, options());
+    results = {};
+    for (size_t i = 0; i < buffers.size(); ++i) results.push_back(h.read<int32_t>(ids[i]));
+    return h.sink.findings();
+  }
+
+  /// Expects one race kind among `findings`, every message naming `missing`.
+  static void expectRace(const std::vector<Finding> &findings, const std::string &missing) {
+    ASSERT_FALSE(findings.empty());
+    for (const Finding &f : findings) {
+      EXPECT_TRUE(f.kind.starts_with("race.")) << formatText(f);
+      EXPECT_NE(f.message.find("no release/acquire pair or fence orders these accesses"),
+                std::string::npos)
+          << formatText(f);
+      EXPECT_NE(f.message.find(missing), std::string::npos) << formatText(f);
+    }
+  }
+
+  static std::string text(const std::vector<Finding> &findings) {
+    std::string s;
+    for (const Finding &f : findings) s += formatText(f) + "\n";
+    return s;
+  }
+
+  std::vector<std::vector<int32_t>> results;
+};
+
+const std::vector<std::string> kLastBlock = {"in", "partial", "count", "total"};
+const std::vector<std::string> kMessage = {"data", "flag", "out"};
+const std::vector<std::string> kLock = {"lock", "counter"};
+const std::vector<std::string> kInit = {"values", "count", "sum"};
+
+TEST_P(MemoryModel, LastBlockWithAFenceIsOrdered) {
+  const auto findings = run("last_block", 4, 16, kLastBlock);
+  EXPECT_TRUE(findings.empty()) << text(findings);
+  EXPECT_EQ(results[3][0], 64);
+}
+
+TEST_P(MemoryModel, LastBlockWithoutTheFenceRaces) {
+  const auto findings = run("last_block_no_fence", 4, 16, kLastBlock);
+  expectRace(findings, "OpenCL 1.2 atomics are");
+  EXPECT_EQ(findings[0].kind, "race.global.inter-group");
+}
+
+TEST_P(MemoryModel, LastBlockWithALocalFenceRaces) {
+  expectRace(run("last_block_local_fence", 4, 16, kLastBlock), "orders only local memory");
+}
+
+TEST_P(MemoryModel, MessagePassingWithReleaseAndAcquireIsOrdered) {
+  const auto findings = run("message", 2, 8, kMessage);
+  EXPECT_TRUE(findings.empty()) << text(findings);
+  EXPECT_EQ(results[2][0], 42);
+  const auto fenced = run("message_fences", 2, 8, kMessage);
+  EXPECT_TRUE(fenced.empty()) << text(fenced);
+}
+
+TEST_P(MemoryModel, MessagePassingWithARelaxedStoreRaces) {
+  expectRace(run("message_relaxed_store", 2, 8, kMessage),
+             "atomic write is relaxed and no release fence precedes it");
+}
+
+TEST_P(MemoryModel, MessagePassingWithARelaxedLoadRaces) {
+  expectRace(run("message_relaxed_load", 2, 8, kMessage),
+             "atomic read is relaxed and no acquire fence follows it");
+}
+
+TEST_P(MemoryModel, MessagePassingAtWorkGroupScopeRaces) {
+  const auto findings = run("message_group_scope", 2, 8, kMessage);
+  ASSERT_FALSE(findings.empty());
+  bool data = false;
+  for (const Finding &f : findings) {
+    if (f.kind == "race.scope") continue; // the flag itself, at work-group scope
+    data = true;
+    EXPECT_NE(f.message.find("release is at work-group scope"), std::string::npos) << formatText(f);
+  }
+  EXPECT_TRUE(data) << text(findings);
+}
+
+TEST_P(MemoryModel, SpinLockIsOrdered) {
+  auto findings = run("spin_lock", 4, 4, kLock);
+  EXPECT_TRUE(findings.empty()) << text(findings);
+  EXPECT_EQ(results[1][0], 1 + 2 + 3 + 4);
+  findings = run("spin_lock12", 4, 4, kLock);
+  EXPECT_TRUE(findings.empty()) << text(findings);
+  EXPECT_EQ(results[1][0], 1 + 2 + 3 + 4);
+}
+
+TEST_P(MemoryModel, SpinLockReleasedRelaxedRaces) {
+  expectRace(run("spin_lock_relaxed", 4, 4, kLock), "atomic write is relaxed");
+  expectRace(run("spin_lock12_no_fence", 4, 4, kLock), "OpenCL 1.2 atomics are");
+}
+
+TEST_P(MemoryModel, ReleaseSequenceThroughReadModifyWrites) {
+  // Every work-item of four groups: the last reads what all of them stored.
+  const auto findings = run("init_then_count", 4, 32, kInit, 128);
+  EXPECT_TRUE(findings.empty()) << text(findings);
+  EXPECT_EQ(results[2][0], 127 * 128 / 2);
+  const auto relaxed = run("init_then_count_relaxed", 4, 32, kInit, 128);
+  ASSERT_FALSE(relaxed.empty());
+}
+
+INSTANTIATE_TEST_SUITE_P(Builds, MemoryModel, ::testing::ValuesIn(testing::allVariants()),
+                         testing::variantName);
+
+} // namespace
+} // namespace spvsim

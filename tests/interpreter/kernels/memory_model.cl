@@ -1,0 +1,110 @@
+// Kernels for the memory model of the race check
+// (tests/interpreter/checks/races/memory_model_test.cpp): correctly synchronised
+// work-groups and their broken twins, one kernel each (the translator takes only
+// constant memory orders). OpenCL C 2.0; the last-block reduction and one spin lock use
+// the OpenCL 1.2 built-ins (mem_fence, atomic_inc, atomic_cmpxchg), which it keeps.
+
+// The last work-group to take a ticket adds up every group's partial sum; FENCE is
+// the release fence before the ticket (none in the broken twin).
+#define LAST_BLOCK(name, FENCE)                                                            \
+  __kernel void name(__global const int *in, __global int *partial,                       \
+                     volatile __global uint *count, __global int *total) {                 \
+    __local uint ticket;                                                                   \
+    const size_t g = get_group_id(0), n = get_local_size(0);                               \
+    if (get_local_id(0) == 0) {                                                            \
+      int sum = 0;                                                                         \
+      for (size_t i = 0; i < n; ++i) sum += in[g * n + i];                                 \
+      partial[g] = sum;                                                                    \
+      FENCE;                                                                               \
+      ticket = atomic_inc(count);                                                          \
+    }                                                                                      \
+    barrier(CLK_LOCAL_MEM_FENCE);                                                          \
+    if (get_local_id(0) == 0 && ticket == get_num_groups(0) - 1) {                         \
+      int t = 0;                                                                           \
+      for (size_t i = 0; i < get_num_groups(0); ++i) t += partial[i];                      \
+      *total = t;                                                                          \
+    }                                                                                      \
+  }
+LAST_BLOCK(last_block, mem_fence(CLK_GLOBAL_MEM_FENCE))
+LAST_BLOCK(last_block_no_fence, (void)0)
+LAST_BLOCK(last_block_local_fence, mem_fence(CLK_LOCAL_MEM_FENCE))
+
+// Work-group 0 publishes a value through a flag; work-group 1 waits for the flag and
+// reads the value.
+#define MESSAGE(name, STORE, LOAD)                                                         \
+  __kernel void name(__global int *data, __global atomic_int *flag, __global int *out) {   \
+    if (get_local_id(0) != 0) return;                                                      \
+    if (get_group_id(0) == 0) {                                                            \
+      data[0] = 42;                                                                        \
+      STORE;                                                                               \
+    } else if (get_group_id(0) == 1) {                                                     \
+      while (!(LOAD))                                                                      \
+        ;                                                                                  \
+      out[0] = data[0];                                                                    \
+    }                                                                                      \
+  }
+MESSAGE(message, atomic_store_explicit(flag, 1, memory_order_release),
+        atomic_load_explicit(flag, memory_order_acquire))
+MESSAGE(message_relaxed_store, atomic_store_explicit(flag, 1, memory_order_relaxed),
+        atomic_load_explicit(flag, memory_order_acquire))
+MESSAGE(message_relaxed_load, atomic_store_explicit(flag, 1, memory_order_release),
+        atomic_load_explicit(flag, memory_order_relaxed))
+MESSAGE(message_group_scope,
+        atomic_store_explicit(flag, 1, memory_order_release, memory_scope_work_group),
+        atomic_load_explicit(flag, memory_order_acquire, memory_scope_work_group))
+// Relaxed atomics ordered by fences (atomic_work_item_fence), and without them.
+MESSAGE(message_fences,
+        (atomic_work_item_fence(CLK_GLOBAL_MEM_FENCE, memory_order_release,
+                                memory_scope_device),
+         atomic_store_explicit(flag, 1, memory_order_relaxed)),
+        (atomic_load_explicit(flag, memory_order_relaxed) &&
+         (atomic_work_item_fence(CLK_GLOBAL_MEM_FENCE, memory_order_acquire,
+                                 memory_scope_device),
+          1)))
+
+// Work-item 0 of every work-group takes a spin lock and adds its group's number to a
+// counter; RELEASE gives the lock back.
+#define SPIN_LOCK(name, RELEASE)                                                           \
+  __kernel void name(__global atomic_int *lock, __global int *counter) {                   \
+    if (get_local_id(0) != 0) return;                                                      \
+    int expected = 0;                                                                      \
+    while (!atomic_compare_exchange_strong_explicit(lock, &expected, 1,                    \
+                                                    memory_order_acquire,                  \
+                                                    memory_order_relaxed))                 \
+      expected = 0;                                                                        \
+    *counter += (int)get_group_id(0) + 1;                                                  \
+    RELEASE;                                                                               \
+  }
+SPIN_LOCK(spin_lock, atomic_store_explicit(lock, 0, memory_order_release))
+SPIN_LOCK(spin_lock_relaxed, atomic_store_explicit(lock, 0, memory_order_relaxed))
+
+// The same lock in OpenCL 1.2: atomic_cmpxchg and atomic_xchg are relaxed, the fences
+// order (FENCE; nothing in the broken twin).
+#define SPIN_LOCK12(name, FENCE)                                                           \
+  __kernel void name(volatile __global int *lock, __global int *counter) {                 \
+    if (get_local_id(0) != 0) return;                                                      \
+    while (atomic_cmpxchg(lock, 0, 1) != 0)                                                \
+      ;                                                                                    \
+    FENCE;                                                                                 \
+    *counter += (int)get_group_id(0) + 1;                                                  \
+    FENCE;                                                                                 \
+    atomic_xchg(lock, 0);                                                                  \
+  }
+SPIN_LOCK12(spin_lock12, mem_fence(CLK_GLOBAL_MEM_FENCE))
+SPIN_LOCK12(spin_lock12_no_fence, (void)0)
+
+// The conformance suite's c11_atomics atomic_init pattern: every work-item stores its
+// element plainly, then adds one to a counter; the one that brings it to the total
+// reads every element: ordered through the release sequence of the acq_rel RMWs.
+#define INIT_THEN_COUNT(name, ORDER)                                                       \
+  __kernel void name(__global int *values, __global atomic_uint *count, __global int *sum) { \
+    const size_t i = get_global_id(0);                                                     \
+    values[i] = (int)i;                                                                    \
+    if (atomic_fetch_add_explicit(count, 1u, ORDER) == get_global_size(0) - 1) {           \
+      int s = 0;                                                                           \
+      for (size_t j = 0; j < get_global_size(0); ++j) s += values[j];                      \
+      *sum = s;                                                                            \
+    }                                                                                      \
+  }
+INIT_THEN_COUNT(init_then_count, memory_order_acq_rel)
+INIT_THEN_COUNT(init_then_count_relaxed, memory_order_relaxed)
