@@ -309,16 +309,6 @@ bool sameFile(const std::filesystem::path &a, const std::filesystem::path &b) {
   return !ec && ca == cb;
 }
 
-/// What `module` is when it is not a module but a run file (JSON), else "".
-std::string runFileGivenAsModule(const std::filesystem::path &file) {
-  if (file.extension() == ".json") return "a run file";
-  std::ifstream in(file, std::ios::binary);
-  char c = 0;
-  while (in.get(c) && (c == ' ' || c == '\t' || c == '\n' || c == '\r')) {
-  }
-  return in && c == '{' && file.extension() != ".spvasm" ? "JSON" : "";
-}
-
 /// A `dump` file may not be a file the run reads (the module, an init file, `runFile`) nor
 /// another buffer's dump: malformed input must never overwrite what the user gave.
 void checkDumpTargets(const RunSpec &spec, const std::filesystem::path *runFile) {
@@ -346,6 +336,15 @@ RunSpec parseRunText(std::string_view text, const std::filesystem::path &baseDir
                      const std::string &sourceName, const std::filesystem::path *runFile);
 
 } // namespace
+
+std::string runFileGivenAsModule(const std::filesystem::path &file) {
+  if (file.extension() == ".json") return "a run file";
+  std::ifstream in(file, std::ios::binary);
+  char c = 0;
+  while (in.get(c) && (c == ' ' || c == '\t' || c == '\n' || c == '\r')) {
+  }
+  return in && c == '{' && file.extension() != ".spvasm" ? "JSON" : "";
+}
 
 bool isOpenCLSource(const std::filesystem::path &module) {
   return module.extension() == ".cl" || module.extension() == ".clcpp";

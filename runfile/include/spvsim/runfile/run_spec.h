@@ -91,6 +91,10 @@ struct RunSpec {
 /// the command line compiles, rather than a SPIR-V module.
 bool isOpenCLSource(const std::filesystem::path &module);
 
+/// What `file` is when it is not a module but a run file ("a run file" by its `.json`
+/// extension, "JSON" by its first character), else "".
+std::string runFileGivenAsModule(const std::filesystem::path &file);
+
 /// Reads and parses a run file; relative paths in it are resolved against its folder.
 RunSpec parseRunFile(const std::filesystem::path &file);
 /// Parses run-file text; `baseDir` resolves relative paths, `sourceName` names the text in
