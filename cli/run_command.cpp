@@ -56,6 +56,7 @@ struct ModuleRunOptions {
 struct RunOptions {
   std::string runFile; ///< a run file, or a module run as `spvsim init` would write it
   ModuleRunOptions module;
+  std::vector<std::string> sets; ///< --set NAME=VALUE
   LaunchOptions launch;
   std::string reportFile;
   bool quiet = false;
@@ -208,10 +209,15 @@ int runCommand(const RunOptions &options) {
   std::shared_ptr<const Module> loaded;
   RunSpec spec;
   if (isModuleFile(options.runFile)) {
+    if (!options.sets.empty())
+      throw Error("--set " + options.sets.front() + ": " + options.runFile +
+                  " is a module, which has no \"vars\"; --global and --local give its sizes");
     spec = runSpecOfModule(options, loaded);
   } else {
     rejectModuleOptions(options);
-    spec = parseRunFile(options.runFile);
+    VarOverrides overrides;
+    for (const std::string &set : options.sets) overrides.push_back(parseVarOverride(set));
+    spec = parseRunFile(options.runFile, overrides);
     loaded = loadModuleFile(spec.module, spec.buildOptions,
                             std::filesystem::path(options.runFile).parent_path(), "build_options");
   }
@@ -356,6 +362,10 @@ void addRunCommand(CLI::App &app, int &exitStatus) {
   run->add_option("--build-options", options->module.buildOptions,
                   "Running OpenCL C source: -D, -I (relative to the current folder), "
                   "-cl-std=...");
+  run->add_option("--set", options->sets,
+                  "NAME=VALUE: give a variable of the run file's \"vars\" another value (a "
+                  "number or an expression); repeatable")
+      ->allow_extra_args(false);
   addLaunchOptions(*run, options->launch,
                    "Stop the whole run after this many seconds, wherever it is, and report where "
                    "the work-items were (hang.run-timeout); no dumps are written; 0: no limit");

@@ -10,6 +10,7 @@
 #include "spvsim/common/error.h"
 #include "spvsim/interpreter/launch.h"
 #include "spvsim/runfile/json.h"
+#include "spvsim/runfile/run_vars.h"
 
 namespace spvsim::runfile {
 
@@ -333,7 +334,8 @@ void checkDumpTargets(const RunSpec &spec, const std::filesystem::path *runFile)
 }
 
 RunSpec parseRunText(std::string_view text, const std::filesystem::path &baseDir,
-                     const std::string &sourceName, const std::filesystem::path *runFile);
+                     const std::string &sourceName, const std::filesystem::path *runFile,
+                     const VarOverrides &overrides);
 
 } // namespace
 
@@ -369,19 +371,21 @@ const BufferSpec *RunSpec::findBuffer(std::string_view name) const {
 }
 
 RunSpec parseRunText(std::string_view text, const std::filesystem::path &baseDir,
-                     const std::string &sourceName) {
-  return parseRunText(text, baseDir, sourceName, nullptr);
+                     const std::string &sourceName, const VarOverrides &overrides) {
+  return parseRunText(text, baseDir, sourceName, nullptr, overrides);
 }
 
 namespace {
 
 RunSpec parseRunText(std::string_view text, const std::filesystem::path &baseDir,
-                     const std::string &sourceName, const std::filesystem::path *runFile) {
-  const Json root = parseJsonText(text, sourceName);
+                     const std::string &sourceName, const std::filesystem::path *runFile,
+                     const VarOverrides &overrides) {
+  Json root = parseJsonText(text, sourceName);
   if (!root.is_object()) failAt("", "expected a JSON object, got " + describeJsonType(root));
   rejectUnknownKeys(root, "",
                     {"module", "build_options", "kernel", "global_size", "local_size",
-                     "global_offset", "spec_constants", "buffers", "args", "launches"});
+                     "global_offset", "spec_constants", "buffers", "args", "launches", "vars"});
+  substituteVars(root, overrides);
   RunSpec spec;
   const std::string moduleSpelling = readString(requireKey(root, "", "module"), "module");
   spec.module = baseDir / moduleSpelling;
@@ -431,12 +435,12 @@ RunSpec parseRunText(std::string_view text, const std::filesystem::path &baseDir
 
 } // namespace
 
-RunSpec parseRunFile(const std::filesystem::path &file) {
+RunSpec parseRunFile(const std::filesystem::path &file, const VarOverrides &overrides) {
   std::ifstream in(file, std::ios::binary);
   if (!in) throw Error(file.string() + ": cannot open");
   std::ostringstream text;
   text << in.rdbuf();
-  return parseRunText(text.str(), file.parent_path(), file.string(), &file);
+  return parseRunText(text.str(), file.parent_path(), file.string(), &file, overrides);
 }
 
 } // namespace spvsim::runfile

@@ -280,8 +280,12 @@ TEST(RunFileErrors, Buffers) {
   EXPECT_ERROR(withBuffer(R"({"type": "float"})"), "buffers.a.count: required");
   EXPECT_ERROR(withBuffer(R"({"type": "float", "count": 0})"),
                "buffers.a.count: expected a whole number 1 to 70368744177664, got 0");
-  EXPECT_ERROR(withBuffer(R"({"type": "float", "count": "4"})"),
-               "buffers.a.count: expected a whole number 1 to 70368744177664, got a string");
+  // A string in a numeric position is an expression over the run file's "vars".
+  EXPECT_ERROR(withBuffer(R"({"type": "float", "count": "four"})"),
+               "buffers.a.count: \"four\": no variable named 'four' (the run file has no "
+               "\"vars\")");
+  EXPECT_ERROR(withBuffer(R"({"type": "float", "count": "-4"})"),
+               "buffers.a.count: expected a whole number 1 to 70368744177664, got the number -4");
   EXPECT_ERROR(withBuffer(R"({"type": "float4", "count": 17592186044417})"),
                "buffers.a.count: expected a whole number 1 to 17592186044416, got 17592186044417");
   EXPECT_ERROR(withBuffer(R"({"type": "uchar", "count": 4, "init": {"fill": 256}})"),

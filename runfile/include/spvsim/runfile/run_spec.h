@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "spvsim/interpreter/global_memory.h"
+#include "spvsim/runfile/run_vars.h"
 #include "spvsim/runfile/values.h"
 
 namespace spvsim::runfile {
@@ -96,10 +97,11 @@ bool isOpenCLSource(const std::filesystem::path &module);
 std::string runFileGivenAsModule(const std::filesystem::path &file);
 
 /// Reads and parses a run file; relative paths in it are resolved against its folder.
-RunSpec parseRunFile(const std::filesystem::path &file);
+/// `overrides` replace values of its "vars" (run_vars.h).
+RunSpec parseRunFile(const std::filesystem::path &file, const VarOverrides &overrides = {});
 /// Parses run-file text; `baseDir` resolves relative paths, `sourceName` names the text in
 /// JSON syntax errors. Files it names (module, init files) must be readable.
 RunSpec parseRunText(std::string_view text, const std::filesystem::path &baseDir,
-                     const std::string &sourceName);
+                     const std::string &sourceName, const VarOverrides &overrides = {});
 
 } // namespace spvsim::runfile
