@@ -8,7 +8,7 @@
 
 namespace spvsim::cli {
 
-/// Exit statuses of RUNFILE.md, and 128 + SIGINT for a run stopped by Ctrl-C.
+/// Exit statuses of docs/run-files.md, and 128 + SIGINT for a run stopped by Ctrl-C.
 enum ExitStatus : int {
   kClean = 0,
   kFindings = 1,

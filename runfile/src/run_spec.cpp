@@ -1,5 +1,5 @@
 // The run-file parser: JSON text to a checked RunSpec (see runfile.h and
-// shared/RUNFILE.md). Launch defaults from the top level are applied here, so
+// docs/run-files.md). Launch defaults from the top level are applied here, so
 // every LaunchSpec is complete; binding to a kernel is runfile_bind.cpp.
 #include "spvsim/runfile/run_spec.h"
 

@@ -1,4 +1,4 @@
-// The run-file parser: every form of shared/RUNFILE.md and one test per error
+// The run-file parser: every form of docs/run-files.md and one test per error
 // path, each asserting the JSON key path its message starts with.
 #include "spvsim/runfile/run_spec.h"
 

@@ -1,4 +1,4 @@
-// The run file of `spvsim run` (shared/RUNFILE.md, format 1): RunSpec, the
+// The run file of `spvsim run` (docs/run-files.md, format 1): RunSpec, the
 // checked description of buffers, arguments and launches, and its parser.
 // Every problem is a spvsim::Error whose message starts with the JSON key path
 // (`buffers.a.type: unknown type 'flaot'`); nothing here runs a kernel.
