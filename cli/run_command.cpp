@@ -317,6 +317,13 @@ int runCommand(const RunOptions &options) {
     }
   }
 
+  // Expectations are checked on the buffers as the last launch left them.
+  for (const BufferSpec &buffer : spec.buffers)
+    if (buffer.expect)
+      if (std::optional<Finding> mismatch =
+              checkExpectation(buffer.name, buffer.type, buffer.count, *buffer.expect,
+                               memory.bytes(buffers->id(buffer.name))))
+        sink.report(*mismatch);
   printFindings(sink, report);
   try {
     writeDumps(spec, *buffers, memory, options.quiet, stop);

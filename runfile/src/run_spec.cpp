@@ -231,7 +231,7 @@ BufferSpec parseBuffer(const std::string &name, const Json &value,
   buffer.name = name;
   const std::string path = buffer.path();
   requireObject(value, path);
-  rejectUnknownKeys(value, path, {"type", "count", "init", "dump", "access"});
+  rejectUnknownKeys(value, path, {"type", "count", "init", "dump", "access", "expect"});
   const std::string typePath = keyPath(path, "type");
   const std::string typeName = readString(requireKey(value, path, "type"), typePath);
   std::optional<ElementType> type = parseElementType(typeName);
@@ -241,6 +241,9 @@ BufferSpec parseBuffer(const std::string &name, const Json &value,
                                  kMaxBufferBytes / type->size());
   if (auto it = value.find("init"); it != value.end())
     buffer.init = parseBufferInit(*it, buffer.type, buffer.count, baseDir, keyPath(path, "init"));
+  if (auto it = value.find("expect"); it != value.end())
+    buffer.expect =
+        parseExpectation(*it, buffer.type, buffer.count, baseDir, keyPath(path, "expect"));
   if (auto it = value.find("dump"); it != value.end()) {
     const std::string dumpPath = keyPath(path, "dump");
     if (it->is_boolean()) {

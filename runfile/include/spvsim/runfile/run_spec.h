@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "spvsim/interpreter/global_memory.h"
+#include "spvsim/runfile/expectation.h"
 #include "spvsim/runfile/run_vars.h"
 #include "spvsim/runfile/values.h"
 
@@ -28,6 +29,7 @@ struct BufferSpec {
   std::optional<std::filesystem::path> dumpFile; ///< resolved `dump` path
   std::string dumpSpelling;                      ///< `dump` as written, for messages
   bool dumpText = false;                         ///< `"dump": true`
+  std::optional<BufferExpectation> expect;       ///< `"expect"`: checked after the last launch
 
   uint64_t size() const { return count * type.size(); }
   std::string path() const; ///< `buffers.<name>`
