@@ -102,7 +102,8 @@ void writeDumps(const RunSpec &spec, const RunBuffers &buffers, const GlobalMemo
       }
     }
     if (buffer.dumpText && !quiet)
-      writeBufferText(std::cout, buffer.name, buffer.type, buffer.count, bytes, stop);
+      writeDumpView(std::cout, buffer.name, buffer.type, buffer.count, bytes, buffer.dumpView,
+                    stop);
   }
   std::cout.flush();
 }

@@ -9,6 +9,7 @@
 
 #include "spvsim/common/error.h"
 #include "spvsim/interpreter/launch.h"
+#include "spvsim/runfile/dump_view.h"
 #include "spvsim/runfile/json.h"
 #include "spvsim/runfile/run_vars.h"
 
@@ -248,9 +249,15 @@ BufferSpec parseBuffer(const std::string &name, const Json &value,
     const std::string dumpPath = keyPath(path, "dump");
     if (it->is_boolean()) {
       buffer.dumpText = it->get<bool>();
+    } else if (it->is_object()) {
+      // {"shape": ..., "range": ..., "summary": ...} prints; "file" also writes the bytes.
+      buffer.dumpView = parseDumpView(*it, buffer.count, buffer.dumpSpelling, dumpPath);
+      buffer.dumpText = it->size() > (it->contains("file") ? 1u : 0u) || it->empty();
     } else {
       buffer.dumpSpelling = readString(*it, dumpPath);
       if (buffer.dumpSpelling.empty()) failAt(dumpPath, "expected a file path or true");
+    }
+    if (!buffer.dumpSpelling.empty()) {
       buffer.dumpFile = baseDir / buffer.dumpSpelling;
       std::filesystem::path folder = buffer.dumpFile->parent_path();
       std::error_code ec;

@@ -247,14 +247,14 @@ bool isNumericKey(const std::string &key) {
   static const std::set<std::string> kKeys{
       "global_size", "global_offset", "local_size", "count", "local",  "offset",
       "size",        "value",         "fill",       "range", "values", "seed",
-      "min",         "max",           "ulp",        "abs",   "rel"};
+      "min",         "max",           "ulp",        "abs",   "rel",    "shape"};
   return kKeys.count(key) > 0;
 }
 
 /// The numeric keys whose value is a list.
 bool isListKey(const std::string &key) {
   return key == "global_size" || key == "global_offset" || key == "local_size" || key == "range" ||
-         key == "values";
+         key == "values" || key == "shape";
 }
 
 void substitute(Json &node, const std::string &path, bool numeric, bool bufferMap,

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "spvsim/interpreter/global_memory.h"
+#include "spvsim/runfile/dump_view.h"
 #include "spvsim/runfile/expectation.h"
 #include "spvsim/runfile/run_vars.h"
 #include "spvsim/runfile/values.h"
@@ -28,7 +29,8 @@ struct BufferSpec {
   BufferAccess access = BufferAccess::ReadWrite;
   std::optional<std::filesystem::path> dumpFile; ///< resolved `dump` path
   std::string dumpSpelling;                      ///< `dump` as written, for messages
-  bool dumpText = false;                         ///< `"dump": true`
+  bool dumpText = false;                         ///< `"dump": true`, or an object that prints
+  DumpView dumpView;                             ///< how it prints (`"dump": {...}`)
   std::optional<BufferExpectation> expect;       ///< `"expect"`: checked after the last launch
 
   uint64_t size() const { return count * type.size(); }
