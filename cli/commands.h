@@ -25,5 +25,7 @@ void addRunCommand(CLI::App &app, int &exitStatus);
 void addInitCommand(CLI::App &app, int &exitStatus);
 /// `spvsim exec [options] -- PROGRAM [ARGS...]` (exec_command.cpp).
 void addExecCommand(CLI::App &app, int &exitStatus);
+/// `spvsim help [TOPIC]` (help_command.cpp).
+void addHelpCommand(CLI::App &app, int &exitStatus);
 
 } // namespace spvsim::cli

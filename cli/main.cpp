@@ -15,6 +15,7 @@ int main(int argc, char **argv) {
   spvsim::cli::addRunCommand(app, exitStatus);
   spvsim::cli::addInitCommand(app, exitStatus);
   spvsim::cli::addExecCommand(app, exitStatus);
+  spvsim::cli::addHelpCommand(app, exitStatus);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError &e) {
