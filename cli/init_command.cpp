@@ -3,11 +3,12 @@
 // compiles it) as written: one buffer per pointer parameter with one element per
 // work-item, initialised when the kernel reads it and dumped when it may write it
 // (run_file_template.h), a `local` entry per __local pointer, a value per scalar. What
-// to change is said on standard error.
+// to change is said in comments at the top of the file.
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -85,31 +86,39 @@ int runInit(const InitOptions &options) {
   request.local = options.local;
   const RunFileTemplate run = makeRunFileTemplate(*loaded, validated, options.module, request);
 
-  if (toStdout)
-    std::cout << run.text;
-  else
-    runfile::writeWholeFile(output, output.string(), run.text);
-
   auto list = [](const std::vector<std::string> &names) {
     std::string text;
     for (const std::string &n : names) text += (text.empty() ? "" : ", ") + n;
     return text;
   };
-  std::cerr << "spvsim: " << (toStdout ? std::string("wrote") : "wrote " + output.string())
-            << " for kernel '" << run.kernel << "', " << run.workItems << " work-items (--global "
-            << spaced(run.global) << (run.local.empty() ? "" : ", --local " + spaced(run.local))
-            << "); change in it:\n";
+  // What to change, as comments at the top of the run file (JSONC: docs/run-files.md).
+  std::ostringstream notes;
+  notes << "For kernel '" << run.kernel << "', " << run.workItems << " work-items (--global "
+        << spaced(run.global) << (run.local.empty() ? "" : ", --local " + spaced(run.local))
+        << "); change in it:\n";
   if (!run.readNames.empty() || !run.writtenNames.empty() || !run.unusedNames.empty())
-    std::cerr << "  buffers: " << run.workItems << " elements each (\"count\")\n";
+    notes << "  buffers: " << run.workItems << " elements each (\"count\")\n";
   if (!run.readNames.empty())
-    std::cerr << "  read: " << list(run.readNames)
-              << ": \"init\" gives their values ({\"range\": [0, 1]} is 0, 1, 2, ...; also "
-                 "\"fill\", \"values\", \"file\", \"random\")\n";
+    notes << "  read: " << list(run.readNames)
+          << ": \"init\" gives their values ({\"range\": [0, 1]} is 0, 1, 2, ...; also "
+             "\"fill\", \"values\", \"file\", \"random\")\n";
   if (!run.writtenNames.empty())
-    std::cerr << "  written: " << list(run.writtenNames)
-              << ": \"dump\" prints them after the run (true) or writes their bytes (a file)\n";
-  if (!run.unusedNames.empty()) std::cerr << "  not accessed: " << list(run.unusedNames) << "\n";
-  std::cerr << run.hints;
+    notes << "  written: " << list(run.writtenNames)
+          << ": \"dump\" prints them after the run (true) or writes their bytes (a file); "
+             "\"expect\" checks them\n";
+  if (!run.unusedNames.empty()) notes << "  not accessed: " << list(run.unusedNames) << "\n";
+  notes << run.hints;
+  std::string comments = "// Written by `spvsim init` (the format: spvsim help run-files).\n";
+  std::istringstream lines(notes.str());
+  for (std::string line; std::getline(lines, line);) comments += "// " + line + "\n";
+
+  if (toStdout)
+    std::cout << comments << run.text;
+  else
+    runfile::writeWholeFile(output, output.string(), comments + run.text);
+  std::cerr << "spvsim: " << (toStdout ? std::string("wrote") : "wrote " + output.string())
+            << " for kernel '" << run.kernel << "', " << run.workItems
+            << " work-items; its comments say what to change\n";
   if (!toStdout) std::cerr << "run it: spvsim run " << output.string() << "\n";
   return kClean;
 }
