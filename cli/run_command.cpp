@@ -187,6 +187,15 @@ RunSpec runSpecOfModule(const RunOptions &options, std::shared_ptr<const Module>
                       options.runFile + " (the run file `spvsim init` writes for it)");
 }
 
+/// Oclgrind's simulator files (`.sim`) are not run files: say so rather than report the
+/// JSON parser's first error.
+void rejectSimulatorFile(const std::string &file) {
+  if (std::filesystem::path(file).extension() != ".sim") return;
+  throw Error(file + ": an Oclgrind simulator file, which spvsim does not read yet; spvsim runs "
+                     "a run file (spvsim help run-files) or the kernel's .cl file directly "
+                     "(spvsim run KERNEL.cl --global N...)");
+}
+
 /// The options that describe a module's run are for a module only: a run file says the
 /// same in its own keys.
 void rejectModuleOptions(const RunOptions &options) {
@@ -216,6 +225,7 @@ int runCommand(const RunOptions &options) {
     spec = runSpecOfModule(options, loaded);
   } else {
     rejectModuleOptions(options);
+    rejectSimulatorFile(options.runFile);
     VarOverrides overrides;
     for (const std::string &set : options.sets) overrides.push_back(parseVarOverride(set));
     spec = parseRunFile(options.runFile, overrides);
