@@ -8,7 +8,7 @@
 
 namespace spvsim::cli {
 
-/// Exit statuses of RUNFILE.md, and 128 + SIGINT for a run stopped by Ctrl-C.
+/// Exit statuses of docs/run-files.md, and 128 + SIGINT for a run stopped by Ctrl-C.
 enum ExitStatus : int {
   kClean = 0,
   kFindings = 1,
@@ -25,5 +25,7 @@ void addRunCommand(CLI::App &app, int &exitStatus);
 void addInitCommand(CLI::App &app, int &exitStatus);
 /// `spvsim exec [options] -- PROGRAM [ARGS...]` (exec_command.cpp).
 void addExecCommand(CLI::App &app, int &exitStatus);
+/// `spvsim help [TOPIC]` (help_command.cpp).
+void addHelpCommand(CLI::App &app, int &exitStatus);
 
 } // namespace spvsim::cli

@@ -2,31 +2,22 @@
 // file that runs one kernel of a module (SPIR-V, or OpenCL C compiled as `spvsim run`
 // compiles it) as written: one buffer per pointer parameter with one element per
 // work-item, initialised when the kernel reads it and dumped when it may write it
-// (parameter_use.h), a `local` entry per __local pointer, a value per scalar. JSON has
-// no comments and the run-file reader takes no unknown keys: what to change is said on
-// standard error.
-#include <algorithm>
-#include <array>
+// (run_file_template.h), a `local` entry per __local pointer, a value per scalar. What
+// to change is said in comments at the top of the file.
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
-#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "commands.h"
 #include "opencl_module.h"
-#include "parameter_use.h"
+#include "run_file_template.h"
 #include "spvsim/common/error.h"
 #include "spvsim/common/finding.h"
-#include "spvsim/interpreter/kernel_signature.h"
-#include "spvsim/interpreter/launch.h"
 #include "spvsim/runfile/output_file.h"
-#include "spvsim/runfile/values.h"
 #include "spvsim/validator/device.h"
 #include "spvsim/validator/validator.h"
 
@@ -45,71 +36,6 @@ struct InitOptions {
   std::string output;
   bool force = false;
 };
-
-std::string quoted(const std::string &text) {
-  return nlohmann::json(text).dump();
-}
-
-std::string sizeList(const std::vector<uint64_t> &sizes) {
-  std::string text = "[";
-  for (size_t i = 0; i < sizes.size(); ++i) text += (i ? ", " : "") + std::to_string(sizes[i]);
-  return text + "]";
-}
-
-/// The element type a pointer parameter's type name names ("const float*", "local
-/// uint4*"), when the run file knows it.
-std::optional<runfile::ElementType> elementOfTypeName(std::string name) {
-  for (const char *prefix : {"const ", "volatile ", "global ", "constant ", "local ", "__global ",
-                             "__constant ", "__local "})
-    while (name.rfind(prefix, 0) == 0) name.erase(0, std::string(prefix).size());
-  while (!name.empty() && (name.back() == '*' || name.back() == ' ')) name.pop_back();
-  return runfile::parseElementType(name);
-}
-
-/// The element type of a pointer parameter from the module's types, when the recorded
-/// type name is not one the run file knows (a typedef, a struct).
-std::optional<runfile::ElementType> elementOfPointee(const Module &m, uint32_t param) {
-  const Type &pointer = m.type(m.typeOf(param));
-  if (pointer.kind != TypeKind::Pointer) return std::nullopt;
-  const Type &pointee = m.type(pointer.element);
-  const bool vector = pointee.kind == TypeKind::Vector;
-  const Type &scalar = vector ? m.type(pointee.element) : pointee;
-  std::string name;
-  if (scalar.kind == TypeKind::Float)
-    name = scalar.width == 16 ? "half" : scalar.width == 32 ? "float" : "double";
-  else if (scalar.kind == TypeKind::Int)
-    name = scalar.width == 8    ? "uchar"
-           : scalar.width == 16 ? "ushort"
-           : scalar.width == 32 ? "uint"
-                                : "ulong";
-  else
-    return std::nullopt;
-  return runfile::parseElementType(vector ? name + std::to_string(pointee.count) : name);
-}
-
-/// The run-file type of a by-value parameter: its recorded type name when the run file
-/// knows it, else the name of its SPIR-V type (a typedef such as size_t).
-std::string valueTypeName(const KernelParam &p) {
-  if (runfile::parseElementType(p.typeName)) return p.typeName;
-  std::string name = p.isFloat               ? (p.componentBits == 16   ? "half"
-                                                : p.componentBits == 32 ? "float"
-                                                                        : "double")
-                     : p.componentBits <= 8  ? (p.isSigned ? "char" : "uchar")
-                     : p.componentBits == 16 ? (p.isSigned ? "short" : "ushort")
-                     : p.componentBits == 32 ? (p.isSigned ? "int" : "uint")
-                                             : (p.isSigned ? "long" : "ulong");
-  return p.components > 1 ? name + std::to_string(p.components) : name;
-}
-
-/// The value of a scalar parameter: the smallest global size for integers (a problem
-/// size the buffers hold in every dimension), 2 for floating point.
-std::string scalarValue(const KernelParam &p, uint64_t problemSize) {
-  const std::string one = p.isFloat ? "2" : std::to_string(problemSize);
-  if (p.components == 1) return one;
-  std::string list = "[";
-  for (uint32_t c = 0; c < p.components; ++c) list += (c ? ", " : "") + one;
-  return list + "]";
-}
 
 /// `module` as the run file written to `output` names it: relative to the run file's
 /// folder when they share a folder below the root, else absolute.
@@ -152,140 +78,47 @@ int runInit(const InitOptions &options) {
   }
   const ValidatedModule &validated = *validation.module;
 
-  std::vector<KernelSignature> kernels = kernelSignatures(validated);
-  if (kernels.empty()) throw Error(options.module + ": the module has no kernel");
-  std::string names;
-  for (const KernelSignature &k : kernels) names += (names.empty() ? "" : ", ") + k.name;
-  const KernelSignature *kernel = nullptr;
-  if (options.kernel.empty()) {
-    if (kernels.size() > 1)
-      throw Error(options.module + " has " + std::to_string(kernels.size()) +
-                  " kernels; choose one with --kernel NAME (" + names + ")");
-    kernel = &kernels.front();
-  } else {
-    for (const KernelSignature &k : kernels)
-      if (k.name == options.kernel) kernel = &k;
-    if (!kernel)
-      throw Error("--kernel: no kernel named '" + options.kernel + "' (kernels: " + names + ")");
-  }
-  const EntryPoint *entry = loaded->findEntryPoint(kernel->name);
-  const Function *function = loaded->function(entry->function);
-  const std::vector<ParameterUse> use = parameterUse(*loaded, *entry);
-
-  std::vector<uint64_t> global =
-      options.global.empty() ? std::vector<uint64_t>{1024} : options.global;
-  if (global.size() > 3) throw Error("--global: 1 to 3 sizes");
-  std::vector<uint64_t> local = options.local;
-  if (!local.empty() && local.size() != global.size())
-    throw Error("--local: as many sizes as --global (" + std::to_string(global.size()) + ")");
-  if (local.empty() && kernel->requiredLocalSize)
-    local.assign(kernel->requiredLocalSize->begin(),
-                 kernel->requiredLocalSize->begin() + global.size());
-  const bool hasLocalPointer =
-      std::any_of(kernel->params.begin(), kernel->params.end(),
-                  [](const KernelParam &p) { return p.kind == ParamKind::LocalBuffer; });
-  if (local.empty() && hasLocalPointer) {
-    std::array<uint64_t, 3> sizes{1, 1, 1};
-    std::copy(global.begin(), global.end(), sizes.begin());
-    const std::array<uint64_t, 3> chosen =
-        chooseLocalSize(static_cast<uint32_t>(global.size()), sizes, 32);
-    local.assign(chosen.begin(), chosen.begin() + global.size());
-  }
-  uint64_t workItems = 1, groupItems = 1;
-  for (uint64_t g : global) workItems *= g;
-  for (uint64_t l : local) groupItems *= l;
-  const uint64_t problemSize = *std::min_element(global.begin(), global.end());
-
-  std::ostringstream buffers, args, hints;
-  std::vector<std::string> readNames, writtenNames, unusedNames;
-  for (size_t i = 0; i < kernel->params.size(); ++i) {
-    const KernelParam &p = kernel->params[i];
-    const std::string name = p.name.empty() ? "arg" + std::to_string(i) : p.name;
-    const std::string separator = i + 1 < kernel->params.size() ? ",\n" : "\n";
-    switch (p.kind) {
-    case ParamKind::GlobalBuffer:
-    case ParamKind::ConstantBuffer: {
-      std::optional<runfile::ElementType> element = elementOfTypeName(p.typeName);
-      if (!element) element = elementOfPointee(*loaded, function->params[i]);
-      std::string note;
-      if (!element) {
-        element = runfile::parseElementType("uchar");
-        note = " (points to " + p.typeName + ": given as bytes, one per work-item)";
-      }
-      const ParameterUse u = i < use.size() ? use[i] : ParameterUse{true, true};
-      buffers << (buffers.tellp() > 0 ? ",\n" : "") << "    " << quoted(name)
-              << ": {\"type\": " << quoted(element->name()) << ", \"count\": " << workItems;
-      if (u.read) buffers << ", \"init\": {\"range\": [0, 1]}";
-      if (u.written)
-        buffers << ", \"dump\": "
-                << (workItems <= 65536 ? std::string("true") : quoted(name + ".out.bin"));
-      buffers << "}";
-      (u.written ? writtenNames : u.read ? readNames : unusedNames).push_back(name + note);
-      args << "    {\"buffer\": " << quoted(name) << "}" << separator;
-      break;
-    }
-    case ParamKind::LocalBuffer: {
-      std::optional<runfile::ElementType> element = elementOfTypeName(p.typeName);
-      if (!element) element = elementOfPointee(*loaded, function->params[i]);
-      const uint64_t elementSize = element ? element->size() : 1;
-      args << "    {\"local\": " << groupItems * elementSize << "}" << separator;
-      hints << "  " << name << ": __local, " << groupItems << " elements of "
-            << (element ? element->name() : "1 byte") << " (one per work-item of a group)\n";
-      break;
-    }
-    case ParamKind::Value:
-      args << "    {\"scalar\": " << quoted(valueTypeName(p))
-           << ", \"value\": " << scalarValue(p, problemSize) << "}" << separator;
-      hints << "  " << name << " (" << valueTypeName(p) << ") = " << scalarValue(p, problemSize)
-            << (p.isFloat ? "" : ": the smallest global size") << "; set what the kernel expects\n";
-      break;
-    case ParamKind::ByValStruct:
-      args << "    {\"struct\": \"" << std::string(2 * p.size, '0') << "\"}" << separator;
-      hints << "  " << name << ": a struct of " << p.size
-            << " bytes, all zero: give its bytes in hexadecimal\n";
-      break;
-    case ParamKind::Unsupported:
-      throw Error("kernel '" + kernel->name + "': parameter " + std::to_string(i) + " (" + name +
-                  ", " + p.typeName + ") cannot be given in a run file");
-    }
-  }
-
-  std::ostringstream text;
-  text << "{\n  \"module\": " << quoted(toStdout ? module.string() : modulePathFrom(output, module))
-       << ",\n";
-  if (!options.buildOptions.empty())
-    text << "  \"build_options\": " << quoted(options.buildOptions) << ",\n";
-  text << "  \"kernel\": " << quoted(kernel->name) << ",\n";
-  text << "  \"global_size\": " << sizeList(global) << ",\n";
-  if (!local.empty()) text << "  \"local_size\": " << sizeList(local) << ",\n";
-  if (buffers.tellp() > 0) text << "  \"buffers\": {\n" << buffers.str() << "\n  },\n";
-  text << "  \"args\": [\n" << args.str() << "  ]\n}\n";
-
-  if (toStdout)
-    std::cout << text.str();
-  else
-    runfile::writeWholeFile(output, output.string(), text.str());
+  RunFileRequest request;
+  request.moduleSpelling = toStdout ? module.string() : modulePathFrom(output, module);
+  request.buildOptions = options.buildOptions;
+  request.kernel = options.kernel;
+  request.global = options.global;
+  request.local = options.local;
+  const RunFileTemplate run = makeRunFileTemplate(*loaded, validated, options.module, request);
 
   auto list = [](const std::vector<std::string> &names) {
     std::string text;
     for (const std::string &n : names) text += (text.empty() ? "" : ", ") + n;
     return text;
   };
+  // What to change, as comments at the top of the run file (JSONC: docs/run-files.md).
+  std::ostringstream notes;
+  notes << "For kernel '" << run.kernel << "', " << run.workItems << " work-items (--global "
+        << spaced(run.global) << (run.local.empty() ? "" : ", --local " + spaced(run.local))
+        << "); change in it:\n";
+  if (!run.readNames.empty() || !run.writtenNames.empty() || !run.unusedNames.empty())
+    notes << "  buffers: " << run.workItems << " elements each (\"count\")\n";
+  if (!run.readNames.empty())
+    notes << "  read: " << list(run.readNames)
+          << ": \"init\" gives their values ({\"range\": [0, 1]} is 0, 1, 2, ...; also "
+             "\"fill\", \"values\", \"file\", \"random\")\n";
+  if (!run.writtenNames.empty())
+    notes << "  written: " << list(run.writtenNames)
+          << ": \"dump\" prints them after the run (true) or writes their bytes (a file); "
+             "\"expect\" checks them\n";
+  if (!run.unusedNames.empty()) notes << "  not accessed: " << list(run.unusedNames) << "\n";
+  notes << run.hints;
+  std::string comments = "// Written by `spvsim init` (the format: spvsim help run-files).\n";
+  std::istringstream lines(notes.str());
+  for (std::string line; std::getline(lines, line);) comments += "// " + line + "\n";
+
+  if (toStdout)
+    std::cout << comments << run.text;
+  else
+    runfile::writeWholeFile(output, output.string(), comments + run.text);
   std::cerr << "spvsim: " << (toStdout ? std::string("wrote") : "wrote " + output.string())
-            << " for kernel '" << kernel->name << "', " << workItems << " work-items (--global "
-            << spaced(global) << (local.empty() ? "" : ", --local " + spaced(local))
-            << "); change in it:\n";
-  if (!readNames.empty() || !writtenNames.empty() || !unusedNames.empty())
-    std::cerr << "  buffers: " << workItems << " elements each (\"count\")\n";
-  if (!readNames.empty())
-    std::cerr << "  read: " << list(readNames)
-              << ": \"init\" gives their values ({\"range\": [0, 1]} is 0, 1, 2, ...; also "
-                 "\"fill\", \"values\", \"file\", \"random\")\n";
-  if (!writtenNames.empty())
-    std::cerr << "  written: " << list(writtenNames)
-              << ": \"dump\" prints them after the run (true) or writes their bytes (a file)\n";
-  if (!unusedNames.empty()) std::cerr << "  not accessed: " << list(unusedNames) << "\n";
-  std::cerr << hints.str();
+            << " for kernel '" << run.kernel << "', " << run.workItems
+            << " work-items; its comments say what to change\n";
   if (!toStdout) std::cerr << "run it: spvsim run " << output.string() << "\n";
   return kClean;
 }

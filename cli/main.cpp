@@ -4,16 +4,18 @@
 
 #include "commands.h"
 #include "spvsim/common/error.h"
+#include "spvsim/validator/spirv_tools_version.h"
 
 int main(int argc, char **argv) {
   CLI::App app{"spvsim: SPIR-V kernel interpreter and validator for OpenCL"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", "spvsim 0.1.0");
+  app.set_version_flag("--version", "spvsim 0.1.0\nbuilt with " + spvsim::spirvToolsVersion());
   int exitStatus = spvsim::cli::kClean;
   spvsim::cli::addValidateCommand(app, exitStatus);
   spvsim::cli::addRunCommand(app, exitStatus);
   spvsim::cli::addInitCommand(app, exitStatus);
   spvsim::cli::addExecCommand(app, exitStatus);
+  spvsim::cli::addHelpCommand(app, exitStatus);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError &e) {

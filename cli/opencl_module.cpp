@@ -96,6 +96,10 @@ std::shared_ptr<const Module> loadModuleFile(const std::filesystem::path &file,
                                              const std::string &buildOptions,
                                              const std::filesystem::path &base,
                                              const std::string &optionsKey) {
+  if (const std::string what = runfile::runFileGivenAsModule(file); !what.empty())
+    throw Error(file.string() + ": " + what +
+                ", not a module (.cl, .clcpp, .spv, .spvasm): `spvsim run " + file.string() +
+                "` runs it");
   if (!runfile::isOpenCLSource(file)) return loadFile(file.string());
   const std::vector<uint32_t> words = compileOpenCLFile(file, buildOptions, base, optionsKey);
   return loadBinary(words, file.string());

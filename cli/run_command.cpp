@@ -1,4 +1,5 @@
-// `spvsim run FILE.json` (README.md "Run files"): parses the run file, loads (or
+// `spvsim run FILE.json` (docs/run-files.md): parses the run file (or, for a module
+// given directly, makes the one `spvsim init` writes: run_file_template.h), loads (or
 // compiles, opencl_module.h) and validates the module, binds every launch before
 // running any, runs the launches in order on one GlobalMemory with one FindingSink,
 // then prints the findings, writes the dumps and, with --report, the JSON report.
@@ -21,6 +22,7 @@
 #include "commands.h"
 #include "launch_options.h"
 #include "opencl_module.h"
+#include "run_file_template.h"
 #include "run_guard.h"
 #include "spvsim/common/error.h"
 #include "spvsim/common/finding_sink.h"
@@ -43,8 +45,18 @@ using namespace spvsim::runfile;
 
 namespace {
 
+/// --kernel, --global, --local and --build-options: the run of a module given directly.
+struct ModuleRunOptions {
+  std::string kernel;
+  std::vector<uint64_t> global;
+  std::vector<uint64_t> local;
+  std::string buildOptions;
+};
+
 struct RunOptions {
-  std::string runFile;
+  std::string runFile; ///< a run file, or a module run as `spvsim init` would write it
+  ModuleRunOptions module;
+  std::vector<std::string> sets; ///< --set NAME=VALUE
   LaunchOptions launch;
   std::string reportFile;
   bool quiet = false;
@@ -90,7 +102,8 @@ void writeDumps(const RunSpec &spec, const RunBuffers &buffers, const GlobalMemo
       }
     }
     if (buffer.dumpText && !quiet)
-      writeBufferText(std::cout, buffer.name, buffer.type, buffer.count, bytes, stop);
+      writeDumpView(std::cout, buffer.name, buffer.type, buffer.count, bytes, buffer.dumpView,
+                    stop);
   }
   std::cout.flush();
 }
@@ -140,35 +153,89 @@ Finding runTimeoutFinding(const RunGuard &guard, const std::string &doing) {
   return f;
 }
 
-/// A module or OpenCL C source given where the run file belongs gets a message that
-/// says so, not the JSON parser's.
-void requireRunFile(const std::filesystem::path &file) {
-  if (isOpenCLSource(file))
-    throw Error(file.string() + ": OpenCL C source, not a run file: `spvsim init " + file.string() +
-                "` writes a run file for it (add --kernel NAME when it has " +
-                "several kernels, --global N... for the problem size), then `spvsim run` that");
+/// Whether `file` is a module (OpenCL C source, SPIR-V assembly or a binary, by its
+/// extension or its first word) rather than a run file.
+bool isModuleFile(const std::filesystem::path &file) {
+  if (isOpenCLSource(file) || file.extension() == ".spv" || file.extension() == ".spvasm")
+    return true;
   std::ifstream in(file, std::ios::binary);
   uint32_t magic = 0;
-  const bool spirv = file.extension() == ".spv" || file.extension() == ".spvasm" ||
-                     (in.read(reinterpret_cast<char *>(&magic), 4) &&
-                      (magic == 0x07230203u || magic == 0x03022307u));
-  if (spirv)
-    throw Error(file.string() + ": a SPIR-V module, not a run file: `spvsim init " + file.string() +
-                "` writes a run file for it, then `spvsim run` that");
+  return in.read(reinterpret_cast<char *>(&magic), 4) &&
+         (magic == 0x07230203u || magic == 0x03022307u);
+}
+
+/// The run of a module given directly: the run file `spvsim init` writes for it with the
+/// same --kernel, --global, --local and --build-options, parsed as if read from a file in
+/// the current folder (dumps to files land there). `loaded` receives the module.
+RunSpec runSpecOfModule(const RunOptions &options, std::shared_ptr<const Module> &loaded) {
+  namespace fs = std::filesystem;
+  std::error_code ignored;
+  const fs::path module = fs::absolute(options.runFile, ignored).lexically_normal();
+  loaded = loadModuleFile(options.runFile, options.module.buildOptions, fs::current_path(),
+                          "--build-options");
+  ValidationResult validation = validate(loaded, DeviceDescription::spvsim());
+  if (!validation.ok()) return {}; // the run's own validation reports why
+  RunFileRequest request;
+  request.moduleSpelling = module.string();
+  request.buildOptions = options.module.buildOptions;
+  request.kernel = options.module.kernel;
+  request.global = options.module.global;
+  request.local = options.module.local;
+  const RunFileTemplate run =
+      makeRunFileTemplate(*loaded, *validation.module, options.runFile, request);
+  return parseRunText(run.text, fs::current_path(),
+                      options.runFile + " (the run file `spvsim init` writes for it)");
+}
+
+/// Oclgrind's simulator files (`.sim`) are not run files: say so rather than report the
+/// JSON parser's first error.
+void rejectSimulatorFile(const std::string &file) {
+  if (std::filesystem::path(file).extension() != ".sim") return;
+  throw Error(file + ": an Oclgrind simulator file, which spvsim does not read yet; spvsim runs "
+                     "a run file (spvsim help run-files) or the kernel's .cl file directly "
+                     "(spvsim run KERNEL.cl --global N...)");
+}
+
+/// The options that describe a module's run are for a module only: a run file says the
+/// same in its own keys.
+void rejectModuleOptions(const RunOptions &options) {
+  const auto misplaced = [&](const char *option, const char *key) {
+    throw Error(std::string(option) + ": " + options.runFile + " is a run file, which gives the " +
+                (key[0] == 'k' ? "kernel" : "sizes") + " in \"" + key + "\"; " + option +
+                " is for running a module (.cl, .clcpp, .spv, .spvasm) without a run file");
+  };
+  if (!options.module.kernel.empty()) misplaced("--kernel", "kernel");
+  if (!options.module.global.empty()) misplaced("--global", "global_size");
+  if (!options.module.local.empty()) misplaced("--local", "local_size");
+  if (!options.module.buildOptions.empty())
+    throw Error("--build-options: " + options.runFile +
+                " is a run file, which gives them in \"build_options\"; --build-options is "
+                "for running OpenCL C source without a run file");
 }
 
 int runCommand(const RunOptions &options) {
   RunGuard guard(options.launch.runTimeout);
   const StopCheck stop = guard.stopCheck();
-  requireRunFile(options.runFile);
-  const RunSpec spec = parseRunFile(options.runFile);
+  std::shared_ptr<const Module> loaded;
+  RunSpec spec;
+  if (isModuleFile(options.runFile)) {
+    if (!options.sets.empty())
+      throw Error("--set " + options.sets.front() + ": " + options.runFile +
+                  " is a module, which has no \"vars\"; --global and --local give its sizes");
+    spec = runSpecOfModule(options, loaded);
+  } else {
+    rejectModuleOptions(options);
+    rejectSimulatorFile(options.runFile);
+    VarOverrides overrides;
+    for (const std::string &set : options.sets) overrides.push_back(parseVarOverride(set));
+    spec = parseRunFile(options.runFile, overrides);
+    loaded = loadModuleFile(spec.module, spec.buildOptions,
+                            std::filesystem::path(options.runFile).parent_path(), "build_options");
+  }
   Report report;
 
   // The run's spec constants are bound first: the module is validated with the
   // values it will run with (a scope given by a spec constant, say).
-  std::shared_ptr<const Module> loaded =
-      loadModuleFile(spec.module, spec.buildOptions,
-                     std::filesystem::path(options.runFile).parent_path(), "build_options");
   const SpecConstants specConstants = bindSpecConstants(spec, specConstantTypes(*loaded));
   ValidationOptions validationOptions;
   validationOptions.specConstants = specConstants;
@@ -261,6 +328,13 @@ int runCommand(const RunOptions &options) {
     }
   }
 
+  // Expectations are checked on the buffers as the last launch left them.
+  for (const BufferSpec &buffer : spec.buffers)
+    if (buffer.expect)
+      if (std::optional<Finding> mismatch =
+              checkExpectation(buffer.name, buffer.type, buffer.count, *buffer.expect,
+                               memory.bytes(buffers->id(buffer.name))))
+        sink.report(*mismatch);
   printFindings(sink, report);
   try {
     writeDumps(spec, *buffers, memory, options.quiet, stop);
@@ -284,12 +358,32 @@ int runCommand(const RunOptions &options) {
 
 void addRunCommand(CLI::App &app, int &exitStatus) {
   auto options = std::make_shared<RunOptions>();
-  CLI::App *run = app.add_subcommand("run", "Run kernel launches described by a JSON run file");
-  run->add_option(
-         "file", options->runFile,
-         "The run file: JSON naming the module (.spv, .spvasm, .cl, .clcpp), the buffers and "
-         "the kernel's arguments (README.md, \"Run files\")")
+  CLI::App *run = app.add_subcommand(
+      "run", "Run kernel launches described by a run file, or one kernel of a module directly");
+  run->add_option("file", options->runFile,
+                  "The run file (JSON naming the module, the buffers and the kernel's "
+                  "arguments: docs/run-files.md), or a module (.cl, .clcpp, .spv, .spvasm) run "
+                  "as the run file `spvsim init` writes for it")
       ->required();
+  run->add_option("--kernel", options->module.kernel,
+                  "Running a module: the kernel (needed when there are several)");
+  run->add_option("--global", options->module.global,
+                  "Running a module: global size, 1 to 3 numbers (default 1024); every "
+                  "buffer holds one element per work-item")
+      ->check(CLI::PositiveNumber)
+      ->expected(1, 3);
+  run->add_option("--local", options->module.local,
+                  "Running a module: work-group size, as many numbers as --global (default: "
+                  "the kernel's reqd_work_group_size, or spvsim's choice)")
+      ->check(CLI::PositiveNumber)
+      ->expected(1, 3);
+  run->add_option("--build-options", options->module.buildOptions,
+                  "Running OpenCL C source: -D, -I (relative to the current folder), "
+                  "-cl-std=...");
+  run->add_option("--set", options->sets,
+                  "NAME=VALUE: give a variable of the run file's \"vars\" another value (a "
+                  "number or an expression); repeatable")
+      ->allow_extra_args(false);
   addLaunchOptions(*run, options->launch,
                    "Stop the whole run after this many seconds, wherever it is, and report where "
                    "the work-items were (hang.run-timeout); no dumps are written; 0: no limit");

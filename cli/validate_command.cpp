@@ -1,8 +1,10 @@
-// `spvsim validate`: loads each module, validates it against a device (spvsim's
-// own by default, or a --target-env narrowed by the other options) and prints
+// `spvsim validate`: loads each module (OpenCL C compiled as `run` compiles it),
+// validates it against a device (spvsim's own by default, or a --target-env narrowed
+// by the other options) and prints
 // the findings as text (on standard error, each file's verdict on standard output) or
 // JSON (standard output). Exit status 0 when every file is valid
 // (warnings allowed), 2 when any file is invalid or cannot be loaded.
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -11,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.h"
+#include "opencl_module.h"
 #include "spvsim/common/error.h"
 #include "spvsim/validator/loader.h"
 #include "spvsim/validator/validator.h"
@@ -62,7 +65,9 @@ int runValidate(const ValidateArguments &args, bool extensionsGiven) {
   for (const std::string &file : args.files) {
     nlohmann::json entry = {{"file", file}};
     try {
-      const ValidationResult result = validate(loadFile(file), device, options);
+      const ValidationResult result =
+          validate(loadModuleFile(file, "", std::filesystem::current_path(), "--build-options"),
+                   device, options);
       size_t errors = 0, warnings = 0;
       auto findings = nlohmann::json::array();
       for (const Finding &f : result.findings) {

@@ -126,7 +126,7 @@ template <class D, class Fn> inline void applyHalf3(const ExecState &x, const Lo
 }
 
 /// Integer ops whose result SPIR-V leaves undefined for some operands, and the check
-/// that reports them (FINDINGS.md ub.*). The op itself stays defined: see sdiv etc.
+/// that reports them (docs/findings.md ub.*). The op itself stays defined: see sdiv etc.
 enum class UndefinedCheck : uint8_t { None, DivisorZero, SignedDivision, Shift };
 template <class Fn> inline constexpr UndefinedCheck kUndefinedCheck = UndefinedCheck::None;
 template <> inline constexpr UndefinedCheck kUndefinedCheck<UDivFn> = UndefinedCheck::DivisorZero;

@@ -1,5 +1,5 @@
 // WorkGroupRunner: warps of one work-group, rendezvous at barriers, and the
-// barrier checks of FINDINGS.md (barrier.divergence, barrier.mismatch).
+// barrier checks of docs/findings.md (barrier.divergence, barrier.mismatch).
 #include "exec/work_group.h"
 
 #include <bit>
@@ -109,7 +109,7 @@ bool WorkGroupRunner::runWarps(size_t activeWarps) {
   return true;
 }
 
-// FINDINGS.md events.not_waited: OpenCL C requires wait_group_events before the
+// docs/findings.md events.not_waited: OpenCL C requires wait_group_events before the
 // copied data is used and before the work-group ends.
 void WorkGroupRunner::checkEventsWaited() {
   if (unwaitedCopy_ == ~0u) return;

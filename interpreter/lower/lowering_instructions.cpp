@@ -32,7 +32,7 @@ constexpr FamilyEntry kBool[] = {SPVSIM_BOOL_OPS(SPVSIM_PLAIN_ENTRY)};
 } // namespace
 
 /// The WrapCheck aux for an integer instruction decorated NoSignedWrap or
-/// NoUnsignedWrap (FINDINGS.md ub.int-overflow), 0 when it needs no check.
+/// NoUnsignedWrap (docs/findings.md ub.int-overflow), 0 when it needs no check.
 uint32_t KernelLowering::wrapCheckOf(const Instruction &inst) const {
   if (!inst.resultId) return 0;
   uint32_t flags = 0;

@@ -17,7 +17,7 @@ namespace {
 #define SPVSIM_PLAIN_LABELS(name, spvop, expr) case OpCode::name:
 // clang-format on
 
-/// Integer ops whose handlers report undefined behaviour (FINDINGS.md ub.*).
+/// Integer ops whose handlers report undefined behaviour (docs/findings.md ub.*).
 bool reportsUndefined(OpCode code) {
   switch (code) {
     SPVSIM_INT_LABELS(UDiv, , )

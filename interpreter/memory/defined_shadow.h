@@ -1,4 +1,4 @@
-// Definedness of memory for the uninitialized-value check (FINDINGS.md
+// Definedness of memory for the uninitialized-value check (docs/findings.md
 // uninit.read): one shadow byte per byte of an allocation, kUndefinedByte until
 // the byte is written. Zero means undefined, so a shadow of zero pages
 // (memory/zeroed_storage.h) costs memory only for the pages a kernel or the host

@@ -83,10 +83,12 @@ private:
 Json parseJsonText(std::string_view text, const std::string &sourceName) {
   DuplicateKeyChecker checker;
   try {
-    return Json::parse(text.begin(), text.end(),
-                       [&checker](int, Json::parse_event_t event, Json &parsed) {
-                         return checker.onEvent(event, parsed);
-                       });
+    return Json::parse(
+        text.begin(), text.end(),
+        [&checker](int, Json::parse_event_t event, Json &parsed) {
+          return checker.onEvent(event, parsed);
+        },
+        /*allow_exceptions=*/true, /*ignore_comments=*/true);
   } catch (const nlohmann::json::parse_error &e) {
     // "[json.exception.parse_error.101] parse error at line 3, column 5: syntax error ..."
     std::string message = e.what();

@@ -25,7 +25,7 @@ RunBuffers::RunBuffers(const RunSpec &spec, GlobalMemory &memory, const StopChec
       writeInitialContents(buffer.type, buffer.count, buffer.init, keyPath(buffer.path(), "init"),
                            memory.bytes(id), stop, threads);
     } else {
-      memory.setUndefined(id); // zero-filled, but never written (RUNFILE.md "init")
+      memory.setUndefined(id); // zero-filled, but never written (docs/run-files.md "init")
     }
     ids_.emplace(buffer.name, id);
   }

@@ -1,5 +1,5 @@
 // The run-file parser: JSON text to a checked RunSpec (see runfile.h and
-// shared/RUNFILE.md). Launch defaults from the top level are applied here, so
+// docs/run-files.md). Launch defaults from the top level are applied here, so
 // every LaunchSpec is complete; binding to a kernel is runfile_bind.cpp.
 #include "spvsim/runfile/run_spec.h"
 
@@ -9,7 +9,9 @@
 
 #include "spvsim/common/error.h"
 #include "spvsim/interpreter/launch.h"
+#include "spvsim/runfile/dump_view.h"
 #include "spvsim/runfile/json.h"
+#include "spvsim/runfile/run_vars.h"
 
 namespace spvsim::runfile {
 
@@ -230,7 +232,7 @@ BufferSpec parseBuffer(const std::string &name, const Json &value,
   buffer.name = name;
   const std::string path = buffer.path();
   requireObject(value, path);
-  rejectUnknownKeys(value, path, {"type", "count", "init", "dump", "access"});
+  rejectUnknownKeys(value, path, {"type", "count", "init", "dump", "access", "expect"});
   const std::string typePath = keyPath(path, "type");
   const std::string typeName = readString(requireKey(value, path, "type"), typePath);
   std::optional<ElementType> type = parseElementType(typeName);
@@ -240,13 +242,22 @@ BufferSpec parseBuffer(const std::string &name, const Json &value,
                                  kMaxBufferBytes / type->size());
   if (auto it = value.find("init"); it != value.end())
     buffer.init = parseBufferInit(*it, buffer.type, buffer.count, baseDir, keyPath(path, "init"));
+  if (auto it = value.find("expect"); it != value.end())
+    buffer.expect =
+        parseExpectation(*it, buffer.type, buffer.count, baseDir, keyPath(path, "expect"));
   if (auto it = value.find("dump"); it != value.end()) {
     const std::string dumpPath = keyPath(path, "dump");
     if (it->is_boolean()) {
       buffer.dumpText = it->get<bool>();
+    } else if (it->is_object()) {
+      // {"shape": ..., "range": ..., "summary": ...} prints; "file" also writes the bytes.
+      buffer.dumpView = parseDumpView(*it, buffer.count, buffer.dumpSpelling, dumpPath);
+      buffer.dumpText = it->size() > (it->contains("file") ? 1u : 0u) || it->empty();
     } else {
       buffer.dumpSpelling = readString(*it, dumpPath);
       if (buffer.dumpSpelling.empty()) failAt(dumpPath, "expected a file path or true");
+    }
+    if (!buffer.dumpSpelling.empty()) {
       buffer.dumpFile = baseDir / buffer.dumpSpelling;
       std::filesystem::path folder = buffer.dumpFile->parent_path();
       std::error_code ec;
@@ -309,16 +320,6 @@ bool sameFile(const std::filesystem::path &a, const std::filesystem::path &b) {
   return !ec && ca == cb;
 }
 
-/// What `module` is when it is not a module but a run file (JSON), else "".
-std::string runFileGivenAsModule(const std::filesystem::path &file) {
-  if (file.extension() == ".json") return "a run file";
-  std::ifstream in(file, std::ios::binary);
-  char c = 0;
-  while (in.get(c) && (c == ' ' || c == '\t' || c == '\n' || c == '\r')) {
-  }
-  return in && c == '{' && file.extension() != ".spvasm" ? "JSON" : "";
-}
-
 /// A `dump` file may not be a file the run reads (the module, an init file, `runFile`) nor
 /// another buffer's dump: malformed input must never overwrite what the user gave.
 void checkDumpTargets(const RunSpec &spec, const std::filesystem::path *runFile) {
@@ -343,9 +344,19 @@ void checkDumpTargets(const RunSpec &spec, const std::filesystem::path *runFile)
 }
 
 RunSpec parseRunText(std::string_view text, const std::filesystem::path &baseDir,
-                     const std::string &sourceName, const std::filesystem::path *runFile);
+                     const std::string &sourceName, const std::filesystem::path *runFile,
+                     const VarOverrides &overrides);
 
 } // namespace
+
+std::string runFileGivenAsModule(const std::filesystem::path &file) {
+  if (file.extension() == ".json") return "a run file";
+  std::ifstream in(file, std::ios::binary);
+  char c = 0;
+  while (in.get(c) && (c == ' ' || c == '\t' || c == '\n' || c == '\r')) {
+  }
+  return in && c == '{' && file.extension() != ".spvasm" ? "JSON" : "";
+}
 
 bool isOpenCLSource(const std::filesystem::path &module) {
   return module.extension() == ".cl" || module.extension() == ".clcpp";
@@ -370,19 +381,21 @@ const BufferSpec *RunSpec::findBuffer(std::string_view name) const {
 }
 
 RunSpec parseRunText(std::string_view text, const std::filesystem::path &baseDir,
-                     const std::string &sourceName) {
-  return parseRunText(text, baseDir, sourceName, nullptr);
+                     const std::string &sourceName, const VarOverrides &overrides) {
+  return parseRunText(text, baseDir, sourceName, nullptr, overrides);
 }
 
 namespace {
 
 RunSpec parseRunText(std::string_view text, const std::filesystem::path &baseDir,
-                     const std::string &sourceName, const std::filesystem::path *runFile) {
-  const Json root = parseJsonText(text, sourceName);
+                     const std::string &sourceName, const std::filesystem::path *runFile,
+                     const VarOverrides &overrides) {
+  Json root = parseJsonText(text, sourceName);
   if (!root.is_object()) failAt("", "expected a JSON object, got " + describeJsonType(root));
   rejectUnknownKeys(root, "",
                     {"module", "build_options", "kernel", "global_size", "local_size",
-                     "global_offset", "spec_constants", "buffers", "args", "launches"});
+                     "global_offset", "spec_constants", "buffers", "args", "launches", "vars"});
+  substituteVars(root, overrides);
   RunSpec spec;
   const std::string moduleSpelling = readString(requireKey(root, "", "module"), "module");
   spec.module = baseDir / moduleSpelling;
@@ -432,12 +445,12 @@ RunSpec parseRunText(std::string_view text, const std::filesystem::path &baseDir
 
 } // namespace
 
-RunSpec parseRunFile(const std::filesystem::path &file) {
+RunSpec parseRunFile(const std::filesystem::path &file, const VarOverrides &overrides) {
   std::ifstream in(file, std::ios::binary);
   if (!in) throw Error(file.string() + ": cannot open");
   std::ostringstream text;
   text << in.rdbuf();
-  return parseRunText(text.str(), file.parent_path(), file.string(), &file);
+  return parseRunText(text.str(), file.parent_path(), file.string(), &file, overrides);
 }
 
 } // namespace spvsim::runfile

@@ -206,7 +206,7 @@ Json argJson(const ArgSpec &arg) {
   return Json();
 }
 
-/// The launch's range (kernel, sizes, offset), in RUNFILE.md's order.
+/// The launch's range (kernel, sizes, offset), in docs/run-files.md's order.
 void writeRange(Json &out, const LaunchSpec &launch) {
   out["kernel"] = launch.kernel;
   out["global_size"] = sizeList(launch.global, launch.dims);

@@ -90,7 +90,7 @@ void FindingLog::writeReport() {
   report["findings"] = nlohmann::json::array();
   for (const Finding &f : findings_) report["findings"].push_back(toJson(f));
   report["launches"] = launches_;
-  // Keys beyond RUNFILE.md's: what the runtime adds.
+  // Keys beyond docs/run-files.md's: what the runtime adds.
   if (launchesDropped_) report["launches_not_listed"] = launchesDropped_;
   if (dropped_) report["findings_not_listed"] = dropped_;
   if (!errors_.empty()) report["errors"] = errors_;

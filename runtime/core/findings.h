@@ -2,7 +2,7 @@
 // that failed validation — deduplicated across launches (the same kind at
 // the same instruction of the same program is counted, not repeated),
 // printed to standard error as `spvsim run` prints them, and written as the
-// JSON report of RUNFILE.md to SPVSIM_REPORT (rewritten whenever something
+// JSON report of docs/run-files.md to SPVSIM_REPORT (rewritten whenever something
 // new is recorded, so that a program that crashes still leaves it behind).
 #pragma once
 

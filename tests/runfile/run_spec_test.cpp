@@ -1,4 +1,4 @@
-// The run-file parser: every form of shared/RUNFILE.md and one test per error
+// The run-file parser: every form of docs/run-files.md and one test per error
 // path, each asserting the JSON key path its message starts with.
 #include "spvsim/runfile/run_spec.h"
 
@@ -270,6 +270,34 @@ TEST(RunFileErrors, GlobalOffset) {
                "global_offset[0]: global_offset + global_size exceed 64 bits");
 }
 
+TEST(RunFile, DumpViews) {
+  RunSpec spec = parse(withBuffer(R"({"type": "float", "count": 10,
+      "dump": {"shape": [4], "range": [1, 2], "summary": true}})"));
+  const BufferSpec &b = spec.buffers[0];
+  EXPECT_TRUE(b.dumpText);
+  EXPECT_FALSE(b.dumpFile);
+  EXPECT_EQ(b.dumpView.width, 4u);
+  EXPECT_EQ(b.dumpView.height, 3u); // the last row holds 2
+  EXPECT_EQ(b.dumpView.first, 1u);
+  EXPECT_EQ(b.dumpView.count, 2u);
+  EXPECT_TRUE(b.dumpView.summary);
+  // "file" alone writes the bytes and prints nothing.
+  const BufferSpec &f =
+      parse(withBuffer(R"({"type": "float", "count": 10, "dump": {"file": "out.bin"}})"))
+          .buffers[0];
+  EXPECT_FALSE(f.dumpText);
+  EXPECT_EQ(f.dumpSpelling, "out.bin");
+  EXPECT_ERROR(withBuffer(R"({"type": "float", "count": 10, "dump": {"shape": [3, 4]}})"),
+               "buffers.a.dump.shape: 3 × 4 is more than the buffer's 10 elements");
+  EXPECT_ERROR(withBuffer(R"({"type": "float", "count": 10, "dump": {"range": [10]}})"),
+               "buffers.a.dump.range[0]: 10 is not below the 10 elements");
+  EXPECT_ERROR(
+      withBuffer(R"({"type": "float", "count": 10, "dump": {"shape": [5], "range": [1, 2]}})"),
+      "buffers.a.dump.range[1]: only 1 rows from 1");
+  EXPECT_ERROR(withBuffer(R"({"type": "float", "count": 10, "dump": {"summary": "yes"}})"),
+               "buffers.a.dump.summary: expected true or false, got a string");
+}
+
 TEST(RunFileErrors, Buffers) {
   EXPECT_ERROR(R"({"module": "kernel.spvasm", "kernel": "k", "global_size": [1], "buffers": []})",
                "buffers: expected an object, got a list");
@@ -280,8 +308,12 @@ TEST(RunFileErrors, Buffers) {
   EXPECT_ERROR(withBuffer(R"({"type": "float"})"), "buffers.a.count: required");
   EXPECT_ERROR(withBuffer(R"({"type": "float", "count": 0})"),
                "buffers.a.count: expected a whole number 1 to 70368744177664, got 0");
-  EXPECT_ERROR(withBuffer(R"({"type": "float", "count": "4"})"),
-               "buffers.a.count: expected a whole number 1 to 70368744177664, got a string");
+  // A string in a numeric position is an expression over the run file's "vars".
+  EXPECT_ERROR(withBuffer(R"({"type": "float", "count": "four"})"),
+               "buffers.a.count: \"four\": no variable named 'four' (the run file has no "
+               "\"vars\")");
+  EXPECT_ERROR(withBuffer(R"({"type": "float", "count": "-4"})"),
+               "buffers.a.count: expected a whole number 1 to 70368744177664, got the number -4");
   EXPECT_ERROR(withBuffer(R"({"type": "float4", "count": 17592186044417})"),
                "buffers.a.count: expected a whole number 1 to 17592186044416, got 17592186044417");
   EXPECT_ERROR(withBuffer(R"({"type": "uchar", "count": 4, "init": {"fill": 256}})"),

@@ -1,6 +1,6 @@
 // Writing run files: whatever writeRunText writes, parseRunText reads back as
 // the same RunSpec (write → parse → same values, bytes and paths), for every
-// form of shared/RUNFILE.md.
+// form of docs/run-files.md.
 #include "spvsim/runfile/writer.h"
 
 #include <gtest/gtest.h>

@@ -1,6 +1,6 @@
 # Runs `spvsim run --warp-width WIDTH RUN` and compares its standard output with
 # the file EXPECTED; fails on any difference or a non-zero exit status. With
-# FINDINGS (a file of FINDINGS.md kinds, one per line), the run must exit 1 and
+# FINDINGS (a file of docs/findings.md kinds, one per line), the run must exit 1 and
 # report exactly those error kinds (each at least once, no other), in a report
 # written to WORK.
 cmake_minimum_required(VERSION 3.25)

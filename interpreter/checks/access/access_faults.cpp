@@ -1,5 +1,5 @@
 // The access-fault check (checks/access/access_faults.h): the finding of an access
-// the executor stopped (FINDINGS.md oob.*, null.deref, access.*).
+// the executor stopped (docs/findings.md oob.*, null.deref, access.*).
 #include "checks/access/access_faults.h"
 
 #include <string>

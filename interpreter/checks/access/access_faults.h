@@ -1,4 +1,4 @@
-// The access-fault check (FINDINGS.md oob.*, null.deref, access.*; always on):
+// The access-fault check (docs/findings.md oob.*, null.deref, access.*; always on):
 // the executor stops every load, store, atomic, copy or printf read that faults —
 // out of bounds, through NULL or a pointer to no allocation, to a released or
 // mapped buffer, against a buffer's access flags; an async_work_group_copy's element

@@ -1,4 +1,4 @@
-// The misaligned check (FINDINGS.md misaligned): a load, store or atomic whose
+// The misaligned check (docs/findings.md misaligned): a load, store or atomic whose
 // offset in its allocation is not a multiple of the alignment it needs
 // (LoweredOp::alignLog2, set by the lowering). Such an access is reported and
 // performed all the same (exec/misaligned_access.h). Runs in the checked loop's

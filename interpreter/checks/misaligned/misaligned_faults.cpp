@@ -1,4 +1,4 @@
-// Findings of the misaligned check (FINDINGS.md misaligned, exec/misaligned_access.h).
+// Findings of the misaligned check (docs/findings.md misaligned, exec/misaligned_access.h).
 #include <bit>
 #include <string>
 

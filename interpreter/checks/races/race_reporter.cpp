@@ -85,7 +85,7 @@ void reportRace(const LaunchContext &L, const RacyAccess &a, const Outcome &out,
   const uint32_t instruction = site ? site->instruction : kNone;
   const uint32_t otherInstruction = otherSite ? otherSite->instruction : kNone;
 
-  // One finding per kind, pair of instructions and buffer (FINDINGS.md).
+  // One finding per kind, pair of instructions and buffer (docs/findings.md).
   const uint64_t key = uint64_t(6) << 61 | uint64_t(out.conflict) << 58 |
                        uint64_t(out.sameGroup) << 57 | uint64_t(local) << 56 |
                        uint64_t(tagged::id(a.pointer) & tagged::kMaxId) << 35 |

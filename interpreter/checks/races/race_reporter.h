@@ -1,4 +1,4 @@
-// Race findings (FINDINGS.md race.*, docs/findings.md): both accesses of a
+// Race findings (docs/findings.md race.*): both accesses of a
 // race the shadow found — work-items, instructions, source lines, buffer and
 // byte offset — reported once per kind, pair of instructions and buffer, with
 // a count.
@@ -22,7 +22,7 @@ struct RacyAccess {
   uint32_t bytes = 0;   ///< size of the access
 };
 
-/// The FINDINGS.md kind of a race between an access to memory of `space` and
+/// The docs/findings.md kind of a race between an access to memory of `space` and
 /// another access (`sameGroup`: of the same work-group) that conflict as `c`.
 const char *raceKind(Conflict c, bool local, bool sameGroup);
 

@@ -1,7 +1,7 @@
 // RaceWord: the race shadow of one granule of memory packed in 64 bits, and
 // the rule that records one access in it and decides whether that access
 // races (the memory model of OpenCL C 2.0 §3.3.6 / SPIR-V environment §3.4;
-// FINDINGS.md race.*). Pure functions over values: the global shadow applies
+// docs/findings.md race.*). Pure functions over values: the global shadow applies
 // them with atomic loads and locked stores, the local shadow directly, and
 // tests/interpreter/shadow exercise them alone. interpreter/DESIGN.md "Race
 // detection" explains the choice of fields.

@@ -1,4 +1,4 @@
-// Findings of the uninit check (FINDINGS.md uninit.read, checks/uninit/uninit_ops.h):
+// Findings of the uninit check (docs/findings.md uninit.read, checks/uninit/uninit_ops.h):
 // where an undefined value was used and, when known, the allocation and the
 // load it came from. One finding per load whose undefined bytes get used
 // (later uses of the same value count as repeats), or per use site when the

@@ -1,4 +1,4 @@
-// The host's view of buffers as kernels see it (FINDINGS.md access.mapped,
+// The host's view of buffers as kernels see it (docs/findings.md access.mapped,
 // access.released): a buffer the host has mapped for writing must not be
 // touched by a kernel, one mapped for reading must not be written, and a
 // released buffer must not be touched at all. Each such access is reported

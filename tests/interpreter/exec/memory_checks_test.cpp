@@ -1,4 +1,4 @@
-// Bounds and access checks (FINDINGS.md oob.*, null.deref, access.*,
+// Bounds and access checks (docs/findings.md oob.*, null.deref, access.*,
 // barrier.divergence): each bad access is reported with its kind, work-item,
 // buffer and offset, never touches memory outside its allocation, and the
 // kernel runs on.
@@ -245,7 +245,7 @@ TEST_P(MemoryChecks, ShiftByTheWidthInSpirV) {
   EXPECT_EQ(h.findingKinds(), (std::vector<std::string>{"ub.shift"}));
 }
 
-// FINDINGS.md ub.int-overflow: a NoSignedWrap add that overflows as signed, a
+// docs/findings.md ub.int-overflow: a NoSignedWrap add that overflows as signed, a
 // NoUnsignedWrap multiply that wraps as unsigned; in-range operands report nothing.
 TEST_P(MemoryChecks, WrapDecorations) {
   KernelHarness h(std::string(SPVSIM_TEST_SOURCE_DIR) + "/kernels/wrap_ub.spvasm");

@@ -23,7 +23,7 @@ __kernel void group_copy(__global const float *src, __global float *dst, __local
   dst[get_global_id(0)] = tmp[n - 1 - lid] * 2.0f;
 }
 
-// The copy's event is never waited for (FINDINGS.md events.not_waited).
+// The copy's event is never waited for (docs/findings.md events.not_waited).
 __kernel void copy_no_wait(__global const float *src, __global float *dst, __local float *tmp) {
   size_t n = get_local_size(0);
   async_work_group_copy(tmp, src + get_group_id(0) * n, n, 0);

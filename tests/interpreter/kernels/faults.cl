@@ -1,4 +1,4 @@
-// Kernels with bad accesses, for the checks of FINDINGS.md. `BUG: <label>` marks
+// Kernels with bad accesses, for the checks of docs/findings.md. `BUG: <label>` marks
 // the line a finding must name in builds with debug information.
 __kernel void write_past_end(__global int *out, int shift) {
   int i = get_global_id(0);

@@ -1,5 +1,5 @@
 // Finding: one problem spvsim reports (validator, executor checks, runtime),
-// with a stable kind from shared/FINDINGS.md, and its text and JSON forms.
+// with a stable kind from docs/findings.md, and its text and JSON forms.
 #pragma once
 
 #include <array>
@@ -52,7 +52,7 @@ struct OtherAccess {
 };
 
 struct Finding {
-  std::string kind; ///< stable kind from FINDINGS.md, e.g. oob.global.read
+  std::string kind; ///< stable kind from docs/findings.md, e.g. oob.global.read
   Severity severity = Severity::Error;
   std::string message; ///< one line: what happened
   std::string kernel;
@@ -71,7 +71,7 @@ struct Finding {
 /// Multi-line text for people: first line "severity[kind]: message", then details.
 std::string formatText(const Finding &f);
 
-/// The JSON object of RUNFILE.md's report format.
+/// The JSON object of docs/run-files.md's report format.
 nlohmann::json toJson(const Finding &f);
 
 } // namespace spvsim

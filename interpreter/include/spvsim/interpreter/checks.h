@@ -1,7 +1,7 @@
 // CheckSet: which of the executor's checks a launch runs (`--checks LIST` of
 // `spvsim run` and `spvsim exec`, SPVSIM_CHECKS of the runtime). Bounds checks
 // are always on: a kernel's bad access never touches memory outside its
-// allocation (shared/FINDINGS.md, "All checks are on by default").
+// allocation (docs/findings.md, "All checks are on by default").
 #pragma once
 
 #include <cstdint>

@@ -71,7 +71,7 @@ public:
   /// Records how the host has the buffer mapped; launches that start later see it.
   void setHostMapping(BufferId id, HostMapping mapping);
 
-  /// The uninitialized-value check (FINDINGS.md uninit.read): the bytes of buffer `id`
+  /// The uninitialized-value check (docs/findings.md uninit.read): the bytes of buffer `id`
   /// (not a sub-buffer) count as never written — a buffer created without contents —
   /// until a kernel or the host writes them. Buffers start with every byte written.
   void setUndefined(BufferId id);

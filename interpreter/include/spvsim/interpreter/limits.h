@@ -2,7 +2,7 @@
 // __local and private memory, call depth, kernel size) and how a launch may be
 // stopped while it runs (instruction budget, deadlines, cancellation). A launch
 // beyond a static limit raises spvsim::LimitError before anything runs; one
-// stopped while running reports where its work-items were (FINDINGS.md hang.*).
+// stopped while running reports where its work-items were (docs/findings.md hang.*).
 // docs/robustness.md has the table of every limit.
 #pragma once
 
@@ -47,7 +47,7 @@ enum class StopReason : uint8_t {
   Interrupted       ///< ExecOptions::cancel was set, e.g. on SIGINT (hang.interrupted)
 };
 
-/// The FINDINGS.md kind a stopped launch reports ("" for None).
+/// The docs/findings.md kind a stopped launch reports ("" for None).
 const char *stopFindingKind(StopReason reason);
 
 } // namespace spvsim

@@ -17,9 +17,10 @@ namespace spvsim::runfile {
 /// How deeply JSON values may nest in a run file.
 inline constexpr size_t kMaxJsonDepth = 64;
 
-/// Parses JSON text. Syntax errors, duplicate keys and values nested deeper than
-/// kMaxJsonDepth raise spvsim::Error starting with `sourceName` and the line and column,
-/// or with the key path of the duplicate key or of the too deep value.
+/// Parses JSON text with comments (`//` to the end of the line, `/* ... */`), as JSONC
+/// allows them; trailing commas are syntax errors. Syntax errors, duplicate keys and values nested
+/// deeper than kMaxJsonDepth raise spvsim::Error starting with `sourceName` and the line and
+/// column, or with the key path of the duplicate key or of the too deep value.
 Json parseJsonText(std::string_view text, const std::string &sourceName);
 
 /// `parent.key`, or `key` at the top level.

@@ -1,4 +1,4 @@
-// The run file of `spvsim run` (shared/RUNFILE.md, format 1): RunSpec, the
+// The run file of `spvsim run` (docs/run-files.md, format 1): RunSpec, the
 // checked description of buffers, arguments and launches, and its parser.
 // Every problem is a spvsim::Error whose message starts with the JSON key path
 // (`buffers.a.type: unknown type 'flaot'`); nothing here runs a kernel.
@@ -14,6 +14,9 @@
 #include <vector>
 
 #include "spvsim/interpreter/global_memory.h"
+#include "spvsim/runfile/dump_view.h"
+#include "spvsim/runfile/expectation.h"
+#include "spvsim/runfile/run_vars.h"
 #include "spvsim/runfile/values.h"
 
 namespace spvsim::runfile {
@@ -26,7 +29,9 @@ struct BufferSpec {
   BufferAccess access = BufferAccess::ReadWrite;
   std::optional<std::filesystem::path> dumpFile; ///< resolved `dump` path
   std::string dumpSpelling;                      ///< `dump` as written, for messages
-  bool dumpText = false;                         ///< `"dump": true`
+  bool dumpText = false;                         ///< `"dump": true`, or an object that prints
+  DumpView dumpView;                             ///< how it prints (`"dump": {...}`)
+  std::optional<BufferExpectation> expect;       ///< `"expect"`: checked after the last launch
 
   uint64_t size() const { return count * type.size(); }
   std::string path() const; ///< `buffers.<name>`
@@ -91,11 +96,16 @@ struct RunSpec {
 /// the command line compiles, rather than a SPIR-V module.
 bool isOpenCLSource(const std::filesystem::path &module);
 
+/// What `file` is when it is not a module but a run file ("a run file" by its `.json`
+/// extension, "JSON" by its first character), else "".
+std::string runFileGivenAsModule(const std::filesystem::path &file);
+
 /// Reads and parses a run file; relative paths in it are resolved against its folder.
-RunSpec parseRunFile(const std::filesystem::path &file);
+/// `overrides` replace values of its "vars" (run_vars.h).
+RunSpec parseRunFile(const std::filesystem::path &file, const VarOverrides &overrides = {});
 /// Parses run-file text; `baseDir` resolves relative paths, `sourceName` names the text in
 /// JSON syntax errors. Files it names (module, init files) must be readable.
 RunSpec parseRunText(std::string_view text, const std::filesystem::path &baseDir,
-                     const std::string &sourceName);
+                     const std::string &sourceName, const VarOverrides &overrides = {});
 
 } // namespace spvsim::runfile

@@ -1,4 +1,4 @@
-// Writing run files: a RunSpec as the JSON text of shared/RUNFILE.md, the
+// Writing run files: a RunSpec as the JSON text of docs/run-files.md, the
 // inverse of parseRunText. The cl* runtime captures launches with it
 // (SPVSIM_CAPTURE), so what it writes is what `spvsim run` reads.
 #pragma once

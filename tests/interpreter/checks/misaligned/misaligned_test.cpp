@@ -1,4 +1,4 @@
-// The misaligned check (FINDINGS.md misaligned): loads, stores and atomics not
+// The misaligned check (docs/findings.md misaligned): loads, stores and atomics not
 // aligned to what their type or Aligned operand needs are reported and
 // performed byte-wise, with the results an aligned machine gives.
 #include <cstring>

@@ -1,4 +1,4 @@
-// The uninit check (FINDINGS.md uninit.read, interpreter/DESIGN.md
+// The uninit check (docs/findings.md uninit.read, interpreter/DESIGN.md
 // "Uninitialized values"): undefined bytes of __local, private and buffer
 // memory are reported where they decide something — and only there — at
 // every build, warp width and thread count.

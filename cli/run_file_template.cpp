@@ -1,0 +1,212 @@
+// The run file `spvsim init` writes and `spvsim run MODULE` runs (run_file_template.h),
+// from the kernel's signature, the recorded OpenCL C type names and parameter_use.h.
+#include "run_file_template.h"
+
+#include <algorithm>
+#include <array>
+#include <optional>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "parameter_use.h"
+#include "spvsim/common/error.h"
+#include "spvsim/interpreter/kernel_signature.h"
+#include "spvsim/interpreter/launch.h"
+#include "spvsim/runfile/values.h"
+
+namespace spvsim::cli {
+
+namespace {
+
+std::string quoted(const std::string &text) {
+  return nlohmann::json(text).dump();
+}
+
+std::string sizeList(const std::vector<uint64_t> &sizes) {
+  std::string text = "[";
+  for (size_t i = 0; i < sizes.size(); ++i) text += (i ? ", " : "") + std::to_string(sizes[i]);
+  return text + "]";
+}
+
+/// The element type a pointer parameter's type name names ("const float*", "local
+/// uint4*"), when the run file knows it.
+std::optional<runfile::ElementType> elementOfTypeName(std::string name) {
+  for (const char *prefix : {"const ", "volatile ", "global ", "constant ", "local ", "__global ",
+                             "__constant ", "__local "})
+    while (name.rfind(prefix, 0) == 0) name.erase(0, std::string(prefix).size());
+  while (!name.empty() && (name.back() == '*' || name.back() == ' ')) name.pop_back();
+  return runfile::parseElementType(name);
+}
+
+/// The element type of a pointer parameter from the module's types, when the recorded
+/// type name is not one the run file knows (a typedef, a struct).
+std::optional<runfile::ElementType> elementOfPointee(const Module &m, uint32_t param) {
+  const Type &pointer = m.type(m.typeOf(param));
+  if (pointer.kind != TypeKind::Pointer) return std::nullopt;
+  const Type &pointee = m.type(pointer.element);
+  const bool vector = pointee.kind == TypeKind::Vector;
+  const Type &scalar = vector ? m.type(pointee.element) : pointee;
+  std::string name;
+  if (scalar.kind == TypeKind::Float)
+    name = scalar.width == 16 ? "half" : scalar.width == 32 ? "float" : "double";
+  else if (scalar.kind == TypeKind::Int)
+    name = scalar.width == 8    ? "uchar"
+           : scalar.width == 16 ? "ushort"
+           : scalar.width == 32 ? "uint"
+                                : "ulong";
+  else
+    return std::nullopt;
+  return runfile::parseElementType(vector ? name + std::to_string(pointee.count) : name);
+}
+
+/// The run-file type of a by-value parameter: its recorded type name when the run file
+/// knows it, else the name of its SPIR-V type (a typedef such as size_t).
+std::string valueTypeName(const KernelParam &p) {
+  if (runfile::parseElementType(p.typeName)) return p.typeName;
+  std::string name = p.isFloat               ? (p.componentBits == 16   ? "half"
+                                                : p.componentBits == 32 ? "float"
+                                                                        : "double")
+                     : p.componentBits <= 8  ? (p.isSigned ? "char" : "uchar")
+                     : p.componentBits == 16 ? (p.isSigned ? "short" : "ushort")
+                     : p.componentBits == 32 ? (p.isSigned ? "int" : "uint")
+                                             : (p.isSigned ? "long" : "ulong");
+  return p.components > 1 ? name + std::to_string(p.components) : name;
+}
+
+/// The value of a scalar parameter: the smallest global size for integers (a problem
+/// size the buffers hold in every dimension), 2 for floating point.
+std::string scalarValue(const KernelParam &p, uint64_t problemSize) {
+  const std::string one = p.isFloat ? "2" : std::to_string(problemSize);
+  if (p.components == 1) return one;
+  std::string list = "[";
+  for (uint32_t c = 0; c < p.components; ++c) list += (c ? ", " : "") + one;
+  return list + "]";
+}
+
+} // namespace
+
+RunFileTemplate makeRunFileTemplate(const Module &module, const ValidatedModule &validated,
+                                    const std::string &moduleName, const RunFileRequest &request) {
+  const Module *loaded = &module;
+  std::vector<KernelSignature> kernels = kernelSignatures(validated);
+  if (kernels.empty()) throw Error(moduleName + ": the module has no kernel");
+  std::string names;
+  for (const KernelSignature &k : kernels) names += (names.empty() ? "" : ", ") + k.name;
+  const KernelSignature *kernel = nullptr;
+  if (request.kernel.empty()) {
+    if (kernels.size() > 1)
+      throw Error(moduleName + " has " + std::to_string(kernels.size()) +
+                  " kernels; choose one with --kernel NAME (" + names + ")");
+    kernel = &kernels.front();
+  } else {
+    for (const KernelSignature &k : kernels)
+      if (k.name == request.kernel) kernel = &k;
+    if (!kernel)
+      throw Error("--kernel: no kernel named '" + request.kernel + "' (kernels: " + names + ")");
+  }
+  const EntryPoint *entry = loaded->findEntryPoint(kernel->name);
+  const Function *function = loaded->function(entry->function);
+  const std::vector<ParameterUse> use = parameterUse(*loaded, *entry);
+
+  RunFileTemplate out;
+  out.kernel = kernel->name;
+  std::vector<uint64_t> global =
+      request.global.empty() ? std::vector<uint64_t>{1024} : request.global;
+  if (global.size() > 3) throw Error("--global: 1 to 3 sizes");
+  std::vector<uint64_t> local = request.local;
+  if (!local.empty() && local.size() != global.size())
+    throw Error("--local: as many sizes as --global (" + std::to_string(global.size()) + ")");
+  if (local.empty() && kernel->requiredLocalSize)
+    local.assign(kernel->requiredLocalSize->begin(),
+                 kernel->requiredLocalSize->begin() + global.size());
+  const bool hasLocalPointer =
+      std::any_of(kernel->params.begin(), kernel->params.end(),
+                  [](const KernelParam &p) { return p.kind == ParamKind::LocalBuffer; });
+  if (local.empty() && hasLocalPointer) {
+    std::array<uint64_t, 3> sizes{1, 1, 1};
+    std::copy(global.begin(), global.end(), sizes.begin());
+    const std::array<uint64_t, 3> chosen =
+        chooseLocalSize(static_cast<uint32_t>(global.size()), sizes, 32);
+    local.assign(chosen.begin(), chosen.begin() + global.size());
+  }
+  uint64_t workItems = 1, groupItems = 1;
+  for (uint64_t g : global) workItems *= g;
+  for (uint64_t l : local) groupItems *= l;
+  const uint64_t problemSize = *std::min_element(global.begin(), global.end());
+
+  std::ostringstream buffers, args, hints;
+  for (size_t i = 0; i < kernel->params.size(); ++i) {
+    const KernelParam &p = kernel->params[i];
+    const std::string name = p.name.empty() ? "arg" + std::to_string(i) : p.name;
+    const std::string separator = i + 1 < kernel->params.size() ? ",\n" : "\n";
+    switch (p.kind) {
+    case ParamKind::GlobalBuffer:
+    case ParamKind::ConstantBuffer: {
+      std::optional<runfile::ElementType> element = elementOfTypeName(p.typeName);
+      if (!element) element = elementOfPointee(*loaded, function->params[i]);
+      std::string note;
+      if (!element) {
+        element = runfile::parseElementType("uchar");
+        note = " (points to " + p.typeName + ": given as bytes, one per work-item)";
+      }
+      const ParameterUse u = i < use.size() ? use[i] : ParameterUse{true, true};
+      buffers << (buffers.tellp() > 0 ? ",\n" : "") << "    " << quoted(name)
+              << ": {\"type\": " << quoted(element->name()) << ", \"count\": " << workItems;
+      if (u.read) buffers << ", \"init\": {\"range\": [0, 1]}";
+      if (u.written)
+        buffers << ", \"dump\": "
+                << (workItems <= 65536 ? std::string("true") : quoted(name + ".out.bin"));
+      buffers << "}";
+      (u.written ? out.writtenNames
+       : u.read  ? out.readNames
+                 : out.unusedNames)
+          .push_back(name + note);
+      args << "    {\"buffer\": " << quoted(name) << "}" << separator;
+      break;
+    }
+    case ParamKind::LocalBuffer: {
+      std::optional<runfile::ElementType> element = elementOfTypeName(p.typeName);
+      if (!element) element = elementOfPointee(*loaded, function->params[i]);
+      const uint64_t elementSize = element ? element->size() : 1;
+      args << "    {\"local\": " << groupItems * elementSize << "}" << separator;
+      hints << "  " << name << ": __local, " << groupItems << " elements of "
+            << (element ? element->name() : "1 byte") << " (one per work-item of a group)\n";
+      break;
+    }
+    case ParamKind::Value:
+      args << "    {\"scalar\": " << quoted(valueTypeName(p))
+           << ", \"value\": " << scalarValue(p, problemSize) << "}" << separator;
+      hints << "  " << name << " (" << valueTypeName(p) << ") = " << scalarValue(p, problemSize)
+            << (p.isFloat ? "" : ": the smallest global size") << "; set what the kernel expects\n";
+      break;
+    case ParamKind::ByValStruct:
+      args << "    {\"struct\": \"" << std::string(2 * p.size, '0') << "\"}" << separator;
+      hints << "  " << name << ": a struct of " << p.size
+            << " bytes, all zero: give its bytes in hexadecimal\n";
+      break;
+    case ParamKind::Unsupported:
+      throw Error("kernel '" + kernel->name + "': parameter " + std::to_string(i) + " (" + name +
+                  ", " + p.typeName + ") cannot be given in a run file");
+    }
+  }
+
+  std::ostringstream text;
+  text << "{\n  \"module\": " << quoted(request.moduleSpelling) << ",\n";
+  if (!request.buildOptions.empty())
+    text << "  \"build_options\": " << quoted(request.buildOptions) << ",\n";
+  text << "  \"kernel\": " << quoted(kernel->name) << ",\n";
+  text << "  \"global_size\": " << sizeList(global) << ",\n";
+  if (!local.empty()) text << "  \"local_size\": " << sizeList(local) << ",\n";
+  if (buffers.tellp() > 0) text << "  \"buffers\": {\n" << buffers.str() << "\n  },\n";
+  text << "  \"args\": [\n" << args.str() << "  ]\n}\n";
+
+  out.text = text.str();
+  out.global = global;
+  out.local = local;
+  out.workItems = workItems;
+  out.hints = hints.str();
+  return out;
+}
+
+} // namespace spvsim::cli
