@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include <dlfcn.h>
+#include <signal.h>
 
 #include "memory/tagged_pointer.h"
 #include "spvsim/common/error.h"
@@ -66,6 +67,35 @@ struct LineEditor {
   }
 };
 
+/// The session Ctrl-C interrupts while a launch runs (null at the prompt).
+std::atomic<DebugSession *> interrupted{nullptr};
+
+extern "C" void interruptLaunch(int) {
+  if (DebugSession *s = interrupted.load()) s->requestInterrupt();
+}
+
+/// SIGINT while the launch runs stops it at its next op; at the prompt it is ignored, so
+/// Ctrl-C never ends the session (gdb's behaviour; the line being edited is kept).
+class InterruptScope {
+public:
+  explicit InterruptScope(DebugSession &s) {
+    interrupted.store(&s);
+    struct sigaction a {};
+    a.sa_handler = interruptLaunch;
+    sigemptyset(&a.sa_mask);
+    sigaction(SIGINT, &a, &previous_);
+  }
+  ~InterruptScope() {
+    sigaction(SIGINT, &previous_, nullptr);
+    interrupted.store(nullptr);
+  }
+  InterruptScope(const InterruptScope &) = delete;
+  InterruptScope &operator=(const InterruptScope &) = delete;
+
+private:
+  struct sigaction previous_ {};
+};
+
 } // namespace
 
 CommandLoop::CommandLoop(DebugSession &session, std::map<std::string, BufferType> buffers,
@@ -82,6 +112,12 @@ CommandLoop::CommandLoop(DebugSession &session, std::map<std::string, BufferType
 
 int CommandLoop::run(std::istream &in, std::ostream &out, bool terminal) {
   out_ = &out;
+  if (terminal) { // Ctrl-C at the prompt does not end the session
+    struct sigaction ignore {};
+    ignore.sa_handler = SIG_IGN;
+    sigemptyset(&ignore.sa_mask);
+    sigaction(SIGINT, &ignore, nullptr);
+  }
   const LineEditor *editor = terminal ? &LineEditor::get() : nullptr;
   if (editor && !editor->readline) {
     out << "spvsim: libedit (libedit.so.2) could not be loaded: no line editing or history\n";
@@ -201,7 +237,12 @@ void CommandLoop::resume(Resume how) {
 }
 
 void CommandLoop::waitAndReport() {
-  if (session_.waitForStop()) return reportStop();
+  bool stopped;
+  {
+    InterruptScope scope(session_);
+    stopped = session_.waitForStop();
+  }
+  if (stopped) return reportStop();
   control_.join();
 }
 

@@ -220,6 +220,17 @@ void DebugSession::opReached(const ExecState &x, const LoweredOp &op, uint32_t i
     return;
   }
   if (!mask) return;
+  if (interrupt_.exchange(false)) {
+    everyOp = mode_ != Resume::Continue || pendingFinding_ || pendingWatch_;
+    if (auto lane = focusLane(x, mask); !lane)
+      for (uint32_t l = 0; l < x.width; ++l)
+        if ((mask >> l) & 1) {
+          focus = globalIdOf(*x.warp, l);
+          break;
+        }
+    mode_ = Resume::Continue;
+    return stopHere(x, op, index, "Interrupted");
+  }
   if (pendingWatch_) {
     WatchHit hit = *std::exchange(pendingWatch_, std::nullopt);
     everyOp = mode_ != Resume::Continue || pendingFinding_.has_value();

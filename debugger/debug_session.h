@@ -7,6 +7,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <functional>
@@ -75,6 +76,11 @@ public:
   std::unique_ptr<GroupWatcher> makeGroupWatcher(LaunchContext &, std::span<Warp>) override;
   /// A new finding (FindingSink observer): stops before the next op of its work-item.
   void findingReported(const Finding &f);
+  /// Stops the running launch at its next op (Ctrl-C); safe in a signal handler.
+  void requestInterrupt() {
+    interrupt_.store(true);
+    everyOp.store(true);
+  }
 
   // --- The prompt's thread
   /// Waits until the launch stops or every launch has run (false then).
@@ -164,6 +170,7 @@ private:
   uint32_t stepIndex_ = 0;
   std::optional<Finding> pendingFinding_;
   std::optional<WatchHit> pendingWatch_;
+  std::atomic<bool> interrupt_{false};
 };
 
 } // namespace spvsim::debugger

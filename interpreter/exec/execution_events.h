@@ -19,6 +19,7 @@
 // comes through this header.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -160,7 +161,9 @@ public:
   /// Per op of the launch's kernel, nonzero where opReached is called; set by
   /// launchStarted and changed only while the launch's thread waits in opReached.
   const uint8_t *opFlags = nullptr;
-  bool everyOp = false;
+  /// Atomic because a signal handler may set it (Ctrl-C stops a running launch); read
+  /// relaxed, a plain load.
+  std::atomic<bool> everyOp{false};
   /// Whether storeDone is called after every store (a watchpoint is set).
   bool watchingStores = false;
 

@@ -18,7 +18,7 @@ struct DebugWatchers {
   /// One load and test per op where no breakpoint is and nothing steps.
   static void beforeOp(const ExecState &x, const LoweredOp &op, uint32_t index) {
     DebugWatcher &d = debugger(x);
-    if (d.opFlags[index] | d.everyOp) [[unlikely]]
+    if (d.opFlags[index] | d.everyOp.load(std::memory_order_relaxed)) [[unlikely]]
       d.opReached(x, op, index);
   }
   template <class T, bool Indexed>
