@@ -23,6 +23,8 @@ void addValidateCommand(CLI::App &app, int &exitStatus);
 void addRunCommand(CLI::App &app, int &exitStatus);
 /// `spvsim init [options] MODULE` (init_command.cpp).
 void addInitCommand(CLI::App &app, int &exitStatus);
+/// `spvsim debug [options] FILE.json` (debug_command.cpp).
+void addDebugCommand(CLI::App &app, int &exitStatus);
 /// `spvsim exec [options] -- PROGRAM [ARGS...]` (exec_command.cpp).
 void addExecCommand(CLI::App &app, int &exitStatus);
 /// `spvsim help [TOPIC]` (help_command.cpp).

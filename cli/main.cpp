@@ -16,6 +16,7 @@ int main(int argc, char **argv) {
   spvsim::cli::addInitCommand(app, exitStatus);
   spvsim::cli::addExecCommand(app, exitStatus);
   spvsim::cli::addHelpCommand(app, exitStatus);
+  spvsim::cli::addDebugCommand(app, exitStatus);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError &e) {

@@ -21,6 +21,7 @@ packages=(
   libclang-cpp15-dev llvm-15-dev libllvmspirvlib-15-dev
   # The runtime (an OpenCL ICD) and its tests: headers, the ICD loader, and real clients.
   opencl-c-headers ocl-icd-opencl-dev clinfo python3-pyopencl
+  libedit-dev # the debugger's prompt (spvsim debug): line editing and history
   libfuzzer-15-dev llvm # the fuzz phase of run-tests.sh (libFuzzer, llvm-symbolizer)
 )
 bench_packages=(oclgrind pocl-opencl-icd opencl-headers python3 piglit)

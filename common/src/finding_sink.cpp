@@ -4,7 +4,7 @@
 namespace spvsim {
 
 bool FindingSink::report(Finding f) {
-  std::lock_guard lock(mutex_);
+  std::unique_lock lock(mutex_);
   Key key{f.kind, f.site, f.memory ? f.memory->buffer : std::string(), f.message};
   if (f.site != 0) std::get<3>(key).clear(); // a site identifies the finding by itself
   auto it = index_.find(key);
@@ -18,6 +18,11 @@ bool FindingSink::report(Finding f) {
   }
   index_.emplace(std::move(key), findings_.size());
   findings_.push_back(std::move(f));
+  if (observer_) {
+    const Finding copy = findings_.back();
+    lock.unlock();
+    observer_(copy);
+  }
   return true;
 }
 

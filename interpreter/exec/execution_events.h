@@ -19,6 +19,7 @@
 // comes through this header.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -143,6 +144,40 @@ template <class F> inline void forEachWatcher(const GroupState &g, F f) {
   for (GroupWatcher *w : g.watchers)
     if (w) f(*w);
 }
+
+// --- The interactive debugger (debugger/): a watcher the launch calls per op
+
+/// The slot of the debugger's watcher (LaunchContext::watchers).
+inline constexpr uint32_t kDebugSlot = 3;
+
+/// The debugger's watcher. A launch with ExecOptions::debugger runs on one thread, lowers
+/// the module's variable debug information to DebugBind ops, and runs the warp loop of
+/// DebugWatchers (launch/debug_execution.h), which calls opReached before an op only
+/// where opFlags marks it (a breakpoint's line, a DebugBind) or while everyOp is set
+/// (stepping, a finding to stop at): an op no breakpoint marks costs one load and test.
+/// opReached may block the launch's thread while the debugger's prompt inspects the
+/// state through `x` (registers, masks, the group and its warps, the allocations).
+class DebugWatcher : public LaunchWatcher {
+public:
+  /// Per op of the launch's kernel, nonzero where opReached is called; set by
+  /// launchStarted and changed only while the launch's thread waits in opReached.
+  const uint8_t *opFlags = nullptr;
+  /// Atomic because a signal handler may set it (Ctrl-C stops a running launch); read
+  /// relaxed, a plain load.
+  std::atomic<bool> everyOp{false};
+  /// Whether storeDone is called after every store (a watchpoint is set).
+  bool watchingStores = false;
+
+  /// The kernel is lowered and bound and about to run its first work-group.
+  virtual void launchStarted(LaunchContext &) = 0;
+  /// Op `op` (index `index`) is about to run under x.maskOf(op).
+  virtual void opReached(const ExecState &x, const LoweredOp &op, uint32_t index) = 0;
+  /// A store of `bytes` per lane ran (StoreIndexed when `indexed`).
+  virtual void storeDone(const ExecState &, const LoweredOp &, uint32_t /*index*/,
+                         uint32_t /*bytes*/, bool /*indexed*/) {}
+  /// The launch has run (or was stopped); its LaunchContext is about to go.
+  virtual void launchEnded(LaunchContext &) = 0;
+};
 
 // --- Per-instruction events: the policy of the warp loop
 

@@ -393,6 +393,8 @@ template <class Watchers> void runWarpLoop(LaunchContext &launch, GroupState &gr
       case OpCode::Fence:
         if constexpr (Watchers::kWatching) Watchers::fenced(x, op, op.imm);
         break;
+      case OpCode::DebugBind: // seen by the debugger's beforeOp
+        break;
       case OpCode::Exit:
         warp.live &= ~x.masks[0];
         if constexpr (Watchers::kWatching) Watchers::lanesExited(x, x.masks[0]);

@@ -18,6 +18,7 @@
 #include "exec/launch_limits.h"
 #include "exec/work_group.h"
 #include "launch/checked_execution.h"
+#include "launch/debug_execution.h"
 #include "lower/lowering.h"
 #include "report/fault_reporter.h"
 #include "spvsim/common/error.h"
@@ -130,11 +131,13 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
   if (options.warpWidth < 1 || options.warpWidth > 64)
     throw Error("warp width " + std::to_string(options.warpWidth) + " is not between 1 and 64");
   checkCallGraph(module.module(), kernel, options.limits);
-  LoweredKernel k = lowerKernel(module, kernel, specConstants, options.warpWidth);
+  LoweredKernel k =
+      lowerKernel(module, kernel, specConstants, options.warpWidth, options.debugger != nullptr);
   checkPrivateMemory(k, options.limits);
   LaunchContext L;
   L.kernel = &k;
-  L.checks = options.checks;
+  // Under the debugger the checks that need the checked loop do not run (launch.h).
+  L.checks = options.debugger ? CheckSet::parse("bounds") : options.checks;
   prepareAlignmentChecks(L, k);
   L.range = range;
   for (uint32_t d = range.dims; d < 3; ++d) L.range.global[d] = 1, L.range.offset[d] = 0;
@@ -194,6 +197,10 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
   AccessFaultWatcher accessFaults;
   L.watchers[kAccessSlot] = &accessFaults;
   CheckedExecution checked(L, module.module());
+  if (options.debugger) {
+    L.watchers[kDebugSlot] = options.debugger;
+    L.warpLoop = runDebugWarp;
+  }
   L.watchdog.arm(options);
 
   // printf output, when the kernel has any: by group, in group order (exec/printf_output.h).
@@ -212,6 +219,7 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
   const uint64_t totalGroups = L.groups[0] * L.groups[1] * L.groups[2];
   uint32_t threads =
       options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
+  if (options.debugger) threads = 1; // one schedule, the same every time
   threads = static_cast<uint32_t>(std::min<uint64_t>({threads, totalGroups, kMaxThreads}));
   std::atomic<uint64_t> nextGroup{0};
   // Work-groups are claimed a batch at a time: with one claim per group, the threads of a
@@ -240,7 +248,11 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
       nextGroup.store(totalGroups);
     }
   };
-  if (threads <= 1) {
+  if (options.debugger) {
+    options.debugger->launchStarted(L);
+    worker();
+    options.debugger->launchEnded(L);
+  } else if (threads <= 1) {
     worker();
   } else {
     std::vector<std::jthread> pool;

@@ -51,7 +51,7 @@ struct BuiltinRef {
 class KernelLowering {
 public:
   KernelLowering(const ValidatedModule &module, const std::map<uint32_t, uint64_t> &specConstants,
-                 uint32_t warpWidth);
+                 uint32_t warpWidth, bool debugBindings = false);
   LoweredKernel run(const std::string &kernel);
 
 private:
@@ -115,6 +115,9 @@ private:
   bool lowerConversion(Instance &in, const Instruction &inst);
   bool lowerComposite(Instance &in, const Instruction &inst);
   void lowerExtInst(Instance &in, const Instruction &inst);
+  /// A DebugDeclare or DebugValue (OpenCL.DebugInfo.100 28, 29) as a DebugBind op, when
+  /// lowering for the debugger (lowering_debug.cpp).
+  void lowerDebugBinding(Instance &in, const Instruction &inst, uint32_t number);
   // lowering_printf.cpp
   void lowerPrintf(Instance &in, const Instruction &inst);
   // lowering_opencl_std_vector.cpp
@@ -172,6 +175,8 @@ private:
   TypeLayout layout_;
   uint32_t width_;
   uint32_t slotStride_;
+  bool debugBindings_ = false;
+  uint16_t currentFrame_ = 0; ///< LoweredOp::frame of the ops emitted now
   LoweredKernel out_;
   std::vector<BlockBuild> blocks_;
   uint32_t current_ = 0; ///< block being emitted into

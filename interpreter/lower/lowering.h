@@ -17,9 +17,12 @@
 namespace spvsim {
 
 /// Throws spvsim::Error for a kernel that does not exist and spvsim::Unsupported for
-/// instructions the executor does not implement.
+/// instructions the executor does not implement. With `debugBindings` the variables of
+/// the module's debug information (DebugDeclare, DebugValue) become DebugBind ops, for
+/// the debugger; without it they lower to nothing.
 LoweredKernel lowerKernel(const ValidatedModule &module, const std::string &kernel,
-                          const std::map<uint32_t, uint64_t> &specConstants, uint32_t warpWidth);
+                          const std::map<uint32_t, uint64_t> &specConstants, uint32_t warpWidth,
+                          bool debugBindings = false);
 
 /// The kernel's program-scope variables as GlobalMemory::programScopeBuffers takes them
 /// (global_initializer.cpp); they view `kernel`'s initial bytes.

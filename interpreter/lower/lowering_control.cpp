@@ -15,17 +15,18 @@ namespace spvsim {
 
 KernelLowering::KernelLowering(const ValidatedModule &module,
                                const std::map<uint32_t, uint64_t> &specConstants,
-                               uint32_t warpWidth)
+                               uint32_t warpWidth, bool debugBindings)
     : validated_(module), module_(module.module()), specConstants_(specConstants),
       layout_(module.module(),
               module.module().addressingModel() == spv::AddressingModel::Physical32 ? 4 : 8),
-      width_(warpWidth), slotStride_(warpWidth * 8) {}
+      width_(warpWidth), slotStride_(warpWidth * 8), debugBindings_(debugBindings) {}
 
 LoweredOp &KernelLowering::emit(OpCode code, uint32_t d, uint32_t a, uint32_t b, uint32_t c,
                                 uint64_t imm) {
   LoweredOp op;
   op.code = code, op.d = d, op.a = a, op.b = b, op.c = c, op.imm = imm;
   op.source = currentInstruction_;
+  op.frame = currentFrame_;
   auto &ops = blocks_[current_].ops;
   ops.push_back(op);
   return ops.back();
@@ -64,6 +65,14 @@ uint32_t KernelLowering::lowerFunction(const Function &fn, const std::vector<Slo
     throw Error("recursive call to function %" + std::to_string(fn.id) +
                 " (OpenCL SPIR-V Env §4: recursion is not allowed)");
   callStack_.push_back(fn.id);
+  const uint16_t callerFrame = currentFrame_;
+  if (debugBindings_) {
+    if (out_.debugFrames.empty()) out_.debugFrames.push_back({~0u, 0, fn.id}); // the kernel
+    if (!isKernel && out_.debugFrames.size() < 0xffff) {
+      out_.debugFrames.push_back({currentInstruction_, callerFrame, fn.id});
+      currentFrame_ = static_cast<uint16_t>(out_.debugFrames.size() - 1);
+    }
+  }
   Instance in;
   in.function = &fn;
   in.isKernel = isKernel;
@@ -82,6 +91,7 @@ uint32_t KernelLowering::lowerFunction(const Function &fn, const std::vector<Slo
     for (uint32_t i = b.first; i < b.end; ++i) lowerInstruction(in, i);
   }
   callStack_.pop_back();
+  currentFrame_ = callerFrame;
   return entry;
 }
 
@@ -345,9 +355,10 @@ LoweredKernel KernelLowering::run(const std::string &kernel) {
 }
 
 LoweredKernel lowerKernel(const ValidatedModule &module, const std::string &kernel,
-                          const std::map<uint32_t, uint64_t> &specConstants, uint32_t warpWidth) {
+                          const std::map<uint32_t, uint64_t> &specConstants, uint32_t warpWidth,
+                          bool debugBindings) {
   if (warpWidth < 1 || warpWidth > 64) throw Error("warp width must be 1 to 64");
-  return KernelLowering(module, specConstants, warpWidth).run(kernel);
+  return KernelLowering(module, specConstants, warpWidth, debugBindings).run(kernel);
 }
 
 } // namespace spvsim

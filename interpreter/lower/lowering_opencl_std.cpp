@@ -30,6 +30,8 @@ constexpr ExtEntry kFloatExtIntPtr[] = {SPVSIM_FLOAT_EXT_INT_PTR_OPS(SPVSIM_FLOA
 void KernelLowering::lowerExtInst(Instance &in, const Instruction &inst) {
   auto ops = module_.operands(inst);
   std::string_view set = module_.extInstSet(ops[0]);
+  if (debugBindings_ && set == "OpenCL.DebugInfo.100" && (ops[1] == 28 || ops[1] == 29))
+    return lowerDebugBinding(in, inst, ops[1]);
   if (set.starts_with("NonSemantic.") || set == "OpenCL.DebugInfo.100" || set == "DebugInfo")
     return; // no semantics
   if (set != "OpenCL.std") unsupported("extended instruction set '" + std::string(set) + "'");

@@ -235,6 +235,9 @@ OpOperands opOperands(const LoweredOp &op) {
   case OpCode::Exit:
   case OpCode::Unreachable:
     return o;
+  case OpCode::DebugBind: // keeps the value it names alive; not pure, never removed
+    if (op.c) o.add(F::A, false, op.c);
+    return o;
   default:
     // Work-group and sub-group functions, printf: operands in side tables.
     o.opaque = true;

@@ -147,6 +147,7 @@ namespace spvsim {
   X(GotoN)                                  /* pending[target k] |= edge k */      \
   X(Barrier)                                /* rendezvous; pending[a] |= mask */   \
   X(Fence)   /* OpMemoryBarrier: imm = scopes as Barrier's, execution scope Invocation */ \
+  X(DebugBind) /* debugger only: variable aux takes c slots from a; computes nothing */ \
   X(Exit)                                   /* lanes return from the kernel */     \
   X(Unreachable)                            /* OpUnreachable executed: finding */ \
   X(ExtractDynamic8) X(ExtractDynamic16) X(ExtractDynamic32) X(ExtractDynamic64)  \

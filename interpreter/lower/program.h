@@ -26,7 +26,10 @@ struct LoweredOp {
   /// the misaligned check (lower/access_alignment.h); in the padding before imm.
   uint8_t alignLog2 = 0;
   uint8_t access = 0; ///< Loads and stores: kAccessCopy, kAccessWriteBack
-  uint64_t imm = 0;   ///< byte offset, stride, component, ...
+  /// The inlined call the op comes from (LoweredKernel::debugFrames; 0: the kernel's own
+  /// body), recorded when lowering for the debugger; in the padding before imm.
+  uint16_t frame = 0;
+  uint64_t imm = 0; ///< byte offset, stride, component, ...
 };
 
 /// LoweredOp::access: the load or store moves bytes of an aggregate copy (OpCopyMemory,
@@ -166,6 +169,26 @@ struct PrintfCall {
   std::vector<uint32_t> slots; ///< byte offsets of every argument component
 };
 
+/// What a DebugBind op (lowered only for the debugger) says from there on, lane by lane:
+/// the source variable `variable` (a DebugLocalVariable id) is the value in `leaves`
+/// slots from the op's `a` (a DebugValue), or lives in memory at the pointer in that slot
+/// (a DebugDeclare), or is gone (`optimizedOut`: a DebugValue of OpUndef or of a value
+/// with no slot, a DebugExpression that is not empty).
+struct DebugBinding {
+  uint32_t variable = 0;
+  uint32_t type = 0; ///< Value: the SPIR-V type of the value; Address: the pointer's type
+  bool address = false;
+  bool optimizedOut = false;
+};
+
+/// A call the lowering inlined, for the debugger's backtrace: the OpFunctionCall
+/// instruction, the frame it was made in, and the function called.
+struct DebugFrame {
+  uint32_t call = ~0u;
+  uint16_t parent = 0;
+  uint32_t function = 0;
+};
+
 struct LoweredKernel {
   std::string name;
   uint32_t warpWidth = 32;
@@ -184,6 +207,8 @@ struct LoweredKernel {
   std::vector<std::vector<uint32_t>> gotoTables; ///< GotoN: target block per edge
   std::vector<Collective> collectives;           ///< GroupCollect / SubgroupCollective aux
   std::vector<PrintfCall> printfCalls;           ///< Printf aux
+  std::vector<DebugBinding> debugBindings;       ///< DebugBind aux (debugger launches only)
+  std::vector<DebugFrame> debugFrames;           ///< LoweredOp::frame (debugger launches only)
 };
 
 } // namespace spvsim

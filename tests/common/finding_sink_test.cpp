@@ -40,6 +40,21 @@ TEST(FindingSink, LimitDropsAndCounts) {
   EXPECT_TRUE(sink.report(oob(1, "a")));
 }
 
+TEST(FindingSink, ObserverSeesEachNewFindingOnce) {
+  FindingSink sink(2);
+  std::vector<std::string> seen;
+  sink.setObserver([&](const Finding &f) {
+    seen.push_back(f.memory->buffer);
+    // Called outside the sink's lock: the observer may read the sink.
+    EXPECT_FALSE(sink.findings().empty());
+  });
+  sink.report(oob(1, "a"));
+  sink.report(oob(1, "a")); // a repeat: counted, not new
+  sink.report(oob(2, "b"));
+  sink.report(oob(3, "c")); // beyond the limit: dropped
+  EXPECT_EQ(seen, (std::vector<std::string>{"a", "b"}));
+}
+
 TEST(Finding, TextAndJsonCarryEveryField) {
   Finding f = oob(1, "in");
   f.kernel = "vecadd";

@@ -29,6 +29,11 @@ public:
   size_t warningCount() const;
   /// Findings that were dropped because the limit was reached.
   size_t dropped() const;
+  /// Called with each new finding as it is recorded, on the reporting thread, outside
+  /// the sink's lock (the debugger stops there). Set before findings are reported.
+  void setObserver(std::function<void(const Finding &)> observer) {
+    observer_ = std::move(observer);
+  }
 
 private:
   using Key = std::tuple<std::string, uint64_t, std::string, std::string>;
@@ -37,6 +42,7 @@ private:
   size_t dropped_ = 0;
   std::vector<Finding> findings_;
   std::map<Key, size_t> index_;
+  std::function<void(const Finding &)> observer_;
 };
 
 } // namespace spvsim

@@ -22,6 +22,8 @@
 
 namespace spvsim {
 
+class DebugWatcher;
+
 struct NDRange {
   uint32_t dims = 1;
   std::array<uint64_t, 3> global{1, 1, 1};
@@ -70,6 +72,10 @@ struct ExecOptions {
   /// When it becomes true (a SIGINT handler, a runtime shutting down) the launch stops and
   /// reports hang.interrupted. Polled, never written.
   const std::atomic<bool> *cancel = nullptr;
+  /// The interactive debugger (debugger/), attached to the launch: the launch then runs on
+  /// one thread with the debugger's warp loop and the module's variable debug information
+  /// lowered for it; the checks other than bounds do not run. Null: no debugger.
+  DebugWatcher *debugger = nullptr;
 };
 
 /// Spec constant values by SpecId (raw bits, zero-extended).

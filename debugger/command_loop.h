@@ -1,0 +1,66 @@
+// CommandLoop: the debugger's prompt — reads commands in gdb's words (libedit with
+// history on a terminal, plain lines otherwise, so command files can be fed on
+// standard input), runs them against a DebugSession, and prints what gdb would.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <iosfwd>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "debug_session.h"
+#include "evaluator.h"
+#include "spvsim/debugger/debugger.h"
+
+namespace spvsim::debugger {
+
+class CommandLoop {
+public:
+  /// `start` runs the launches on a thread of its own (the `run` command); `stopLaunch`
+  /// asks a running launch to stop (quit while stopped).
+  CommandLoop(DebugSession &session, std::map<std::string, BufferType> buffers,
+              LaunchControl control);
+  /// Reads and runs commands until `quit` or the end of the input; returns the exit status.
+  int run(std::istream &in, std::ostream &out, bool terminal);
+  /// Runs one command line (empty: repeat the last stepping command).
+  /// Returns false on quit.
+  bool execute(const std::string &line);
+
+private:
+  void waitAndReport();
+  void reportStop();
+  void printSourceLine(const std::string &file, uint32_t line);
+  std::string whereText(uint32_t instruction) const;
+  std::string workItemText(const GlobalId &id) const;
+  std::optional<Evaluator> focusEvaluator();
+  bool requireStopped();
+  void resume(Resume how);
+
+  void cmdBreak(const std::string &args, bool temporary);
+  void cmdDelete(const std::string &args);
+  void cmdInfo(const std::string &args);
+  void cmdPrint(const std::string &args);
+  void cmdExamine(const std::string &format, const std::string &args);
+  void cmdWorkitem(const std::string &args);
+  void cmdBacktrace();
+  void cmdList(const std::string &args);
+  void cmdWatch(const std::string &args);
+  void infoWorkitems();
+
+  DebugSession &session_;
+  std::map<std::string, BufferType> buffers_;
+  LaunchControl control_;
+  std::ostream *out_ = nullptr;
+  bool started_ = false;
+  std::string lastRepeatable_;
+  uint32_t lastFunction_ = 0;
+  uint32_t listLine_ = 0;
+  std::string listFile_;
+  std::map<std::string, std::vector<std::string>> sources_;
+  uint32_t valueNumber_ = 1;
+};
+
+} // namespace spvsim::debugger

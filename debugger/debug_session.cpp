@@ -1,0 +1,397 @@
+// DebugSession (debug_session.h): where a launch may stop, whether it stops, and
+// the hand-over between the launch's thread and the prompt's.
+#include "debug_session.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <utility>
+
+namespace spvsim::debugger {
+
+namespace {
+
+constexpr uint8_t kFlagBind = 1;       ///< a DebugBind op: the variable moves
+constexpr uint8_t kFlagBreakpoint = 2; ///< the first op of a breakpoint's line
+
+/// The file names of a breakpoint and of a module location match: equal, or one is the
+/// other's last components (`break k.cl:12` for /src/k.cl).
+bool sameFile(const std::string &wanted, const std::string &actual) {
+  if (wanted.empty() || wanted == actual) return true;
+  const std::string w = std::filesystem::path(wanted).lexically_normal().string();
+  const std::string a = std::filesystem::path(actual).lexically_normal().string();
+  return a.size() > w.size() && a.ends_with(w) && a[a.size() - w.size() - 1] == '/';
+}
+
+/// The GroupWatcher of the debugger: tells the session which group runs.
+class DebugGroupWatcher : public GroupWatcher {
+public:
+  DebugGroupWatcher(DebugSession &s, std::span<Warp> warps) : session_(s), warps_(warps) {}
+  void groupStarted(GroupState &g, std::span<Warp> warps, uint64_t) override {
+    session_.setGroup(&g, warps);
+  }
+  void groupEnded(GroupState &) override { session_.setGroup(nullptr, {}); }
+
+private:
+  DebugSession &session_;
+  std::span<Warp> warps_;
+};
+
+} // namespace
+
+DebugSession::DebugSession(const Module &module) : info_(module) {}
+
+std::unique_ptr<GroupWatcher> DebugSession::makeGroupWatcher(LaunchContext &,
+                                                             std::span<Warp> warps) {
+  return std::make_unique<DebugGroupWatcher>(*this, warps);
+}
+
+void DebugSession::setGroup(GroupState *g, std::span<Warp> warps) {
+  group_ = g;
+  warps_ = warps;
+  if (g) {
+    bindings_.assign(g->items, {});
+  } else {
+    bindings_.clear();
+  }
+}
+
+void DebugSession::launchStarted(LaunchContext &L) {
+  launch_ = &L;
+  const LoweredKernel &k = *L.kernel;
+  opLines_.assign(k.ops.size(), 0);
+  opFunctions_.assign(k.ops.size(), 0);
+  opDepths_.assign(k.ops.size(), 0);
+  lineStart_.assign(k.ops.size(), 0);
+  for (size_t i = 0; i < k.ops.size(); ++i) {
+    opLines_[i] = info_.lineOf(k.ops[i].source);
+    const uint32_t df = info_.debugFunctionAt(k.ops[i].source);
+    opFunctions_[i] = df ? df : info_.functionOf(k.ops[i].source);
+    uint32_t depth = info_.inlineDepth(k.ops[i].source);
+    for (uint32_t f = k.ops[i].frame, n = 0; f && f < k.debugFrames.size() && n < 0x10000; ++n) {
+      depth += 1 + info_.inlineDepth(k.debugFrames[f].call);
+      f = k.debugFrames[f].parent;
+    }
+    opDepths_[i] = depth;
+  }
+  // llvm-spirv's kernels are wrappers without source lines that call the kernel's body:
+  // depths count from the outermost frame with source lines.
+  uint32_t base = ~0u;
+  for (size_t i = 0; i < k.ops.size(); ++i)
+    if (opLines_[i]) base = std::min(base, opDepths_[i]);
+  if (base != ~0u)
+    for (uint32_t &d : opDepths_) d = d > base ? d - base : 0;
+  const EntryPoint *ep = info_.module().findEntryPoint(k.name);
+  kernelFunction_ = ep ? ep->function : 0;
+  // A line starts where an op of a block has a line the block's previous op with a line
+  // did not have: a breakpoint stops there once per pass through the block.
+  for (const LoweredBlock &b : k.blocks) {
+    uint32_t previous = 0, previousFunction = 0, previousDepth = 0;
+    for (uint32_t i = b.first; i < b.end; ++i) {
+      if (k.ops[i].code == OpCode::DebugBind || opLines_[i] == 0) continue;
+      if (opLines_[i] != previous || opFunctions_[i] != previousFunction ||
+          opDepths_[i] != previousDepth)
+        lineStart_[i] = 1;
+      previous = opLines_[i];
+      previousFunction = opFunctions_[i];
+      previousDepth = opDepths_[i];
+    }
+  }
+  updateFlags();
+}
+
+bool DebugSession::breakpointMatches(const Breakpoint &b, uint32_t index) const {
+  if (!b.kernel.empty()) {
+    // The kernel's first line: the first line start of the entry block.
+    // The kernel's first line after its declaration's (gdb skips the prologue so).
+    if (b.kernel != launch_->kernel->name) return false;
+    for (uint32_t i = 0; i < lineStart_.size(); ++i)
+      if (lineStart_[i] && !isDeclarationLine(i)) return i == index;
+    return index == 0; // no lines (no -g): its first op
+  }
+  if (!lineStart_[index] || opLines_[index] != b.line ||
+      !sameFile(b.file, info_.fileOf(launch_->kernel->ops[index].source)))
+    return false;
+  // The line's first op in each inlined copy of its function: a line that goes on after
+  // a call (in the call's continuation block) or spans branches stops once per pass.
+  const LoweredOp &op = launch_->kernel->ops[index];
+  for (uint32_t i = 0; i < index; ++i)
+    if (lineStart_[i] && opLines_[i] == b.line && launch_->kernel->ops[i].frame == op.frame &&
+        opDepths_[i] == opDepths_[index] && opFunctions_[i] == opFunctions_[index])
+      return false;
+  return true;
+}
+
+bool DebugSession::isDeclarationLine(uint32_t index) const {
+  const uint32_t df = info_.debugFunctionAt(launch_->kernel->ops[index].source);
+  return df && opLines_[index] == info_.functionLine(df);
+}
+
+bool DebugSession::lineHasCode(const std::string &file, uint32_t line) const {
+  if (!launch_) return true; // known once the kernel is lowered
+  Breakpoint b;
+  b.file = file;
+  b.line = line;
+  for (uint32_t i = 0; i < lineStart_.size(); ++i)
+    if (breakpointMatches(b, i)) return true;
+  return false;
+}
+
+void DebugSession::updateFlags() {
+  if (!launch_) return;
+  const LoweredKernel &k = *launch_->kernel;
+  flags_.assign(k.ops.size(), 0);
+  for (uint32_t i = 0; i < k.ops.size(); ++i) {
+    if (k.ops[i].code == OpCode::DebugBind) flags_[i] |= kFlagBind;
+    for (const Breakpoint &b : breakpoints)
+      if (breakpointMatches(b, i)) flags_[i] |= kFlagBreakpoint;
+  }
+  opFlags = flags_.data();
+  watchingStores = !watchpoints.empty();
+}
+
+GlobalId DebugSession::globalIdOf(const Warp &w, uint32_t lane) const {
+  GlobalId id{};
+  for (uint32_t d = 0; d < 3; ++d)
+    id[d] = group_->id[d] * launch_->localSize[d] + w.localId[d][lane] + launch_->range.offset[d];
+  return id;
+}
+
+ExecState DebugSession::stateOfWarp(Warp &w) const {
+  ExecState x;
+  x.regs = w.registers();
+  x.width = launch_->kernel->warpWidth;
+  x.allLanes = x.width == 64 ? ~uint64_t(0) : (uint64_t(1) << x.width) - 1;
+  x.masks = w.masks.data();
+  x.launch = launch_;
+  x.group = group_;
+  x.warp = &w;
+  x.laneMasks = w.laneMasks.get();
+  return x;
+}
+
+std::optional<std::pair<Warp *, uint32_t>> DebugSession::findWorkItem(const GlobalId &id) const {
+  if (!group_) return std::nullopt;
+  for (Warp &w : warps_)
+    for (uint32_t l = 0; l < launch_->kernel->warpWidth; ++l)
+      if ((w.present >> l) & 1 && globalIdOf(w, l) == id) return std::make_pair(&w, l);
+  return std::nullopt;
+}
+
+uint32_t DebugSession::instructionOf(const Warp &w, uint32_t lane) const {
+  const uint64_t bit = uint64_t(1) << lane;
+  if (stopped_ && stop_.x.warp == &w && (stop_.x.maskOf(*stop_.op) & bit)) return stop_.op->source;
+  const LoweredKernel &k = *launch_->kernel;
+  for (const auto &p : w.parked)
+    if (p.lanes & bit) return k.ops[k.blocks[p.next].first].source;
+  for (uint32_t b = 0; b < w.pending.size() && b < k.blocks.size(); ++b)
+    if (w.pending[b] & bit) {
+      for (uint32_t i = k.blocks[b].first; i < k.blocks[b].end; ++i)
+        if (opLines_[i]) return k.ops[i].source;
+      return k.ops[k.blocks[b].first].source;
+    }
+  return kNone;
+}
+
+const std::unordered_map<uint32_t, uint32_t> *DebugSession::bindingsOf(uint32_t localIndex) const {
+  return localIndex < bindings_.size() ? &bindings_[localIndex] : nullptr;
+}
+
+std::optional<uint32_t> DebugSession::focusLane(const ExecState &x, uint64_t mask) const {
+  for (uint32_t l = 0; l < x.width; ++l)
+    if ((mask >> l) & 1 && globalIdOf(*x.warp, l) == focus) return l;
+  return std::nullopt;
+}
+
+void DebugSession::findingReported(const Finding &f) {
+  if (!stopOnFindings || !f.workItem) return;
+  pendingFinding_ = f;
+  everyOp = true;
+}
+
+void DebugSession::opReached(const ExecState &x, const LoweredOp &op, uint32_t index) {
+  const uint64_t mask = x.maskOf(op);
+  if (op.code == OpCode::DebugBind) {
+    for (uint32_t l = 0; l < x.width; ++l)
+      if ((mask >> l) & 1) {
+        const uint32_t item = x.warp->firstItem + l;
+        if (item < bindings_.size())
+          bindings_[item][launch_->kernel->debugBindings[op.aux].variable] = index;
+      }
+    return;
+  }
+  if (!mask) return;
+  if (interrupt_.exchange(false)) {
+    everyOp = mode_ != Resume::Continue || pendingFinding_ || pendingWatch_;
+    if (auto lane = focusLane(x, mask); !lane)
+      for (uint32_t l = 0; l < x.width; ++l)
+        if ((mask >> l) & 1) {
+          focus = globalIdOf(*x.warp, l);
+          break;
+        }
+    mode_ = Resume::Continue;
+    return stopHere(x, op, index, "Interrupted");
+  }
+  if (pendingWatch_) {
+    WatchHit hit = *std::exchange(pendingWatch_, std::nullopt);
+    everyOp = mode_ != Resume::Continue || pendingFinding_.has_value();
+    stopHere(x, op, index, "Watchpoint " + std::to_string(hit.number), std::move(hit));
+  }
+  if (pendingFinding_) {
+    const Finding f = *std::exchange(pendingFinding_, std::nullopt);
+    everyOp = mode_ != Resume::Continue;
+    focus = f.workItem->global;
+    stopHere(x, op, index, "Finding " + f.kind + ": " + f.message, std::nullopt, f);
+  }
+  if (flags_[index] & kFlagBreakpoint) {
+    for (size_t bi = 0; bi < breakpoints.size(); ++bi) {
+      Breakpoint &b = breakpoints[bi];
+      if (!breakpointMatches(b, index)) continue;
+      // The work-item in focus when it is here, else the first one here whose
+      // condition holds.
+      std::optional<uint32_t> lane;
+      auto holds = [&](uint32_t l) {
+        return b.condition.empty() || !conditionHolds || conditionHolds(x, l, b.condition);
+      };
+      if (auto f = focusLane(x, mask); f && holds(*f)) lane = f;
+      for (uint32_t l = 0; !lane && l < x.width; ++l)
+        if ((mask >> l) & 1 && holds(l)) lane = l;
+      if (!lane) continue;
+      focus = globalIdOf(*x.warp, *lane);
+      ++b.hits;
+      std::string reason =
+          (b.temporary ? "Temporary breakpoint " : "Breakpoint ") + std::to_string(b.number);
+      if (b.temporary) {
+        breakpoints.erase(breakpoints.begin() + std::ptrdiff_t(bi));
+        updateFlags();
+      }
+      everyOp = false;
+      return stopHere(x, op, index, reason);
+    }
+  }
+  if (!everyOp || mode_ == Resume::Continue) return;
+  auto lane = focusLane(x, mask);
+  if (!lane) return;
+  const uint32_t line = opLines_[index];
+  const uint32_t depth = opDepths_[index];
+  bool stop = false;
+  switch (mode_) {
+  case Resume::StepInstruction:
+    stop = true;
+    break;
+  case Resume::Step:
+    stop = lineStart_[index] && (line != stepLine_ || depth != stepDepth_);
+    // Into a function: past the line it is declared on (its parameters are stored there).
+    if (stop && depth > stepDepth_ && isDeclarationLine(index)) {
+      stop = false;
+      stepLine_ = line;
+      stepDepth_ = depth;
+    }
+    break;
+  case Resume::Next:
+    stop = lineStart_[index] && depth <= stepDepth_ && (line != stepLine_ || depth < stepDepth_);
+    break;
+  case Resume::Finish:
+    stop = lineStart_[index] && depth < stepDepth_;
+    break;
+  case Resume::Continue:
+    break;
+  }
+  if (op.code == OpCode::Exit && mode_ != Resume::StepInstruction) {
+    stop = true;
+    everyOp = false;
+    mode_ = Resume::Continue;
+    return stopHere(x, op, index, "returns");
+  }
+  if (!stop) return;
+  everyOp = false;
+  mode_ = Resume::Continue;
+  stopHere(x, op, index, "step");
+}
+
+void DebugSession::storeDone(const ExecState &x, const LoweredOp &op, uint32_t index,
+                             uint32_t bytes, bool indexed) {
+  for (Watchpoint &w : watchpoints) {
+    ops::ResolvedAllocation r;
+    if (!ops::resolve(x, w.pointer, 0, r)) continue;
+    const uint64_t offset = tagged::offset(w.pointer);
+    if (offset + w.bytes > r.size) continue;
+    std::vector<std::byte> now(r.base + offset, r.base + offset + w.bytes);
+    if (now == w.last) continue;
+    // Which work-item wrote it: a lane whose access covers the watched bytes.
+    const uint64_t mask = x.maskOf(op);
+    std::optional<uint32_t> writer;
+    const uint64_t *p = x.reg<uint64_t>(op.a);
+    const uint64_t stride = op.aux & kMaxIndexedStride;
+    for (uint32_t l = 0; l < x.width && !writer; ++l)
+      if ((mask >> l) & 1 && tagged::allocation(p[l]) == tagged::allocation(w.pointer)) {
+        // StoreIndexed: base + index × stride + imm (exec/handlers_memory.h).
+        const int64_t at = int64_t(tagged::offset(p[l])) + int64_t(op.imm) +
+                           (indexed ? ops::laneIndex(x, op, l) * int64_t(stride) : 0);
+        if (at < int64_t(offset + w.bytes) && int64_t(offset) < at + int64_t(bytes)) writer = l;
+      }
+    if (!writer)
+      for (uint32_t l = 0; l < x.width && !writer; ++l)
+        if ((mask >> l) & 1) writer = l;
+    // Stop after the store, at the warp's next op, in the work-item that wrote.
+    (void)index;
+    pendingWatch_ = WatchHit{w.number, w.last, now};
+    w.last = now;
+    focus = globalIdOf(*x.warp, *writer);
+    everyOp = true;
+    return;
+  }
+}
+
+void DebugSession::launchEnded(LaunchContext &L) {
+  (void)L;
+  launch_ = nullptr;
+  opFlags = nullptr;
+  pendingFinding_.reset();
+  pendingWatch_.reset();
+  everyOp = false;
+  mode_ = Resume::Continue;
+}
+
+void DebugSession::stopHere(const ExecState &x, const LoweredOp &op, uint32_t index,
+                            std::string reason, std::optional<WatchHit> watch,
+                            std::optional<Finding> finding) {
+  std::unique_lock lock(mutex_);
+  stop_.watch = std::move(watch);
+  stop_.finding = std::move(finding);
+  stop_.x = x;
+  stop_.op = &op;
+  stop_.index = index;
+  stop_.reason = std::move(reason);
+  stopped_ = true;
+  resumed_ = false;
+  changed_.notify_all();
+  changed_.wait(lock, [&] { return resumed_; });
+  stopped_ = false;
+}
+
+bool DebugSession::waitForStop() {
+  std::unique_lock lock(mutex_);
+  changed_.wait(lock, [&] { return stopped_ || finished_; });
+  return stopped_;
+}
+
+void DebugSession::resume(Resume how) {
+  std::unique_lock lock(mutex_);
+  mode_ = how;
+  stepLine_ = opLine(stop_.index);
+  stepDepth_ = opDepth(stop_.index);
+  stepIndex_ = stop_.index;
+  everyOp = how != Resume::Continue || pendingFinding_.has_value();
+  updateFlags();
+  resumed_ = true;
+  stopped_ = false;
+  changed_.notify_all();
+}
+
+void DebugSession::finishAll() {
+  std::unique_lock lock(mutex_);
+  finished_ = true;
+  changed_.notify_all();
+}
+
+} // namespace spvsim::debugger

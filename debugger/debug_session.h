@@ -1,0 +1,176 @@
+// DebugSession: the debugger's watcher of a launch (exec/execution_events.h,
+// DebugWatcher). The launch runs on a worker thread; at an op where something may
+// stop it (a breakpoint's line, stepping, a finding, a watched store) the session
+// decides for the work-item in focus and, when it stops, blocks that thread until
+// the prompt thread resumes it. While stopped the prompt reads the work-group's
+// registers and memory through the session (evaluator.h).
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <span>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "debug_info.h"
+#include "exec/execution_events.h"
+#include "spvsim/common/finding.h"
+
+namespace spvsim::debugger {
+
+using GlobalId = std::array<uint64_t, 3>;
+
+struct Breakpoint {
+  uint32_t number = 0;
+  std::string file; ///< empty: any file
+  uint32_t line = 0;
+  std::string kernel;    ///< `break KERNEL`: the kernel's first line
+  std::string condition; ///< an expression (evaluator.h); empty: always
+  bool temporary = false;
+  uint64_t hits = 0;
+};
+
+struct Watchpoint {
+  uint32_t number = 0;
+  std::string expression;
+  uint64_t pointer = 0; ///< tagged
+  uint32_t bytes = 0;
+  std::vector<std::byte> last;
+};
+
+/// How the launch goes on when the prompt resumes it.
+enum class Resume : uint8_t { Continue, Step, Next, Finish, StepInstruction };
+
+/// A watched location that changed: its watchpoint and its bytes before and after.
+struct WatchHit {
+  uint32_t number = 0;
+  std::vector<std::byte> before, after;
+};
+
+/// Where a stopped launch is: the op about to run in the warp that stopped.
+struct StopPoint {
+  std::optional<WatchHit> watch;
+  std::optional<Finding> finding; ///< the finding it stopped for
+  ExecState x;
+  const LoweredOp *op = nullptr;
+  uint32_t index = 0;
+  std::string reason; ///< "Breakpoint 1", "finding", ... (printed by the prompt)
+};
+
+class DebugSession : public DebugWatcher {
+public:
+  explicit DebugSession(const Module &module);
+
+  // --- The launch's thread (DebugWatcher)
+  void launchStarted(LaunchContext &L) override;
+  void opReached(const ExecState &x, const LoweredOp &op, uint32_t index) override;
+  void storeDone(const ExecState &x, const LoweredOp &op, uint32_t index, uint32_t bytes,
+                 bool indexed) override;
+  void launchEnded(LaunchContext &L) override;
+  std::unique_ptr<GroupWatcher> makeGroupWatcher(LaunchContext &, std::span<Warp>) override;
+  /// A new finding (FindingSink observer): stops before the next op of its work-item.
+  void findingReported(const Finding &f);
+  /// Stops the running launch at its next op (Ctrl-C); safe in a signal handler.
+  void requestInterrupt() {
+    interrupt_.store(true);
+    everyOp.store(true);
+  }
+
+  // --- The prompt's thread
+  /// Waits until the launch stops or every launch has run (false then).
+  bool waitForStop();
+  /// Lets the stopped launch go on.
+  void resume(Resume how);
+  /// Every launch has run (the runner says so).
+  void finishAll();
+  bool finished() const { return finished_; }
+  bool stopped() const { return stopped_; }
+  const StopPoint &stopPoint() const { return stop_; }
+
+  // Breakpoints, watchpoints and focus (the prompt changes them only while stopped or
+  // before the run).
+  std::vector<Breakpoint> breakpoints;
+  std::vector<Watchpoint> watchpoints;
+  bool stopOnFindings = true;
+  uint32_t nextNumber = 1;
+  GlobalId focus{0, 0, 0};
+  /// Evaluates a breakpoint condition for lane `lane` of the warp in `x` (set by the
+  /// prompt: the evaluator lives above the session).
+  std::function<bool(const ExecState &x, uint32_t lane, const std::string &condition)>
+      conditionHolds;
+  /// Called after each launch ends (a line for the prompt to print).
+  std::function<void(const std::string &)> onLaunchEnded;
+
+  // What the prompt reads while stopped.
+  const DebugInfo &info() const { return info_; }
+  const LaunchContext *launch() const { return launch_; }
+  const GroupState *group() const { return group_; }
+  std::span<Warp> warps() const { return warps_; }
+  /// The ExecState of warp `w` of the running group.
+  ExecState stateOfWarp(Warp &w) const;
+  /// The warp and lane of the work-item with global id `id` in the running group.
+  std::optional<std::pair<Warp *, uint32_t>> findWorkItem(const GlobalId &id) const;
+  GlobalId globalIdOf(const Warp &w, uint32_t lane) const;
+  /// The module instruction the work-item in warp `w`, lane `lane`, is at (its next op).
+  uint32_t instructionOf(const Warp &w, uint32_t lane) const;
+  /// DebugBind op index for `variable` last reached by a work-item (local linear index).
+  const std::unordered_map<uint32_t, uint32_t> *bindingsOf(uint32_t localIndex) const;
+  /// Per op of the kernel: its source line (0: none) and the function it comes from.
+  uint32_t opLine(uint32_t index) const { return index < opLines_.size() ? opLines_[index] : 0; }
+  uint32_t opFunction(uint32_t index) const {
+    return index < opFunctions_.size() ? opFunctions_[index] : 0;
+  }
+  uint32_t opDepth(uint32_t index) const { return index < opDepths_.size() ? opDepths_[index] : 0; }
+  uint32_t kernelFunction() const { return kernelFunction_; }
+  /// Re-marks the ops where the launch must call back (after breakpoints change).
+  void updateFlags();
+  /// Whether a breakpoint location matches anything in the kernel's ops.
+  bool lineHasCode(const std::string &file, uint32_t line) const;
+
+  void setGroup(GroupState *g, std::span<Warp> warps);
+
+private:
+  void stopHere(const ExecState &x, const LoweredOp &op, uint32_t index, std::string reason,
+                std::optional<WatchHit> watch = std::nullopt,
+                std::optional<Finding> finding = std::nullopt);
+  bool breakpointMatches(const Breakpoint &b, uint32_t index) const;
+  /// Whether op `index` is on the line its function is declared on.
+  bool isDeclarationLine(uint32_t index) const;
+  std::optional<uint32_t> focusLane(const ExecState &x, uint64_t mask) const;
+
+  DebugInfo info_;
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  bool stopped_ = false;
+  bool resumed_ = false;
+  bool finished_ = false;
+  StopPoint stop_;
+
+  LaunchContext *launch_ = nullptr;
+  GroupState *group_ = nullptr;
+  std::span<Warp> warps_;
+  std::vector<uint8_t> flags_;
+  std::vector<uint32_t> opLines_;
+  std::vector<uint32_t> opFunctions_;
+  std::vector<uint8_t> lineStart_;
+  uint32_t kernelFunction_ = 0;
+  /// Per work-item of the running group (local linear index): variable -> DebugBind op.
+  std::vector<std::unordered_map<uint32_t, uint32_t>> bindings_;
+
+  Resume mode_ = Resume::Continue;
+  uint32_t stepLine_ = 0;
+  uint32_t stepDepth_ = 0;
+  std::vector<uint32_t> opDepths_; ///< per op: calls inlined (by the compiler or the lowering)
+  uint32_t stepIndex_ = 0;
+  std::optional<Finding> pendingFinding_;
+  std::optional<WatchHit> pendingWatch_;
+  std::atomic<bool> interrupt_{false};
+};
+
+} // namespace spvsim::debugger

@@ -1,0 +1,643 @@
+// Evaluator (evaluator.h): names to values, and a small expression language.
+#include "evaluator.h"
+
+#include <cctype>
+#include <cmath>
+#include <cstring>
+
+#include "memory/tagged_pointer.h"
+#include "spvsim/common/error.h"
+
+namespace spvsim::debugger {
+
+namespace {
+
+using Kind = ValueType::Kind;
+
+const char *spaceName(AddressSpace s) {
+  switch (s) {
+  case AddressSpace::Global:
+    return "global";
+  case AddressSpace::Constant:
+    return "constant";
+  case AddressSpace::Local:
+    return "__local";
+  case AddressSpace::Private:
+    return "private";
+  default:
+    break;
+  }
+  return "generic";
+}
+
+bool isFloat(const Value &v) {
+  return v.type && v.type->kind == Kind::Float;
+}
+
+} // namespace
+
+Evaluator::Evaluator(const DebugSession &session, const ExecState &x, uint32_t lane,
+                     const std::map<std::string, BufferType> &buffers)
+    : session_(session), x_(x), lane_(lane), buffers_(buffers) {}
+
+Value Evaluator::number(int64_t i) {
+  static const TypePtr t = scalarType(Kind::Int, 8, "long");
+  return Value::ofScalar(t, uint64_t(i));
+}
+
+Value Evaluator::real(double d) {
+  static const TypePtr t = scalarType(Kind::Float, 8, "double");
+  uint64_t bits;
+  std::memcpy(&bits, &d, 8);
+  return Value::ofScalar(t, bits);
+}
+
+MemoryReader Evaluator::reader() const {
+  return [this](uint64_t p, uint64_t bytes, void *out, std::string &why) {
+    ops::ResolvedAllocation r;
+    if (!ops::resolve(x_, p, lane_, r) || !r.base) {
+      why = "cannot access memory at " + describePointer(p);
+      return false;
+    }
+    const uint64_t offset = tagged::offset(p);
+    if (offset + bytes > r.size) {
+      why = "cannot access memory at " + describePointer(p) + " (outside its " +
+            std::to_string(r.size) + " bytes)";
+      return false;
+    }
+    std::memcpy(out, r.base + offset, bytes);
+    return true;
+  };
+}
+
+std::string Evaluator::describePointer(uint64_t p) const {
+  if (tagged::allocation(p) == 0) return p ? "0x" + std::to_string(p) : "NULL";
+  const AddressSpace s = tagged::space(p);
+  const std::string kind =
+      s == AddressSpace::Global || s == AddressSpace::Constant
+          ? std::string(s == AddressSpace::Constant ? "constant " : "") + "buffer"
+          : spaceName(s);
+  return kind + " '" + allocationName(x_, p) + "' + " + std::to_string(tagged::offset(p));
+}
+
+std::string Evaluator::format(const Value &v) const {
+  return formatValue(v, reader(), [this](uint64_t p) { return describePointer(p); });
+}
+
+uint64_t Evaluator::registerBits(uint32_t slot, uint32_t bytes) const {
+  switch (bytes) {
+  case 1:
+    return x_.reg<uint8_t>(slot)[lane_];
+  case 2:
+    return x_.reg<uint16_t>(slot)[lane_];
+  case 4:
+    return x_.reg<uint32_t>(slot)[lane_];
+  default:
+    return x_.reg<uint64_t>(slot)[lane_];
+  }
+}
+
+TypePtr Evaluator::typeOfDebug(uint32_t id) const {
+  if (auto it = debugTypes_.find(id); it != debugTypes_.end()) return it->second;
+  const DebugInfo &info = session_.info();
+  const DebugType *d = info.type(id);
+  auto t = std::make_shared<ValueType>();
+  debugTypes_[id] = t; // breaks cycles (a struct holding a pointer to itself)
+  t->name = info.typeName(id);
+  if (!d) return t;
+  switch (d->kind) {
+  case DebugType::Kind::Basic:
+    t->bytes = uint32_t(d->sizeBits / 8);
+    switch (d->encoding) {
+    case 2:
+      t->kind = Kind::Bool;
+      break;
+    case 3:
+      t->kind = Kind::Float;
+      break;
+    case 4:
+    case 5:
+      t->kind = Kind::Int;
+      break;
+    default:
+      t->kind = Kind::UInt;
+      break;
+    }
+    break;
+  case DebugType::Kind::Pointer:
+    t->kind = Kind::Pointer;
+    t->bytes = 8;
+    t->element = typeOfDebug(d->base);
+    break;
+  case DebugType::Kind::Vector:
+  case DebugType::Kind::Array:
+    t->kind = d->kind == DebugType::Kind::Vector ? Kind::Vector : Kind::Array;
+    t->element = typeOfDebug(d->base);
+    t->count = d->count;
+    t->bytes = uint32_t(t->element->stride() * d->count);
+    if (t->kind == Kind::Vector && d->count == 3) t->bytes = t->element->bytes * 4;
+    break;
+  case DebugType::Kind::Composite:
+    t->kind = Kind::Struct;
+    t->bytes = uint32_t(d->sizeBits / 8);
+    for (const auto &m : d->members)
+      t->members.push_back({m.name, m.offsetBits / 8, typeOfDebug(m.type)});
+    break;
+  default:
+    break;
+  }
+  return t;
+}
+
+TypePtr Evaluator::typeOfSpirv(uint32_t id) const {
+  const Module &m = session_.info().module();
+  const Type &s = m.type(id);
+  auto t = std::make_shared<ValueType>();
+  switch (s.kind) {
+  case TypeKind::Int:
+    t->kind = Kind::Int;
+    t->bytes = s.width / 8;
+    t->name = s.width == 8 ? "char" : s.width == 16 ? "short" : s.width == 32 ? "int" : "long";
+    break;
+  case TypeKind::Float:
+    t->kind = Kind::Float;
+    t->bytes = s.width / 8;
+    t->name = s.width == 16 ? "half" : s.width == 32 ? "float" : "double";
+    break;
+  case TypeKind::Bool:
+    t->kind = Kind::Bool;
+    t->bytes = 1;
+    t->name = "bool";
+    break;
+  case TypeKind::Pointer:
+    t->kind = Kind::Pointer;
+    t->bytes = 8;
+    t->element = typeOfSpirv(s.element);
+    t->name = t->element->name + " *";
+    break;
+  case TypeKind::Vector:
+  case TypeKind::Array:
+    t->kind = s.kind == TypeKind::Vector ? Kind::Vector : Kind::Array;
+    t->element = typeOfSpirv(s.element);
+    t->count = s.count;
+    t->bytes = uint32_t(t->element->stride() * s.count);
+    t->name = s.kind == TypeKind::Vector ? t->element->name + std::to_string(s.count)
+                                         : t->element->name + " [" + std::to_string(s.count) + "]";
+    break;
+  default:
+    t->name = "?";
+    break;
+  }
+  return t;
+}
+
+Value Evaluator::valueOf(const DebugVariable &var, uint32_t bindOp) const {
+  const LoweredKernel &k = *session_.launch()->kernel;
+  const LoweredOp &op = k.ops[bindOp];
+  const DebugBinding &b = k.debugBindings[op.aux];
+  Value v;
+  v.type = typeOfDebug(var.type);
+  if (b.optimizedOut) {
+    v.optimizedOut = true;
+    return v;
+  }
+  if (b.address) {
+    v.address = registerBits(op.a, 8);
+    return v;
+  }
+  // In registers: one slot per scalar component, of the SPIR-V value's component size.
+  const Module &m = session_.info().module();
+  const Type &st = m.type(b.type);
+  uint32_t leafBytes = 8;
+  if (st.kind == TypeKind::Int || st.kind == TypeKind::Float) leafBytes = st.width / 8;
+  if (st.kind == TypeKind::Bool) leafBytes = 1;
+  if (st.kind == TypeKind::Vector) {
+    const Type &e = m.type(st.element);
+    leafBytes = e.kind == TypeKind::Bool ? 1 : e.width / 8;
+  }
+  const uint32_t wanted = v.type->isScalar()             ? 1
+                          : v.type->kind == Kind::Vector ? uint32_t(v.type->count)
+                                                         : 0;
+  if (wanted == 0 || wanted != op.c) {
+    v.optimizedOut = true;
+    v.note = "<in registers, not shown>";
+    return v;
+  }
+  for (uint32_t i = 0; i < op.c; ++i)
+    v.leaves.push_back(registerBits(op.a + i * k.slotStride, leafBytes));
+  return v;
+}
+
+Value Evaluator::variable(const std::string &name) const {
+  const DebugInfo &info = session_.info();
+  const auto *bindings = session_.bindingsOf(x_.warp->firstItem + lane_);
+  const uint32_t at = session_.instructionOf(*x_.warp, lane_);
+  const uint32_t debugFunction = at == kNone ? 0 : info.debugFunctionAt(at);
+  const uint32_t function = at == kNone ? 0 : info.functionOf(at);
+  auto inFunction = [&](const DebugVariable &var) {
+    return debugFunction ? var.debugFunction == debugFunction : var.function == function;
+  };
+  const DebugVariable *best = nullptr;
+  uint32_t bestOp = ~0u;
+  int bestScore = -1;
+  for (const auto &[id, var] : info.variables()) {
+    if (var.name != name) continue;
+    uint32_t op = ~0u;
+    if (bindings)
+      if (auto it = bindings->find(id); it != bindings->end()) op = it->second;
+    const int score = (inFunction(var) ? 2 : 0) + (op != ~0u ? 1 : 0);
+    if (score > bestScore) best = &var, bestOp = op, bestScore = score;
+  }
+  if (best) {
+    if (bestOp != ~0u) return valueOf(*best, bestOp);
+    Value v;
+    v.type = typeOfDebug(best->type);
+    v.optimizedOut = true;
+    return v;
+  }
+  // Kernel arguments by name (also without -g, when the module names them).
+  const LoweredKernel &k = *session_.launch()->kernel;
+  const Module &m = info.module();
+  const Function *kernelFn = m.function(session_.kernelFunction());
+  for (size_t i = 0; i < k.params.size(); ++i) {
+    const ParamBinding &p = k.params[i];
+    if (p.name != name || !kernelFn || i >= kernelFn->params.size()) continue;
+    Value v;
+    v.type = typeOfSpirv(m.typeOf(kernelFn->params[i]));
+    if (p.kind == ParamBinding::Kind::Value && !p.leaves.empty()) {
+      for (const auto &leaf : p.leaves)
+        v.leaves.push_back(registerBits(leaf.slot * k.slotStride, leaf.size));
+    } else {
+      v.leaves = {registerBits(p.pointerSlot * k.slotStride, 8)};
+    }
+    return v;
+  }
+  // __local variables of the kernel (DebugGlobalVariable, else the module's name for it,
+  // which clang spells "kernel.name").
+  for (uint32_t i = 0; i < k.locals.size(); ++i) {
+    const LocalVariable &local = k.locals[i];
+    if (local.argument >= 0) continue;
+    TypePtr type;
+    for (const DebugGlobal &g : info.globals())
+      if (g.name == name && g.variable && m.id(g.variable).instruction == local.instruction)
+        type = typeOfDebug(g.type);
+    if (!type && (local.name == name || local.name.ends_with("." + name))) {
+      const uint32_t pointer =
+          local.instruction == kNone ? 0 : m.instruction(local.instruction).typeId;
+      type = typeOfSpirv(m.type(pointer).element);
+    }
+    if (!type) continue;
+    Value v;
+    v.type = type;
+    v.address = tagged::make(AddressSpace::Local, i, 0);
+    return v;
+  }
+  // Run-file buffers by name.
+  if (auto it = buffers_.find(name); it != buffers_.end()) {
+    const LaunchContext &L = *session_.launch();
+    for (uint32_t id = 1; id < L.allocations.size(); ++id) {
+      if (L.allocations[id].name != name || L.allocations[id].parent) continue;
+      const BufferType &b = it->second;
+      auto element = std::make_shared<ValueType>();
+      element->name = b.name;
+      const Kind kind = b.scalar == BufferType::Scalar::Float  ? Kind::Float
+                        : b.scalar == BufferType::Scalar::UInt ? Kind::UInt
+                                                               : Kind::Int;
+      if (b.components == 1) {
+        element->kind = kind;
+        element->bytes = b.componentBytes;
+      } else {
+        element->kind = Kind::Vector;
+        element->element = scalarType(kind, b.componentBytes, "");
+        element->count = b.components;
+        element->bytes = b.componentBytes * (b.components == 3 ? 4 : b.components);
+      }
+      auto array = std::make_shared<ValueType>();
+      array->kind = Kind::Array;
+      array->element = element;
+      array->count = L.allocations[id].size / std::max<uint64_t>(element->bytes, 1);
+      array->bytes = uint32_t(L.allocations[id].size);
+      array->name = b.name + " [" + std::to_string(array->count) + "]";
+      Value v;
+      v.type = array;
+      v.address = tagged::make(L.allocations[id].space, id, 0);
+      return v;
+    }
+  }
+  std::string message = "No symbol \"" + name + "\" in current context.";
+  if (!info.hasVariables()) message += " (source names need a module built with -g)";
+  throw Error(message);
+}
+
+std::vector<std::pair<std::string, Value>> Evaluator::variables(bool arguments) const {
+  std::vector<std::pair<std::string, Value>> out;
+  const DebugInfo &info = session_.info();
+  const auto *bindings = session_.bindingsOf(x_.warp->firstItem + lane_);
+  const uint32_t at = session_.instructionOf(*x_.warp, lane_);
+  const uint32_t debugFunction = at == kNone ? 0 : info.debugFunctionAt(at);
+  const uint32_t function = at == kNone ? 0 : info.functionOf(at);
+  std::vector<const DebugVariable *> list;
+  for (const auto &[id, var] : info.variables())
+    if ((debugFunction ? var.debugFunction == debugFunction : var.function == function) &&
+        (var.argNumber != 0) == arguments)
+      list.push_back(&var);
+  std::sort(list.begin(), list.end(), [](auto *a, auto *b) {
+    return a->argNumber != b->argNumber ? a->argNumber < b->argNumber
+           : a->line != b->line         ? a->line < b->line
+                                        : a->id < b->id;
+  });
+  for (const DebugVariable *var : list) {
+    uint32_t op = ~0u;
+    if (bindings)
+      if (auto it = bindings->find(var->id); it != bindings->end()) op = it->second;
+    if (op != ~0u) {
+      out.emplace_back(var->name, valueOf(*var, op));
+    } else {
+      Value v;
+      v.type = typeOfDebug(var->type);
+      v.optimizedOut = true;
+      out.emplace_back(var->name, v);
+    }
+  }
+  return out;
+}
+
+// --- Expressions
+
+struct Evaluator::Parser {
+  const Evaluator &ev;
+  std::string s;
+  size_t p = 0;
+
+  void skip() {
+    while (p < s.size() && std::isspace(static_cast<unsigned char>(s[p]))) ++p;
+  }
+  bool eat(const char *t) {
+    skip();
+    const size_t n = std::strlen(t);
+    if (s.compare(p, n, t) != 0) return false;
+    // "<" is not "<=", "&" is not "&&"
+    if (n == 1 && p + 1 < s.size() && (t[0] == '<' || t[0] == '>' || t[0] == '!' || t[0] == '=') &&
+        s[p + 1] == '=')
+      return false;
+    if (n == 1 && (t[0] == '&' || t[0] == '|') && p + 1 < s.size() && s[p + 1] == t[0])
+      return false;
+    p += n;
+    return true;
+  }
+  [[noreturn]] void fail(const std::string &what) {
+    throw Error(what + " in expression \"" + s + "\"");
+  }
+  std::string identifier() {
+    skip();
+    size_t start = p;
+    while (p < s.size() && (std::isalnum(static_cast<unsigned char>(s[p])) || s[p] == '_')) ++p;
+    if (start == p) fail("expected a name");
+    return s.substr(start, p - start);
+  }
+
+  int64_t asInt(const Value &v) {
+    const uint64_t bits = scalarBits(v, ev.reader());
+    const ValueType &t = *v.type;
+    if (t.kind == Kind::Float) {
+      double d;
+      if (t.bytes == 4) {
+        float f;
+        uint32_t b = uint32_t(bits);
+        std::memcpy(&f, &b, 4);
+        d = f;
+      } else {
+        std::memcpy(&d, &bits, 8);
+      }
+      return int64_t(d);
+    }
+    if (t.kind == Kind::Int && t.bytes < 8)
+      return int64_t(bits << (64 - 8 * t.bytes)) >> (64 - 8 * t.bytes);
+    if (t.bytes < 8) return int64_t(bits & ((uint64_t(1) << (8 * t.bytes)) - 1));
+    return int64_t(bits);
+  }
+  double asReal(const Value &v) {
+    if (!isFloat(v)) return double(asInt(v));
+    const uint64_t bits = scalarBits(v, ev.reader());
+    if (v.type->bytes == 4) {
+      float f;
+      uint32_t b = uint32_t(bits);
+      std::memcpy(&f, &b, 4);
+      return f;
+    }
+    if (v.type->bytes == 2) {
+      _Float16 h;
+      uint16_t b = uint16_t(bits);
+      std::memcpy(&h, &b, 2);
+      return float(h);
+    }
+    double d;
+    std::memcpy(&d, &bits, 8);
+    return d;
+  }
+  Value boolean(bool b) {
+    static const TypePtr t = scalarType(Kind::Bool, 1, "bool");
+    return Value::ofScalar(t, b);
+  }
+
+  Value primary() {
+    skip();
+    if (p >= s.size()) fail("expected a value");
+    if (eat("(")) {
+      Value v = expression();
+      if (!eat(")")) fail("expected ')'");
+      return v;
+    }
+    if (std::isdigit(static_cast<unsigned char>(s[p])) || s[p] == '.') {
+      size_t start = p;
+      bool real = false;
+      if (s.compare(p, 2, "0x") == 0 || s.compare(p, 2, "0X") == 0) {
+        p += 2;
+        while (p < s.size() && std::isxdigit(static_cast<unsigned char>(s[p]))) ++p;
+        return number(int64_t(std::stoull(s.substr(start + 2, p - start - 2), nullptr, 16)));
+      }
+      while (p < s.size() &&
+             (std::isdigit(static_cast<unsigned char>(s[p])) || s[p] == '.' || s[p] == 'e' ||
+              s[p] == 'E' ||
+              ((s[p] == '-' || s[p] == '+') && (s[p - 1] == 'e' || s[p - 1] == 'E')))) {
+        real |= s[p] == '.' || s[p] == 'e' || s[p] == 'E';
+        ++p;
+      }
+      const std::string text = s.substr(start, p - start);
+      if (p < s.size() && (s[p] == 'f' || s[p] == 'F')) ++p, real = true;
+      try {
+        return real ? Evaluator::real(std::stod(text)) : number(int64_t(std::stoull(text)));
+      } catch (const std::exception &) {
+        fail("bad number '" + text + "'");
+      }
+    }
+    if (s[p] == '%') { // a SPIR-V result id: not kept without debug information
+      ++p;
+      fail("SPIR-V ids are not kept by the lowering; print variables by name (-g)");
+    }
+    return ev.variable(identifier());
+  }
+
+  Value postfix() {
+    Value v = primary();
+    for (;;) {
+      if (eat("[")) {
+        Value index = expression();
+        if (!eat("]")) fail("expected ']'");
+        v = elementOf(v, asInt(index), ev.reader());
+      } else if (eat(".")) {
+        v = memberOf(v, identifier());
+      } else if (eat("->")) {
+        v = memberOf(elementOf(v, 0, ev.reader()), identifier());
+      } else {
+        return v;
+      }
+    }
+  }
+
+  Value unary() {
+    if (eat("-")) {
+      Value v = unary();
+      return isFloat(v) ? real(-asReal(v)) : number(-asInt(v));
+    }
+    if (eat("!")) return boolean(asInt(unary()) == 0);
+    if (eat("*")) return elementOf(unary(), 0, ev.reader());
+    if (eat("&")) {
+      Value v = unary();
+      if (!v.address) fail("cannot take the address of a value in registers");
+      auto t = std::make_shared<ValueType>();
+      t->kind = Kind::Pointer;
+      t->bytes = 8;
+      t->element = v.type;
+      t->name = v.type->name + " *";
+      return Value::ofScalar(t, *v.address);
+    }
+    return postfix();
+  }
+
+  Value arithmetic(const Value &a, const Value &b, char op) {
+    if (a.type && a.type->kind == Kind::Pointer && (op == '+' || op == '-') && !isFloat(b)) {
+      const int64_t n = asInt(b) * (op == '-' ? -1 : 1);
+      Value r = a;
+      r.leaves = {tagged::addOffset(scalarBits(a, ev.reader()),
+                                    uint64_t(n * int64_t(a.type->element->stride())))};
+      r.address.reset();
+      return r;
+    }
+    if (isFloat(a) || isFloat(b)) {
+      const double x = asReal(a), y = asReal(b);
+      switch (op) {
+      case '+':
+        return real(x + y);
+      case '-':
+        return real(x - y);
+      case '*':
+        return real(x * y);
+      case '/':
+        return real(x / y);
+      default:
+        return real(std::fmod(x, y));
+      }
+    }
+    const int64_t x = asInt(a), y = asInt(b);
+    if ((op == '/' || op == '%') && y == 0) fail("division by zero");
+    switch (op) {
+    case '+':
+      return number(int64_t(uint64_t(x) + uint64_t(y)));
+    case '-':
+      return number(int64_t(uint64_t(x) - uint64_t(y)));
+    case '*':
+      return number(int64_t(uint64_t(x) * uint64_t(y)));
+    case '/':
+      return number(x / y);
+    default:
+      return number(x % y);
+    }
+  }
+
+  Value term() {
+    Value v = unary();
+    for (;;) {
+      if (eat("*"))
+        v = arithmetic(v, unary(), '*');
+      else if (eat("/"))
+        v = arithmetic(v, unary(), '/');
+      else if (eat("%"))
+        v = arithmetic(v, unary(), '%');
+      else
+        return v;
+    }
+  }
+  Value sum() {
+    Value v = term();
+    for (;;) {
+      if (eat("+"))
+        v = arithmetic(v, term(), '+');
+      else if (eat("-"))
+        v = arithmetic(v, term(), '-');
+      else
+        return v;
+    }
+  }
+  Value comparison() {
+    Value v = sum();
+    for (;;) {
+      const char *ops[] = {"==", "!=", "<=", ">=", "<", ">"};
+      const char *found = nullptr;
+      for (const char *o : ops)
+        if (eat(o)) {
+          found = o;
+          break;
+        }
+      if (!found) return v;
+      Value w = sum();
+      const std::string o = found;
+      const bool real = isFloat(v) || isFloat(w);
+      const double a = real ? asReal(v) : 0, b = real ? asReal(w) : 0;
+      const int64_t i = real ? 0 : asInt(v), j = real ? 0 : asInt(w);
+      bool r = false;
+      if (o == "==") r = real ? a == b : i == j;
+      if (o == "!=") r = real ? a != b : i != j;
+      if (o == "<=") r = real ? a <= b : i <= j;
+      if (o == ">=") r = real ? a >= b : i >= j;
+      if (o == "<") r = real ? a < b : i < j;
+      if (o == ">") r = real ? a > b : i > j;
+      v = boolean(r);
+    }
+  }
+  Value conjunction() {
+    Value v = comparison();
+    while (eat("&&")) {
+      const bool left = asInt(v) != 0;
+      Value w = comparison();
+      v = boolean(left && asInt(w) != 0);
+    }
+    return v;
+  }
+  Value expression() {
+    Value v = conjunction();
+    while (eat("||")) {
+      const bool left = asInt(v) != 0;
+      Value w = conjunction();
+      v = boolean(left || asInt(w) != 0);
+    }
+    return v;
+  }
+};
+
+Value Evaluator::evaluate(const std::string &expression) const {
+  Parser parser{*this, expression};
+  Value v = parser.expression();
+  parser.skip();
+  if (parser.p != expression.size())
+    parser.fail("unexpected '" + expression.substr(parser.p) + "'");
+  return v;
+}
+
+bool Evaluator::truth(const std::string &expression) const {
+  Parser parser{*this, expression};
+  Value v = parser.expression();
+  return parser.asInt(v) != 0;
+}
+
+} // namespace spvsim::debugger

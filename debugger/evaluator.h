@@ -1,0 +1,58 @@
+// Evaluator: what `print`, `x`, `info locals`, conditions and watchpoints compute
+// in the context of one work-item of a stopped launch — variables by their source
+// names (DebugDeclare: in memory, -O0; DebugValue: in registers, -O2; gone:
+// "<optimized out>"), kernel arguments, run-file buffers by name, elements, members,
+// vector components (OpenCL C §6.3.7), & and *, and integer and floating-point
+// arithmetic and comparisons.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "debug_session.h"
+#include "spvsim/debugger/debugger.h"
+#include "value.h"
+
+namespace spvsim::debugger {
+
+class Evaluator {
+public:
+  /// Work-item `lane` of the warp whose state is `x` (its group running).
+  Evaluator(const DebugSession &session, const ExecState &x, uint32_t lane,
+            const std::map<std::string, BufferType> &buffers);
+
+  /// Evaluates an expression; throws spvsim::Error with gdb-like text.
+  Value evaluate(const std::string &expression) const;
+  /// Whether the expression is non-zero (a breakpoint condition).
+  bool truth(const std::string &expression) const;
+  std::string format(const Value &v) const;
+  /// "buffer 'out' + 64", "__local 'tile' + 8", "private 'v' + 4", "NULL".
+  std::string describePointer(uint64_t pointer) const;
+  MemoryReader reader() const;
+
+  /// The variables of the work-item's current function with a value here: arguments
+  /// (`arguments`) or locals, in declaration order.
+  std::vector<std::pair<std::string, Value>> variables(bool arguments) const;
+  /// A scalar as a Value of its type ("long" for integers, "double" for reals).
+  static Value number(int64_t i);
+  static Value real(double d);
+
+private:
+  struct Parser;
+  Value variable(const std::string &name) const;
+  Value valueOf(const DebugVariable &v, uint32_t bindOp) const;
+  TypePtr typeOfDebug(uint32_t id) const;
+  TypePtr typeOfSpirv(uint32_t id) const;
+  uint64_t registerBits(uint32_t slotBytes, uint32_t bytes) const;
+
+  const DebugSession &session_;
+  ExecState x_;
+  uint32_t lane_;
+  const std::map<std::string, BufferType> &buffers_;
+  mutable std::map<uint32_t, TypePtr> debugTypes_;
+};
+
+} // namespace spvsim::debugger

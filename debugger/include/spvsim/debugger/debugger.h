@@ -1,0 +1,62 @@
+// Debugger: the interactive kernel debugger behind `spvsim debug` (docs/debugging.md).
+// The caller runs the launches (on a thread the debugger's `run` command starts) with
+// ExecOptions::debugger set to watcher() and its FindingSink's observer calling
+// findingReported(); the debugger reads commands and stops and inspects the launch.
+#pragma once
+
+#include <functional>
+#include <iosfwd>
+#include <map>
+#include <memory>
+#include <string>
+
+#include "spvsim/common/finding.h"
+#include "spvsim/validator/module.h"
+
+namespace spvsim {
+
+class DebugWatcher;
+
+namespace debugger {
+
+class DebugSession;
+
+/// A run file's buffer as `print NAME` shows it: an array of this element type.
+struct BufferType {
+  enum class Scalar : uint8_t { Int, UInt, Float } scalar = Scalar::Int;
+  uint32_t componentBytes = 4;
+  uint32_t components = 1;
+  std::string name; ///< "float4"
+};
+
+/// What the prompt needs from the program that runs the launches.
+struct LaunchControl {
+  std::function<void()> start; ///< `run`: start running the launches on another thread
+  std::function<void()> stop;  ///< quit while running: make the launch stop soon
+  std::function<void()> join;  ///< wait for the launches' thread (after finished())
+};
+
+class Debugger {
+public:
+  Debugger(const Module &module, std::map<std::string, BufferType> buffers);
+  ~Debugger();
+  Debugger(const Debugger &) = delete;
+  Debugger &operator=(const Debugger &) = delete;
+
+  /// For ExecOptions::debugger.
+  DebugWatcher *watcher();
+  /// A FindingSink observer: each new finding stops at its work-item (break on-finding).
+  void findingReported(const Finding &f);
+  /// The launches' thread has run them all (or failed).
+  void finished();
+  /// Reads and runs commands from `in` (libedit when `terminal`), printing to `out`,
+  /// until quit or the end of the input.
+  int commandLoop(std::istream &in, std::ostream &out, bool terminal, LaunchControl control);
+
+private:
+  std::unique_ptr<DebugSession> session_;
+  std::map<std::string, BufferType> buffers_;
+};
+
+} // namespace debugger
+} // namespace spvsim

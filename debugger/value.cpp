@@ -1,0 +1,179 @@
+// Values (value.h): element and member access, and gdb-style formatting.
+#include "value.h"
+
+#include <charconv>
+#include <cstring>
+
+#include "memory/tagged_pointer.h"
+#include "spvsim/common/error.h"
+
+namespace spvsim::debugger {
+
+uint64_t ValueType::stride() const {
+  if (kind == Kind::Vector && count == 3 && element) return element->bytes * 4;
+  return bytes;
+}
+
+TypePtr scalarType(ValueType::Kind kind, uint32_t bytes, std::string name) {
+  auto t = std::make_shared<ValueType>();
+  t->kind = kind;
+  t->bytes = bytes;
+  t->name = std::move(name);
+  return t;
+}
+
+uint64_t scalarBits(const Value &v, const MemoryReader &read) {
+  if (v.optimizedOut) throw Error("value has been optimized out");
+  if (!v.type || !v.type->isScalar()) throw Error("not a scalar");
+  if (!v.leaves.empty()) return v.leaves[0];
+  uint64_t bits = 0;
+  std::string why;
+  if (!v.address || !read(*v.address, v.type->bytes, &bits, why)) throw Error(why);
+  return bits;
+}
+
+namespace {
+
+template <class F> std::string shortest(F f) {
+  char buffer[64];
+  auto r = std::to_chars(buffer, buffer + sizeof buffer, f);
+  return std::string(buffer, r.ptr);
+}
+
+} // namespace
+
+std::string formatScalar(const ValueType &t, uint64_t bits, const PointerNamer &name) {
+  const uint32_t n = t.bytes;
+  const uint64_t mask = n >= 8 ? ~uint64_t(0) : (uint64_t(1) << (8 * n)) - 1;
+  bits &= mask;
+  switch (t.kind) {
+  case ValueType::Kind::Int: {
+    int64_t s = n >= 8 ? int64_t(bits) : int64_t(bits << (64 - 8 * n)) >> (64 - 8 * n);
+    return std::to_string(s);
+  }
+  case ValueType::Kind::UInt:
+    return std::to_string(bits);
+  case ValueType::Kind::Bool:
+    return bits ? "true" : "false";
+  case ValueType::Kind::Float:
+    if (n == 4) {
+      float f;
+      uint32_t b = uint32_t(bits);
+      std::memcpy(&f, &b, 4);
+      return shortest(f);
+    }
+    if (n == 8) {
+      double d;
+      std::memcpy(&d, &bits, 8);
+      return shortest(d);
+    }
+    if (n == 2) {
+      _Float16 h;
+      uint16_t b = uint16_t(bits);
+      std::memcpy(&h, &b, 2);
+      return shortest(float(h));
+    }
+    break;
+  case ValueType::Kind::Pointer:
+    return name ? name(bits) : std::to_string(bits);
+  default:
+    break;
+  }
+  return "?";
+}
+
+Value elementOf(const Value &v, int64_t index, const MemoryReader &read) {
+  if (v.optimizedOut) throw Error("value has been optimized out");
+  const ValueType &t = *v.type;
+  Value e;
+  if (t.kind == ValueType::Kind::Pointer) {
+    if (!t.element || t.element->bytes == 0) throw Error("cannot index a pointer to " + t.name);
+    e.type = t.element;
+    e.address =
+        tagged::addOffset(scalarBits(v, read), uint64_t(index * int64_t(t.element->stride())));
+    return e;
+  }
+  if (t.kind != ValueType::Kind::Vector && t.kind != ValueType::Kind::Array)
+    throw Error("cannot index a value of type " + t.name);
+  if (index < 0 || uint64_t(index) >= t.count)
+    throw Error("index " + std::to_string(index) + " is outside " + t.name + " (" +
+                std::to_string(t.count) + " elements)");
+  e.type = t.element;
+  if (!v.leaves.empty()) {
+    if (uint64_t(index) >= v.leaves.size()) throw Error("component not in registers");
+    e.leaves = {v.leaves[size_t(index)]};
+  } else {
+    e.address = tagged::addOffset(*v.address, uint64_t(index) * t.element->stride());
+  }
+  return e;
+}
+
+Value memberOf(const Value &v, const std::string &name) {
+  if (v.optimizedOut) throw Error("value has been optimized out");
+  const ValueType &t = *v.type;
+  if (t.kind == ValueType::Kind::Vector) {
+    // OpenCL C §6.3.7: .x .y .z .w, .s0 - .sF
+    int64_t index = -1;
+    if (name.size() == 1 && std::string("xyzw").find(name[0]) != std::string::npos)
+      index = int64_t(std::string("xyzw").find(name[0]));
+    else if (name.size() == 2 && (name[0] == 's' || name[0] == 'S'))
+      index = int64_t(std::string("0123456789abcdef").find(char(std::tolower(name[1]))));
+    if (index < 0 || uint64_t(index) >= t.count)
+      throw Error("no component '" + name + "' in " + t.name);
+    Value e;
+    e.type = t.element;
+    if (!v.leaves.empty())
+      e.leaves = {v.leaves.at(size_t(index))};
+    else
+      e.address = tagged::addOffset(*v.address, uint64_t(index) * t.element->bytes);
+    return e;
+  }
+  if (t.kind != ValueType::Kind::Struct) throw Error("'" + name + "' of a non-struct " + t.name);
+  for (const auto &m : t.members)
+    if (m.name == name) {
+      if (!v.address) throw Error("struct members of a value in registers are not shown");
+      Value e;
+      e.type = m.type;
+      e.address = tagged::addOffset(*v.address, m.offset);
+      return e;
+    }
+  throw Error("there is no member named " + name + " in " + t.name);
+}
+
+std::string formatValue(const Value &v, const MemoryReader &read, const PointerNamer &name,
+                        uint64_t limit) {
+  if (v.optimizedOut) return v.note.empty() ? "<optimized out>" : v.note;
+  const ValueType &t = *v.type;
+  if (t.isScalar()) {
+    try {
+      return formatScalar(t, scalarBits(v, read), name);
+    } catch (const Error &e) {
+      return std::string("<") + e.what() + ">";
+    }
+  }
+  std::string out = "{";
+  if (t.kind == ValueType::Kind::Struct) {
+    for (size_t i = 0; i < t.members.size(); ++i) {
+      if (i) out += ", ";
+      out += t.members[i].name + " = ";
+      try {
+        out += formatValue(memberOf(v, t.members[i].name), read, name, limit);
+      } catch (const Error &e) {
+        out += std::string("<") + e.what() + ">";
+      }
+    }
+    return out + "}";
+  }
+  if (t.kind == ValueType::Kind::Vector || t.kind == ValueType::Kind::Array) {
+    const uint64_t n = std::min(t.count, limit);
+    for (uint64_t i = 0; i < n; ++i) {
+      if (i) out += ", ";
+      out += formatValue(elementOf(v, int64_t(i), read), read, name, limit);
+    }
+    if (n < t.count) out += "...";
+    return out + "}";
+  }
+  return "<unknown type>";
+}
+
+} // namespace spvsim::debugger

@@ -1,0 +1,73 @@
+// Values the debugger prints and computes with: a type (scalar, vector, array,
+// struct, pointer) built from debug information, from a SPIR-V type or from a run
+// file's buffer type, and where the value is — in memory at a tagged pointer, or
+// in register leaves (one per scalar component) — with gdb-style formatting.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace spvsim::debugger {
+
+struct ValueType {
+  enum class Kind : uint8_t { Int, UInt, Float, Bool, Pointer, Vector, Array, Struct, Unknown };
+  Kind kind = Kind::Unknown;
+  uint32_t bytes = 0; ///< scalars and pointers; aggregates: their whole size
+  std::string name;   ///< as the source spells it ("int", "float4", "struct pair")
+  std::shared_ptr<const ValueType> element; ///< Vector, Array, Pointer
+  uint64_t count = 0;                       ///< Vector components, Array elements
+  struct Member {
+    std::string name;
+    uint64_t offset = 0;
+    std::shared_ptr<const ValueType> type;
+  };
+  std::vector<Member> members; ///< Struct
+
+  bool isScalar() const { return kind <= Kind::Pointer; }
+  /// Bytes between consecutive elements (a vec3 element is stored as a vec4).
+  uint64_t stride() const;
+};
+using TypePtr = std::shared_ptr<const ValueType>;
+
+TypePtr scalarType(ValueType::Kind kind, uint32_t bytes, std::string name);
+
+/// A value: in memory (`address`, a tagged pointer, read through `read`) or in
+/// registers (`leaves`: one scalar's bits per component), or gone.
+struct Value {
+  TypePtr type;
+  std::optional<uint64_t> address;
+  std::vector<uint64_t> leaves;
+  bool optimizedOut = false;
+  std::string note; ///< why it is gone, or what it is ("<optimized out>")
+
+  static Value ofScalar(TypePtr type, uint64_t bits) {
+    Value v;
+    v.type = std::move(type);
+    v.leaves = {bits};
+    return v;
+  }
+};
+
+/// Reads `bytes` bytes at a tagged pointer; false when they are not all inside one
+/// allocation (the message says why).
+using MemoryReader =
+    std::function<bool(uint64_t pointer, uint64_t bytes, void *out, std::string &why)>;
+/// Describes a tagged pointer ("buffer 'out' + 64").
+using PointerNamer = std::function<std::string(uint64_t pointer)>;
+
+/// The bits of a scalar value (reading memory when it is there); throws spvsim::Error.
+uint64_t scalarBits(const Value &v, const MemoryReader &read);
+/// Formats a value as gdb would; `limit` elements of an array at most.
+std::string formatValue(const Value &v, const MemoryReader &read, const PointerNamer &name,
+                        uint64_t limit = 200);
+/// A scalar's bits as text ("37", "1.5", "true").
+std::string formatScalar(const ValueType &t, uint64_t bits, const PointerNamer &name);
+/// Element `index` of an array, vector or pointer value; member `name` of a struct.
+Value elementOf(const Value &v, int64_t index, const MemoryReader &read);
+Value memberOf(const Value &v, const std::string &name);
+
+} // namespace spvsim::debugger

@@ -1,0 +1,53 @@
+// Lowering for the debugger: a DebugDeclare or DebugValue of OpenCL.DebugInfo.100
+// (§4.7 "Local Variables") becomes a DebugBind op naming the variable and the slots
+// that hold it (or the pointer to its memory) from there on. Only a launch under the
+// debugger lowers them; otherwise debug information lowers to nothing (DESIGN.md).
+#include "lower/kernel_lowering.h"
+
+namespace spvsim {
+
+void KernelLowering::lowerDebugBinding(Instance &in, const Instruction &inst, uint32_t number) {
+  auto ops = module_.operands(inst);
+  // Set, number, Local Variable, Variable or Value, Expression[, Indexes...].
+  if (ops.size() < 5) return;
+  DebugBinding binding;
+  binding.variable = ops[2];
+  binding.address = number == 28;
+  const uint32_t id = ops[3];
+  // A DebugExpression that computes the variable from the value is not followed; llvm-spirv's
+  // address-space prefix (Constu N, Swap, Xderef: the memory of address space N) and
+  // StackValue (the value itself) leave it as it is (OpenCL.DebugInfo.100 §3.8).
+  const IdInfo &exprInfo = module_.id(ops[4]);
+  if (exprInfo.instruction != kNone) {
+    auto expression = module_.operands(module_.instruction(exprInfo.instruction)).subspan(2);
+    for (uint32_t operation : expression) {
+      const IdInfo &o = module_.id(operation);
+      if (o.instruction == kNone) continue;
+      auto words = module_.operands(module_.instruction(o.instruction));
+      const uint32_t code = words.size() > 2 ? words[2] : 0;
+      if (code != 5 && code != 6 && code != 7 && code != 8) binding.optimizedOut = true;
+    }
+  }
+  if (number == 29 && ops.size() > 5) binding.optimizedOut = true; // a part of the variable
+  const IdInfo &info = module_.id(id);
+  const Constant *constant = module_.constant(id);
+  const bool known = in.values.count(id) || in.indexedPointers.count(id) ||
+                     (info.kind == IdKind::Constant && constant &&
+                      constant->kind != ConstantKind::Undef && !constant->isSpec);
+  if (!known || module_.typeOf(id) == 0) binding.optimizedOut = true;
+  SlotValue value;
+  if (!binding.optimizedOut) {
+    value = valueOf(in, id);
+    binding.type = module_.typeOf(id);
+  }
+  const auto index = static_cast<uint32_t>(out_.debugBindings.size());
+  out_.debugBindings.push_back(binding);
+  LoweredOp &op = emit(OpCode::DebugBind);
+  op.aux = index;
+  if (!binding.optimizedOut) {
+    op.a = slotBytes(value.slot);
+    op.c = leafCount(value.type);
+  }
+}
+
+} // namespace spvsim

@@ -1,0 +1,21 @@
+# Commands before the kernel runs, mistakes, list, p/x and stepi with -g.
+print i
+continue
+break global_bounds.cl:1
+break no_such_kernel
+delete 9
+frobnicate
+list global_bounds.cl:10
+break 12
+run
+print /x before
+print i +
+print nothing
+print in[99]
+print before[1]
+stepi
+stepi
+workitem 99
+workitem group 1 local 3
+reverse-step
+quit
