@@ -101,16 +101,24 @@ std::string untranslatable(const llvm::Module &module) {
     }
     return 0;
   };
+  auto where = [](const llvm::Instruction &instruction) {
+    std::string at = "input.cl";
+    if (const llvm::DebugLoc &location = instruction.getDebugLoc())
+      at = location->getFilename().str() + ":" + std::to_string(location.getLine());
+    return at;
+  };
   for (const llvm::Function &function : module)
     for (const llvm::Instruction &instruction : llvm::instructions(function)) {
+      if (const auto *call = llvm::dyn_cast<llvm::CallBase>(&instruction);
+          call && call->isInlineAsm())
+        return where(instruction) +
+               ": error: inline assembly has no SPIR-V for OpenCL form (it needs "
+               "SPV_INTEL_inline_assembly, which spvsim does not support)\n";
       unsigned width = badWidth(instruction.getType());
       for (const llvm::Use &operand : instruction.operands())
         if (!width) width = badWidth(operand->getType());
       if (!width) continue;
-      std::string where = "input.cl";
-      if (const llvm::DebugLoc &location = instruction.getDebugLoc())
-        where = location->getFilename().str() + ":" + std::to_string(location.getLine());
-      return where + ": error: the optimised kernel needs a " + std::to_string(width) +
+      return where(instruction) + ": error: the optimised kernel needs a " + std::to_string(width) +
              "-bit integer, which SPIR-V for OpenCL does not have (8, 16, 32 and 64 bits); "
              "-cl-opt-disable may avoid it\n";
     }

@@ -30,7 +30,8 @@ LegalizeReport legalizeForTranslator(llvm::Module &module);
 /// naming the source line; empty when there is nothing. The translator ends the process
 /// (it calls exit()) on such input, so it must not see it. Found so far: integers of a
 /// width SPIR-V's Kernel capabilities do not have (OpenCL SPIR-V Env §2.4: 8, 16, 32
-/// and 64 bits, and bool), which clang's optimiser can make of builtins.
+/// and 64 bits, and bool), which clang's optimiser can make of builtins; inline assembly
+/// (`__asm__`, on which the translator crashes).
 std::string untranslatable(const llvm::Module &module);
 
 } // namespace spvsim::frontend

@@ -2,7 +2,8 @@
  * -O2 emits what llvm-spirv 15 cannot translate (`freeze` from div/rem pairs), __local
  * arrays with -g at -O2 (an llvm-spirv 15 abort on their debug expressions), each built
  * with "", -cl-opt-disable, -g and -g -cl-opt-disable and compared with the expected
- * results; build logs and option errors; C++ for OpenCL. */
+ * results; build logs and option errors; kernels the SPIR-V translator ends its process
+ * on; C++ for OpenCL. */
 #include "harness.h"
 
 static const char *kSource =
@@ -114,6 +115,37 @@ static void logs(void) {
   clReleaseProgram(p);
 }
 
+/* Kernels on which the SPIR-V translator ends its process (exit() after "LLVM ERROR:
+ * Unsupported vector type", abort() on an assertion, a crash on inline assembly): each is a
+ * build failure with a log saying why, this program goes on, and builds still work. */
+static void translatorEndings(void) {
+  const char *sources[] = {"typedef int int32v __attribute__((ext_vector_type(32)));\n"
+                           "__kernel void k(__global int32v *a) { a[0] = a[1] + a[2]; }\n",
+                           "typedef int int5 __attribute__((ext_vector_type(5)));\n"
+                           "__kernel void k(__global int *a) {\n"
+                           "  int5 v = (int5)(a[0], a[1], a[2], a[3], a[4]);\n  v = v * v;\n"
+                           "  a[0] = v.s0 + v.s4;\n}\n",
+                           "__kernel void k(__global int *a) {\n  int v;\n"
+                           "  __asm__ volatile(\"mov %0, 1\" : \"=r\"(v));\n  a[0] = v;\n}\n"};
+  const char *expected[] = {"Unsupported vector type with 32 elements",
+                            "error: the SPIR-V translator crashed",
+                            "input.cl:3: error: inline assembly"};
+  for (int i = 0; i < 3; ++i) {
+    cl_int err;
+    cl_program p = clCreateProgramWithSource(context, 1, &sources[i], NULL, &err);
+    OK(err);
+    EXPECT_ERR(CL_BUILD_PROGRAM_FAILURE, clBuildProgram(p, 1, &device, "", NULL, NULL));
+    char log[8192] = {0};
+    OK(clGetProgramBuildInfo(p, device, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log, NULL));
+    CHECK(strstr(log, expected[i]) != NULL);
+    cl_build_status status;
+    OK(clGetProgramBuildInfo(p, device, CL_PROGRAM_BUILD_STATUS, sizeof status, &status, NULL));
+    CHECK(status == CL_BUILD_ERROR);
+    clReleaseProgram(p);
+  }
+  run("");
+}
+
 /* C++ for OpenCL (-cl-std=CLC++2021): templates and references in a kernel. */
 static void cxx(void) {
   const char *source = "template <typename T> T twice(const T &v) { return v + v; }\n"
@@ -148,6 +180,7 @@ int main(void) {
   const char *options[] = {"", "-cl-opt-disable", "-g", "-g -cl-opt-disable", "-g -cl-std=CL3.0"};
   for (size_t i = 0; i < sizeof options / sizeof options[0]; ++i) run(options[i]);
   logs();
+  translatorEndings();
   cxx();
   clReleaseCommandQueue(queue);
   clReleaseContext(context);
