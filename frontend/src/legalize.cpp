@@ -4,10 +4,12 @@
 #include <llvm/BinaryFormat/Dwarf.h>
 #include <llvm/IR/DebugInfoMetadata.h>
 #include <llvm/IR/GlobalVariable.h>
+#include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/InstIterator.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Module.h>
+#include <llvm/Transforms/Utils/LowerMemIntrinsics.h>
 
 #include <vector>
 
@@ -49,6 +51,42 @@ void replaceFreezes(llvm::Module &module, LegalizeReport &report) {
     freeze->replaceAllUsesWith(freeze->getOperand(0));
     freeze->eraseFromParent();
     ++report.freezes;
+  }
+}
+
+/// OpenCL C's generic address space in clang's SPIR target.
+constexpr unsigned kGenericAddressSpace = 4;
+
+void lowerMemmoves(llvm::Module &module, LegalizeReport &report) {
+  std::vector<llvm::MemMoveInst *> memmoves;
+  for (llvm::Function &function : module)
+    for (llvm::Instruction &instruction : llvm::instructions(function))
+      if (auto *memmove = llvm::dyn_cast<llvm::MemMoveInst>(&instruction))
+        memmoves.push_back(memmove);
+  for (llvm::MemMoveInst *memmove : memmoves) {
+    const unsigned dst = memmove->getDestAddressSpace(), src = memmove->getSourceAddressSpace();
+    llvm::IRBuilder<> builder(memmove);
+    if (dst != src && dst != kGenericAddressSpace && src != kGenericAddressSpace) {
+      // Named address spaces are disjoint (OpenCL C 3.0 §6.7): the ranges cannot overlap.
+      builder.CreateMemCpy(memmove->getRawDest(), memmove->getDestAlign(), memmove->getRawSource(),
+                           memmove->getSourceAlign(), memmove->getLength(), memmove->isVolatile());
+    } else {
+      // A copy loop choosing its direction by comparing the addresses, which needs both in
+      // one address space: the generic one when they differ.
+      llvm::MemMoveInst *same = memmove;
+      if (dst != src) {
+        auto *generic = llvm::Type::getInt8PtrTy(module.getContext(), kGenericAddressSpace);
+        same = llvm::cast<llvm::MemMoveInst>(builder.CreateMemMove(
+            builder.CreatePointerBitCastOrAddrSpaceCast(memmove->getRawDest(), generic),
+            memmove->getDestAlign(),
+            builder.CreatePointerBitCastOrAddrSpaceCast(memmove->getRawSource(), generic),
+            memmove->getSourceAlign(), memmove->getLength(), memmove->isVolatile()));
+      }
+      llvm::expandMemMoveAsLoop(same);
+      if (same != memmove) same->eraseFromParent();
+    }
+    memmove->eraseFromParent();
+    ++report.memmoves;
   }
 }
 
@@ -128,6 +166,7 @@ std::string untranslatable(const llvm::Module &module) {
 LegalizeReport legalizeForTranslator(llvm::Module &module) {
   LegalizeReport report;
   replaceFreezes(module, report);
+  lowerMemmoves(module, report);
   dropUnencodableLocations(module, report);
   dropUnencodableGlobals(module, report);
   return report;

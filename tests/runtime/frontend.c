@@ -3,7 +3,7 @@
  * arrays with -g at -O2 (an llvm-spirv 15 abort on their debug expressions), each built
  * with "", -cl-opt-disable, -g and -g -cl-opt-disable and compared with the expected
  * results; build logs and option errors; kernels the SPIR-V translator ends its process
- * on; C++ for OpenCL. */
+ * on; memmove; C++ for OpenCL. */
 #include "harness.h"
 
 static const char *kSource =
@@ -146,6 +146,57 @@ static void translatorEndings(void) {
   run("");
 }
 
+/* memmove between address spaces and within one, overlapping both ways: the translator
+ * kept llvm.memmove as a call of an undefined function (PyOpenCL's key-value sorter). */
+static void memmoves(const char *options) {
+  const char *source = "kernel void k(global int *g, global int *out, int shift) {\n"
+                       "  local int l[16];\n"
+                       "  int p[8];\n"
+                       "  if (get_local_id(0) == 0) __builtin_memmove(l, g, sizeof l);\n"
+                       "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+                       "  out[get_local_id(0)] = l[15 - get_local_id(0)];\n"
+                       "  for (int i = 0; i < 8; ++i) p[i] = i;\n"
+                       "  __builtin_memmove(p + 1, p, 4 * sizeof(int));\n"
+                       "  __builtin_memmove(p + 5, p + 6, 2 * sizeof(int));\n"
+                       "  out[16 + get_local_id(0) % 8] = p[get_local_id(0) % 8];\n"
+                       "  barrier(CLK_GLOBAL_MEM_FENCE);\n"
+                       "  if (get_global_id(0) == 0) {\n"
+                       "    if (shift > 0) __builtin_memmove(g + shift, g, 8 * sizeof(int));\n"
+                       "    else __builtin_memmove(g, g - shift, 8 * sizeof(int));\n"
+                       "  }\n"
+                       "}\n";
+  cl_program program = buildSource(context, device, source, options);
+  cl_int err;
+  cl_kernel k = clCreateKernel(program, "k", &err);
+  OK(err);
+  for (int shift = -3; shift <= 3; shift += 6) {
+    int g[24], out[24];
+    for (int i = 0; i < 24; ++i) g[i] = 100 + i;
+    cl_mem bg = buffer(sizeof g, g), bout = buffer(sizeof out, NULL);
+    cl_mem bgs = bg;
+    OK(clSetKernelArg(k, 0, sizeof bg, &bgs));
+    OK(clSetKernelArg(k, 1, sizeof bout, &bout));
+    OK(clSetKernelArg(k, 2, sizeof shift, &shift));
+    size_t n = 16;
+    OK(clEnqueueNDRangeKernel(queue, k, 1, NULL, &n, &n, 0, NULL, NULL));
+    int g2[24];
+    OK(clEnqueueReadBuffer(queue, bout, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL));
+    OK(clEnqueueReadBuffer(queue, bg, CL_TRUE, 0, sizeof g2, g2, 0, NULL, NULL));
+    for (int i = 0; i < 16; ++i) CHECK(out[i] == 100 + 15 - i);
+    const int p[8] = {0, 0, 1, 2, 3, 6, 7, 7};
+    for (int i = 0; i < 8; ++i) CHECK(out[16 + i] == p[i]);
+    int expected[24];
+    for (int i = 0; i < 24; ++i) expected[i] = 100 + i;
+    memmove(shift > 0 ? expected + shift : expected, shift > 0 ? expected : expected - shift,
+            8 * sizeof(int));
+    for (int i = 0; i < 24; ++i) CHECK(g2[i] == expected[i]);
+    clReleaseMemObject(bg);
+    clReleaseMemObject(bout);
+  }
+  clReleaseKernel(k);
+  clReleaseProgram(program);
+}
+
 /* C++ for OpenCL (-cl-std=CLC++2021): templates and references in a kernel. */
 static void cxx(void) {
   const char *source = "template <typename T> T twice(const T &v) { return v + v; }\n"
@@ -181,6 +232,7 @@ int main(void) {
   for (size_t i = 0; i < sizeof options / sizeof options[0]; ++i) run(options[i]);
   logs();
   translatorEndings();
+  for (size_t i = 0; i < 2; ++i) memmoves(options[i]);
   cxx();
   clReleaseCommandQueue(queue);
   clReleaseContext(context);
