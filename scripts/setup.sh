@@ -3,12 +3,14 @@
 # run its tests. Only what is missing is installed; running it again does
 # nothing. With --bench it also installs the OpenCL implementations spvsim is
 # compared against (Oclgrind, PoCL), their tools, and piglit (whose OpenCL tests
-# scripts/run-piglit.sh runs).
+# scripts/run-piglit.sh runs). With --real-programs it installs what
+# scripts/run-real-programs.sh runs: CLBlast's tests and pytest for PyOpenCL's
+# own tests (and PoCL to compare with).
 set -euo pipefail
 trap 'echo "setup: failed at line $LINENO" >&2' ERR
 
 usage() {
-  echo "usage: $0 [--bench]" >&2
+  echo "usage: $0 [--bench] [--real-programs]" >&2
   exit 2
 }
 
@@ -25,10 +27,12 @@ packages=(
   libfuzzer-15-dev llvm # the fuzz phase of run-tests.sh (libFuzzer, llvm-symbolizer)
 )
 bench_packages=(oclgrind pocl-opencl-icd opencl-headers python3 piglit)
+real_program_packages=(clblast-tests python3-pytest pocl-opencl-icd git)
 
 for arg in "$@"; do
   case "$arg" in
     --bench) packages+=("${bench_packages[@]}") ;;
+    --real-programs) packages+=("${real_program_packages[@]}") ;;
     -h | --help) usage ;;
     *) echo "$0: unknown argument '$arg'" >&2; usage ;;
   esac

@@ -26,8 +26,8 @@
 #include <algorithm>
 #include <cstring>
 #include <memory>
-#include <sstream>
 
+#include "isolated_translation.h"
 #include "legalize.h"
 
 namespace spvsim::frontend {
@@ -40,7 +40,7 @@ constexpr const char *kVirtualRoot = "/spvsim-embedded";
 
 /// Bumped whenever the legalization or the translation options change what a compile
 /// produces from the same input (cached modules of other versions are not used).
-constexpr const char *kLegalizationVersion = "2";
+constexpr const char *kLegalizationVersion = "3";
 
 /// A header name that stays inside the include folder.
 bool isContainedName(const std::string &name) {
@@ -108,6 +108,7 @@ CompileResult compile(const CompileInput &input, const DeviceFacts &device) {
   CompileResult result;
   std::string log;
   llvm::raw_string_ostream logStream(log);
+  std::shared_lock<std::shared_mutex> work = llvmWorkLock();
 
   // The compile's files: the embedded headers and the prelude in memory, over the real
   // file system (-I folders, the application's folder, clang's own headers).
@@ -200,19 +201,13 @@ CompileResult compile(const CompileInput &input, const DeviceFacts &device) {
   // of its name (which the build then reports as unresolved): rejecting it, the
   // translator would end the process (it calls exit() on every error).
   translatorOptions.setSPIRVAllowUnknownIntrinsics({"llvm."});
-  std::ostringstream spirv;
-  std::string error;
-  if (!llvm::writeSpirv(module.get(), translatorOptions, spirv, error)) {
-    logStream << error << "\nerror: the SPIR-V translator failed\n";
-    result.log = std::move(log);
-    return result;
-  }
-  const std::string bytes = spirv.str();
-  result.spirv.resize(bytes.size() / 4);
-  if (!result.spirv.empty())
-    std::memcpy(result.spirv.data(), bytes.data(), result.spirv.size() * 4);
-  result.ok = bytes.size() % 4 == 0 && !result.spirv.empty();
-  if (!result.ok) logStream << "error: the SPIR-V translator gave no module\n";
+  // The translator runs in a child process: on input it cannot handle it ends the
+  // process (exit(), abort(), or a crash), and a build must fail, not the application.
+  work.unlock();
+  Translation translation = translateIsolated(*module, translatorOptions);
+  logStream << translation.log;
+  result.spirv = std::move(translation.spirv);
+  result.ok = translation.ok;
   result.log = std::move(log);
   return result;
 }

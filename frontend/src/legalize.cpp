@@ -4,10 +4,12 @@
 #include <llvm/BinaryFormat/Dwarf.h>
 #include <llvm/IR/DebugInfoMetadata.h>
 #include <llvm/IR/GlobalVariable.h>
+#include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/InstIterator.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Module.h>
+#include <llvm/Transforms/Utils/LowerMemIntrinsics.h>
 
 #include <vector>
 
@@ -49,6 +51,42 @@ void replaceFreezes(llvm::Module &module, LegalizeReport &report) {
     freeze->replaceAllUsesWith(freeze->getOperand(0));
     freeze->eraseFromParent();
     ++report.freezes;
+  }
+}
+
+/// OpenCL C's generic address space in clang's SPIR target.
+constexpr unsigned kGenericAddressSpace = 4;
+
+void lowerMemmoves(llvm::Module &module, LegalizeReport &report) {
+  std::vector<llvm::MemMoveInst *> memmoves;
+  for (llvm::Function &function : module)
+    for (llvm::Instruction &instruction : llvm::instructions(function))
+      if (auto *memmove = llvm::dyn_cast<llvm::MemMoveInst>(&instruction))
+        memmoves.push_back(memmove);
+  for (llvm::MemMoveInst *memmove : memmoves) {
+    const unsigned dst = memmove->getDestAddressSpace(), src = memmove->getSourceAddressSpace();
+    llvm::IRBuilder<> builder(memmove);
+    if (dst != src && dst != kGenericAddressSpace && src != kGenericAddressSpace) {
+      // Named address spaces are disjoint (OpenCL C 3.0 §6.7): the ranges cannot overlap.
+      builder.CreateMemCpy(memmove->getRawDest(), memmove->getDestAlign(), memmove->getRawSource(),
+                           memmove->getSourceAlign(), memmove->getLength(), memmove->isVolatile());
+    } else {
+      // A copy loop choosing its direction by comparing the addresses, which needs both in
+      // one address space: the generic one when they differ.
+      llvm::MemMoveInst *same = memmove;
+      if (dst != src) {
+        auto *generic = llvm::Type::getInt8PtrTy(module.getContext(), kGenericAddressSpace);
+        same = llvm::cast<llvm::MemMoveInst>(builder.CreateMemMove(
+            builder.CreatePointerBitCastOrAddrSpaceCast(memmove->getRawDest(), generic),
+            memmove->getDestAlign(),
+            builder.CreatePointerBitCastOrAddrSpaceCast(memmove->getRawSource(), generic),
+            memmove->getSourceAlign(), memmove->getLength(), memmove->isVolatile()));
+      }
+      llvm::expandMemMoveAsLoop(same);
+      if (same != memmove) same->eraseFromParent();
+    }
+    memmove->eraseFromParent();
+    ++report.memmoves;
   }
 }
 
@@ -101,16 +139,24 @@ std::string untranslatable(const llvm::Module &module) {
     }
     return 0;
   };
+  auto where = [](const llvm::Instruction &instruction) {
+    std::string at = "input.cl";
+    if (const llvm::DebugLoc &location = instruction.getDebugLoc())
+      at = location->getFilename().str() + ":" + std::to_string(location.getLine());
+    return at;
+  };
   for (const llvm::Function &function : module)
     for (const llvm::Instruction &instruction : llvm::instructions(function)) {
+      if (const auto *call = llvm::dyn_cast<llvm::CallBase>(&instruction);
+          call && call->isInlineAsm())
+        return where(instruction) +
+               ": error: inline assembly has no SPIR-V for OpenCL form (it needs "
+               "SPV_INTEL_inline_assembly, which spvsim does not support)\n";
       unsigned width = badWidth(instruction.getType());
       for (const llvm::Use &operand : instruction.operands())
         if (!width) width = badWidth(operand->getType());
       if (!width) continue;
-      std::string where = "input.cl";
-      if (const llvm::DebugLoc &location = instruction.getDebugLoc())
-        where = location->getFilename().str() + ":" + std::to_string(location.getLine());
-      return where + ": error: the optimised kernel needs a " + std::to_string(width) +
+      return where(instruction) + ": error: the optimised kernel needs a " + std::to_string(width) +
              "-bit integer, which SPIR-V for OpenCL does not have (8, 16, 32 and 64 bits); "
              "-cl-opt-disable may avoid it\n";
     }
@@ -120,6 +166,7 @@ std::string untranslatable(const llvm::Module &module) {
 LegalizeReport legalizeForTranslator(llvm::Module &module) {
   LegalizeReport report;
   replaceFreezes(module, report);
+  lowerMemmoves(module, report);
   dropUnencodableLocations(module, report);
   dropUnencodableGlobals(module, report);
   return report;

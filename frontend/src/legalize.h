@@ -13,6 +13,7 @@ namespace spvsim::frontend {
 /// What legalizeForTranslator changed.
 struct LegalizeReport {
   unsigned freezes = 0;            ///< `freeze` instructions replaced by their operands
+  unsigned memmoves = 0;           ///< `llvm.memmove` calls lowered
   unsigned droppedLocations = 0;   ///< variable locations whose expressions were dropped
   unsigned droppedGlobalDebug = 0; ///< global variable expressions dropped
 };
@@ -20,6 +21,9 @@ struct LegalizeReport {
 /// Rewrites `module` in place:
 /// - `freeze x` becomes `x` (what newer translators do: SPIR-V has no poison, so any
 ///   value of x is a valid result of the freeze);
+/// - `llvm.memmove` becomes a `llvm.memcpy` between two named address spaces (which
+///   cannot overlap), else a copy loop: the translator lowers it itself only when it is
+///   not told to keep unknown intrinsics as calls, which the front end does;
 /// - a variable location (llvm.dbg.value/declare/addr) or global variable expression
 ///   whose DIExpression uses an operation OpenCL.DebugInfo.100 cannot encode (its
 ///   DebugOperation list, OpenCL.DebugInfo.100 §4.8), or several location operands,
@@ -30,7 +34,8 @@ LegalizeReport legalizeForTranslator(llvm::Module &module);
 /// naming the source line; empty when there is nothing. The translator ends the process
 /// (it calls exit()) on such input, so it must not see it. Found so far: integers of a
 /// width SPIR-V's Kernel capabilities do not have (OpenCL SPIR-V Env §2.4: 8, 16, 32
-/// and 64 bits, and bool), which clang's optimiser can make of builtins.
+/// and 64 bits, and bool), which clang's optimiser can make of builtins; inline assembly
+/// (`__asm__`, on which the translator crashes).
 std::string untranslatable(const llvm::Module &module);
 
 } // namespace spvsim::frontend

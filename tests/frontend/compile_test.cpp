@@ -111,6 +111,36 @@ TEST(Frontend, UntranslatableInputIsABuildErrorNotAnExit) {
       << r.log;
 }
 
+// Inline assembly: the translator dereferences a null pointer on it.
+TEST(Frontend, InlineAssemblyIsABuildError) {
+  CompileResult r = build("__kernel void k(__global int *a) {\n  int v;\n"
+                          "  __asm__ volatile(\"mov %0, 1\" : \"=r\"(v));\n  a[0] = v;\n}\n");
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.log.find("input.cl:3: error: inline assembly"), std::string::npos) << r.log;
+}
+
+// What the translator ends the process on and nothing checks for beforehand: it runs in a
+// child process, whose end is the build's error, and this process goes on.
+TEST(Frontend, TranslatorEndingTheProcessIsABuildError) {
+  // report_fatal_error ("LLVM ERROR: Unsupported vector type with 32 elements"): exit(1).
+  CompileResult r = build("typedef int int32v __attribute__((ext_vector_type(32)));\n"
+                          "__kernel void k(__global int32v *a) { a[0] = a[1] + a[2]; }\n");
+  EXPECT_FALSE(r.ok);
+  EXPECT_TRUE(r.spirv.empty());
+  EXPECT_NE(r.log.find("Unsupported vector type with 32 elements"), std::string::npos) << r.log;
+  EXPECT_NE(r.log.find("error: the SPIR-V translator"), std::string::npos) << r.log;
+  // An assertion after report_fatal_error's message ("Invalid vector size for fixup: 5").
+  r = build("typedef int int5 __attribute__((ext_vector_type(5)));\n"
+            "__kernel void k(__global int *a) {\n"
+            "  int5 v = (int5)(a[0], a[1], a[2], a[3], a[4]);\n  v = v * v;\n"
+            "  a[0] = v.s0 + v.s4;\n}\n");
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.log.find("error: the SPIR-V translator"), std::string::npos) << r.log;
+  // The process and its front end still work.
+  r = build(kDivRem);
+  EXPECT_TRUE(r.ok) << r.log;
+}
+
 TEST(Frontend, DebugInfoWithLocalArraysAtEveryLevel) {
   for (bool optimize : {false, true}) {
     CompileResult r = build(kLocalArray, optimize, /*debug=*/true);

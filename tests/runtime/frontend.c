@@ -2,7 +2,8 @@
  * -O2 emits what llvm-spirv 15 cannot translate (`freeze` from div/rem pairs), __local
  * arrays with -g at -O2 (an llvm-spirv 15 abort on their debug expressions), each built
  * with "", -cl-opt-disable, -g and -g -cl-opt-disable and compared with the expected
- * results; build logs and option errors; C++ for OpenCL. */
+ * results; build logs and option errors; kernels the SPIR-V translator ends its process
+ * on; memmove; C++ for OpenCL. */
 #include "harness.h"
 
 static const char *kSource =
@@ -114,6 +115,88 @@ static void logs(void) {
   clReleaseProgram(p);
 }
 
+/* Kernels on which the SPIR-V translator ends its process (exit() after "LLVM ERROR:
+ * Unsupported vector type", abort() on an assertion, a crash on inline assembly): each is a
+ * build failure with a log saying why, this program goes on, and builds still work. */
+static void translatorEndings(void) {
+  const char *sources[] = {"typedef int int32v __attribute__((ext_vector_type(32)));\n"
+                           "__kernel void k(__global int32v *a) { a[0] = a[1] + a[2]; }\n",
+                           "typedef int int5 __attribute__((ext_vector_type(5)));\n"
+                           "__kernel void k(__global int *a) {\n"
+                           "  int5 v = (int5)(a[0], a[1], a[2], a[3], a[4]);\n  v = v * v;\n"
+                           "  a[0] = v.s0 + v.s4;\n}\n",
+                           "__kernel void k(__global int *a) {\n  int v;\n"
+                           "  __asm__ volatile(\"mov %0, 1\" : \"=r\"(v));\n  a[0] = v;\n}\n"};
+  const char *expected[] = {"Unsupported vector type with 32 elements",
+                            "error: the SPIR-V translator crashed",
+                            "input.cl:3: error: inline assembly"};
+  for (int i = 0; i < 3; ++i) {
+    cl_int err;
+    cl_program p = clCreateProgramWithSource(context, 1, &sources[i], NULL, &err);
+    OK(err);
+    EXPECT_ERR(CL_BUILD_PROGRAM_FAILURE, clBuildProgram(p, 1, &device, "", NULL, NULL));
+    char log[8192] = {0};
+    OK(clGetProgramBuildInfo(p, device, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log, NULL));
+    CHECK(strstr(log, expected[i]) != NULL);
+    cl_build_status status;
+    OK(clGetProgramBuildInfo(p, device, CL_PROGRAM_BUILD_STATUS, sizeof status, &status, NULL));
+    CHECK(status == CL_BUILD_ERROR);
+    clReleaseProgram(p);
+  }
+  run("");
+}
+
+/* memmove between address spaces and within one, overlapping both ways: the translator
+ * kept llvm.memmove as a call of an undefined function (PyOpenCL's key-value sorter). */
+static void memmoves(const char *options) {
+  const char *source = "kernel void k(global int *g, global int *out, int shift) {\n"
+                       "  local int l[16];\n"
+                       "  int p[8];\n"
+                       "  if (get_local_id(0) == 0) __builtin_memmove(l, g, sizeof l);\n"
+                       "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+                       "  out[get_local_id(0)] = l[15 - get_local_id(0)];\n"
+                       "  for (int i = 0; i < 8; ++i) p[i] = i;\n"
+                       "  __builtin_memmove(p + 1, p, 4 * sizeof(int));\n"
+                       "  __builtin_memmove(p + 5, p + 6, 2 * sizeof(int));\n"
+                       "  out[16 + get_local_id(0) % 8] = p[get_local_id(0) % 8];\n"
+                       "  barrier(CLK_GLOBAL_MEM_FENCE);\n"
+                       "  if (get_global_id(0) == 0) {\n"
+                       "    if (shift > 0) __builtin_memmove(g + shift, g, 8 * sizeof(int));\n"
+                       "    else __builtin_memmove(g, g - shift, 8 * sizeof(int));\n"
+                       "  }\n"
+                       "}\n";
+  cl_program program = buildSource(context, device, source, options);
+  cl_int err;
+  cl_kernel k = clCreateKernel(program, "k", &err);
+  OK(err);
+  for (int shift = -3; shift <= 3; shift += 6) {
+    int g[24], out[24];
+    for (int i = 0; i < 24; ++i) g[i] = 100 + i;
+    cl_mem bg = buffer(sizeof g, g), bout = buffer(sizeof out, NULL);
+    cl_mem bgs = bg;
+    OK(clSetKernelArg(k, 0, sizeof bg, &bgs));
+    OK(clSetKernelArg(k, 1, sizeof bout, &bout));
+    OK(clSetKernelArg(k, 2, sizeof shift, &shift));
+    size_t n = 16;
+    OK(clEnqueueNDRangeKernel(queue, k, 1, NULL, &n, &n, 0, NULL, NULL));
+    int g2[24];
+    OK(clEnqueueReadBuffer(queue, bout, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL));
+    OK(clEnqueueReadBuffer(queue, bg, CL_TRUE, 0, sizeof g2, g2, 0, NULL, NULL));
+    for (int i = 0; i < 16; ++i) CHECK(out[i] == 100 + 15 - i);
+    const int p[8] = {0, 0, 1, 2, 3, 6, 7, 7};
+    for (int i = 0; i < 8; ++i) CHECK(out[16 + i] == p[i]);
+    int expected[24];
+    for (int i = 0; i < 24; ++i) expected[i] = 100 + i;
+    memmove(shift > 0 ? expected + shift : expected, shift > 0 ? expected : expected - shift,
+            8 * sizeof(int));
+    for (int i = 0; i < 24; ++i) CHECK(g2[i] == expected[i]);
+    clReleaseMemObject(bg);
+    clReleaseMemObject(bout);
+  }
+  clReleaseKernel(k);
+  clReleaseProgram(program);
+}
+
 /* C++ for OpenCL (-cl-std=CLC++2021): templates and references in a kernel. */
 static void cxx(void) {
   const char *source = "template <typename T> T twice(const T &v) { return v + v; }\n"
@@ -148,6 +231,8 @@ int main(void) {
   const char *options[] = {"", "-cl-opt-disable", "-g", "-g -cl-opt-disable", "-g -cl-std=CL3.0"};
   for (size_t i = 0; i < sizeof options / sizeof options[0]; ++i) run(options[i]);
   logs();
+  translatorEndings();
+  for (size_t i = 0; i < 2; ++i) memmoves(options[i]);
   cxx();
   clReleaseCommandQueue(queue);
   clReleaseContext(context);
