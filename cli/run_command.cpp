@@ -24,6 +24,7 @@
 #include "run_guard.h"
 #include "spvsim/common/error.h"
 #include "spvsim/common/finding_sink.h"
+#include "spvsim/common/source_excerpt.h"
 #include "spvsim/interpreter/global_memory.h"
 #include "spvsim/interpreter/kernel_signature.h"
 #include "spvsim/interpreter/launch.h"
@@ -95,10 +96,12 @@ void writeDumps(const RunSpec &spec, const RunBuffers &buffers, const GlobalMemo
   std::cout.flush();
 }
 
-/// Prints the findings to standard error and adds them to the report.
+/// Prints the findings to standard error, with the source lines they name, and adds
+/// them to the report.
 void printFindings(const FindingSink &sink, Report &report) {
+  SourceExcerpts excerpts;
   for (const Finding &f : sink.findings()) {
-    std::cerr << formatText(f);
+    std::cerr << formatText(f, &excerpts);
     report.findings.push_back(toJson(f));
   }
   if (sink.dropped())
