@@ -3,6 +3,7 @@
 // running any, runs the launches in order on one GlobalMemory with one FindingSink,
 // then prints the findings, writes the dumps and, with --report, the JSON report.
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -17,6 +18,7 @@
 #include <vector>
 
 #include <nlohmann/json.hpp>
+#include <unistd.h>
 
 #include "commands.h"
 #include "launch_options.h"
@@ -37,6 +39,7 @@
 #include "spvsim/validator/device.h"
 #include "spvsim/validator/loader.h"
 #include "spvsim/validator/validator.h"
+#include "suppressions.h"
 
 namespace spvsim::cli {
 
@@ -50,19 +53,65 @@ struct RunOptions {
   std::string reportFile;
   bool quiet = false;
   bool verbose = false;
+  std::vector<std::string> suppress;
+  std::vector<std::string> suppressionFiles;
+  int errorExitCode = kFindings;
 };
 
-/// The JSON report of --report: findings in the order printed, the module's accepted
-/// producer quirks (notes, never findings), then one entry per launch.
+/// The JSON report of --report: spvsim's version, findings in the order printed, the
+/// module's accepted producer quirks (notes, never findings), then one entry per launch;
+/// and what the summary line counts.
 struct Report {
   nlohmann::json findings = nlohmann::json::array();
   nlohmann::json notes = nlohmann::json::array();
   nlohmann::json launches = nlohmann::json::array();
+  Suppressions suppressions;
+  uint64_t suppressed = 0;               ///< findings a suppression accepted
+  uint64_t errors = 0;                   ///< findings of severity error reported
+  std::map<std::string, uint64_t> kinds; ///< findings reported, by kind
+
+  /// Adds a finding to the report unless a suppression accepts it; false when one does.
+  bool add(const Finding &f) {
+    if (suppressions.matches(f)) {
+      ++suppressed;
+      return false;
+    }
+    findings.push_back(toJson(f));
+    errors += f.severity == Severity::Error;
+    ++kinds[f.kind];
+    return true;
+  }
 
   void write(const std::string &file) const {
     if (file.empty()) return;
-    nlohmann::json report{{"findings", findings}, {"notes", notes}, {"launches", launches}};
+    nlohmann::json report{{"version", SPVSIM_VERSION},
+                          {"findings", findings},
+                          {"suppressed", suppressed},
+                          {"notes", notes},
+                          {"launches", launches}};
     writeWholeFile(file, file, report.dump(2) + "\n");
+  }
+
+  /// "spvsim: 1 launch, 2 findings (oob.global.write 1, race.local.read-write 1), 0.12 s".
+  std::string summary(double seconds) const {
+    const size_t n = launches.size();
+    std::string text = "spvsim: " + std::to_string(n) + (n == 1 ? " launch, " : " launches, ");
+    if (kinds.empty())
+      text += "no findings";
+    else {
+      text +=
+          std::to_string(findings.size()) + (findings.size() == 1 ? " finding (" : " findings (");
+      bool first = true;
+      for (const auto &[kind, count] : kinds) {
+        text += (first ? "" : ", ") + kind + " " + std::to_string(count);
+        first = false;
+      }
+      text += ")";
+    }
+    if (suppressed) text += ", " + std::to_string(suppressed) + " suppressed";
+    char time[32];
+    std::snprintf(time, sizeof time, ", %.2f s", seconds);
+    return text + time;
   }
 };
 
@@ -100,10 +149,8 @@ void writeDumps(const RunSpec &spec, const RunBuffers &buffers, const GlobalMemo
 /// them to the report.
 void printFindings(const FindingSink &sink, Report &report) {
   SourceExcerpts excerpts;
-  for (const Finding &f : sink.findings()) {
-    std::cerr << formatText(f, &excerpts);
-    report.findings.push_back(toJson(f));
-  }
+  for (const Finding &f : sink.findings())
+    if (report.add(f)) std::cerr << formatText(f, &excerpts);
   if (sink.dropped())
     std::cerr << "spvsim: " << sink.dropped() << " further findings not shown (limit reached)\n";
 }
@@ -117,8 +164,7 @@ void printValidation(const std::vector<Finding> &findings, bool verbose, Report 
   size_t quirks = 0;
   for (const Finding &f : findings) {
     if (f.severity == Severity::Error) {
-      std::cerr << formatText(f);
-      report.findings.push_back(toJson(f));
+      if (report.add(f)) std::cerr << formatText(f);
       continue;
     }
     ++quirks;
@@ -161,11 +207,24 @@ void requireRunFile(const std::filesystem::path &file) {
 }
 
 int runCommand(const RunOptions &options) {
+  const auto started = std::chrono::steady_clock::now();
   RunGuard guard(options.launch.runTimeout);
   const StopCheck stop = guard.stopCheck();
+  Report report;
+  for (const std::string &rule : options.suppress) report.suppressions.add(rule, "--suppress");
+  for (const std::string &file : options.suppressionFiles) report.suppressions.addFile(file);
   requireRunFile(options.runFile);
   const RunSpec spec = parseRunFile(options.runFile);
-  Report report;
+  // Findings end the run with --error-exitcode's status; on a terminal one line sums up.
+  auto finish = [&](int status) {
+    if (status == kFindings && !report.errors) status = kClean;
+    if (status == kFindings) status = options.errorExitCode;
+    if (!options.quiet && isatty(STDERR_FILENO)) {
+      const std::chrono::duration<double> took = std::chrono::steady_clock::now() - started;
+      std::cerr << report.summary(took.count()) << "\n";
+    }
+    return status;
+  };
 
   // The run's spec constants are bound first: the module is validated with the
   // values it will run with (a scope given by a spec constant, say).
@@ -194,7 +253,7 @@ int runCommand(const RunOptions &options) {
   FindingSink sink;
   // Stopped outside a launch, while `doing` something: by Ctrl-C (status 130, no file
   // written) or by --run-timeout (a hang.run-timeout finding, the report, status 1).
-  auto stoppedOutsideLaunch = [&](const std::string &doing) {
+  auto stoppedOutsideLaunch = [&](const std::string &doing) -> int {
     if (guard.interrupted()) {
       printFindings(sink, report);
       std::cerr << "spvsim: interrupted " << doing << "; no file was written\n";
@@ -203,7 +262,7 @@ int runCommand(const RunOptions &options) {
     sink.report(runTimeoutFinding(guard, doing));
     printFindings(sink, report);
     report.write(options.reportFile);
-    return kFindings;
+    return finish(kFindings);
   };
 
   GlobalMemory memory(options.launch.maxMemory);
@@ -260,7 +319,7 @@ int runCommand(const RunOptions &options) {
       std::cerr << "spvsim: the run stopped in " << which
                 << "; later launches did not run and no dump was written\n";
       report.write(options.reportFile);
-      return kFindings;
+      return finish(kFindings);
     }
   }
 
@@ -274,13 +333,12 @@ int runCommand(const RunOptions &options) {
       return kInterrupted;
     }
     Finding f = runTimeoutFinding(guard, e.what());
-    std::cerr << formatText(f);
-    report.findings.push_back(toJson(f));
+    if (report.add(f)) std::cerr << formatText(f);
     report.write(options.reportFile);
-    return kFindings;
+    return finish(kFindings);
   }
   report.write(options.reportFile);
-  return sink.errorCount() ? kFindings : kClean;
+  return finish(kFindings);
 }
 
 } // namespace
@@ -297,6 +355,18 @@ void addRunCommand(CLI::App &app, int &exitStatus) {
                    "Stop the whole run after this many seconds, wherever it is, and report where "
                    "the work-items were (hang.run-timeout); no dumps are written; 0: no limit");
   run->add_option("--report", options->reportFile, "Also write findings and launches as JSON");
+  run->add_option("--suppress", options->suppress,
+                  "Accept findings of KIND (race.* for every race kind), or of KIND at one "
+                  "source line (KIND@FILE:LINE): they are not printed, reported or counted")
+      ->type_name("KIND[@FILE:LINE]")
+      ->allow_extra_args(false);
+  run->add_option("--suppressions", options->suppressionFiles,
+                  "Read --suppress rules from FILE, one per line (# starts a comment)")
+      ->type_name("FILE")
+      ->allow_extra_args(false);
+  run->add_option("--error-exitcode", options->errorExitCode,
+                  "Exit status when the run has findings (default 1)")
+      ->check(CLI::Range(1, 125));
   run->add_flag("--quiet", options->quiet, "Do not print the buffers marked \"dump\": true");
   run->add_flag("--verbose", options->verbose,
                 "List the producer quirks the module has and spvsim accepts (block order, "

@@ -21,3 +21,44 @@ add_test(NAME cli.run.finding.report_element
 set_tests_properties(cli.run.finding.report_element PROPERTIES PASS_REGULAR_EXPRESSION
   "\"instructions\": 9,.*\"element\": [0-9]+,\n *\"element_type\": \"float\",")
 
+# Accepting findings: --suppress KIND[@FILE:LINE], --suppressions FILE; accepted findings
+# are not printed, reported or counted (exit status 0).
+spvsim_cli_cl_test(run.suppress.kind "^[^\n]*\nexit status 0\n$"
+                   run --suppress oob.global.write ${cl_data}/shift.json)
+spvsim_cli_cl_test(run.suppress.kind_prefix "^[^\n]*\nexit status 0\n$"
+                   run --suppress "oob.*" ${cl_data}/shift.json)
+spvsim_cli_cl_test(run.suppress.at_line "^[^\n]*\nexit status 0\n$"
+                   run --suppress oob.global.write@data/shift.cl:4 ${cl_data}/shift.json)
+spvsim_cli_cl_test(run.suppress.other_line "error\\[oob\\.global\\.write\\].*exit status 1\n$"
+                   run --suppress oob.global.write@shift.cl:5 --suppress race.* ${cl_data}/shift.json)
+spvsim_cli_cl_test(run.suppress.bad_rule
+                   "--suppress: 'oob\\.global\\.write@shift\\.cl': the location is FILE:LINE \\(a rule is KIND or KIND@FILE:LINE\\)\nexit status 2"
+                   run --suppress oob.global.write@shift.cl ${cl_data}/shift.json)
+file(WRITE ${cli_out}/accepted.supp
+     "# findings this project accepts\n\nrace.local.read-write@race_lines.cl:6  # the flag\nuninit.read\n")
+spvsim_cli_cl_test(run.suppress.file "^[^\n]*\nexit status 0\n$"
+                   run --quiet --suppressions ${cli_out}/accepted.supp ${cl_data}/race_lines.json)
+file(WRITE ${cli_out}/bad.supp "oob.global.write\n@shift.cl:4\n")
+spvsim_cli_cl_test(run.suppress.bad_file
+                   "bad\\.supp:2: '@shift\\.cl:4': no finding kind.*exit status 2"
+                   run --suppressions ${cli_out}/bad.supp ${cl_data}/shift.json)
+spvsim_cli_cl_test(run.error_exitcode "error\\[oob\\.global\\.write\\].*exit status 7\n$"
+                   run --error-exitcode 7 ${cl_data}/shift.json)
+spvsim_cli_cl_test(run.error_exitcode_clean "exit status 0\n$"
+                   run --quiet --error-exitcode 7 ${cl_data}/group_sums.json)
+# The report carries spvsim's version and how many findings were accepted.
+add_test(NAME cli.run.report_version_and_suppressed
+         COMMAND sh -c "export XDG_CACHE_HOME=\"$0\" SPVSIM_CACHE=; \"$1\" run --suppress oob.global.write --report \"$0/suppressed.report\" \"$2\" 2>/dev/null; cat \"$0/suppressed.report\""
+                 ${cl_cache}/report_version $<TARGET_FILE:spvsim> ${cl_data}/shift.json)
+set_tests_properties(cli.run.report_version_and_suppressed PROPERTIES PASS_REGULAR_EXPRESSION
+  "\"findings\": \\[\\],.*\"suppressed\": 1,\n  \"version\": \"[0-9]+\\.[0-9]+\\.[0-9]+\"\n}")
+# One summary line on a terminal (script(1) gives the run a pseudo-terminal), none when
+# standard error is not one.
+add_test(NAME cli.run.summary_on_a_terminal
+         COMMAND script -qec "XDG_CACHE_HOME='${cl_cache}/summary' SPVSIM_CACHE= '$<TARGET_FILE:spvsim>' run --suppress uninit.read '${cl_data}/race_lines.json' >/dev/null; echo \"exit status $?\"" /dev/null)
+set_tests_properties(cli.run.summary_on_a_terminal PROPERTIES PASS_REGULAR_EXPRESSION
+  "\nspvsim: 1 launch, 1 finding \\(race\\.local\\.read-write 1\\), 1 suppressed, [0-9]+\\.[0-9][0-9] s\r?\nexit status 1")
+spvsim_cli_cl_test(run.no_summary_off_a_terminal "exit status 1\n$"
+                   run ${cl_data}/race_lines.json)
+set_tests_properties(cli.run.no_summary_off_a_terminal PROPERTIES
+  FAIL_REGULAR_EXPRESSION "spvsim: 1 launch")
