@@ -24,6 +24,7 @@
 #include "launch_options.h"
 #include "opencl_module.h"
 #include "run_guard.h"
+#include "sarif_report.h"
 #include "spvsim/common/error.h"
 #include "spvsim/common/finding_sink.h"
 #include "spvsim/common/source_excerpt.h"
@@ -51,6 +52,7 @@ struct RunOptions {
   std::string runFile;
   LaunchOptions launch;
   std::string reportFile;
+  std::string reportFormat = "json";
   bool quiet = false;
   bool verbose = false;
   std::vector<std::string> suppress;
@@ -82,8 +84,13 @@ struct Report {
     return true;
   }
 
-  void write(const std::string &file) const {
+  /// Writes the report in `format`: json, or sarif (SARIF 2.1.0, sarif_report.h).
+  void write(const std::string &file, const std::string &format) const {
     if (file.empty()) return;
+    if (format == "sarif") {
+      writeWholeFile(file, file, sarifReport(findings, SPVSIM_VERSION).dump(2) + "\n");
+      return;
+    }
     nlohmann::json report{{"version", SPVSIM_VERSION},
                           {"findings", findings},
                           {"suppressed", suppressed},
@@ -238,7 +245,7 @@ int runCommand(const RunOptions &options) {
       validate(std::move(loaded), DeviceDescription::spvsim(), validationOptions);
   printValidation(validation.findings, options.verbose, report);
   if (!validation.ok()) {
-    report.write(options.reportFile);
+    report.write(options.reportFile, options.reportFormat);
     return kBadInput;
   }
   const ValidatedModule &module = *validation.module;
@@ -261,7 +268,7 @@ int runCommand(const RunOptions &options) {
     }
     sink.report(runTimeoutFinding(guard, doing));
     printFindings(sink, report);
-    report.write(options.reportFile);
+    report.write(options.reportFile, options.reportFormat);
     return finish(kFindings);
   };
 
@@ -318,7 +325,7 @@ int runCommand(const RunOptions &options) {
       printFindings(sink, report); // the buffers are incomplete: no dumps
       std::cerr << "spvsim: the run stopped in " << which
                 << "; later launches did not run and no dump was written\n";
-      report.write(options.reportFile);
+      report.write(options.reportFile, options.reportFormat);
       return finish(kFindings);
     }
   }
@@ -334,10 +341,10 @@ int runCommand(const RunOptions &options) {
     }
     Finding f = runTimeoutFinding(guard, e.what());
     if (report.add(f)) std::cerr << formatText(f);
-    report.write(options.reportFile);
+    report.write(options.reportFile, options.reportFormat);
     return finish(kFindings);
   }
-  report.write(options.reportFile);
+  report.write(options.reportFile, options.reportFormat);
   return finish(kFindings);
 }
 
@@ -355,6 +362,10 @@ void addRunCommand(CLI::App &app, int &exitStatus) {
                    "Stop the whole run after this many seconds, wherever it is, and report where "
                    "the work-items were (hang.run-timeout); no dumps are written; 0: no limit");
   run->add_option("--report", options->reportFile, "Also write findings and launches as JSON");
+  run->add_option("--report-format", options->reportFormat,
+                  "The format of --report: json (spvsim's, with notes and launches) or sarif "
+                  "(SARIF 2.1.0, findings with source locations, for CI)")
+      ->check(CLI::IsMember({"json", "sarif"}));
   run->add_option("--suppress", options->suppress,
                   "Accept findings of KIND (race.* for every race kind), or of KIND at one "
                   "source line (KIND@FILE:LINE): they are not printed, reported or counted")
