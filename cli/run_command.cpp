@@ -4,6 +4,7 @@
 // running any, runs the launches in order on one GlobalMemory with one FindingSink,
 // then prints the findings, writes the dumps and, with --report, the JSON report.
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -18,14 +19,17 @@
 #include <vector>
 
 #include <nlohmann/json.hpp>
+#include <unistd.h>
 
 #include "commands.h"
 #include "launch_options.h"
 #include "opencl_module.h"
 #include "run_file_template.h"
 #include "run_guard.h"
+#include "sarif_report.h"
 #include "spvsim/common/error.h"
 #include "spvsim/common/finding_sink.h"
+#include "spvsim/common/source_excerpt.h"
 #include "spvsim/interpreter/global_memory.h"
 #include "spvsim/interpreter/kernel_signature.h"
 #include "spvsim/interpreter/launch.h"
@@ -38,6 +42,7 @@
 #include "spvsim/validator/device.h"
 #include "spvsim/validator/loader.h"
 #include "spvsim/validator/validator.h"
+#include "suppressions.h"
 
 namespace spvsim::cli {
 
@@ -59,21 +64,73 @@ struct RunOptions {
   std::vector<std::string> sets; ///< --set NAME=VALUE
   LaunchOptions launch;
   std::string reportFile;
+  std::string reportFormat = "json";
   bool quiet = false;
   bool verbose = false;
+  std::vector<std::string> suppress;
+  std::vector<std::string> suppressionFiles;
+  int errorExitCode = kFindings;
 };
 
-/// The JSON report of --report: findings in the order printed, the module's accepted
-/// producer quirks (notes, never findings), then one entry per launch.
+/// The JSON report of --report: spvsim's version, findings in the order printed, the
+/// module's accepted producer quirks (notes, never findings), then one entry per launch;
+/// and what the summary line counts.
 struct Report {
   nlohmann::json findings = nlohmann::json::array();
   nlohmann::json notes = nlohmann::json::array();
   nlohmann::json launches = nlohmann::json::array();
+  Suppressions suppressions;
+  uint64_t suppressed = 0;               ///< findings a suppression accepted
+  uint64_t errors = 0;                   ///< findings of severity error reported
+  std::map<std::string, uint64_t> kinds; ///< findings reported, by kind
 
-  void write(const std::string &file) const {
+  /// Adds a finding to the report unless a suppression accepts it; false when one does.
+  bool add(const Finding &f) {
+    if (suppressions.matches(f)) {
+      ++suppressed;
+      return false;
+    }
+    findings.push_back(toJson(f));
+    errors += f.severity == Severity::Error;
+    ++kinds[f.kind];
+    return true;
+  }
+
+  /// Writes the report in `format`: json, or sarif (SARIF 2.1.0, sarif_report.h).
+  void write(const std::string &file, const std::string &format) const {
     if (file.empty()) return;
-    nlohmann::json report{{"findings", findings}, {"notes", notes}, {"launches", launches}};
+    if (format == "sarif") {
+      writeWholeFile(file, file, sarifReport(findings, SPVSIM_VERSION).dump(2) + "\n");
+      return;
+    }
+    nlohmann::json report{{"version", SPVSIM_VERSION},
+                          {"findings", findings},
+                          {"suppressed", suppressed},
+                          {"notes", notes},
+                          {"launches", launches}};
     writeWholeFile(file, file, report.dump(2) + "\n");
+  }
+
+  /// "spvsim: 1 launch, 2 findings (oob.global.write 1, race.local.read-write 1), 0.12 s".
+  std::string summary(double seconds) const {
+    const size_t n = launches.size();
+    std::string text = "spvsim: " + std::to_string(n) + (n == 1 ? " launch, " : " launches, ");
+    if (kinds.empty())
+      text += "no findings";
+    else {
+      text +=
+          std::to_string(findings.size()) + (findings.size() == 1 ? " finding (" : " findings (");
+      bool first = true;
+      for (const auto &[kind, count] : kinds) {
+        text += (first ? "" : ", ") + kind + " " + std::to_string(count);
+        first = false;
+      }
+      text += ")";
+    }
+    if (suppressed) text += ", " + std::to_string(suppressed) + " suppressed";
+    char time[32];
+    std::snprintf(time, sizeof time, ", %.2f s", seconds);
+    return text + time;
   }
 };
 
@@ -108,12 +165,12 @@ void writeDumps(const RunSpec &spec, const RunBuffers &buffers, const GlobalMemo
   std::cout.flush();
 }
 
-/// Prints the findings to standard error and adds them to the report.
+/// Prints the findings to standard error, with the source lines they name, and adds
+/// them to the report.
 void printFindings(const FindingSink &sink, Report &report) {
-  for (const Finding &f : sink.findings()) {
-    std::cerr << formatText(f);
-    report.findings.push_back(toJson(f));
-  }
+  SourceExcerpts excerpts;
+  for (const Finding &f : sink.findings())
+    if (report.add(f)) std::cerr << formatText(f, &excerpts);
   if (sink.dropped())
     std::cerr << "spvsim: " << sink.dropped() << " further findings not shown (limit reached)\n";
 }
@@ -127,8 +184,7 @@ void printValidation(const std::vector<Finding> &findings, bool verbose, Report 
   size_t quirks = 0;
   for (const Finding &f : findings) {
     if (f.severity == Severity::Error) {
-      std::cerr << formatText(f);
-      report.findings.push_back(toJson(f));
+      if (report.add(f)) std::cerr << formatText(f);
       continue;
     }
     ++quirks;
@@ -214,6 +270,7 @@ void rejectModuleOptions(const RunOptions &options) {
 }
 
 int runCommand(const RunOptions &options) {
+  const auto started = std::chrono::steady_clock::now();
   RunGuard guard(options.launch.runTimeout);
   const StopCheck stop = guard.stopCheck();
   std::shared_ptr<const Module> loaded;
@@ -233,6 +290,18 @@ int runCommand(const RunOptions &options) {
                             std::filesystem::path(options.runFile).parent_path(), "build_options");
   }
   Report report;
+  for (const std::string &rule : options.suppress) report.suppressions.add(rule, "--suppress");
+  for (const std::string &file : options.suppressionFiles) report.suppressions.addFile(file);
+  // Findings end the run with --error-exitcode's status; on a terminal one line sums up.
+  auto finish = [&](int status) {
+    if (status == kFindings && !report.errors) status = kClean;
+    if (status == kFindings) status = options.errorExitCode;
+    if (!options.quiet && isatty(STDERR_FILENO)) {
+      const std::chrono::duration<double> took = std::chrono::steady_clock::now() - started;
+      std::cerr << report.summary(took.count()) << "\n";
+    }
+    return status;
+  };
 
   // The run's spec constants are bound first: the module is validated with the
   // values it will run with (a scope given by a spec constant, say).
@@ -243,7 +312,7 @@ int runCommand(const RunOptions &options) {
       validate(std::move(loaded), DeviceDescription::spvsim(), validationOptions);
   printValidation(validation.findings, options.verbose, report);
   if (!validation.ok()) {
-    report.write(options.reportFile);
+    report.write(options.reportFile, options.reportFormat);
     return kBadInput;
   }
   const ValidatedModule &module = *validation.module;
@@ -258,7 +327,7 @@ int runCommand(const RunOptions &options) {
   FindingSink sink;
   // Stopped outside a launch, while `doing` something: by Ctrl-C (status 130, no file
   // written) or by --run-timeout (a hang.run-timeout finding, the report, status 1).
-  auto stoppedOutsideLaunch = [&](const std::string &doing) {
+  auto stoppedOutsideLaunch = [&](const std::string &doing) -> int {
     if (guard.interrupted()) {
       printFindings(sink, report);
       std::cerr << "spvsim: interrupted " << doing << "; no file was written\n";
@@ -266,8 +335,8 @@ int runCommand(const RunOptions &options) {
     }
     sink.report(runTimeoutFinding(guard, doing));
     printFindings(sink, report);
-    report.write(options.reportFile);
-    return kFindings;
+    report.write(options.reportFile, options.reportFormat);
+    return finish(kFindings);
   };
 
   GlobalMemory memory(options.launch.maxMemory);
@@ -323,8 +392,8 @@ int runCommand(const RunOptions &options) {
       printFindings(sink, report); // the buffers are incomplete: no dumps
       std::cerr << "spvsim: the run stopped in " << which
                 << "; later launches did not run and no dump was written\n";
-      report.write(options.reportFile);
-      return kFindings;
+      report.write(options.reportFile, options.reportFormat);
+      return finish(kFindings);
     }
   }
 
@@ -345,13 +414,12 @@ int runCommand(const RunOptions &options) {
       return kInterrupted;
     }
     Finding f = runTimeoutFinding(guard, e.what());
-    std::cerr << formatText(f);
-    report.findings.push_back(toJson(f));
-    report.write(options.reportFile);
-    return kFindings;
+    if (report.add(f)) std::cerr << formatText(f);
+    report.write(options.reportFile, options.reportFormat);
+    return finish(kFindings);
   }
-  report.write(options.reportFile);
-  return sink.errorCount() ? kFindings : kClean;
+  report.write(options.reportFile, options.reportFormat);
+  return finish(kFindings);
 }
 
 } // namespace
@@ -388,6 +456,22 @@ void addRunCommand(CLI::App &app, int &exitStatus) {
                    "Stop the whole run after this many seconds, wherever it is, and report where "
                    "the work-items were (hang.run-timeout); no dumps are written; 0: no limit");
   run->add_option("--report", options->reportFile, "Also write findings and launches as JSON");
+  run->add_option("--report-format", options->reportFormat,
+                  "The format of --report: json (spvsim's, with notes and launches) or sarif "
+                  "(SARIF 2.1.0, findings with source locations, for CI)")
+      ->check(CLI::IsMember({"json", "sarif"}));
+  run->add_option("--suppress", options->suppress,
+                  "Accept findings of KIND (race.* for every race kind), or of KIND at one "
+                  "source line (KIND@FILE:LINE): they are not printed, reported or counted")
+      ->type_name("KIND[@FILE:LINE]")
+      ->allow_extra_args(false);
+  run->add_option("--suppressions", options->suppressionFiles,
+                  "Read --suppress rules from FILE, one per line (# starts a comment)")
+      ->type_name("FILE")
+      ->allow_extra_args(false);
+  run->add_option("--error-exitcode", options->errorExitCode,
+                  "Exit status when the run has findings (default 1)")
+      ->check(CLI::Range(1, 125));
   run->add_flag("--quiet", options->quiet, "Do not print the buffers marked \"dump\": true");
   run->add_flag("--verbose", options->verbose,
                 "List the producer quirks the module has and spvsim accepts (block order, "

@@ -5,6 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "spvsim/common/source_excerpt.h"
+
 namespace spvsim {
 
 const char *severityName(Severity s) {
@@ -44,42 +46,65 @@ nlohmann::json locationJson(const SourceLocation &l) {
   return j;
 }
 
-void writeInstruction(std::ostringstream &os, const char *indent, const std::string &instruction,
-                      const std::optional<uint32_t> &wordOffset,
-                      const std::optional<SourceLocation> &location) {
+void writeLocation(std::ostringstream &os, const std::string &indent, const char *what,
+                   const SourceLocation &location, SourceExcerpts *excerpts) {
+  os << indent << what << location.file << ":" << location.line;
+  if (location.column) os << ":" << location.column;
+  os << "\n";
+  if (excerpts) os << excerpts->excerpt(location, indent + "  ");
+}
+
+void writeInstruction(std::ostringstream &os, const std::string &indent,
+                      const std::string &instruction, const std::optional<uint32_t> &wordOffset,
+                      const std::optional<SourceLocation> &location, SourceExcerpts *excerpts) {
   if (!instruction.empty()) {
     os << indent << "instruction: " << instruction;
     if (wordOffset) os << " (word " << *wordOffset << ")";
     os << "\n";
   }
-  if (location) {
-    os << indent << "at " << location->file << ":" << location->line;
-    if (location->column) os << ":" << location->column;
-    os << "\n";
-  }
+  if (location) writeLocation(os, indent, "at ", *location, excerpts);
+}
+
+/// " (9 times)", " (36 times: 9 instructions at this source location)".
+std::string countText(const Finding &f) {
+  if (f.count <= 1 && f.instructions <= 1) return "";
+  std::string text = " (" + std::to_string(f.count) + (f.count == 1 ? " time" : " times");
+  if (f.instructions > 1)
+    text += ": " + std::to_string(f.instructions) + " instructions at this source location";
+  return text + ")";
 }
 } // namespace
 
-std::string formatText(const Finding &f) {
+std::string elementText(const Finding &f) {
+  if (!f.memory || f.elementSize == 0) return "";
+  const uint64_t index = f.memory->offset / f.elementSize;
+  const uint64_t inside = f.memory->offset % f.elementSize;
+  std::string text = f.memory->buffer + "[" + std::to_string(index) + "]";
+  if (inside) text += " + " + std::to_string(inside) + (inside == 1 ? " byte" : " bytes");
+  return text;
+}
+
+std::string formatText(const Finding &f, SourceExcerpts *excerpts) {
   std::ostringstream os;
-  os << severityName(f.severity) << "[" << f.kind << "]: " << f.message;
-  if (f.count > 1) os << " (" << f.count << " times)";
-  os << "\n";
+  os << severityName(f.severity) << "[" << f.kind << "]: " << f.message << countText(f) << "\n";
   if (!f.kernel.empty()) os << "  kernel: " << f.kernel << "\n";
   if (f.workItem) os << "  work-item: " << workItemText(*f.workItem) << "\n";
   if (f.memory) {
     const auto &m = *f.memory;
     os << "  memory: " << m.space << " buffer '" << m.buffer << "' offset " << m.offset << " size "
-       << m.size << "\n";
+       << m.size;
+    if (f.elementSize) os << " (" << elementText(f) << ", " << f.elementType << ")";
+    os << "\n";
   }
-  writeInstruction(os, "  ", f.instruction, f.wordOffset, f.location);
+  writeInstruction(os, "  ", f.instruction, f.wordOffset, f.location, excerpts);
   if (f.other) {
     const OtherAccess &o = *f.other;
     os << "  other access: " << o.access << " by " << o.by;
     if (o.workItem) os << " " << workItemText(*o.workItem);
     os << "\n";
-    writeInstruction(os, "    ", o.instruction, o.wordOffset, o.location);
+    writeInstruction(os, "    ", o.instruction, o.wordOffset, o.location, excerpts);
   }
+  if (f.origin) writeLocation(os, "  ", "the value was loaded at ", *f.origin, excerpts);
   for (const auto &n : f.notes) os << "  " << n << "\n";
   return os.str();
 }
@@ -98,6 +123,11 @@ nlohmann::json toJson(const Finding &f) {
     const auto &m = *f.memory;
     j["memory"] = {
         {"space", m.space}, {"buffer", m.buffer}, {"offset", m.offset}, {"size", m.size}};
+    if (f.elementSize) {
+      j["memory"]["element"] = m.offset / f.elementSize;
+      if (m.offset % f.elementSize) j["memory"]["element_byte"] = m.offset % f.elementSize;
+      j["memory"]["element_type"] = f.elementType;
+    }
   }
   if (f.other) {
     const OtherAccess &o = *f.other;
@@ -108,8 +138,10 @@ nlohmann::json toJson(const Finding &f) {
     if (o.location) other["location"] = locationJson(*o.location);
     j["other_access"] = std::move(other);
   }
+  if (f.origin) j["origin_location"] = locationJson(*f.origin);
   if (!f.notes.empty()) j["notes"] = f.notes;
   j["count"] = f.count;
+  if (f.instructions > 1) j["instructions"] = f.instructions;
   return j;
 }
 

@@ -1,6 +1,8 @@
 // FindingSink: deduplicating, capped, thread-safe finding collector.
 #include "spvsim/common/finding_sink.h"
 
+#include <algorithm>
+
 namespace spvsim {
 
 bool FindingSink::report(Finding f) {
@@ -9,7 +11,13 @@ bool FindingSink::report(Finding f) {
   if (f.site != 0) std::get<3>(key).clear(); // a site identifies the finding by itself
   auto it = index_.find(key);
   if (it != index_.end()) {
-    findings_[it->second].count += f.count;
+    Finding &kept = findings_[it->second];
+    kept.count += f.count;
+    std::vector<uint32_t> &seen = instructions_[it->second];
+    if (f.wordOffset && std::find(seen.begin(), seen.end(), *f.wordOffset) == seen.end()) {
+      seen.push_back(*f.wordOffset);
+      kept.instructions += f.instructions;
+    }
     return false;
   }
   if (findings_.size() >= limit_) {
@@ -17,6 +25,8 @@ bool FindingSink::report(Finding f) {
     return false;
   }
   index_.emplace(std::move(key), findings_.size());
+  instructions_.emplace_back();
+  if (f.wordOffset) instructions_.back().push_back(*f.wordOffset);
   findings_.push_back(std::move(f));
   if (observer_) {
     const Finding copy = findings_.back();
@@ -30,6 +40,7 @@ void FindingSink::clear() {
   std::lock_guard lock(mutex_);
   findings_.clear();
   index_.clear();
+  instructions_.clear();
   dropped_ = 0;
 }
 

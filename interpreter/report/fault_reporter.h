@@ -42,6 +42,18 @@ public:
   void describe(uint32_t instruction, OtherAccess &other);
 
   const std::string &kernel() const { return kernel_; }
+  /// Fills in the type module instruction `instruction` accesses (Finding::elementType,
+  /// elementSize) when it is a load, store or atomic of a scalar or vector. report()
+  /// does so with the finding's own instruction, except for uninit.read, whose memory
+  /// is where the value was loaded.
+  void describeElement(uint32_t instruction, Finding &f);
+  /// The source location of a module instruction (OpLine or debug information).
+  std::optional<SourceLocation> location(uint32_t instruction) const;
+  /// A finding's site (Finding::site) for module instruction `instruction`: its source
+  /// location in this kernel when it has one (one finding per location and kind, however
+  /// many instructions an unrolled loop made of the line), else the instruction itself.
+  uint64_t siteOf(uint32_t instruction) const;
+
   /// Word offset of a module instruction, for messages that point at a second one.
   uint32_t wordOffset(uint32_t instruction) const {
     return instruction < module_.instructions().size() ? module_.instruction(instruction).wordOffset
@@ -51,6 +63,9 @@ public:
 private:
   void locate(uint32_t instruction, std::string &text, std::optional<uint32_t> &wordOffset,
               std::optional<SourceLocation> &location);
+  /// The kernel's pointer parameters by name: their element type as the source spells
+  /// it (kernel_arg_type), for integer signedness SPIR-V does not record.
+  std::string sourceElementType(const std::string &buffer, uint32_t size);
   /// Keys remembered at most; findings beyond them are built every time.
   static constexpr size_t kMaxRepeatKeys = 4096;
   struct Repeats {
@@ -63,6 +78,8 @@ private:
   std::string kernel_;
   FindingSink &sink_;
   std::once_flag disassembled_;
+  std::once_flag argTypesRead_;
+  std::unordered_map<std::string, std::string> argElementTypes_;
   std::unique_ptr<Disassembly> disassembly_;
 };
 

@@ -42,7 +42,7 @@ void FindingLog::add(uint64_t program, const std::vector<Finding> &findings) {
       }
       index_.emplace(std::move(key), findings_.size());
       findings_.push_back(f);
-      text += formatText(f);
+      text += formatText(f, &excerpts_);
       dirty_ = true;
     }
     if (dirty_) writeReport();

@@ -18,6 +18,7 @@
 
 #include "core/config.h"
 #include "spvsim/common/finding.h"
+#include "spvsim/common/source_excerpt.h"
 
 namespace spvsim::runtime {
 
@@ -49,6 +50,7 @@ private:
   nlohmann::json launches_ = nlohmann::json::array();
   size_t launchesDropped_ = 0;
   std::vector<std::string> errors_;
+  SourceExcerpts excerpts_; ///< the source lines findings name, read once per file
   bool dirty_ = false;
 };
 

@@ -55,6 +55,46 @@ TEST(FindingSink, ObserverSeesEachNewFindingOnce) {
   EXPECT_EQ(seen, (std::vector<std::string>{"a", "b"}));
 }
 
+// One finding per site (a source location) however many instructions share it: the
+// count says how often, the instructions how many distinct instructions.
+TEST(FindingSink, InstructionsOfOneSiteAreCounted) {
+  FindingSink sink;
+  for (uint32_t word : {100u, 110u, 120u, 110u}) {
+    Finding f = oob(7, "v");
+    f.wordOffset = word;
+    sink.report(f);
+  }
+  Finding repeat = oob(7, "v"); // a counted repeat, without an instruction
+  repeat.count = 5;
+  sink.report(repeat);
+  auto all = sink.findings();
+  ASSERT_EQ(all.size(), 1u);
+  EXPECT_EQ(all[0].count, 9u);
+  EXPECT_EQ(all[0].instructions, 3u);
+  EXPECT_NE(formatText(all[0]).find("(9 times: 3 instructions at this source location)"),
+            std::string::npos);
+  EXPECT_EQ(toJson(all[0])["instructions"], 3);
+}
+
+TEST(Finding, ElementIndexAndType) {
+  Finding f = oob(1, "v");
+  f.memory->offset = 400;
+  f.elementSize = 4;
+  f.elementType = "float";
+  EXPECT_EQ(elementText(f), "v[100]");
+  EXPECT_NE(formatText(f).find("offset 400 size 4 (v[100], float)"), std::string::npos);
+  auto j = toJson(f);
+  EXPECT_EQ(j["memory"]["element"], 100);
+  EXPECT_EQ(j["memory"]["element_type"], "float");
+  EXPECT_FALSE(j["memory"].contains("element_byte"));
+  f.memory->offset = 402;
+  EXPECT_EQ(elementText(f), "v[100] + 2 bytes");
+  EXPECT_EQ(toJson(f)["memory"]["element_byte"], 2);
+  f.elementSize = 0;
+  EXPECT_EQ(elementText(f), "");
+  EXPECT_FALSE(toJson(f)["memory"].contains("element"));
+}
+
 TEST(Finding, TextAndJsonCarryEveryField) {
   Finding f = oob(1, "in");
   f.kernel = "vecadd";

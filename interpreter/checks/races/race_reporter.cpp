@@ -141,11 +141,12 @@ void reportRace(const LaunchContext &L, const RacyAccess &a, const Outcome &out,
                                      "unordered with the work-items' until then"
                : !ordering.empty() ? ordering
                                    : why(kind, local, out.sameGroup));
-  // Sink identity: kind, buffer, and the two instructions in either order.
-  const uint64_t mine = reporter.wordOffset(instruction) + uint64_t(1);
-  const uint64_t theirs =
-      otherSite ? reporter.wordOffset(otherInstruction) + uint64_t(1) : uint64_t(0xffffffff);
-  f.site = std::min(mine, theirs) << 32 | std::max(mine, theirs);
+  // Sink identity: kind, buffer, and the two accesses' sites (source locations, else
+  // instructions) in either order.
+  const uint64_t mine = reporter.siteOf(instruction);
+  const uint64_t theirs = otherSite ? reporter.siteOf(otherInstruction) : uint64_t(0xffffffff);
+  const uint64_t low = std::min(mine, theirs), high = std::max(mine, theirs);
+  f.site = (low * 0x9e3779b97f4a7c15u ^ high) | 1;
   f.other = std::move(other);
   reporter.report(std::move(f), instruction, key);
 }

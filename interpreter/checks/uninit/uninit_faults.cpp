@@ -55,9 +55,12 @@ void reportUninitRead(const ExecState &x, const LoweredOp &op, UninitUse use, ui
     f.memory = MemoryRef{space, name, offset, origin.bytes};
     std::string from =
         "the value comes from " + space + " '" + name + "' at offset " + std::to_string(offset);
-    if (loaded)
+    if (loaded) {
       from += ", read by the instruction at word " +
               std::to_string(x.launch->reporter->wordOffset(k.ops[origin.op].source));
+      f.origin = x.launch->reporter->location(k.ops[origin.op].source);
+      x.launch->reporter->describeElement(k.ops[origin.op].source, f);
+    }
     f.notes.push_back(from);
   }
   if (const int n = std::popcount(lanes); n > 1)

@@ -62,14 +62,31 @@ struct Finding {
   std::optional<SourceLocation> location;
   std::optional<MemoryRef> memory;
   std::optional<OtherAccess> other; ///< race findings: the access this one conflicts with
-  std::vector<std::string> notes;   ///< further lines
-  uint64_t count = 1;               ///< how many identical findings this one stands for
+  /// uninit findings: where the undefined value was loaded, when that is known.
+  std::optional<SourceLocation> origin;
+  /// Memory findings: the type the instruction accesses, as OpenCL C names it, and its
+  /// size in bytes (0: not known); the element index is memory->offset / elementSize.
+  std::string elementType;
+  uint32_t elementSize = 0;
+  std::vector<std::string> notes; ///< further lines
+  uint64_t count = 1;             ///< how many identical findings this one stands for
+  /// How many instructions at its source location this finding stands for (a line
+  /// of an unrolled loop is several instructions): one finding per location and kind.
+  uint64_t instructions = 1;
   /// Identifies the reporting site for deduplication (e.g. an instruction's word offset).
   uint64_t site = 0;
 };
 
-/// Multi-line text for people: first line "severity[kind]: message", then details.
-std::string formatText(const Finding &f);
+class SourceExcerpts;
+
+/// Multi-line text for people: first line "severity[kind]: message", then details. With
+/// `excerpts`, each source location is followed by its line and a caret under the column
+/// when the file can be read.
+std::string formatText(const Finding &f, SourceExcerpts *excerpts = nullptr);
+
+/// "out[64]" (or "out[64] + 2 bytes" inside an element): the element a memory finding
+/// is about, "" when the finding has no memory or no element size.
+std::string elementText(const Finding &f);
 
 /// The JSON object of docs/run-files.md's report format.
 nlohmann::json toJson(const Finding &f);

@@ -1,5 +1,6 @@
 // FindingSink: thread-safe collector that deduplicates findings (same kind,
-// site and buffer are counted, not repeated) and caps how many are kept.
+// site and buffer are counted, not repeated; the distinct instructions a site
+// stands for are counted too) and caps how many are kept.
 #pragma once
 
 #include <cstddef>
@@ -18,7 +19,8 @@ class FindingSink {
 public:
   explicit FindingSink(size_t limit = 1000) : limit_(limit) {}
 
-  /// Records a finding; an identical one already recorded only gets its count raised.
+  /// Records a finding; an identical one already recorded only gets its count raised
+  /// (and its instruction count, when this one is at another instruction of the site).
   /// Returns true when the finding was new.
   bool report(Finding f);
 
@@ -43,6 +45,8 @@ private:
   std::vector<Finding> findings_;
   std::map<Key, size_t> index_;
   std::function<void(const Finding &)> observer_;
+  /// Per finding kept: the word offsets of the instructions merged into it.
+  std::vector<std::vector<uint32_t>> instructions_;
 };
 
 } // namespace spvsim
