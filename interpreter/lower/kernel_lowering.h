@@ -115,6 +115,8 @@ private:
   bool lowerConversion(Instance &in, const Instruction &inst);
   bool lowerComposite(Instance &in, const Instruction &inst);
   void lowerExtInst(Instance &in, const Instruction &inst);
+  // lowering_image.cpp
+  bool lowerImage(Instance &in, const Instruction &inst);
   // lowering_printf.cpp
   void lowerPrintf(Instance &in, const Instruction &inst);
   // lowering_opencl_std_vector.cpp
