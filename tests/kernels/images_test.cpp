@@ -263,6 +263,25 @@ TEST_P(ImageTest, LinearClampBorderForR) {
   EXPECT_FLOAT_EQ(got[11], 1.0f);
 }
 
+// §7.4.5: an sRGB image is converted to linear before filtering. Texels 0 and 255 blended
+// half and half give 0.5 (converting after filtering would give about 0.214), and alpha
+// is linear.
+TEST_P(ImageTest, SrgbConvertsBeforeFiltering) {
+  auto m = load();
+  ASSERT_TRUE(m);
+  const uint8_t texels[8] = {0, 0, 0, 0, 255, 255, 255, 255};
+  ImageDescription img = image(ImageType::Image2D, kSRGBA, kUnorm8, 2, 1, 1, texels, 8);
+  std::vector<float> coords = {1.0f, 0.5f};
+  BufferId c = buffer(coords, BufferAccess::ReadOnly);
+  BufferId out = memory_.create(16, "out");
+  EXPECT_TRUE(run(*m, "sample_2d", range(1),
+                  {ArgBinding::ofImage(img), ArgBinding::ofSampler(kClampToEdge | kLinear),
+                   ArgBinding::ofBuffer(c), ArgBinding::ofBuffer(out)})
+                  .empty());
+  auto got = read<float>(out);
+  for (int ch = 0; ch < 4; ++ch) EXPECT_NEAR(got[ch], 0.5f, 1e-6) << ch;
+}
+
 // Integer coordinates, a constant sampler through a function call, 1D, 3D and arrays.
 TEST_P(ImageTest, ImageTypes) {
   auto m = load();
