@@ -19,6 +19,7 @@
 #include "memory/tagged_pointer.h"
 #include "report/fault_reporter.h"
 #include "spvsim/interpreter/global_memory.h"
+#include "spvsim/interpreter/image.h"
 #include "spvsim/interpreter/launch.h"
 
 namespace spvsim {
@@ -51,6 +52,15 @@ struct AllocationView {
   std::string name;
 };
 
+/// An image argument as a launch sees it (exec/image_ops.cpp): its description with
+/// the pitches filled in, over allocation `allocation`.
+struct ImageView {
+  ImageDescription image;
+  uint32_t allocation = 0;
+  uint32_t texelBytes = 0;
+  TexelKind kind = TexelKind::Float;
+};
+
 struct LaunchContext {
   const LoweredKernel *kernel = nullptr;
   NDRange range;
@@ -63,6 +73,7 @@ struct LaunchContext {
   std::array<LaunchWatcher *, kWatcherSlots> watchers{};
   std::vector<AllocationView> allocations; ///< by allocation id; 0 is NULL
   std::vector<uint32_t> programGlobalIds;  ///< allocation id of each program global
+  std::vector<ImageView> images;           ///< image arguments; an image value indexes them
   std::vector<uint64_t> localOffsets;      ///< per LoweredKernel::locals entry, in the group arena
   std::vector<uint64_t> localSizes;        ///< per LoweredKernel::locals entry
   uint64_t localArenaSize = 0;

@@ -21,6 +21,7 @@
 #include "exec/handlers_convert.h"
 #include "exec/handlers_copy.h"
 #include "exec/handlers_memory.h"
+#include "exec/image_ops.h"
 #include "exec/opencl_std_dispatch.h"
 #include "exec/printf_call.h"
 
@@ -353,6 +354,9 @@ template <class Watchers> void runWarpLoop(LaunchContext &launch, GroupState &gr
         break;
       case OpCode::Printf:
         ops::printfCall(x, op);
+        break;
+      case OpCode::Image:
+        ops::imageOp(x, op);
         break;
       case OpCode::Builtin:
         ops::builtin(x, op);

@@ -108,6 +108,24 @@ void bindArguments(LaunchContext &L, const LoweredKernel &k, const std::vector<A
       }
       break;
     }
+    case ParamBinding::Kind::Image: {
+      if (a.kind != ArgBinding::Kind::Image) throw Error(what + " is an image: bind an image");
+      if (a.image.buffer == 0 || a.image.buffer >= L.allocations.size())
+        throw Error(what + ": no buffer with id " + std::to_string(a.image.buffer));
+      const AllocationView &v = L.allocations[a.image.buffer];
+      ImageView image;
+      try {
+        image.image = completeImage(a.image, v.size);
+      } catch (const Error &e) {
+        throw Error(what + ": " + e.what());
+      }
+      image.allocation = a.image.buffer;
+      image.texelBytes = texelBytes(image.image.format);
+      image.kind = texelKind(image.image.format.type);
+      uniforms.push_back({p.pointerSlot, p.leaves[0].size, L.images.size()});
+      L.images.push_back(image);
+      break;
+    }
     case ParamBinding::Kind::ByValStruct: {
       if (a.kind != ArgBinding::Kind::Bytes) throw Error(what + " is passed by value: bind bytes");
       const PrivateVariable &var = k.privates[p.privateVariable];

@@ -118,6 +118,8 @@ private:
   /// A DebugDeclare or DebugValue (OpenCL.DebugInfo.100 28, 29) as a DebugBind op, when
   /// lowering for the debugger (lowering_debug.cpp).
   void lowerDebugBinding(Instance &in, const Instruction &inst, uint32_t number);
+  // lowering_image.cpp
+  bool lowerImage(Instance &in, const Instruction &inst);
   // lowering_printf.cpp
   void lowerPrintf(Instance &in, const Instruction &inst);
   // lowering_opencl_std_vector.cpp

@@ -420,7 +420,7 @@ void KernelLowering::lowerInstruction(Instance &in, uint32_t index) {
   }
   if (lowerControl(in, inst) || lowerCollective(in, inst) || lowerNonUniform(in, inst) ||
       lowerMemory(in, inst) || lowerArithmetic(in, inst) || lowerConversion(in, inst) ||
-      lowerComposite(in, inst))
+      lowerComposite(in, inst) || lowerImage(in, inst))
     return;
   unsupported("instruction '" + std::string(Disassembly(module_).text(index)) + "'");
 }

@@ -4,6 +4,7 @@
 #include "lower/kernel_lowering.h"
 #include "memory/tagged_pointer.h"
 #include "spvsim/common/error.h"
+#include "spvsim/interpreter/image.h"
 
 namespace spvsim {
 
@@ -97,8 +98,14 @@ std::vector<uint64_t> KernelLowering::constantLeafBits(uint32_t id) {
     }
     case ConstantKind::SpecOp:
       return evaluateSpecOp(*c);
-    case ConstantKind::Sampler:
-      break;
+    case ConstantKind::Sampler: {
+      // OpConstantSampler: addressing mode, normalized, filter mode as the sampler_bits
+      // of OpenCL C (SPIR-V SamplerAddressingMode k is CLK_ADDRESS 2k; filter k is 0x10 << k).
+      if (c->parts.size() != 3) break;
+      uint64_t bits = uint64_t(c->parts[0]) * 2 | (c->parts[1] ? sampler_bits::kNormalized : 0) |
+                      uint64_t(sampler_bits::kFilterNearest) << c->parts[2];
+      return {bits};
+    }
     }
     unsupported("constant %" + std::to_string(id) + " of this kind");
   }();
@@ -318,6 +325,13 @@ void KernelLowering::bindParameters(Instance &in) {
         p.pointerSlot = slotBytes(v.slot);
         in.values.emplace(id, v);
       }
+    } else if (t.kind == TypeKind::Image) {
+      p.kind = ParamBinding::Kind::Image;
+      SlotValue v{allocSlots(1), type};
+      uniformSlots_.insert(v.slot); // bound once for the launch
+      p.pointerSlot = slotBytes(v.slot);
+      p.leaves.push_back({slotBytes(v.slot), layout_.leaves(type)[0].bytes, 0});
+      in.values.emplace(id, v);
     } else {
       p.kind = ParamBinding::Kind::Value;
       SlotValue v{allocSlots(leafCount(type)), type};

@@ -227,6 +227,17 @@ OpOperands opOperands(const LoweredOp &op) {
   case OpCode::SwitchEdges:
     o.add(F::A, false);
     return o;
+  case OpCode::Image: { // lower/lowering_image.cpp: imm = kind | texels << 8 | coordinates << 16
+    using K = ImageInstruction::Kind;
+    const K kind = K(op.imm & 0xff);
+    const uint32_t texels = uint32_t(op.imm >> 8) & 0xff,
+                   coordinates = uint32_t(op.imm >> 16) & 0xff;
+    o.add(F::A, false);
+    if (kind == K::Read || kind == K::Write || kind == K::Sample) o.add(F::B, false, coordinates);
+    if (kind == K::Sample) o.add(F::C, false);
+    o.add(F::D, kind != K::Write, texels);
+    return o;
+  }
   case OpCode::Jump:
   case OpCode::Goto2:
   case OpCode::GotoN:

@@ -139,6 +139,7 @@ namespace spvsim {
   X(SubgroupCollective)  /* d = sub-group function aux over the warp's lanes of a (b) */ \
   X(SubgroupNonUniform)  /* d (c bytes) = non-uniform sub-group op aux over the active lanes of a (b) */ \
   X(Printf)                  /* d (int) = printf call aux: 0, or -1 when it fails */ \
+  X(Image)                   /* image instruction aux (exec/image_ops.cpp) */ \
   X(Builtin)                                /* d = builtin[aux] component imm */   \
   X(CondEdges)                              /* edge1 = mask & a, edge2 = mask & !a */ \
   X(SwitchEdges)                            /* edges by a against a case table */  \

@@ -106,7 +106,8 @@ struct ProgramGlobal {
 
 /// How one kernel parameter reaches the kernel.
 struct ParamBinding {
-  enum class Kind : uint8_t { Pointer, Value, ByValStruct, Local } kind = Kind::Value;
+  /// Image: an image argument, one leaf holding its index in the launch's image table.
+  enum class Kind : uint8_t { Pointer, Value, ByValStruct, Local, Image } kind = Kind::Value;
   /// Pointer: slot of the tagged pointer. Value: one slot per leaf.
   struct Leaf {
     uint32_t slot = 0;
@@ -189,6 +190,35 @@ struct DebugFrame {
   uint32_t function = 0;
 };
 
+/// An image instruction (OpImageRead, OpImageWrite, OpImageSampleExplicitLod, the
+/// queries): the Image op's aux indexes these. Slots are byte offsets of leaf 0; the
+/// leaves of a vector are consecutive slots. The op's d, a, b and c name the same slots
+/// (texel, image, coordinate, sampler), and the passes over lowered code may rename
+/// them there: the handler reads the op's fields, never the slots recorded here.
+struct ImageInstruction {
+  enum class Kind : uint8_t { Read, Write, Sample, QuerySize, QueryOrder, QueryFormat };
+  Kind kind = Kind::Read;
+  uint8_t dim = 0;         ///< coordinates of the image type: 1, 2 or 3 (layer included)
+  bool arrayed = false;    ///< the last coordinate is an array layer
+  uint8_t handleBytes = 8; ///< bytes of the image handle (and of the sampler) per lane
+  uint32_t image = 0;      ///< slot of the image handle
+  uint32_t sampler = 0;    ///< Sample: slot of the sampler value
+  uint32_t coordinate = 0; ///< Read/Write/Sample: slot of the first coordinate
+  uint8_t coordinateCount = 1;
+  bool floatCoordinates = false;
+  /// Read/Sample: the result; Write: the texel; queries: the result.
+  uint32_t texel = 0;
+  uint8_t texelCount = 4; ///< components (1 for a depth image's scalar)
+  uint8_t texelBytes = 4; ///< bytes per component: 4, or 2 for half; queries 4 or 8
+  bool texelFloat = true; ///< float (or half) components; else 32-bit integers
+};
+
+/// The Image op's imm: what lower/op_operands.cpp needs to name its slots (the kind,
+/// the texel's and the coordinate's component counts).
+inline uint64_t imageOpImm(const ImageInstruction &ii) {
+  return uint64_t(ii.kind) | uint64_t(ii.texelCount) << 8 | uint64_t(ii.coordinateCount) << 16;
+}
+
 struct LoweredKernel {
   std::string name;
   uint32_t warpWidth = 32;
@@ -204,11 +234,12 @@ struct LoweredKernel {
   std::vector<ProgramGlobal> programGlobals;
   std::vector<ParamBinding> params;
   std::vector<SwitchTable> switches;
-  std::vector<std::vector<uint32_t>> gotoTables; ///< GotoN: target block per edge
-  std::vector<Collective> collectives;           ///< GroupCollect / SubgroupCollective aux
-  std::vector<PrintfCall> printfCalls;           ///< Printf aux
-  std::vector<DebugBinding> debugBindings;       ///< DebugBind aux (debugger launches only)
-  std::vector<DebugFrame> debugFrames;           ///< LoweredOp::frame (debugger launches only)
+  std::vector<std::vector<uint32_t>> gotoTables;   ///< GotoN: target block per edge
+  std::vector<Collective> collectives;             ///< GroupCollect / SubgroupCollective aux
+  std::vector<PrintfCall> printfCalls;             ///< Printf aux
+  std::vector<DebugBinding> debugBindings;         ///< DebugBind aux (debugger launches only)
+  std::vector<DebugFrame> debugFrames;             ///< LoweredOp::frame (debugger launches only)
+  std::vector<ImageInstruction> imageInstructions; ///< Image aux
 };
 
 } // namespace spvsim

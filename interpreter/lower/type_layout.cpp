@@ -57,6 +57,9 @@ TypeLayout::Info &TypeLayout::info(uint32_t typeId) {
   case TypeKind::Pipe:
     in.size = pointerBytes_, in.alignment = pointerBytes_;
     break;
+  case TypeKind::SampledImage: // never in memory; its value is an image and a sampler
+    in.size = 2 * pointerBytes_, in.alignment = pointerBytes_;
+    break;
   case TypeKind::Vector: {
     Info &e = info(t.element);
     uint32_t n = t.count == 3 ? 4 : t.count;
@@ -152,9 +155,14 @@ const std::vector<Leaf> &TypeLayout::leaves(uint32_t typeId) {
     out.push_back({LeafKind::Pointer, 8, 0});
     break;
   case TypeKind::Sampler:
-    // An opaque handle: a kernel that only passes a sampler on lowers; one that samples an
-    // image is refused by the image instructions themselves.
+  case TypeKind::Image:
+    // A sampler holds its sampler_bits (spvsim/interpreter/image.h), an image its index in
+    // the launch's image table (exec/image_ops.cpp): opaque handles of the address width.
     out.push_back({LeafKind::Int, static_cast<uint8_t>(pointerBytes_), 0});
+    break;
+  case TypeKind::SampledImage: // OpSampledImage: the image, then the sampler
+    out.push_back({LeafKind::Int, static_cast<uint8_t>(pointerBytes_), 0});
+    out.push_back({LeafKind::Int, static_cast<uint8_t>(pointerBytes_), pointerBytes_});
     break;
   case TypeKind::Vector:
   case TypeKind::Array: {

@@ -16,6 +16,7 @@
 #include "spvsim/common/finding_sink.h"
 #include "spvsim/interpreter/checks.h"
 #include "spvsim/interpreter/global_memory.h"
+#include "spvsim/interpreter/image.h"
 #include "spvsim/interpreter/kernel_signature.h"
 #include "spvsim/interpreter/limits.h"
 #include "spvsim/validator/validator.h"
@@ -34,15 +35,27 @@ struct NDRange {
 
 /// One kernel argument as bound by the host.
 struct ArgBinding {
-  enum class Kind { Buffer, Local, Bytes, Null };
+  enum class Kind { Buffer, Local, Bytes, Null, Image };
   Kind kind = Kind::Null;
   BufferId buffer = 0;          ///< Buffer: a buffer or sub-buffer id
   uint64_t localSize = 0;       ///< Local: bytes of the __local allocation
   std::vector<std::byte> bytes; ///< Bytes: raw value of a by-value argument
+  ImageDescription image{};     ///< Image: the image, over its buffer image.buffer
 
-  static ArgBinding ofBuffer(BufferId id) { return {Kind::Buffer, id, 0, {}}; }
-  static ArgBinding ofLocal(uint64_t size) { return {Kind::Local, 0, size, {}}; }
-  static ArgBinding ofBytes(std::vector<std::byte> b) { return {Kind::Bytes, 0, 0, std::move(b)}; }
+  static ArgBinding ofBuffer(BufferId id) { return {Kind::Buffer, id, 0, {}, {}}; }
+  static ArgBinding ofLocal(uint64_t size) { return {Kind::Local, 0, size, {}, {}}; }
+  static ArgBinding ofBytes(std::vector<std::byte> b) {
+    return {Kind::Bytes, 0, 0, std::move(b), {}};
+  }
+  static ArgBinding ofImage(const ImageDescription &image) {
+    return {Kind::Image, image.buffer, 0, {}, image};
+  }
+  /// A sampler_t argument: its sampler_bits (addressing | normalized | filter).
+  static ArgBinding ofSampler(uint32_t bits) {
+    std::vector<std::byte> b(8);
+    for (uint32_t i = 0; i < 4; ++i) b[i] = std::byte(bits >> (8 * i));
+    return ofBytes(std::move(b));
+  }
   static ArgBinding null() { return {}; }
 };
 
