@@ -32,6 +32,7 @@ struct DebugWatchers {
     if (d.watchingStores) [[unlikely]]
       d.storeDone(x, op, index, sizeof(T), Indexed);
   }
+  static void atomicWriting(const ExecState &, const LoweredOp &) {}
   static void atomicDone(const ExecState &, const LoweredOp &, uint32_t, bool) {}
   static void fenced(const ExecState &, const LoweredOp &, uint64_t) {}
   static void branched(const ExecState &, const LoweredOp &, uint32_t) {}
