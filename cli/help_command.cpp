@@ -23,7 +23,7 @@ int runHelp(const std::string &topic) {
   if (topic.empty()) {
     std::cout << "spvsim help TOPIC prints one of spvsim's documents; topics: " << topicNames()
               << "\nspvsim COMMAND --help lists a command's options (commands: run, init, "
-                 "validate, exec).\n";
+                 "validate, exec, debug).\n";
     return kClean;
   }
   for (const HelpTopic &t : helpTopics())
