@@ -14,6 +14,7 @@
 #include "spvsim/interpreter/kernel_signature.h"
 #include "spvsim/interpreter/launch.h"
 #include "spvsim/runfile/values.h"
+#include "spvsim/validator/opencl_type_names.h"
 
 namespace spvsim::cli {
 
@@ -47,16 +48,8 @@ std::optional<runfile::ElementType> elementOfPointee(const Module &m, uint32_t p
   const Type &pointee = m.type(pointer.element);
   const bool vector = pointee.kind == TypeKind::Vector;
   const Type &scalar = vector ? m.type(pointee.element) : pointee;
-  std::string name;
-  if (scalar.kind == TypeKind::Float)
-    name = scalar.width == 16 ? "half" : scalar.width == 32 ? "float" : "double";
-  else if (scalar.kind == TypeKind::Int)
-    name = scalar.width == 8    ? "uchar"
-           : scalar.width == 16 ? "ushort"
-           : scalar.width == 32 ? "uint"
-                                : "ulong";
-  else
-    return std::nullopt;
+  if (scalar.kind != TypeKind::Float && scalar.kind != TypeKind::Int) return std::nullopt;
+  const std::string name(openclScalarName(scalar));
   return runfile::parseElementType(vector ? name + std::to_string(pointee.count) : name);
 }
 

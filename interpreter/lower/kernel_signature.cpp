@@ -7,24 +7,14 @@
 
 #include "lower/type_layout.h"
 #include "spvsim/common/error.h"
+#include "spvsim/validator/opencl_type_names.h"
 
 namespace spvsim {
 
 namespace {
 
 std::string scalarName(const Type &t) {
-  if (t.kind == TypeKind::Bool) return "bool";
-  if (t.kind == TypeKind::Float) return t.width == 16 ? "half" : t.width == 32 ? "float" : "double";
-  switch (t.width) {
-  case 8:
-    return "uchar";
-  case 16:
-    return "ushort";
-  case 32:
-    return "uint";
-  default:
-    return "ulong";
-  }
+  return std::string(openclScalarName(t));
 }
 
 /// Argument type names recorded by llvm-spirv: OpString "kernel_arg_type.k.float*,uint,".

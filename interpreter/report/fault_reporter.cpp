@@ -5,6 +5,8 @@
 #include <functional>
 #include <sstream>
 
+#include "spvsim/validator/opencl_type_names.h"
+
 namespace spvsim {
 
 namespace {
@@ -50,16 +52,8 @@ std::string typeName(const Module &m, uint32_t typeId, uint32_t &size) {
   size = 0;
   const Type &t = m.type(typeId);
   const Type &scalar = t.kind == TypeKind::Vector ? m.type(t.element) : t;
-  std::string name;
-  if (scalar.kind == TypeKind::Float)
-    name = scalar.width == 16 ? "half" : scalar.width == 32 ? "float" : "double";
-  else if (scalar.kind == TypeKind::Int)
-    name = scalar.width == 8    ? "uchar"
-           : scalar.width == 16 ? "ushort"
-           : scalar.width == 32 ? "uint"
-                                : "ulong";
-  else
-    return "";
+  if (scalar.kind != TypeKind::Float && scalar.kind != TypeKind::Int) return "";
+  std::string name(openclScalarName(scalar));
   if (scalar.width % 8 != 0 || scalar.width == 0) return "";
   size = scalar.width / 8;
   if (t.kind == TypeKind::Vector) {
