@@ -24,6 +24,7 @@
 #include "commands.h"
 #include "launch_options.h"
 #include "opencl_module.h"
+#include "profile_report.h"
 #include "run_file_template.h"
 #include "run_guard.h"
 #include "sarif_report.h"
@@ -67,6 +68,7 @@ struct RunOptions {
   std::string reportFormat = "json";
   bool quiet = false;
   bool verbose = false;
+  bool profile = false;
   std::vector<std::string> suppress;
   std::vector<std::string> suppressionFiles;
   int errorExitCode = kFindings;
@@ -362,11 +364,19 @@ int runCommand(const RunOptions &options) {
     std::cout.flush();
   };
   exec.printfBufferSize = options.launch.printfBufferSize;
+  // --profile: per kernel, in the order the kernels first run.
+  std::vector<std::pair<std::string, KernelProfile>> profiles;
   for (size_t i = 0; i < launches.size(); ++i) {
     const BoundLaunch &launch = launches[i];
     if (stop()) return stoppedOutsideLaunch("about to start launch " + std::to_string(i));
     std::vector<ArgBinding> args;
     for (const ArgSpec &arg : launch.args) args.push_back(buffers->binding(arg));
+    if (options.profile) {
+      auto known = std::find_if(profiles.begin(), profiles.end(),
+                                [&](const auto &p) { return p.first == launch.kernel; });
+      if (known == profiles.end()) known = profiles.insert(profiles.end(), {launch.kernel, {}});
+      exec.profile = &known->second;
+    }
     LaunchStats stats =
         launchKernel(module, launch.kernel, launch.range, args, specConstants, memory, sink, exec);
     report.launches.push_back({{"kernel", launch.kernel},
@@ -397,6 +407,8 @@ int runCommand(const RunOptions &options) {
     }
   }
 
+  for (const auto &[kernel, profile] : profiles)
+    printProfile(std::cerr, module.module(), kernel, profile);
   // Expectations are checked on the buffers as the last launch left them.
   for (const BufferSpec &buffer : spec.buffers)
     if (buffer.expect)
@@ -472,6 +484,9 @@ void addRunCommand(CLI::App &app, int &exitStatus) {
   run->add_option("--error-exitcode", options->errorExitCode,
                   "Exit status when the run has findings (default 1)")
       ->check(CLI::Range(1, 125));
+  run->add_flag("--profile", options->profile,
+                "Print per kernel the instructions executed per source line and opcode family, "
+                "lane utilisation, memory traffic, atomics and barriers (docs/profiling.md)");
   run->add_flag("--quiet", options->quiet, "Do not print the buffers marked \"dump\": true");
   run->add_flag("--verbose", options->verbose,
                 "List the producer quirks the module has and spvsim accepts (block order, "

@@ -33,7 +33,7 @@ struct Warp;
 
 /// Watchers one launch may attach at once (exec/execution_events.h): each family keeps
 /// its state at each level under a slot of its own.
-inline constexpr uint32_t kWatcherSlots = 4;
+inline constexpr uint32_t kWatcherSlots = 5;
 
 /// A warp loop: the plain one, or an instantiation with watchers (exec/warp_loop.h).
 using WarpLoop = void (*)(LaunchContext &, GroupState &, Warp &);

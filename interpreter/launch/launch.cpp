@@ -19,6 +19,7 @@
 #include "exec/work_group.h"
 #include "launch/checked_execution.h"
 #include "launch/debug_execution.h"
+#include "launch/profile_execution.h"
 #include "lower/lowering.h"
 #include "report/fault_reporter.h"
 #include "spvsim/common/error.h"
@@ -219,6 +220,11 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
     L.watchers[kDebugSlot] = options.debugger;
     L.warpLoop = runDebugWarp;
   }
+  std::optional<ProfileWatcher> profiler;
+  if (options.profile && !options.debugger) {
+    L.watchers[kProfileSlot] = &profiler.emplace();
+    L.warpLoop = L.warpLoop == runCheckedWarp ? runProfiledCheckedWarp : runProfiledWarp;
+  }
   L.watchdog.arm(options);
 
   // printf output, when the kernel has any: by group, in group order (exec/printf_output.h).
@@ -278,6 +284,7 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
   }
   if (L.printf) L.printf->finish();
   reporter.flushRepeats();
+  if (profiler) profiler->addTo(*options.profile, L);
   if (failure) std::rethrow_exception(failure);
 
   LaunchStats stats;

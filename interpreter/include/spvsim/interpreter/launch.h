@@ -19,6 +19,7 @@
 #include "spvsim/interpreter/image.h"
 #include "spvsim/interpreter/kernel_signature.h"
 #include "spvsim/interpreter/limits.h"
+#include "spvsim/interpreter/profile.h"
 #include "spvsim/validator/validator.h"
 
 namespace spvsim {
@@ -89,6 +90,9 @@ struct ExecOptions {
   /// one thread with the debugger's warp loop and the module's variable debug information
   /// lowered for it; the checks other than bounds do not run. Null: no debugger.
   DebugWatcher *debugger = nullptr;
+  /// When set, the launch adds its counts to this profile (it runs the profiling warp
+  /// loop, launch/profile_execution.h); ignored under the debugger. Null: no profile.
+  KernelProfile *profile = nullptr;
 };
 
 /// Spec constant values by SpecId (raw bits, zero-extended).
