@@ -4,6 +4,7 @@
 // their own with `run`, one work-group thread each, the debugger's watcher attached.
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <filesystem>
 #include <iostream>
@@ -91,12 +92,33 @@ int debugCommand(const DebugOptions &options) {
     std::cout.flush();
   };
 
+  // Deterministic replay (last-write): the bytes of every buffer as the running launch
+  // started; a replay runs that launch again from them and then puts back the bytes the
+  // stopped launch has written so far.
+  size_t current = 0;
+  std::vector<std::pair<BufferId, std::vector<std::byte>>> startBytes;
+  auto bufferBytes = [&] {
+    std::vector<std::pair<BufferId, std::vector<std::byte>>> copy;
+    const std::vector<BufferView> views = memory.snapshot();
+    for (BufferId id = 1; id < views.size(); ++id)
+      if (views[id].base && !views[id].info.released && !views[id].info.parent)
+        copy.emplace_back(
+            id, std::vector<std::byte>(views[id].base, views[id].base + views[id].info.size));
+    return copy;
+  };
+  auto restore = [&](const std::vector<std::pair<BufferId, std::vector<std::byte>>> &copy) {
+    for (const auto &[id, bytes] : copy)
+      std::copy(bytes.begin(), bytes.end(), memory.bytes(id).begin());
+  };
+
   std::thread runner;
   auto runLaunches = [&] {
     try {
       for (size_t i = 0; i < launches.size() && !cancel; ++i) {
         std::vector<ArgBinding> args;
         for (const ArgSpec &arg : launches[i].args) args.push_back(buffers.binding(arg));
+        current = i;
+        startBytes = bufferBytes();
         launchKernel(module, launches[i].kernel, launches[i].range, args, specConstants, memory,
                      sink, exec);
       }
@@ -120,6 +142,25 @@ int debugCommand(const DebugOptions &options) {
       if (kinds.find(f.kind) == std::string::npos) kinds += (kinds.empty() ? "" : ", ") + f.kind;
     if (!kinds.empty()) std::cout << " (" << kinds << ")";
     std::cout << "]\n";
+  };
+  control.replay = [&](DebugWatcher &watcher, const std::atomic<bool> &stop) {
+    const auto now = bufferBytes();
+    restore(startBytes);
+    FindingSink replaySink;
+    ExecOptions replayExec = exec;
+    replayExec.debugger = &watcher;
+    replayExec.cancel = &stop;
+    replayExec.printfSink = [](std::string_view) {};
+    try {
+      std::vector<ArgBinding> args;
+      for (const ArgSpec &arg : launches[current].args) args.push_back(buffers.binding(arg));
+      launchKernel(module, launches[current].kernel, launches[current].range, args, specConstants,
+                   memory, replaySink, replayExec);
+    } catch (const std::exception &) {
+      restore(now);
+      throw;
+    }
+    restore(now);
   };
   return debug.commandLoop(std::cin, std::cout, isatty(0) && isatty(1), control);
 }

@@ -48,6 +48,7 @@ private:
   void cmdBacktrace();
   void cmdList(const std::string &args);
   void cmdWatch(const std::string &args);
+  void cmdLastWrite(const std::string &args);
   void infoWorkitems();
 
   DebugSession &session_;

@@ -57,6 +57,7 @@ void DebugSession::setGroup(GroupState *g, std::span<Warp> warps) {
 
 void DebugSession::launchStarted(LaunchContext &L) {
   launch_ = &L;
+  opsReached = 0;
   const LoweredKernel &k = *L.kernel;
   opLines_.assign(k.ops.size(), 0);
   opFunctions_.assign(k.ops.size(), 0);
@@ -361,6 +362,7 @@ void DebugSession::stopHere(const ExecState &x, const LoweredOp &op, uint32_t in
   stop_.x = x;
   stop_.op = &op;
   stop_.index = index;
+  stop_.position = opsReached;
   stop_.reason = std::move(reason);
   stopped_ = true;
   resumed_ = false;

@@ -60,7 +60,8 @@ struct StopPoint {
   ExecState x;
   const LoweredOp *op = nullptr;
   uint32_t index = 0;
-  std::string reason; ///< "Breakpoint 1", "finding", ... (printed by the prompt)
+  uint64_t position = 0; ///< DebugWatcher::opsReached: where a replay runs to
+  std::string reason;    ///< "Breakpoint 1", "finding", ... (printed by the prompt)
 };
 
 class DebugSession : public DebugWatcher {

@@ -167,6 +167,10 @@ public:
   std::atomic<bool> everyOp{false};
   /// Whether storeDone is called after every store (a watchpoint is set).
   bool watchingStores = false;
+  /// Ops the launch has reached so far (DebugWatchers::beforeOp counts each warp op once,
+  /// the one about to run included): with one work-group thread the schedule is the same
+  /// on every run, so a count names a point of the launch that a replay can run to.
+  uint64_t opsReached = 0;
 
   /// The kernel is lowered and bound and about to run its first work-group.
   virtual void launchStarted(LaunchContext &) = 0;

@@ -15,9 +15,10 @@ struct DebugWatchers {
   static DebugWatcher &debugger(const ExecState &x) {
     return *static_cast<DebugWatcher *>(x.launch->watchers[kDebugSlot]);
   }
-  /// One load and test per op where no breakpoint is and nothing steps.
+  /// One count, load and test per op where no breakpoint is and nothing steps.
   static void beforeOp(const ExecState &x, const LoweredOp &op, uint32_t index) {
     DebugWatcher &d = debugger(x);
+    ++d.opsReached;
     if (d.opFlags[index] | d.everyOp.load(std::memory_order_relaxed)) [[unlikely]]
       d.opReached(x, op, index);
   }

@@ -4,6 +4,7 @@
 // findingReported(); the debugger reads commands and stops and inspects the launch.
 #pragma once
 
+#include <atomic>
 #include <functional>
 #include <iosfwd>
 #include <map>
@@ -34,6 +35,10 @@ struct LaunchControl {
   std::function<void()> start; ///< `run`: start running the launches on another thread
   std::function<void()> stop;  ///< quit while running: make the launch stop soon
   std::function<void()> join;  ///< wait for the launches' thread (after finished())
+  /// Replay (last-write): runs the stopped launch again on the calling thread from the
+  /// inputs it started with, watched by `watcher`, until `cancel` is set or it ends; then
+  /// puts the memory back as the stopped launch left it.
+  std::function<void(DebugWatcher &watcher, const std::atomic<bool> &cancel)> replay;
 };
 
 class Debugger {

@@ -1,0 +1,74 @@
+// LastWriteRecorder (last_write.h): which work-item last wrote watched bytes in a replay.
+#include "last_write.h"
+
+#include "exec/handlers_memory.h"
+#include "memory/tagged_pointer.h"
+
+namespace spvsim::debugger {
+
+LastWriteRecorder::LastWriteRecorder(uint64_t pointer, uint32_t bytes,
+                                     std::array<uint64_t, 3> group, uint64_t until,
+                                     std::atomic<bool> &cancel)
+    : pointer_(pointer), bytes_(bytes), group_(group), until_(until), cancel_(cancel) {}
+
+void LastWriteRecorder::launchStarted(LaunchContext &L) {
+  flags_.assign(L.kernel->ops.size(), 0);
+  opFlags = flags_.data();
+  opsReached = 0;
+  // Every op calls back until `until`: the replay stops there (a virtual call per op,
+  // paid only while replaying).
+  everyOp = true;
+  watchingStores = true;
+}
+
+void LastWriteRecorder::opReached(const ExecState &, const LoweredOp &, uint32_t) {
+  if (opsReached < until_) return;
+  // The op the launch stopped at has not run yet: nothing from here on counts.
+  reached_ = true;
+  everyOp = false;
+  watchingStores = false;
+  cancel_.store(true);
+}
+
+void LastWriteRecorder::storeDone(const ExecState &x, const LoweredOp &op, uint32_t, uint32_t bytes,
+                                  bool indexed) {
+  if (opsReached >= until_) return;
+  // A __local array is the work-group's own: the same pointer in another group is
+  // other memory.
+  if (tagged::space(pointer_) == AddressSpace::Local && x.group->id != group_) return;
+  ops::ResolvedAllocation r;
+  if (!ops::resolve(x, pointer_, 0, r)) return;
+  const uint64_t offset = tagged::offset(pointer_);
+  if (offset + bytes_ > r.size) return;
+  // A lane whose access covers a watched byte (StoreIndexed: base + index × stride +
+  // imm, exec/handlers_memory.h).
+  const uint64_t mask = x.maskOf(op);
+  const uint64_t *p = x.reg<uint64_t>(op.a);
+  const uint64_t stride = op.aux & kMaxIndexedStride;
+  std::optional<uint32_t> writer;
+  for (uint32_t l = 0; l < x.width; ++l)
+    if ((mask >> l) & 1 && tagged::space(p[l]) == tagged::space(pointer_) &&
+        tagged::allocation(p[l]) == tagged::allocation(pointer_)) {
+      const int64_t at = int64_t(tagged::offset(p[l])) + int64_t(op.imm) +
+                         (indexed ? ops::laneIndex(x, op, l) * int64_t(stride) : 0);
+      if (at < int64_t(offset + bytes_) && int64_t(offset) < at + int64_t(bytes))
+        writer = l; // lanes store in order: the highest lane's bytes stay
+    }
+  if (!writer) return;
+  LastWrite w;
+  for (uint32_t d = 0; d < 3; ++d)
+    w.workItem[d] = x.group->id[d] * x.launch->localSize[d] + x.warp->localId[d][*writer] +
+                    x.launch->range.offset[d];
+  w.instruction = op.source;
+  w.bytes.assign(r.base + offset, r.base + offset + bytes_);
+  w.position = opsReached;
+  last_ = std::move(w);
+}
+
+void LastWriteRecorder::launchEnded(LaunchContext &) {
+  opFlags = nullptr;
+  everyOp = false;
+  watchingStores = false;
+}
+
+} // namespace spvsim::debugger
