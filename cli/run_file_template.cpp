@@ -178,6 +178,8 @@ RunFileTemplate makeRunFileTemplate(const Module &module, const ValidatedModule 
       hints << "  " << name << ": a struct of " << p.size
             << " bytes, all zero: give its bytes in hexadecimal\n";
       break;
+    case ParamKind::Image:
+    case ParamKind::Sampler:
     case ParamKind::Unsupported:
       throw Error("kernel '" + kernel->name + "': parameter " + std::to_string(i) + " (" + name +
                   ", " + p.typeName + ") cannot be given in a run file");

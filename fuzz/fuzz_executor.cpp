@@ -49,6 +49,8 @@ void runKernel(const ValidatedModule &module, const KernelSignature &kernel, uin
       args.push_back(ArgBinding::ofBytes(std::move(bytes)));
       break;
     }
+    case ParamKind::Image:
+    case ParamKind::Sampler:
     case ParamKind::Unsupported:
       return;
     }

@@ -33,6 +33,55 @@ std::vector<std::string> recordedTypeNames(const Module &m, const std::string &k
   return {};
 }
 
+/// The image type, depth and access of an OpTypeImage parameter and its OpenCL C type
+/// name (image2d_t: the access qualifier is kept apart, as OpenCL API §5.9.4 reports it); false for
+/// an image type OpenCL kernels cannot take (OpenCL SPIR-V Env §2.9: Dim 1D, 2D, 3D or Buffer, not
+/// multisampled, depth only for 2D).
+bool imageParam(const Type &t, KernelParam &p) {
+  if (t.multisampled != 0 || t.depth == 2) return false;
+  const bool arrayed = t.arrayed != 0;
+  std::string name;
+  switch (t.dim) {
+  case spv::Dim::Dim1D:
+    p.imageType = arrayed ? ImageType::Image1DArray : ImageType::Image1D;
+    name = arrayed ? "image1d_array" : "image1d";
+    break;
+  case spv::Dim::Buffer:
+    if (arrayed) return false;
+    p.imageType = ImageType::Image1DBuffer;
+    name = "image1d_buffer";
+    break;
+  case spv::Dim::Dim2D:
+    p.imageType = arrayed ? ImageType::Image2DArray : ImageType::Image2D;
+    name = arrayed ? "image2d_array" : "image2d";
+    break;
+  case spv::Dim::Dim3D:
+    if (arrayed) return false;
+    p.imageType = ImageType::Image3D;
+    name = "image3d";
+    break;
+  default:
+    return false;
+  }
+  p.imageDepth = t.depth == 1;
+  if (p.imageDepth && t.dim != spv::Dim::Dim2D) return false;
+  if (p.imageDepth) name += "_depth";
+  switch (t.access) {
+  case spv::AccessQualifier::WriteOnly:
+    p.imageAccess = ImageAccess::WriteOnly;
+    p.typeName = name + "_t";
+    break;
+  case spv::AccessQualifier::ReadWrite:
+    p.imageAccess = ImageAccess::ReadWrite;
+    p.typeName = name + "_t";
+    break;
+  default:
+    p.imageAccess = ImageAccess::ReadOnly;
+    p.typeName = name + "_t";
+  }
+  return true;
+}
+
 KernelSignature signatureOf(const Module &m, const EntryPoint &ep) {
   KernelSignature sig;
   sig.name = ep.name;
@@ -93,12 +142,16 @@ KernelSignature signatureOf(const Module &m, const EntryPoint &ep) {
       p.kind = ParamKind::ByValStruct;
       p.typeName = "struct";
       p.size = static_cast<uint32_t>(layout.size(m.typeOf(id)));
+    } else if (t.kind == TypeKind::Image && imageParam(t, p)) {
+      p.kind = ParamKind::Image;
+    } else if (t.kind == TypeKind::Sampler) {
+      p.kind = ParamKind::Sampler;
+      p.typeName = "sampler_t";
     } else {
       p.kind = ParamKind::Unsupported;
-      p.typeName = t.kind == TypeKind::Image     ? "image"
-                   : t.kind == TypeKind::Sampler ? "sampler"
-                   : t.kind == TypeKind::Event   ? "event"
-                                                 : "opaque";
+      p.typeName = t.kind == TypeKind::Image   ? "image"
+                   : t.kind == TypeKind::Event ? "event"
+                                               : "opaque";
     }
     if (i < recorded.size()) {
       p.typeName = recorded[i];

@@ -37,6 +37,14 @@ void bindArg(const ArgSpec &arg, const KernelParam &param, size_t index,
              const std::string &context) {
   const std::string described = describeParam(param, index);
   switch (param.kind) {
+  case ParamKind::Sampler:
+    if (arg.kind != ArgSpec::Kind::Sampler)
+      failAt(arg.path, described +
+                           " is a sampler_t: give {\"sampler\": {\"normalized_coords\": b, "
+                           "\"addressing_mode\": m, \"filter_mode\": f}}" +
+                           context);
+    return;
+  case ParamKind::Image:
   case ParamKind::Unsupported:
     throw Unsupported(arg.path + ": " + described + " is of a type spvsim run cannot bind" +
                       context);

@@ -40,6 +40,8 @@ ArgBinding RunBuffers::binding(const ArgSpec &arg) {
   case ArgSpec::Kind::Scalar:
   case ArgSpec::Kind::Struct:
     return ArgBinding::ofBytes(arg.bytes);
+  case ArgSpec::Kind::Sampler:
+    return ArgBinding::ofSampler(arg.samplerBits);
   case ArgSpec::Kind::Null:
     break;
   }

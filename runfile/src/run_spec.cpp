@@ -10,6 +10,7 @@
 #include "spvsim/common/error.h"
 #include "spvsim/interpreter/launch.h"
 #include "spvsim/runfile/dump_view.h"
+#include "spvsim/runfile/image_args.h"
 #include "spvsim/runfile/json.h"
 #include "spvsim/runfile/run_vars.h"
 
@@ -85,13 +86,14 @@ void parseBufferArg(const Json &arg, const std::string &path, const RunSpec &spe
 
 ArgSpec parseArg(const Json &arg, const std::string &path, const RunSpec &spec) {
   requireObject(arg, path);
-  constexpr std::array<std::string_view, 5> kForms{"buffer", "local", "scalar", "struct", "null"};
+  constexpr std::array<std::string_view, 6> kForms{"buffer", "local",   "scalar",
+                                                   "struct", "sampler", "null"};
   std::vector<std::string_view> forms;
   for (std::string_view form : kForms)
     if (arg.contains(std::string(form))) forms.push_back(form);
   if (forms.empty())
     failAt(path, "expected one of {\"buffer\": name}, {\"local\": bytes}, {\"scalar\": type, "
-                 "\"value\": v}, {\"struct\": hex}, {\"null\": true}");
+                 "\"value\": v}, {\"struct\": hex}, {\"sampler\": {...}}, {\"null\": true}");
   if (forms.size() > 1)
     failAt(path, "'" + std::string(forms[0]) + "' and '" + std::string(forms[1]) +
                      "' cannot be combined");
@@ -122,6 +124,10 @@ ArgSpec parseArg(const Json &arg, const std::string &path, const RunSpec &spec) 
     rejectUnknownKeys(arg, path, {"struct"});
     out.kind = ArgSpec::Kind::Struct;
     out.bytes = parseHexBytes(readString(arg["struct"], formPath), formPath);
+  } else if (form == "sampler") {
+    rejectUnknownKeys(arg, path, {"sampler"});
+    out.kind = ArgSpec::Kind::Sampler;
+    out.samplerBits = parseSamplerArg(arg["sampler"], formPath);
   } else {
     rejectUnknownKeys(arg, path, {"null"});
     out.kind = ArgSpec::Kind::Null;

@@ -6,6 +6,7 @@
 #include <fstream>
 
 #include "spvsim/common/error.h"
+#include "spvsim/runfile/image_args.h"
 
 namespace spvsim::runfile {
 
@@ -200,6 +201,8 @@ Json argJson(const ArgSpec &arg) {
     return scalarJson(arg);
   case ArgSpec::Kind::Struct:
     return Json{{"struct", hexBytes(arg.bytes)}};
+  case ArgSpec::Kind::Sampler:
+    return samplerArgJson(arg.samplerBits);
   case ArgSpec::Kind::Null:
     return Json{{"null", true}};
   }

@@ -59,18 +59,15 @@ cl_int Kernel::setArg(cl_uint index, size_t size, const void *value) {
     arg.bytes.resize(size);
     std::memcpy(arg.bytes.data(), value, size);
     break;
-  case ParamKind::Unsupported: {
-    // Images, samplers, pipes and queues: the device has none of these objects, so no
-    // value can be valid; a size that is not the handle's is that error first (OpenCL API
-    // §5.9.2). The type is the module's (sampler, image) or, when the module records
-    // kernel_arg_type, the source's (sampler_t, image2d_t, ...).
-    const std::string &type = param.typeName;
-    if (type == "sampler" || type == "sampler_t")
-      return size != sizeof(cl_sampler) ? CL_INVALID_ARG_SIZE : CL_INVALID_SAMPLER;
-    if (type.rfind("image", 0) == 0)
-      return size != sizeof(cl_mem) ? CL_INVALID_ARG_SIZE : CL_INVALID_MEM_OBJECT;
+  case ParamKind::Sampler:
+    // The device has no sampler or image objects yet, so no value can be valid; a size
+    // that is not the handle's is that error first (OpenCL API §5.9.2).
+    return size != sizeof(cl_sampler) ? CL_INVALID_ARG_SIZE : CL_INVALID_SAMPLER;
+  case ParamKind::Image:
+    return size != sizeof(cl_mem) ? CL_INVALID_ARG_SIZE : CL_INVALID_MEM_OBJECT;
+  case ParamKind::Unsupported:
+    // Pipes and queues.
     return CL_INVALID_ARG_VALUE;
-  }
   }
   std::lock_guard lock(mutex_);
   args_[index] = std::move(arg);

@@ -17,6 +17,7 @@
 #include "spvsim/common/finding_sink.h"
 #include "spvsim/interpreter/global_memory.h"
 #include "spvsim/interpreter/image.h"
+#include "spvsim/interpreter/kernel_signature.h"
 #include "spvsim/interpreter/launch.h"
 #include "spvsim/validator/device.h"
 #include "spvsim/validator/loader.h"
@@ -192,6 +193,38 @@ protected:
 
 // Every addressing mode × normalized × filter on a 5×3 float image, at and beyond the
 // edges; addressing mode none only inside (outside is image.coordinate, below).
+// Kernel signatures name image parameters with their type and access qualifier, and
+// sampler parameters, as a host binds them.
+TEST_P(ImageTest, SignaturesKnowImagesAndSamplers) {
+  auto m = load();
+  ASSERT_TRUE(m);
+  KernelSignature sample = kernelSignature(*m, "sample_2d");
+  ASSERT_EQ(sample.params.size(), 4u);
+  EXPECT_EQ(sample.params[0].kind, ParamKind::Image);
+  EXPECT_EQ(sample.params[0].imageType, ImageType::Image2D);
+  EXPECT_EQ(sample.params[0].imageAccess, ImageAccess::ReadOnly);
+  EXPECT_FALSE(sample.params[0].imageDepth);
+  EXPECT_EQ(sample.params[0].typeName, "image2d_t");
+  EXPECT_EQ(sample.params[1].kind, ParamKind::Sampler);
+  EXPECT_EQ(sample.params[1].typeName, "sampler_t");
+  EXPECT_EQ(sample.params[2].kind, ParamKind::GlobalBuffer);
+
+  KernelSignature copy = kernelSignature(*m, "copy_2d");
+  ASSERT_EQ(copy.params.size(), 3u);
+  EXPECT_EQ(copy.params[0].imageAccess, ImageAccess::ReadOnly);
+  EXPECT_EQ(copy.params[1].kind, ParamKind::Image);
+  EXPECT_EQ(copy.params[1].imageAccess, ImageAccess::WriteOnly);
+
+  KernelSignature queries = kernelSignature(*m, "queries");
+  ASSERT_EQ(queries.params.size(), 5u);
+  EXPECT_EQ(queries.params[1].imageType, ImageType::Image3D);
+  EXPECT_EQ(queries.params[1].typeName, "image3d_t");
+  EXPECT_EQ(queries.params[2].imageType, ImageType::Image2DArray);
+  EXPECT_EQ(queries.params[2].typeName, "image2d_array_t");
+  EXPECT_EQ(queries.params[3].imageType, ImageType::Image1D);
+  EXPECT_EQ(kernelSignature(*m, "sample_1d_array").params[0].imageType, ImageType::Image1DArray);
+}
+
 TEST_P(ImageTest, Sample2DAddressingFilter) {
   auto m = load();
   ASSERT_TRUE(m);

@@ -43,7 +43,7 @@ KernelParam byValStruct(const std::string &name, uint32_t size) {
 
 /// vecadd(float *a, float *b, float *c, uint n); reduce(float *in, __local float *tmp);
 /// fixed(float *a) with reqd_work_group_size(8, 1, 1); tiled(float *a) with (4, 4, 1);
-/// withStruct(struct s); withImage(image2d_t img).
+/// withStruct(struct s); withImage(image2d_t img); withSampler(float *a, sampler_t s).
 std::vector<KernelSignature> kernels() {
   KernelSignature vecadd{
       "vecadd", {buffer("a"), buffer("b"), buffer("c"), value("n", "uint", 4)}, {}};
@@ -59,7 +59,12 @@ std::vector<KernelSignature> kernels() {
   image.kind = ParamKind::Unsupported;
   image.typeName = "image2d_t";
   KernelSignature withImage{"withImage", {image}, {}};
-  return {vecadd, reduce, fixed, tiled, withStruct, withImage};
+  KernelParam sampler;
+  sampler.name = "s";
+  sampler.kind = ParamKind::Sampler;
+  sampler.typeName = "sampler_t";
+  KernelSignature withSampler{"withSampler", {buffer("a"), sampler}, {}};
+  return {vecadd, reduce, fixed, tiled, withStruct, withImage, withSampler};
 }
 
 /// The local sizes the chooser was asked for, and what it answers: (2, 2, 2) capped by dims.
@@ -152,7 +157,7 @@ TEST(BindErrors, RequiredLocalSize) {
 TEST(BindErrors, UnknownKernel) {
   EXPECT_EQ(bindError(runFile(R"("kernel": "vecad", "global_size": [1], "args": [])")),
             "kernel: no kernel named 'vecad' in the module (it has: vecadd, reduce, fixed, tiled, "
-            "withStruct, withImage)");
+            "withStruct, withImage, withSampler)");
 }
 
 TEST(BindErrors, ArgumentCount) {
@@ -243,6 +248,25 @@ TEST(BindErrors, UnsupportedParameter) {
   }
 }
 
+TEST(Bind, SamplerParameterTakesASampler) {
+  std::vector<BoundLaunch> launches = bindText(runFile(R"("kernel": "withSampler",
+      "global_size": [1], "args": [{"buffer": "a"}, {"sampler": {"filter_mode": "linear"}}])"));
+  ASSERT_EQ(launches.size(), 1u);
+  EXPECT_EQ(launches[0].args[1].kind, ArgSpec::Kind::Sampler);
+  EXPECT_EQ(launches[0].args[1].samplerBits, 0x25u);
+}
+
+TEST(BindErrors, SamplerAndBufferMixedUp) {
+  EXPECT_EQ(bindError(runFile(R"("kernel": "withSampler", "global_size": [1],
+                                 "args": [{"buffer": "a"}, {"buffer": "b"}])")),
+            "args[1]: parameter 1 ('s', sampler_t) is a sampler_t: give {\"sampler\": "
+            "{\"normalized_coords\": b, \"addressing_mode\": m, \"filter_mode\": f}}");
+  EXPECT_EQ(bindError(runFile(R"("kernel": "withSampler", "global_size": [1],
+                                 "args": [{"sampler": {}}, {"sampler": {}}])")),
+            "args[0]: parameter 0 ('a', float*) is a __global pointer: give {\"buffer\": name} "
+            "or {\"null\": true}");
+}
+
 TEST(Bind, LaunchesBindEachKernel) {
   std::vector<BoundLaunch> launches = bindText(runFile(R"(
       "kernel": "vecadd", "global_size": [64], "local_size": [32],
@@ -279,7 +303,7 @@ TEST(BindErrors, LaunchesNameTheLaunch) {
   EXPECT_EQ(bindError(runFile(R"("kernel": "nope", "global_size": [64], "launches": [
       {"kernel": "fixed", "args": [{"buffer": "a"}]}, {"args": []}])")),
             "kernel: no kernel named 'nope' in the module (it has: vecadd, reduce, fixed, tiled, "
-            "withStruct, withImage) (in launches[1])");
+            "withStruct, withImage, withSampler) (in launches[1])");
   EXPECT_EQ(bindError(runFile(R"("local_size": [16], "args": [{"buffer": "a"}], "launches": [
       {"kernel": "fixed", "global_size": [64]}])")),
             "local_size: kernel 'fixed' requires the work-group size (8, 1, 1) (in launches[0])");

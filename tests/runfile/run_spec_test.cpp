@@ -437,7 +437,7 @@ TEST(RunFileErrors, Arguments) {
                "args[1]: expected an object, got the number 3");
   EXPECT_ERROR(withArgs(R"([{}])"),
                "args[0]: expected one of {\"buffer\": name}, {\"local\": bytes}, {\"scalar\": "
-               "type, \"value\": v}, {\"struct\": hex}, {\"null\": true}");
+               "type, \"value\": v}, {\"struct\": hex}, {\"sampler\": {...}}, {\"null\": true}");
   EXPECT_ERROR(withArgs(R"([{"buffer": "a", "local": 4}])"),
                "args[0]: 'buffer' and 'local' cannot be combined");
   EXPECT_ERROR(withArgs(R"([{"buffer": "x"}])"), "args[0].buffer: no buffer named 'x'");
@@ -557,6 +557,52 @@ TEST(RunFileErrors, Launches) {
   EXPECT_ERROR(withLaunch(R"("kernel": "k", "global_size": [64], "launches": [
                              {"global_size": [1, 2, 0]}])"),
                "launches[0].global_size[2]: expected a whole number 1 or more, got 0");
+}
+
+} // namespace
+} // namespace spvsim::runfile
+
+namespace spvsim::runfile {
+namespace {
+
+// A sampler argument is the sampler_t value OpenCL C gives it (CLK_* of opencl-c.h:
+// CLK_NORMALIZED_COORDS_TRUE 1, CLK_ADDRESS_CLAMP_TO_EDGE 2, CLK_ADDRESS_CLAMP 4,
+// CLK_ADDRESS_MIRRORED_REPEAT 8, CLK_FILTER_NEAREST 0x10, CLK_FILTER_LINEAR 0x20), with
+// clCreateSamplerWithProperties' defaults (normalized, clamp, nearest).
+TEST(RunFile, SamplerArguments) {
+  RunSpec spec = parse(withArgs(R"([
+      {"sampler": {"normalized_coords": false, "addressing_mode": "clamp_to_edge",
+                   "filter_mode": "linear"}},
+      {"sampler": {}},
+      {"sampler": {"addressing_mode": "mirrored_repeat", "filter_mode": "nearest"}},
+      {"sampler": {"normalized_coords": false, "addressing_mode": "none"}}])"));
+  const std::vector<ArgSpec> &args = spec.launches[0].args;
+  ASSERT_EQ(args.size(), 4u);
+  EXPECT_EQ(args[0].kind, ArgSpec::Kind::Sampler);
+  EXPECT_EQ(args[0].samplerBits, 0x22u);
+  EXPECT_EQ(args[1].samplerBits, 0x15u);
+  EXPECT_EQ(args[2].samplerBits, 0x19u);
+  EXPECT_EQ(args[3].samplerBits, 0x10u);
+}
+
+TEST(RunFileErrors, SamplerArguments) {
+  EXPECT_ERROR(withArgs(R"([{"sampler": true}])"), "args[0].sampler: expected an object, got true");
+  EXPECT_ERROR(withArgs(R"([{"sampler": {"filter": "linear"}}])"),
+               "args[0].sampler.filter: unknown key");
+  EXPECT_ERROR(withArgs(R"([{"sampler": {"filter_mode": "bilinear"}}])"),
+               "args[0].sampler.filter_mode: unknown value 'bilinear' (expected one of: "
+               "nearest, linear)");
+  EXPECT_ERROR(withArgs(R"([{"sampler": {"addressing_mode": "wrap"}}])"),
+               "args[0].sampler.addressing_mode: unknown value 'wrap' (expected one of: none, "
+               "clamp_to_edge, clamp, repeat, mirrored_repeat)");
+  EXPECT_ERROR(withArgs(R"([{"sampler": {"normalized_coords": 1}}])"),
+               "args[0].sampler.normalized_coords: expected true or false, got the number 1");
+  EXPECT_ERROR(
+      withArgs(R"([{"sampler": {"normalized_coords": false, "addressing_mode": "repeat"}}])"),
+      "args[0].sampler.addressing_mode: 'repeat' needs normalized coordinates "
+      "(\"normalized_coords\": true)");
+  EXPECT_ERROR(withArgs(R"([{"sampler": {}, "buffer": "a"}])"),
+               "args[0]: 'buffer' and 'sampler' cannot be combined");
 }
 
 } // namespace

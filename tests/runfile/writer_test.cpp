@@ -69,6 +69,7 @@ void expectSameArgs(const std::vector<ArgSpec> &a, const std::vector<ArgSpec> &b
     EXPECT_EQ(a[i].size, b[i].size);
     EXPECT_EQ(a[i].localSize, b[i].localSize);
     EXPECT_EQ(a[i].bytes, b[i].bytes);
+    EXPECT_EQ(a[i].samplerBits, b[i].samplerBits);
   }
 }
 
@@ -146,6 +147,9 @@ TEST_F(WriterTest, EveryFormReadsBackAsTheSameRun) {
       {"scalar": "long", "value": "-0x8000000000000000"},
       {"scalar": "half", "value": 0.1},
       {"struct": "00ff10"},
+      {"sampler": {"normalized_coords": false, "addressing_mode": "clamp_to_edge",
+                   "filter_mode": "linear"}},
+      {"sampler": {"addressing_mode": "mirrored_repeat"}},
       {"null": true}
     ]
   })",

@@ -170,6 +170,8 @@ Results runThroughOpenCL(const RunSpec &spec, const std::vector<BoundLaunch> &la
       case ArgSpec::Kind::Null:
         check(clSetKernelArg(k, index, sizeof(cl_mem), nullptr), a.path);
         break;
+      case ArgSpec::Kind::Sampler:
+        throw std::runtime_error(a.path + ": the runtime has no sampler objects yet");
       }
     }
     size_t global[3], offset[3], local[3];

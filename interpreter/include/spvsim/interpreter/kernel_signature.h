@@ -1,5 +1,6 @@
 // KernelSignature: a kernel's parameters as a host binds them (buffer,
-// __local, by-value scalar/vector/struct), read from a validated module.
+// __local, by-value scalar/vector/struct, image, sampler), read from a
+// validated module.
 #pragma once
 
 #include <array>
@@ -8,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "spvsim/interpreter/image.h"
 #include "spvsim/validator/validator.h"
 
 namespace spvsim {
@@ -18,8 +20,13 @@ enum class ParamKind {
   LocalBuffer,    ///< __local pointer (Workgroup)
   Value,          ///< by-value scalar or vector
   ByValStruct,    ///< by-value aggregate, passed as a Function pointer with ByVal
-  Unsupported     ///< images, samplers, events, pipes, queues
+  Image,          ///< image memory object (OpTypeImage)
+  Sampler,        ///< sampler_t (OpTypeSampler)
+  Unsupported     ///< events, pipes, queues
 };
+
+/// The access qualifier of an image parameter (OpTypeImage Access Qualifier).
+enum class ImageAccess : uint8_t { ReadOnly, WriteOnly, ReadWrite };
 
 struct KernelParam {
   std::string name; ///< Module::parameterName (OpName or debug information), or ""
@@ -30,6 +37,9 @@ struct KernelParam {
   bool isSigned = false;      ///< Value: integer components are signed (from kernel_arg_type)
   uint32_t componentBits = 0; ///< Value: bits per component (1 for bool)
   uint32_t components = 1;    ///< Value: vector width
+  ImageType imageType = ImageType::Image2D;        ///< Image: dimensionality and arrayed
+  bool imageDepth = false;                         ///< Image: a depth image (image2d_depth_t)
+  ImageAccess imageAccess = ImageAccess::ReadOnly; ///< Image: its access qualifier
 };
 
 struct KernelSignature {

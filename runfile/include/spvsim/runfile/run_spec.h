@@ -39,7 +39,7 @@ struct BufferSpec {
 
 /// One entry of an `args` list.
 struct ArgSpec {
-  enum class Kind { Buffer, Local, Scalar, Struct, Null };
+  enum class Kind { Buffer, Local, Scalar, Struct, Null, Sampler };
   Kind kind = Kind::Null;
   std::string path; ///< key path of the entry: `args[2]`, `launches[1].args[0]`
 
@@ -50,6 +50,7 @@ struct ArgSpec {
   uint64_t localSize = 0;       ///< Local: bytes
   ElementType scalarType;       ///< Scalar: the given type
   std::vector<std::byte> bytes; ///< Scalar, Struct: the argument's bytes
+  uint32_t samplerBits = 0;     ///< Sampler: the sampler_t value (sampler_bits, image.h)
 };
 
 /// One launch with the top-level defaults applied.
