@@ -64,6 +64,8 @@ struct RunOptions {
   ModuleRunOptions module;
   std::vector<std::string> sets; ///< --set NAME=VALUE
   LaunchOptions launch;
+  std::string schedule = "ordered"; ///< --schedule, as given; valid (scheduleProblem)
+  bool warpWidthGiven = false;      ///< --warp-width was given: a shuffle keeps it
   std::string reportFile;
   std::string reportFormat = "json";
   bool quiet = false;
@@ -355,6 +357,9 @@ int runCommand(const RunOptions &options) {
   exec.warpWidth = options.launch.warpWidth;
   exec.threads = options.launch.threads;
   exec.checks = CheckSet::parse(options.launch.checks);
+  // One schedule for every launch of the run: `shuffle` draws its seed here, once.
+  exec.schedule = Schedule::parse(options.schedule);
+  exec.schedule.chooseWarpWidth = !options.warpWidthGiven;
   exec.timeoutSeconds = options.launch.timeout;
   exec.maxInstructions = options.launch.instructionLimit();
   guard.configure(exec);
@@ -383,6 +388,7 @@ int runCommand(const RunOptions &options) {
                                {"global_size", sizeList(launch.range.global, launch.range.dims)},
                                {"local_size", sizeList(stats.localSize, launch.range.dims)},
                                {"work_groups", stats.workGroups}});
+    if (!exec.schedule.ordered()) report.launches.back()["schedule"] = exec.schedule.name();
     if (stats.stopped != StopReason::None) {
       report.launches.back()["stopped"] = stopFindingKind(stats.stopped);
       report.launches.back()["work_items_finished"] = stats.workItemsDone;
@@ -436,6 +442,20 @@ int runCommand(const RunOptions &options) {
 
 } // namespace
 
+namespace {
+
+/// The --schedule validator: empty when `text` names a schedule, else what is wrong.
+std::string scheduleProblem(const std::string &text) {
+  try {
+    Schedule::parse(text);
+    return {};
+  } catch (const Error &e) {
+    return e.what();
+  }
+}
+
+} // namespace
+
 void addRunCommand(CLI::App &app, int &exitStatus) {
   auto options = std::make_shared<RunOptions>();
   CLI::App *run = app.add_subcommand(
@@ -467,6 +487,12 @@ void addRunCommand(CLI::App &app, int &exitStatus) {
   addLaunchOptions(*run, options->launch,
                    "Stop the whole run after this many seconds, wherever it is, and report where "
                    "the work-items were (hang.run-timeout); no dumps are written; 0: no limit");
+  run->add_option("--schedule", options->schedule,
+                  "The order work-groups run in and warps run in between barriers: ordered "
+                  "(default), reverse, or shuffle[:SEED] (orders and, unless --warp-width is "
+                  "given, the warp width drawn from SEED; every finding names the seed)")
+      ->type_name("ordered|reverse|shuffle[:SEED]")
+      ->check(scheduleProblem);
   run->add_option("--report", options->reportFile, "Also write findings and launches as JSON");
   run->add_option("--report-format", options->reportFormat,
                   "The format of --report: json (spvsim's, with notes and launches) or sarif "
@@ -491,7 +517,10 @@ void addRunCommand(CLI::App &app, int &exitStatus) {
   run->add_flag("--verbose", options->verbose,
                 "List the producer quirks the module has and spvsim accepts (block order, "
                 "debug information SPIRV-Tools rejects, OpenCL 1.2 scopes, ...) in full");
-  run->callback([options, &exitStatus] { exitStatus = runCommand(*options); });
+  run->callback([options, run, &exitStatus] {
+    options->warpWidthGiven = run->count("--warp-width") > 0;
+    exitStatus = runCommand(*options);
+  });
 }
 
 } // namespace spvsim::cli

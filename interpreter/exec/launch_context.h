@@ -21,6 +21,7 @@
 #include "spvsim/interpreter/global_memory.h"
 #include "spvsim/interpreter/image.h"
 #include "spvsim/interpreter/launch.h"
+#include "spvsim/interpreter/schedule.h"
 
 namespace spvsim {
 
@@ -67,6 +68,7 @@ struct LaunchContext {
   std::array<uint64_t, 3> localSize{1, 1, 1}; ///< enqueued work-group size
   std::array<uint64_t, 3> groups{1, 1, 1};    ///< work-groups per dimension
   CheckSet checks;                            ///< ExecOptions::checks
+  Schedule schedule;                          ///< ExecOptions::schedule
   /// The warp loop of the launch's watcher policy; null: the plain loop.
   WarpLoop warpLoop = nullptr;
   /// The watchers attached to the launch, by slot (owned by the launch layer).

@@ -2,11 +2,13 @@
 // barrier checks of docs/findings.md (barrier.divergence, barrier.mismatch).
 #include "exec/work_group.h"
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
 
 #include "exec/execution_events.h"
 #include "exec/handlers_memory.h"
+#include "exec/schedule_order.h"
 #include "exec/warp_executor.h"
 
 namespace spvsim {
@@ -20,6 +22,7 @@ WorkGroupRunner::WorkGroupRunner(LaunchContext &launch) : launch_(launch) {
   for (auto &w : warps_) initWarpStorage(launch, w, uniforms);
   localArena_.assign(launch.localArenaSize + 1, std::byte{0});
   for (auto &slots : group_.collective) slots.assign(maxItems, 0);
+  if (!launch.schedule.ordered()) warpOrder_.resize(warps);
   if (launch.printf) group_.printfByItem.resize(maxItems);
   for (uint32_t s = 0; s < kWatcherSlots; ++s)
     if (LaunchWatcher *w = launch.watchers[s]) {
@@ -41,6 +44,7 @@ void WorkGroupRunner::run(uint64_t linearGroup) {
   }
   group_.localArena = localArena_.data();
   unwaitedCopy_ = ~0u;
+  stretch_ = scheduleMix(L.schedule.seed ^ linearGroup);
   const LoweredKernel &k = *L.kernel;
   size_t activeWarps = (group_.items + k.warpWidth - 1) / k.warpWidth;
   for (size_t i = 0; i < activeWarps; ++i) {
@@ -74,11 +78,25 @@ void WorkGroupRunner::flush() {
   groupsDone_ = itemsDone_ = 0;
 }
 
+// Schedule: between two barriers the warps of a group run one after the other, each until
+// all its work-items wait or return; ordered runs them by index, reverse backwards, shuffle
+// in an order drawn from the seed, the group and the stretch.
+void WorkGroupRunner::orderWarps(size_t activeWarps) {
+  for (size_t i = 0; i < activeWarps; ++i) warpOrder_[i] = static_cast<uint32_t>(i);
+  const std::span<uint32_t> order(warpOrder_.data(), activeWarps);
+  if (launch_.schedule.order == Schedule::Order::Reverse)
+    std::reverse(order.begin(), order.end());
+  else
+    scheduleShuffle(order, stretch_ = scheduleMix(stretch_));
+}
+
 bool WorkGroupRunner::runWarps(size_t activeWarps) {
+  const bool ordered = warpOrder_.empty();
   for (;;) {
     bool anyWaiting = false;
+    if (!ordered) orderWarps(activeWarps);
     for (size_t i = 0; i < activeWarps; ++i) {
-      Warp &w = warps_[i];
+      Warp &w = warps_[ordered ? i : warpOrder_[i]];
       if (w.status == WarpStatus::Ready) runWarp(launch_, group_, w);
       if (launch_.watchdog.stopped()) {
         for (size_t k = 0; k < activeWarps; ++k)

@@ -30,6 +30,8 @@ private:
   /// Runs the group's first `activeWarps` warps until every work-item has returned (true),
   /// or until the launch's watchdog stops them (false, after reporting where they were).
   bool runWarps(size_t activeWarps);
+  /// Sets warpOrder_ to the schedule's order of the first `activeWarps` warps.
+  void orderWarps(size_t activeWarps);
   WorkItemIds workItem(const Warp &w, uint32_t lane) const;
   /// Combines the operands of work-group function `c` once every work-item deposited them.
   void completeCollective(const Collective &c);
@@ -45,6 +47,10 @@ private:
   std::array<std::unique_ptr<GroupWatcher>, kWatcherSlots> watchers_;
   /// The OpGroupAsyncCopy whose copy no OpGroupWaitEvents has waited for yet (~0u: none).
   uint32_t unwaitedCopy_ = ~0u;
+  /// Schedules other than ordered: the order the warps run in between two barriers
+  /// (Schedule), drawn afresh for each stretch; `stretch_` counts the stretches of a group.
+  std::vector<uint32_t> warpOrder_;
+  uint64_t stretch_ = 0;
   /// Finished groups and their work-items, counted here and added to the watchdog's
   /// shared counters by flush().
   uint64_t groupsDone_ = 0, itemsDone_ = 0;

@@ -16,6 +16,7 @@
 #include "checks/access/access_faults.h"
 #include "exec/launch_context.h"
 #include "exec/launch_limits.h"
+#include "exec/schedule_order.h"
 #include "exec/work_group.h"
 #include "launch/checked_execution.h"
 #include "launch/debug_execution.h"
@@ -150,13 +151,15 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
   if (options.warpWidth < 1 || options.warpWidth > 64)
     throw Error("warp width " + std::to_string(options.warpWidth) + " is not between 1 and 64");
   checkCallGraph(module.module(), kernel, options.limits);
+  const uint32_t warpWidth = options.schedule.warpWidth(options.warpWidth);
   LoweredKernel k =
-      lowerKernel(module, kernel, specConstants, options.warpWidth, options.debugger != nullptr);
+      lowerKernel(module, kernel, specConstants, warpWidth, options.debugger != nullptr);
   checkPrivateMemory(k, options.limits);
   LaunchContext L;
   L.kernel = &k;
   // Under the debugger the checks that need the checked loop do not run (launch.h).
   L.checks = options.debugger ? CheckSet::parse("bounds") : options.checks;
+  L.schedule = options.schedule;
   prepareAlignmentChecks(L, k);
   L.range = range;
   for (uint32_t d = range.dims; d < 3; ++d) L.range.global[d] = 1, L.range.offset[d] = 0;
@@ -211,6 +214,10 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
   L.localArenaSize = layOutLocalMemory(k, L.localSizes, options.limits, L.localOffsets);
 
   FaultReporter reporter(module.module(), kernel, sink);
+  if (!options.schedule.ordered())
+    reporter.setScheduleNote("schedule " + options.schedule.name() + " (warp width " +
+                             std::to_string(warpWidth) + "; replay with --schedule " +
+                             options.schedule.name() + ")");
   L.reporter = &reporter;
   // Access faults are checked in every launch: the executor stops them, this reports them.
   AccessFaultWatcher accessFaults;
@@ -245,6 +252,9 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
       options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
   if (options.debugger) threads = 1; // one schedule, the same every time
   threads = static_cast<uint32_t>(std::min<uint64_t>({threads, totalGroups, kMaxThreads}));
+  // The schedule's group order: with one thread groups run in this order, with several
+  // they are handed out in it (docs/run-files.md, --schedule).
+  const GroupOrder groupOrder(options.schedule, totalGroups);
   std::atomic<uint64_t> nextGroup{0};
   // Work-groups are claimed a batch at a time: with one claim per group, the threads of a
   // launch of many short groups wrote the counter's cache line back and forth (vecadd:
@@ -262,7 +272,7 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
         const uint64_t end = std::min(totalGroups, first + batch);
         for (uint64_t g = first; g < end && !L.watchdog.stopped(); ++g) {
           if (!runner) runner.emplace(L);
-          runner->run(g);
+          runner->run(groupOrder.at(g));
         }
       }
       if (runner) runner->flush();

@@ -83,6 +83,7 @@ void FaultReporter::report(Finding f, uint32_t instruction) {
     if (f.site == 0) f.site = siteOf(instruction);
     if (f.memory && f.elementSize == 0 && f.kind != "uninit.read") describeElement(instruction, f);
   }
+  if (!scheduleNote_.empty()) f.notes.push_back(scheduleNote_);
   sink_.report(std::move(f));
 }
 
@@ -190,6 +191,7 @@ void FaultReporter::flushRepeats() {
     if (r.more) {
       Finding counted = r.first;
       counted.count = r.more;
+      if (!scheduleNote_.empty()) counted.notes.push_back(scheduleNote_);
       sink_.report(std::move(counted));
       r.more = 0;
     }

@@ -41,6 +41,9 @@ public:
   /// finding's other access at module instruction `instruction`.
   void describe(uint32_t instruction, OtherAccess &other);
 
+  /// A note every finding of the launch gets (the schedule that replays it); "": none.
+  void setScheduleNote(std::string note) { scheduleNote_ = std::move(note); }
+
   const std::string &kernel() const { return kernel_; }
   /// Fills in the type module instruction `instruction` accesses (Finding::elementType,
   /// elementSize) when it is a load, store or atomic of a scalar or vector. report()
@@ -76,6 +79,7 @@ private:
   std::unordered_map<uint64_t, Repeats> repeats_;
   const Module &module_;
   std::string kernel_;
+  std::string scheduleNote_;
   FindingSink &sink_;
   std::once_flag disassembled_;
   std::once_flag argTypesRead_;

@@ -20,6 +20,7 @@
 #include "spvsim/interpreter/kernel_signature.h"
 #include "spvsim/interpreter/limits.h"
 #include "spvsim/interpreter/profile.h"
+#include "spvsim/interpreter/schedule.h"
 #include "spvsim/validator/validator.h"
 
 namespace spvsim {
@@ -63,6 +64,10 @@ struct ArgBinding {
 struct ExecOptions {
   uint32_t warpWidth = 32; ///< lanes executed in lockstep (1..64)
   uint32_t threads = 0;    ///< worker threads; 0: hardware threads
+  /// The order of work-groups and of warps between barriers, and (shuffle) the warp width
+  /// the launch runs with; the work-group size spvsim chooses follows warpWidth alone.
+  /// Other than ordered, every finding carries a note naming the schedule.
+  Schedule schedule{};
   /// The checks to run (bounds checks always run).
   CheckSet checks{};
   /// Seconds after which a launch is stopped and reported as hang.timeout; 0: no limit.
