@@ -282,9 +282,9 @@ TEST(RunFile, DumpViews) {
   EXPECT_EQ(b.dumpView.count, 2u);
   EXPECT_TRUE(b.dumpView.summary);
   // "file" alone writes the bytes and prints nothing.
-  const BufferSpec &f =
-      parse(withBuffer(R"({"type": "float", "count": 10, "dump": {"file": "out.bin"}})"))
-          .buffers[0];
+  const RunSpec fileOnly =
+      parse(withBuffer(R"({"type": "float", "count": 10, "dump": {"file": "out.bin"}})"));
+  const BufferSpec &f = fileOnly.buffers[0];
   EXPECT_FALSE(f.dumpText);
   EXPECT_EQ(f.dumpSpelling, "out.bin");
   EXPECT_ERROR(withBuffer(R"({"type": "float", "count": 10, "dump": {"shape": [3, 4]}})"),
