@@ -12,16 +12,38 @@ cd "$root"
 jobs="$(nproc)"
 failed=()
 
-# phase NAME COMMAND...: runs COMMAND, prints its elapsed time, records a failure.
+# phase NAME COMMAND...: runs COMMAND, prints its elapsed and processor time, records a
+# failure and a line for the summary at the end.
+summary=()
 phase() {
   local name="$1"
   shift
   echo "=== $name"
-  local start=$SECONDS status=0
+  local start=$SECONDS status=0 before after
+  cpu_seconds
+  before=$cpu_now
   "$@" || status=$?
-  echo "=== $name: $((SECONDS - start)) s$( ((status == 0)) || echo ", FAILED (status $status)")"
+  cpu_seconds
+  after=$cpu_now
+  local line
+  line="$name: $((SECONDS - start)) s ($((after - before)) s of processor time)"
+  ((status == 0)) || line+=", FAILED (status $status)"
+  echo "=== $line"
+  summary+=("$line")
   ((status == 0)) || failed+=("$name")
   return "$status"
+}
+
+# cpu_seconds: sets cpu_now to the user + system time of this script's finished
+# children, in whole seconds (`times` must run in this shell, not in a subshell).
+times_file="$(mktemp)"
+trap 'rm -f "$times_file"' EXIT
+cpu_seconds() {
+  times >"$times_file" # second line: children's user and system time, "0m1.234s 0m0.567s"
+  cpu_now="$(awk 'NR == 2 {
+    s = 0
+    for (i = 1; i <= NF; i++) { split($i, p, "m"); s += p[1] * 60 + p[2] }
+    printf "%d", s }' "$times_file")"
 }
 
 configure_and_build() {
@@ -31,6 +53,7 @@ configure_and_build() {
 }
 
 run_ctest() {
+  rm -f "$1/Testing/Temporary/LastTestsFailed.log"
   ctest --test-dir "$1" --output-on-failure -j "$jobs"
 }
 
@@ -41,6 +64,7 @@ run_ctest() {
 # dynamic TLS range for the main thread and its tracer crashes scanning it at exit
 # ("Tracer caught signal 11"); without the interception it does not track those blocks.
 run_ctest_sanitized() {
+  rm -f "$1/Testing/Temporary/LastTestsFailed.log"
   ASAN_OPTIONS=detect_leaks=1:intercept_tls_get_addr=0 \
     UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     ctest --test-dir "$1" --output-on-failure -j "$jobs" -LE bench
@@ -75,8 +99,22 @@ if phase "build (fuzz targets: clang-15, ASan+UBSan, libFuzzer)" build_fuzz_targ
   phase "fuzz (5 targets, ${FUZZ_SECONDS:-30} s each)" ./scripts/fuzz.sh all "${FUZZ_SECONDS:-30}" || true
 fi
 
+# Repeats, at the end where a truncated log still shows them, the tests each test phase
+# failed (ctest's own list scrolls away behind the later phases).
+list_failed_tests() {
+  local dir log
+  for dir in build build-asan; do
+    log="$dir/Testing/Temporary/LastTestsFailed.log"
+    [[ -s "$log" ]] || continue
+    echo "failed tests in $dir:" >&2
+    sed 's/^[0-9]*:/  /' "$log" >&2
+  done
+}
+
+printf '=== %s\n' "${summary[@]}"
 echo "=== total: $((SECONDS - total_start)) s"
 if ((${#failed[@]} > 0)); then
+  list_failed_tests
   printf 'FAILED: %s\n' "${failed[@]}" >&2
   exit 1
 fi
