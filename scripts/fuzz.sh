@@ -61,8 +61,8 @@ fi
 build_fuzzers() {
   if [[ ! -f "$build/build.ninja" ]]; then
     cmake -S . -B "$build" -G Ninja -DCMAKE_CXX_COMPILER=clang++-15 \
-      -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSPVSIM_FUZZ=ON -DSPVSIM_BUILD_TESTS=OFF \
-      -DSPVSIM_WERROR=ON >/dev/null
+      -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" \
+      -DSPVSIM_FUZZ=ON -DSPVSIM_BUILD_TESTS=OFF -DSPVSIM_WERROR=ON >/dev/null
   fi
   cmake --build "$build" -j "${JOBS:-$(nproc)}" --target "${@/#/fuzz_}"
 }
