@@ -36,6 +36,7 @@
 #include "spvsim/interpreter/launch.h"
 #include "spvsim/runfile/bind.h"
 #include "spvsim/runfile/buffer_text.h"
+#include "spvsim/runfile/image_ppm.h"
 #include "spvsim/runfile/json.h"
 #include "spvsim/runfile/output_file.h"
 #include "spvsim/runfile/run_buffers.h"
@@ -176,7 +177,11 @@ void writeDumps(const RunSpec &spec, const RunBuffers &buffers, const GlobalMemo
   }
   for (const ImageSpec &image : spec.images) {
     std::span<const std::byte> bytes = memory.bytes(buffers.imageId(image.name));
-    if (image.dumpFile)
+    if (image.dumpFile && isNetpbmPath(*image.dumpFile))
+      writeDumpFile(*image.dumpFile, image.dumpSpelling, keyPath(image.path(), "dump"),
+                    netpbmBytes(imageToNetpbm(image, bytes, image.dumpFile->extension() == ".ppm")),
+                    stop);
+    else if (image.dumpFile)
       writeDumpFile(*image.dumpFile, image.dumpSpelling, keyPath(image.path(), "dump"), bytes,
                     stop);
     if (image.dumpText && !quiet) writeImageText(std::cout, image, bytes, stop);

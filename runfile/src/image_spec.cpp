@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "spvsim/common/error.h"
+#include "spvsim/runfile/image_ppm.h"
 #include "spvsim/runfile/json.h"
 
 namespace spvsim::runfile {
@@ -150,8 +151,8 @@ void parseRandom(const Json &random, const std::string &path, const ImageSpec &i
 ImageContents parseContents(const Json &value, const std::string &path, const ImageSpec &image,
                             const std::filesystem::path &baseDir) {
   requireObject(value, path);
-  rejectUnknownKeys(value, path, {"fill", "values", "file", "random"});
-  if (value.size() != 1) failAt(path, "expected exactly one of fill, values, file, random");
+  rejectUnknownKeys(value, path, {"fill", "values", "file", "random", "ppm"});
+  if (value.size() != 1) failAt(path, "expected exactly one of fill, values, file, random, ppm");
   const std::string form = value.items().begin().key();
   const Json &given = value.items().begin().value();
   const std::string formPath = keyPath(path, form);
@@ -186,6 +187,11 @@ ImageContents parseContents(const Json &value, const std::string &path, const Im
       failAt(formPath, "'" + out.fileSpelling + "' has " + std::to_string(size) +
                            " bytes, the image has " + std::to_string(image.size()) +
                            " (with its pitches)");
+  } else if (form == "ppm") {
+    out.kind = ImageContents::Kind::Netpbm;
+    out.fileSpelling = readString(given, formPath);
+    out.file = baseDir / out.fileSpelling;
+    checkNetpbmContents(image, readNetpbm(out.file, out.fileSpelling, formPath), formPath);
   } else {
     out.kind = ImageContents::Kind::Random;
     parseRandom(given, formPath, image, out);
@@ -333,11 +339,12 @@ ImageSpec parseImage(const std::string &name, const Json &value,
   if (auto it = value.find("expect"); it != value.end()) {
     const std::string expectPath = keyPath(path, "expect");
     requireObject(*it, expectPath);
-    rejectUnknownKeys(*it, expectPath, {"fill", "values", "file", "random", "ulp", "abs", "rel"});
+    rejectUnknownKeys(*it, expectPath,
+                      {"fill", "values", "file", "ppm", "random", "ulp", "abs", "rel"});
     ImageExpectation expect;
     Json contents;
     expect.tolerance = parseTolerance(*it, expectPath, contents);
-    if (contents.empty()) failAt(expectPath, "expected one of fill, values, file");
+    if (contents.empty()) failAt(expectPath, "expected one of fill, values, file, ppm");
     expect.contents = parseContents(contents, expectPath, out, baseDir);
     out.expect = std::move(expect);
   }
@@ -349,6 +356,8 @@ ImageSpec parseImage(const std::string &name, const Json &value,
       out.dumpSpelling = readString(*it, dumpPath);
       if (out.dumpSpelling.empty()) failAt(dumpPath, "expected a file path or true");
       out.dumpFile = baseDir / out.dumpSpelling;
+      if (isNetpbmPath(*out.dumpFile) && out.image.type != ImageType::Image2D)
+        failAt(dumpPath, "a PPM or PGM dump is of an image2d_t only, not of an " + out.typeName);
       const std::filesystem::path folder = out.dumpFile->parent_path();
       std::error_code ec;
       if (!folder.empty() && !std::filesystem::is_directory(folder, ec))
@@ -374,6 +383,13 @@ void writeImageContents(const ImageSpec &image, const ImageContents &contents,
                         const std::string &path, std::span<std::byte> out, const StopCheck &stop) {
   if (out.size() != image.size()) throw Error(path + ": image size does not match its contents");
   if (contents.kind == ImageContents::Kind::None) return;
+  if (contents.kind == ImageContents::Kind::Netpbm) {
+    const std::string filePath = keyPath(path, "ppm");
+    const NetpbmImage picture = readNetpbm(contents.file, contents.fileSpelling, filePath);
+    checkNetpbmContents(image, picture, filePath);
+    netpbmToImage(image, picture, out);
+    return;
+  }
   if (contents.kind == ImageContents::Kind::File) {
     const std::string filePath = keyPath(path, "file");
     std::ifstream in(contents.file, std::ios::binary);

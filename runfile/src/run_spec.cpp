@@ -355,8 +355,11 @@ void checkDumpTargets(const RunSpec &spec, const std::filesystem::path *runFile)
     targets.push_back({b.path(), b.dumpFile ? &*b.dumpFile : nullptr, b.dumpSpelling,
                        b.init.kind == BufferInit::Kind::File ? &b.init.file : nullptr});
   for (const ImageSpec &i : spec.images)
-    targets.push_back({i.path(), i.dumpFile ? &*i.dumpFile : nullptr, i.dumpSpelling,
-                       i.init.kind == ImageContents::Kind::File ? &i.init.file : nullptr});
+    targets.push_back(
+        {i.path(), i.dumpFile ? &*i.dumpFile : nullptr, i.dumpSpelling,
+         i.init.kind == ImageContents::Kind::File || i.init.kind == ImageContents::Kind::Netpbm
+             ? &i.init.file
+             : nullptr});
   for (size_t i = 0; i < targets.size(); ++i) {
     const Target &t = targets[i];
     if (!t.dump) continue;

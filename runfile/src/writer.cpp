@@ -162,6 +162,8 @@ Json imageContentsJson(const ImageSpec &image, const ImageContents &contents,
   }
   case ImageContents::Kind::File:
     return Json{{"file", relativeTo(contents.file, baseDir)}};
+  case ImageContents::Kind::Netpbm:
+    return Json{{"ppm", relativeTo(contents.file, baseDir)}};
   case ImageContents::Kind::Random: {
     Json min = Json::array(), max = Json::array();
     for (size_t c = 0; c < channels.size(); ++c) {

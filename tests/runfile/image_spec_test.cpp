@@ -10,6 +10,7 @@
 
 #include "spvsim/common/error.h"
 #include "spvsim/runfile/bind.h"
+#include "spvsim/runfile/image_ppm.h"
 #include "spvsim/runfile/run_spec.h"
 #include "spvsim/runfile/writer.h"
 
@@ -329,7 +330,7 @@ TEST(RunFileImageErrors, Contents) {
   EXPECT_ERROR(withImage(img + R"("init": {"random": {"seed": 1, "min": 9, "max": 3}}})"),
                "images.img.init.random: min is greater than max for channel r");
   EXPECT_ERROR(withImage(img + R"("expect": {"ulp": 1}})"),
-               "images.img.expect: expected one of fill, values, file");
+               "images.img.expect: expected one of fill, values, file, ppm");
   EXPECT_ERROR(withImage(img + R"("dump": "no/such/folder/x.bin"})"),
                "images.img.dump: the folder of 'no/such/folder/x.bin' does not exist");
 }
@@ -346,6 +347,82 @@ TEST(RunFileImageErrors, NamesAndArguments) {
       "buffers": {"x": {"type": "float", "count": 4}}, "images": {"x": )") +
                    img + R"(}, "args": []})",
                "images.x: 'x' is also a buffer: images and buffers need different names");
+}
+
+// two.ppm: P6, 2 × 1, maximum 255, texels (10, 20, 30) and (255, 128, 0).
+// grey16.pgm: P5, 2 × 2, maximum 1000, big-endian samples 0, 1000, 500, 1.
+TEST(RunFileImages, PpmAndPgmContents) {
+  // CL_BGRA/CL_UNORM_INT8: b, g, r from the picture, alpha opaque (255).
+  EXPECT_EQ(initialBytesOf(R"({"type": "image2d_t", "channel_order": "CL_BGRA",
+      "channel_data_type": "CL_UNORM_INT8", "width": 2, "height": 1,
+      "init": {"ppm": "two.ppm"}})"),
+            (std::vector<uint8_t>{30, 20, 10, 255, 0, 128, 255, 255}));
+  // A 1000-maximum grey picture in CL_R/CL_UNORM_INT16: scaled to 65535 (500 → 32767.5,
+  // rounded to even 32768; 1 → 65.535 → 66).
+  EXPECT_EQ(initialBytesOf(R"({"type": "image2d_t", "channel_order": "CL_R",
+      "channel_data_type": "CL_UNORM_INT16", "width": 2, "height": 2,
+      "init": {"ppm": "grey16.pgm"}})"),
+            (std::vector<uint8_t>{0, 0, 0xff, 0xff, 0x00, 0x80, 66, 0}));
+  // Integer channels take the sample itself; float channels sample / maximum.
+  EXPECT_EQ(initialBytesOf(R"({"type": "image2d_t", "channel_order": "CL_R",
+      "channel_data_type": "CL_UNSIGNED_INT16", "width": 2, "height": 2,
+      "init": {"ppm": "grey16.pgm"}})"),
+            (std::vector<uint8_t>{0, 0, 0xe8, 0x03, 0xf4, 0x01, 1, 0}));
+  EXPECT_EQ(initialBytesOf(R"({"type": "image2d_t", "channel_order": "CL_LUMINANCE",
+      "channel_data_type": "CL_FLOAT", "width": 2, "height": 2, "init": {"ppm": "grey16.pgm"}})"),
+            (std::vector<uint8_t>{0, 0, 0, 0, 0, 0, 0x80, 0x3f, 0, 0, 0, 0x3f, 0x6f, 0x12, 0x83,
+                                  0x3a})); // 0, 1, 0.5, 0.001f
+}
+
+TEST(RunFileImages, PpmDumps) {
+  const RunSpec spec = parse(withImage(R"({"type": "image2d_t", "channel_order": "CL_RGBA",
+      "channel_data_type": "CL_FLOAT", "width": 2, "height": 1,
+      "init": {"values": [0, 0.5, 1, 1, 2, -1, 0.25, 0]}})"));
+  const ImageSpec &img = spec.images[0];
+  std::vector<std::byte> bytes(img.size());
+  writeImageContents(img, img.init, "init", bytes);
+  // Floats clamped to [0, 1] and scaled to 255: 0.5 → 127.5 → 128, 0.25 → 63.75 → 64.
+  const std::vector<std::byte> ppm = netpbmBytes(imageToNetpbm(img, bytes, true));
+  const std::string text(reinterpret_cast<const char *>(ppm.data()), ppm.size());
+  EXPECT_EQ(text, std::string("P6\n2 1\n255\n\x00\x80\xff\xff\x00\x40", 17));
+  const std::vector<std::byte> pgm = netpbmBytes(imageToNetpbm(img, bytes, false));
+  EXPECT_EQ(std::string(reinterpret_cast<const char *>(pgm.data()), pgm.size()),
+            std::string("P5\n2 1\n255\n\x00\xff", 13));
+  // 565 fields scaled to 255: (31, 0, 16) → (255, 0, 132).
+  const RunSpec packed = parse(withImage(R"({"type": "image2d_t", "channel_order": "CL_RGB",
+      "channel_data_type": "CL_UNORM_SHORT_565", "width": 1, "height": 1,
+      "init": {"values": [31, 0, 16]}})"));
+  std::vector<std::byte> texel(2);
+  writeImageContents(packed.images[0], packed.images[0].init, "init", texel);
+  const std::vector<std::byte> out = netpbmBytes(imageToNetpbm(packed.images[0], texel, true));
+  EXPECT_EQ(std::string(reinterpret_cast<const char *>(out.data()), out.size()),
+            std::string("P6\n1 1\n255\n\xff\x00\x84", 14));
+}
+
+TEST(RunFileImageErrors, PpmFiles) {
+  EXPECT_ERROR(withImage(R"({"type": "image2d_t", "channel_order": "CL_RGBA",
+      "channel_data_type": "CL_UNORM_INT8", "width": 3, "height": 1, "init": {"ppm": "two.ppm"}})"),
+               "images.img.init.ppm: the picture is 2 × 1, the image 3 × 1");
+  EXPECT_ERROR(withImage(R"({"type": "image2d_t", "channel_order": "CL_R",
+      "channel_data_type": "CL_UNORM_INT8", "width": 2, "height": 1, "init": {"ppm": "two.ppm"}})"),
+               "images.img.init.ppm: a PPM file's red, green and blue need an image with r, g "
+               "and b channels (it has r); a PGM file fills one channel");
+  EXPECT_ERROR(withImage(R"({"type": "image2d_t", "channel_order": "CL_R",
+      "channel_data_type": "CL_UNSIGNED_INT8", "width": 2, "height": 2,
+      "init": {"ppm": "grey16.pgm"}})"),
+               "images.img.init.ppm: the picture's maximum value 1000 does not fit channel r "
+               "(uchar)");
+  EXPECT_ERROR(withImage(R"({"type": "image1d_t", "channel_order": "CL_R",
+      "channel_data_type": "CL_UNORM_INT8", "width": 2, "init": {"ppm": "two.ppm"}})"),
+               "images.img.init.ppm: a PPM or PGM file gives the contents of an image2d_t only, "
+               "not of an image1d_t");
+  EXPECT_ERROR(withImage(R"({"type": "image2d_t", "channel_order": "CL_R",
+      "channel_data_type": "CL_UNORM_INT8", "width": 2, "height": 1,
+      "init": {"ppm": "texels8.bin"}})"),
+               "images.img.init.ppm: 'texels8.bin' is not a binary PPM (P6) or PGM (P5) file");
+  EXPECT_ERROR(withImage(R"({"type": "image1d_t", "channel_order": "CL_R",
+      "channel_data_type": "CL_UNORM_INT8", "width": 2, "dump": "x.ppm"})"),
+               "images.img.dump: a PPM or PGM dump is of an image2d_t only, not of an image1d_t");
 }
 
 KernelParam imageParam(const std::string &name, const std::string &typeName, ImageType type,

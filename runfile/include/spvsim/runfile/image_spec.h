@@ -1,6 +1,7 @@
 // Images of run files (docs/images.md "Run files"): the `"images"` section's entries —
 // image type, format, sizes and pitches, initial contents (fill, values, file, random,
-// per channel), dumps (text per texel, or raw bytes to a file), access flags and
+// per channel, or a PPM/PGM file), dumps (text per texel, raw bytes or a PPM/PGM file),
+// access flags and
 // expectations — parsed and checked to an ImageSpec, and what a run does with one:
 // write its contents, print it, compare it with its `"expect"`.
 #pragma once
@@ -25,7 +26,7 @@ namespace spvsim::runfile {
 
 /// An image's `init` (or the contents of its `expect`), per stored channel.
 struct ImageContents {
-  enum class Kind { None, Fill, Values, File, Random };
+  enum class Kind { None, Fill, Values, File, Random, Netpbm };
   Kind kind = Kind::None;
   std::vector<uint64_t> fillBits;                   ///< Fill: one per channel
   std::vector<uint64_t> valueBits;                  ///< Values: texels × channels, x fastest
@@ -49,7 +50,8 @@ struct ImageSpec {
   std::vector<TexelChannel> channels;
   ImageContents init; ///< Kind::None: zero-filled and uninitialized
   BufferAccess access = BufferAccess::ReadWrite;
-  std::optional<std::filesystem::path> dumpFile; ///< resolved `dump` path (raw bytes)
+  std::optional<std::filesystem::path> dumpFile; ///< resolved `dump` path (raw bytes, or
+                                                 ///< a PPM/PGM file by its extension)
   std::string dumpSpelling;                      ///< `dump` as written
   bool dumpText = false;                         ///< `"dump": true`
   std::optional<ImageExpectation> expect;
