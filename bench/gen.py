@@ -138,3 +138,31 @@ E = {
 }
 for name, (g, l, b, a) in E.items():
     write(f"{name}-8x", g, l, b, a, launches=[{}] * 8, sim_file=False)
+
+# Image blur (blur.cl): the same 3x3 Gaussian of a W_BL x W_BL CL_RGBA/CL_FLOAT image
+# through a linear sampler (blur), nine nearest-sampler reads (blur_nearest) and nine
+# buffer loads (blur_buffer). Oclgrind's .sim files have no image arguments, so these
+# have run files only (run.sh compares them with each other).
+W_BL = 512
+image = lambda access, extra: dict({"type": "image2d_t", "channel_order": "CL_RGBA",
+                                    "channel_data_type": "CL_FLOAT", "width": W_BL,
+                                    "height": W_BL, "access": access}, **extra)
+source = {"init": {"random": {"seed": 1}}}
+blur_runs = {
+ "blur": {"images": {"src": image("read_only", source),
+                     "dst": image("write_only", {"dump": "blur.out"})},
+          "args": [{"image": "src"}, {"image": "dst"}]},
+ "blur_nearest": {"images": {"src": image("read_only", source)},
+                  "buffers": {"dst": buf("float4", W_BL * W_BL, None, "blur_nearest.out")},
+                  "args": [{"image": "src"}, {"buffer": "dst"},
+                           {"scalar": "uint", "value": W_BL}]},
+ "blur_buffer": {"buffers": {"src": buf("float4", W_BL * W_BL,
+                                        {"random": {"seed": 1, "min": 0, "max": 1}}),
+                             "dst": buf("float4", W_BL * W_BL, None, "blur_buffer.out")},
+                 "args": [{"buffer": "src"}, {"buffer": "dst"},
+                          {"scalar": "uint", "value": W_BL}, {"scalar": "uint", "value": W_BL}]},
+}
+for name, keys in blur_runs.items():
+    rf = dict({"module": "blur.spv", "kernel": name, "global_size": [W_BL, W_BL],
+               "local_size": [16, 16]}, **keys)
+    with open(f"{name}.json", "w") as f: json.dump(rf, f, indent=1); f.write("\n")

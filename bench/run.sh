@@ -2,7 +2,8 @@
 # Times spvsim against Oclgrind on the kernels of this folder and prints a
 # table. Usage: bench/run.sh [KERNEL...]   (env: REPS=3 spvsim repetitions,
 # OG_REPS=1 Oclgrind repetitions, BUILD=build-bench, SCALING=0 skips the
-# thread-scaling table of engine.sh)
+# thread-scaling table of engine.sh, BLUR=0 the table of image reads against buffer
+# loads)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
@@ -117,6 +118,54 @@ done
   "$(echo "e($logchk / $count)" | bc -l)"
 [ "$countchk" -gt 0 ] && printf 'geometric-mean speed-up over Oclgrind with its checks: %.1fx\n' \
   "$(echo "e($logsuchk / $countchk)" | bc -l)"
+
+# Image reads against buffer loads (blur.cl, gen.py): the same 3x3 Gaussian through a
+# linear sampler (4 reads per texel), a nearest sampler (9 reads) and buffer loads (9
+# loads). Oclgrind's .sim files and pocl_run.cpp have no image arguments: blur_host.cpp
+# runs the kernels on PoCL and, as `oclgrind blur_host`, on Oclgrind, each checking its
+# output against the Gaussian computed on the host. x buf: the kernel's time over
+# blur_buffer's in the same column; check: spvsim's output against blur_buffer's.
+# BLUR=0 leaves the table out.
+if [ "${BLUR:-1}" != 0 ]; then
+  blur_host=""
+  if [ -n "$pocl" ]; then
+    blur_host=$build/bench-blur_host
+    if [ ! -x "$blur_host" ] || [ blur_host.cpp -nt "$blur_host" ]; then
+      c++ -std=c++17 -O2 -Wall -Wextra -DBLUR_CL="\"$here/blur.cl\"" -o "$blur_host" \
+        blur_host.cpp -lOpenCL
+    fi
+  fi
+  # ratio A B: A / B with two decimals, n/a unless both are times.
+  ratio() {
+    if [[ "$1" =~ ^[0-9.]+$ && "$2" =~ ^[0-9.]+$ ]]; then printf '%.2f' "$(echo "$1 / $2" | bc -l)"
+    else echo n/a; fi
+  }
+  bw=$(python3 -c "import json; print(json.load(open('blur.json'))['global_size'][0])")
+  echo
+  echo "image reads against buffer loads (${bw}x${bw} CL_RGBA/CL_FLOAT, 1 thread for spvsim):"
+  printf '%-13s %8s %6s %8s %6s %9s %6s %8s %6s  %s\n' kernel bounds 'x buf' 'all chk' \
+    'x buf' oclgrind 'x buf' pocl 'x buf' check
+  for k in blur_buffer blur_nearest blur; do
+    tb=$(best "$reps" "$spvsim" run --quiet --threads 1 --checks bounds "$k.json")
+    t1=$(best "$reps" "$spvsim" run --quiet --threads 1 "$k.json")
+    tog=n/a; tpocl=n/a
+    if [ -n "$blur_host" ]; then
+      tog=$(best "$og_reps" oclgrind "$blur_host" "$k" "$bw") || tog=fail
+      tpocl=$(best "$reps" "$blur_host" "$k" "$bw") || tpocl=fail
+    fi
+    if [ "$k" = blur_buffer ]; then
+      bb=$tb; b1=$t1; bog=$tog; bpocl=$tpocl; chk="reference"
+    else
+      chk=$(python3 -c "import struct,sys
+a=open('$k.out','rb').read(); b=open('blur_buffer.out','rb').read()
+n=len(a)//4; x=struct.unpack(f'{n}f',a); y=struct.unpack(f'{n}f',b)
+d=max(abs(p-q) for p,q in zip(x,y)); print(('match' if d<=1e-5 else 'DIFFER')+f' (max diff {d:.1e})')")
+    fi
+    printf '%-13s %8s %6s %8s %6s %9s %6s %8s %6s  %s\n' "$k" "$tb" "$(ratio "$tb" "$bb")" \
+      "$t1" "$(ratio "$t1" "$b1")" "$tog" "$(ratio "$tog" "$bog")" "$tpocl" \
+      "$(ratio "$tpocl" "$bpocl")" "$chk"
+  done
+fi
 
 # Fixed cost per work-item: a kernel that does almost nothing.
 wi=$(work_items empty)

@@ -36,6 +36,7 @@
 #include "spvsim/interpreter/launch.h"
 #include "spvsim/runfile/bind.h"
 #include "spvsim/runfile/buffer_text.h"
+#include "spvsim/runfile/image_ppm.h"
 #include "spvsim/runfile/json.h"
 #include "spvsim/runfile/output_file.h"
 #include "spvsim/runfile/run_buffers.h"
@@ -144,27 +145,46 @@ nlohmann::json sizeList(const std::array<uint64_t, 3> &sizes, uint32_t dims) {
   return list;
 }
 
-/// Dumps each buffer after the last launch: files whole or not at all, text streamed.
+/// Writes a dump file whole or not at all; errors name `key`.
+void writeDumpFile(const std::filesystem::path &file, const std::string &spelling,
+                   const std::string &key, std::span<const std::byte> bytes,
+                   const StopCheck &stop) {
+  if (stop && stop()) throw Interrupted("writing " + key);
+  try {
+    OutputFile out(file, spelling, bytes.size());
+    out.stream().write(reinterpret_cast<const char *>(bytes.data()),
+                       static_cast<std::streamsize>(bytes.size()));
+    out.commit();
+  } catch (const Interrupted &) {
+    throw;
+  } catch (const Error &e) {
+    failAt(key, e.what());
+  }
+}
+
+/// Dumps each buffer and image after the last launch: files whole or not at all, text
+/// streamed.
 void writeDumps(const RunSpec &spec, const RunBuffers &buffers, const GlobalMemory &memory,
                 bool quiet, const StopCheck &stop) {
   for (const BufferSpec &buffer : spec.buffers) {
     std::span<const std::byte> bytes = memory.bytes(buffers.id(buffer.name));
-    if (buffer.dumpFile) {
-      if (stop && stop()) throw Interrupted("writing " + keyPath(buffer.path(), "dump"));
-      try {
-        OutputFile out(*buffer.dumpFile, buffer.dumpSpelling, bytes.size());
-        out.stream().write(reinterpret_cast<const char *>(bytes.data()),
-                           static_cast<std::streamsize>(bytes.size()));
-        out.commit();
-      } catch (const Interrupted &) {
-        throw;
-      } catch (const Error &e) {
-        failAt(keyPath(buffer.path(), "dump"), e.what());
-      }
-    }
+    if (buffer.dumpFile)
+      writeDumpFile(*buffer.dumpFile, buffer.dumpSpelling, keyPath(buffer.path(), "dump"), bytes,
+                    stop);
     if (buffer.dumpText && !quiet)
       writeDumpView(std::cout, buffer.name, buffer.type, buffer.count, bytes, buffer.dumpView,
                     stop);
+  }
+  for (const ImageSpec &image : spec.images) {
+    std::span<const std::byte> bytes = memory.bytes(buffers.imageId(image.name));
+    if (image.dumpFile && isNetpbmPath(*image.dumpFile))
+      writeDumpFile(*image.dumpFile, image.dumpSpelling, keyPath(image.path(), "dump"),
+                    netpbmBytes(imageToNetpbm(image, bytes, image.dumpFile->extension() == ".ppm")),
+                    stop);
+    else if (image.dumpFile)
+      writeDumpFile(*image.dumpFile, image.dumpSpelling, keyPath(image.path(), "dump"), bytes,
+                    stop);
+    if (image.dumpText && !quiet) writeImageText(std::cout, image, bytes, stop);
   }
   std::cout.flush();
 }
@@ -422,6 +442,10 @@ int runCommand(const RunOptions &options) {
               checkExpectation(buffer.name, buffer.type, buffer.count, *buffer.expect,
                                memory.bytes(buffers->id(buffer.name))))
         sink.report(*mismatch);
+  for (const ImageSpec &image : spec.images)
+    if (std::optional<Finding> mismatch =
+            checkImageExpectation(image, memory.bytes(buffers->imageId(image.name))))
+      sink.report(*mismatch);
   printFindings(sink, report);
   try {
     writeDumps(spec, *buffers, memory, options.quiet, stop);

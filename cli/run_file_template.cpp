@@ -13,6 +13,7 @@
 #include "spvsim/common/error.h"
 #include "spvsim/interpreter/kernel_signature.h"
 #include "spvsim/interpreter/launch.h"
+#include "spvsim/runfile/image_args.h"
 #include "spvsim/runfile/values.h"
 #include "spvsim/validator/opencl_type_names.h"
 
@@ -77,6 +78,28 @@ std::string scalarValue(const KernelParam &p, uint64_t problemSize) {
   return list + "]";
 }
 
+/// The channel data type `init` gives images: CL_FLOAT, unless every texel the module's
+/// image instructions read or write is an integer vector (read_imagei/ui, write_imagei/ui),
+/// then CL_SIGNED_INT32, which holds what both write exactly.
+std::string imageDataType(const Module &m) {
+  bool floats = false, integers = false;
+  auto note = [&](uint32_t typeId) {
+    const Type &t = m.type(typeId);
+    const Type &scalar = t.kind == TypeKind::Vector ? m.type(t.element) : t;
+    (scalar.kind == TypeKind::Float ? floats : integers) = true;
+  };
+  const std::span<const uint32_t> words = m.words();
+  for (const Instruction &inst : m.instructions()) {
+    std::span<const uint32_t> w = words.subspan(inst.wordOffset, inst.wordCount);
+    if ((inst.opcode == spv::Op::OpImageRead || inst.opcode == spv::Op::OpImageSampleExplicitLod) &&
+        w.size() > 1)
+      note(w[1]);
+    else if (inst.opcode == spv::Op::OpImageWrite && w.size() > 3)
+      note(m.typeOf(w[3]));
+  }
+  return integers && !floats ? "CL_SIGNED_INT32" : "CL_FLOAT";
+}
+
 } // namespace
 
 RunFileTemplate makeRunFileTemplate(const Module &module, const ValidatedModule &validated,
@@ -128,7 +151,7 @@ RunFileTemplate makeRunFileTemplate(const Module &module, const ValidatedModule 
   for (uint64_t l : local) groupItems *= l;
   const uint64_t problemSize = *std::min_element(global.begin(), global.end());
 
-  std::ostringstream buffers, args, hints;
+  std::ostringstream buffers, images, args, hints;
   for (size_t i = 0; i < kernel->params.size(); ++i) {
     const KernelParam &p = kernel->params[i];
     const std::string name = p.name.empty() ? "arg" + std::to_string(i) : p.name;
@@ -178,8 +201,49 @@ RunFileTemplate makeRunFileTemplate(const Module &module, const ValidatedModule 
       hints << "  " << name << ": a struct of " << p.size
             << " bytes, all zero: give its bytes in hexadecimal\n";
       break;
-    case ParamKind::Image:
-    case ParamKind::Sampler:
+    case ParamKind::Image: {
+      // One texel per work-item: width × height × depth (or layers) from the global size.
+      const ImageType t = p.imageType;
+      const bool rows =
+          t == ImageType::Image2D || t == ImageType::Image2DArray || t == ImageType::Image3D;
+      const bool layers = t == ImageType::Image1DArray || t == ImageType::Image2DArray;
+      auto sizeOf = [&](size_t d) { return d < global.size() ? global[d] : uint64_t{1}; };
+      uint64_t texels = sizeOf(0);
+      images << (images.tellp() > 0 ? ",\n" : "") << "    " << quoted(name)
+             << ": {\"type\": " << quoted(p.typeName)
+             << ", \"channel_order\": " << (p.imageDepth ? "\"CL_DEPTH\"" : "\"CL_RGBA\"")
+             << ", \"channel_data_type\": "
+             << quoted(p.imageDepth ? "CL_FLOAT" : imageDataType(*loaded))
+             << ", \"width\": " << sizeOf(0);
+      if (rows) images << ", \"height\": " << sizeOf(1), texels *= sizeOf(1);
+      if (t == ImageType::Image3D) images << ", \"depth\": " << sizeOf(2), texels *= sizeOf(2);
+      if (layers) {
+        const uint64_t count = sizeOf(t == ImageType::Image1DArray ? 1 : 2);
+        images << ", \"array_size\": " << count;
+        texels *= count;
+      }
+      if (p.imageAccess != ImageAccess::WriteOnly)
+        images << ", \"init\": {\"random\": {\"seed\": " << i << "}}";
+      if (p.imageAccess != ImageAccess::ReadOnly)
+        images << ", \"dump\": "
+               << (texels <= 16384 ? std::string("true") : quoted(name + ".out.bin"));
+      images << "}";
+      hints << "  " << name << ": " << p.typeName << ", one texel per work-item"
+            << (p.imageAccess != ImageAccess::WriteOnly ? ", random contents" : "")
+            << (p.imageAccess != ImageAccess::ReadOnly ? ", dumped" : "")
+            << "; set the format and sizes the kernel expects (spvsim help images)\n";
+      args << "    {\"image\": " << quoted(name) << "}" << separator;
+      break;
+    }
+    case ParamKind::Sampler: {
+      // Unnormalized nearest sampling reads the texel of integer and float coordinates alike.
+      const uint32_t bits = sampler_bits::kAddressClampToEdge | sampler_bits::kFilterNearest;
+      args << "    " << runfile::samplerArgJson(bits).dump() << separator;
+      hints << "  " << name
+            << ": sampler_t, unnormalized coordinates, clamp to edge, nearest; set what the "
+               "kernel expects\n";
+      break;
+    }
     case ParamKind::Unsupported:
       throw Error("kernel '" + kernel->name + "': parameter " + std::to_string(i) + " (" + name +
                   ", " + p.typeName + ") cannot be given in a run file");
@@ -194,6 +258,7 @@ RunFileTemplate makeRunFileTemplate(const Module &module, const ValidatedModule 
   text << "  \"global_size\": " << sizeList(global) << ",\n";
   if (!local.empty()) text << "  \"local_size\": " << sizeList(local) << ",\n";
   if (buffers.tellp() > 0) text << "  \"buffers\": {\n" << buffers.str() << "\n  },\n";
+  if (images.tellp() > 0) text << "  \"images\": {\n" << images.str() << "\n  },\n";
   text << "  \"args\": [\n" << args.str() << "  ]\n}\n";
 
   out.text = text.str();

@@ -33,8 +33,66 @@ const KernelSignature &findKernel(std::span<const KernelSignature> kernels,
              (names.empty() ? "none" : names) + ")" + launch.contextOf(launch.kernelInherited));
 }
 
-void bindArg(const ArgSpec &arg, const KernelParam &param, size_t index,
-             const std::string &context) {
+std::string_view accessQualifier(ImageAccess access) {
+  switch (access) {
+  case ImageAccess::ReadOnly:
+    return "read_only";
+  case ImageAccess::WriteOnly:
+    return "write_only";
+  default:
+    return "read_write";
+  }
+}
+
+/// An image argument: the image's type must be the parameter's, and its access flag one
+/// the parameter's access qualifier may take (OpenCL API §5.9.4 clSetKernelArg,
+/// CL_INVALID_ARG_VALUE: a read_only image parameter takes no CL_MEM_WRITE_ONLY image, a
+/// write_only one no CL_MEM_READ_ONLY image, a read_write one only CL_MEM_READ_WRITE).
+void bindImage(const ArgSpec &arg, const KernelParam &param, const std::string &described,
+               const std::string &context, const RunSpec &spec) {
+  if (arg.kind != ArgSpec::Kind::Image)
+    failAt(arg.path, described + " is an image: give {\"image\": name}" + context);
+  const ImageSpec &image = *spec.findImage(arg.image);
+  const std::string imagePath = keyPath(arg.path, "image");
+  if (image.typeName != param.typeName)
+    failAt(imagePath, "'" + image.name + "' is an " + image.typeName + " but " + described +
+                          " is an " + param.typeName + context);
+  const bool allowed =
+      param.imageAccess == ImageAccess::ReadOnly    ? image.access != BufferAccess::WriteOnly
+      : param.imageAccess == ImageAccess::WriteOnly ? image.access != BufferAccess::ReadOnly
+                                                    : image.access == BufferAccess::ReadWrite;
+  if (!allowed)
+    failAt(imagePath, "'" + image.name + "' is " +
+                          (image.access == BufferAccess::ReadOnly ? "read_only" : "write_only") +
+                          " (" + keyPath(image.path(), "access") + ") but " + described + " is " +
+                          std::string(accessQualifier(param.imageAccess)) + context);
+}
+
+/// OpenCL API §5.3.2.2: an image may not be both a read_only and a write_only argument of
+/// a launch, nor a read_write argument and any other argument.
+void checkImageAliases(const LaunchSpec &launch, const KernelSignature &kernel,
+                       const std::string &context) {
+  for (size_t i = 0; i < launch.args.size(); ++i) {
+    if (launch.args[i].kind != ArgSpec::Kind::Image) continue;
+    for (size_t j = 0; j < i; ++j) {
+      if (launch.args[j].kind != ArgSpec::Kind::Image ||
+          launch.args[j].image != launch.args[i].image)
+        continue;
+      const ImageAccess a = kernel.params[j].imageAccess, b = kernel.params[i].imageAccess;
+      if (a == b && a != ImageAccess::ReadWrite) continue;
+      failAt(keyPath(launch.args[i].path, "image"),
+             "'" + launch.args[i].image + "' is also " + launch.args[j].path + ", a " +
+                 std::string(accessQualifier(a)) + " image; OpenCL does not allow one image " +
+                 (a == ImageAccess::ReadWrite || b == ImageAccess::ReadWrite
+                      ? "as a read_write argument and another argument"
+                      : "as both a read_only and a write_only argument") +
+                 " of a launch" + context);
+    }
+  }
+}
+
+void bindArg(const ArgSpec &arg, const KernelParam &param, size_t index, const std::string &context,
+             const RunSpec &spec) {
   const std::string described = describeParam(param, index);
   switch (param.kind) {
   case ParamKind::Sampler:
@@ -45,6 +103,8 @@ void bindArg(const ArgSpec &arg, const KernelParam &param, size_t index,
                            context);
     return;
   case ParamKind::Image:
+    bindImage(arg, param, described, context, spec);
+    return;
   case ParamKind::Unsupported:
     throw Unsupported(arg.path + ": " + described + " is of a type spvsim run cannot bind" +
                       context);
@@ -137,7 +197,8 @@ std::vector<BoundLaunch> bindLaunches(const RunSpec &spec, std::span<const Kerne
              std::to_string(launch.args.size()) + " arguments given but kernel '" + kernel.name +
                  "' has " + std::to_string(kernel.params.size()) + " parameters" + argsContext);
     for (size_t i = 0; i < launch.args.size(); ++i)
-      bindArg(launch.args[i], kernel.params[i], i, argsContext);
+      bindArg(launch.args[i], kernel.params[i], i, argsContext, spec);
+    checkImageAliases(launch, kernel, argsContext);
 
     BoundLaunch out;
     out.kernel = launch.kernel;

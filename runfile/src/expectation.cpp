@@ -86,13 +86,10 @@ std::string Tolerance::describe() const {
   return "";
 }
 
-BufferExpectation parseExpectation(const Json &expect, const ElementType &type, uint64_t count,
-                                   const std::filesystem::path &baseDir, const std::string &path) {
+Tolerance parseTolerance(const Json &expect, const std::string &path, Json &contents) {
   requireObject(expect, path);
-  rejectUnknownKeys(expect, path,
-                    {"values", "file", "fill", "range", "random", "ulp", "abs", "rel"});
-  BufferExpectation out;
-  Json contents = Json::object();
+  Tolerance tolerance;
+  contents = Json::object();
   const char *given = nullptr;
   for (const auto &item : expect.items()) {
     const std::string &key = item.key();
@@ -105,16 +102,27 @@ BufferExpectation parseExpectation(const Json &expect, const ElementType &type, 
       failAt(keyPathText, std::string("'") + given + "' and '" + key + "' cannot be combined");
     given = key == "ulp" ? "ulp" : key == "abs" ? "abs" : "rel";
     if (key == "ulp") {
-      out.tolerance.kind = Tolerance::Kind::Ulp;
-      out.tolerance.amount = static_cast<double>(readWholeNumber(item.value(), keyPathText));
+      tolerance.kind = Tolerance::Kind::Ulp;
+      tolerance.amount = static_cast<double>(readWholeNumber(item.value(), keyPathText));
     } else {
       const Json &v = item.value();
       if (!v.is_number() || !std::isfinite(v.get<double>()) || v.get<double>() < 0)
         failAt(keyPathText, "expected a number 0 or more, got " + describeJsonType(v));
-      out.tolerance.kind = key == "abs" ? Tolerance::Kind::Abs : Tolerance::Kind::Rel;
-      out.tolerance.amount = v.get<double>();
+      tolerance.kind = key == "abs" ? Tolerance::Kind::Abs : Tolerance::Kind::Rel;
+      tolerance.amount = v.get<double>();
     }
   }
+  return tolerance;
+}
+
+BufferExpectation parseExpectation(const Json &expect, const ElementType &type, uint64_t count,
+                                   const std::filesystem::path &baseDir, const std::string &path) {
+  requireObject(expect, path);
+  rejectUnknownKeys(expect, path,
+                    {"values", "file", "fill", "range", "random", "ulp", "abs", "rel"});
+  BufferExpectation out;
+  Json contents;
+  out.tolerance = parseTolerance(expect, path, contents);
   if (contents.empty()) failAt(path, "expected one of values, file, fill, range");
   out.contents = parseBufferInit(contents, type, count, baseDir, path);
   return out;

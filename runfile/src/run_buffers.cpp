@@ -10,15 +10,17 @@ RunBuffers::RunBuffers(const RunSpec &spec, GlobalMemory &memory, const StopChec
                        uint32_t threads)
     : memory_(memory) {
   uint64_t total = 0;
-  for (const BufferSpec &buffer : spec.buffers) {
-    total = buffer.size() > UINT64_MAX - total ? UINT64_MAX : total + buffer.size();
+  auto count = [&](uint64_t size, const std::string &path) {
+    total = size > UINT64_MAX - total ? UINT64_MAX : total + size;
     if (total > memory.capacity() - memory.allocated())
       throw LimitError(LimitError::Limit::BufferMemory,
-                       buffer.path() + ": the buffers up to this one take " +
-                           std::to_string(total) + " bytes, more than the " +
+                       path + ": the buffers up to this one take " + std::to_string(total) +
+                           " bytes, more than the " +
                            std::to_string(memory.capacity() - memory.allocated()) +
                            " bytes buffers may take");
-  }
+  };
+  for (const BufferSpec &buffer : spec.buffers) count(buffer.size(), buffer.path());
+  for (const ImageSpec &image : spec.images) count(image.size(), image.path());
   for (const BufferSpec &buffer : spec.buffers) {
     BufferId id = memory.create(buffer.size(), buffer.name, buffer.access);
     if (buffer.init.kind != BufferInit::Kind::None) {
@@ -28,6 +30,17 @@ RunBuffers::RunBuffers(const RunSpec &spec, GlobalMemory &memory, const StopChec
       memory.setUndefined(id); // zero-filled, but never written (docs/run-files.md "init")
     }
     ids_.emplace(buffer.name, id);
+  }
+  // An image's texels live in a buffer of its own (docs/images.md "Memory and findings").
+  for (const ImageSpec &image : spec.images) {
+    BufferId id = memory.create(image.size(), image.name, image.access);
+    if (image.init.kind != ImageContents::Kind::None)
+      writeImageContents(image, image.init, keyPath(image.path(), "init"), memory.bytes(id), stop);
+    else
+      memory.setUndefined(id);
+    ImageDescription description = image.image;
+    description.buffer = id;
+    images_.emplace(image.name, description);
   }
 }
 
@@ -42,6 +55,8 @@ ArgBinding RunBuffers::binding(const ArgSpec &arg) {
     return ArgBinding::ofBytes(arg.bytes);
   case ArgSpec::Kind::Sampler:
     return ArgBinding::ofSampler(arg.samplerBits);
+  case ArgSpec::Kind::Image:
+    return ArgBinding::ofImage(images_.at(arg.image));
   case ArgSpec::Kind::Null:
     break;
   }

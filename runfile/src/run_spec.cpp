@@ -64,7 +64,11 @@ void parseBufferArg(const Json &arg, const std::string &path, const RunSpec &spe
   const std::string bufferPath = keyPath(path, "buffer");
   out.buffer = readString(arg["buffer"], bufferPath);
   const BufferSpec *buffer = spec.findBuffer(out.buffer);
-  if (!buffer) failAt(bufferPath, "no buffer named '" + out.buffer + "'");
+  if (!buffer)
+    failAt(bufferPath, "no buffer named '" + out.buffer + "'" +
+                           (spec.findImage(out.buffer)
+                                ? " ('" + out.buffer + "' is an image: {\"image\": name})"
+                                : ""));
   out.subBuffer = arg.contains("offset") || arg.contains("size");
   if (!out.subBuffer) return;
   const uint64_t total = buffer->size();
@@ -86,14 +90,15 @@ void parseBufferArg(const Json &arg, const std::string &path, const RunSpec &spe
 
 ArgSpec parseArg(const Json &arg, const std::string &path, const RunSpec &spec) {
   requireObject(arg, path);
-  constexpr std::array<std::string_view, 6> kForms{"buffer", "local",   "scalar",
+  constexpr std::array<std::string_view, 7> kForms{"buffer", "image",   "local", "scalar",
                                                    "struct", "sampler", "null"};
   std::vector<std::string_view> forms;
   for (std::string_view form : kForms)
     if (arg.contains(std::string(form))) forms.push_back(form);
   if (forms.empty())
     failAt(path, "expected one of {\"buffer\": name}, {\"local\": bytes}, {\"scalar\": type, "
-                 "\"value\": v}, {\"struct\": hex}, {\"sampler\": {...}}, {\"null\": true}");
+                 "\"value\": v}, {\"struct\": hex}, {\"image\": name}, {\"sampler\": {...}}, "
+                 "{\"null\": true}");
   if (forms.size() > 1)
     failAt(path, "'" + std::string(forms[0]) + "' and '" + std::string(forms[1]) +
                      "' cannot be combined");
@@ -124,6 +129,15 @@ ArgSpec parseArg(const Json &arg, const std::string &path, const RunSpec &spec) 
     rejectUnknownKeys(arg, path, {"struct"});
     out.kind = ArgSpec::Kind::Struct;
     out.bytes = parseHexBytes(readString(arg["struct"], formPath), formPath);
+  } else if (form == "image") {
+    rejectUnknownKeys(arg, path, {"image"});
+    out.kind = ArgSpec::Kind::Image;
+    out.image = readString(arg["image"], formPath);
+    if (!spec.findImage(out.image))
+      failAt(formPath, "no image named '" + out.image + "'" +
+                           (spec.findBuffer(out.image)
+                                ? " ('" + out.image + "' is a buffer: {\"buffer\": name})"
+                                : ""));
   } else if (form == "sampler") {
     rejectUnknownKeys(arg, path, {"sampler"});
     out.kind = ArgSpec::Kind::Sampler;
@@ -327,24 +341,41 @@ bool sameFile(const std::filesystem::path &a, const std::filesystem::path &b) {
 }
 
 /// A `dump` file may not be a file the run reads (the module, an init file, `runFile`) nor
-/// another buffer's dump: malformed input must never overwrite what the user gave.
+/// another buffer's or image's dump: malformed input must never overwrite what the user
+/// gave.
 void checkDumpTargets(const RunSpec &spec, const std::filesystem::path *runFile) {
-  for (size_t i = 0; i < spec.buffers.size(); ++i) {
-    const BufferSpec &buffer = spec.buffers[i];
-    if (!buffer.dumpFile) continue;
-    const std::string where = keyPath(buffer.path(), "dump");
-    const std::string target = "'" + buffer.dumpSpelling + "'";
-    if (sameFile(*buffer.dumpFile, spec.module))
+  struct Target {
+    std::string path; ///< the buffer's or image's key path
+    const std::filesystem::path *dump;
+    std::string spelling;
+    const std::filesystem::path *init; ///< its init file, or null
+  };
+  std::vector<Target> targets;
+  for (const BufferSpec &b : spec.buffers)
+    targets.push_back({b.path(), b.dumpFile ? &*b.dumpFile : nullptr, b.dumpSpelling,
+                       b.init.kind == BufferInit::Kind::File ? &b.init.file : nullptr});
+  for (const ImageSpec &i : spec.images)
+    targets.push_back(
+        {i.path(), i.dumpFile ? &*i.dumpFile : nullptr, i.dumpSpelling,
+         i.init.kind == ImageContents::Kind::File || i.init.kind == ImageContents::Kind::Netpbm
+             ? &i.init.file
+             : nullptr});
+  for (size_t i = 0; i < targets.size(); ++i) {
+    const Target &t = targets[i];
+    if (!t.dump) continue;
+    const std::string where = keyPath(t.path, "dump");
+    const std::string target = "'" + t.spelling + "'";
+    if (sameFile(*t.dump, spec.module))
       failAt(where, target + " is the module: spvsim does not overwrite its inputs");
-    if (runFile && sameFile(*buffer.dumpFile, *runFile))
+    if (runFile && sameFile(*t.dump, *runFile))
       failAt(where, target + " is the run file: spvsim does not overwrite its inputs");
-    for (size_t j = 0; j < spec.buffers.size(); ++j) {
-      const BufferSpec &other = spec.buffers[j];
-      if (other.init.kind == BufferInit::Kind::File && sameFile(*buffer.dumpFile, other.init.file))
-        failAt(where, target + " is the init file of " + other.path() +
+    for (size_t j = 0; j < targets.size(); ++j) {
+      const Target &other = targets[j];
+      if (other.init && sameFile(*t.dump, *other.init))
+        failAt(where, target + " is the init file of " + other.path +
                           ": spvsim does not overwrite its inputs");
-      if (j < i && other.dumpFile && sameFile(*buffer.dumpFile, *other.dumpFile))
-        failAt(where, target + " is also the dump of " + other.path());
+      if (j < i && other.dump && sameFile(*t.dump, *other.dump))
+        failAt(where, target + " is also the dump of " + other.path);
     }
   }
 }
@@ -386,6 +417,12 @@ const BufferSpec *RunSpec::findBuffer(std::string_view name) const {
   return nullptr;
 }
 
+const ImageSpec *RunSpec::findImage(std::string_view name) const {
+  for (const ImageSpec &i : images)
+    if (i.name == name) return &i;
+  return nullptr;
+}
+
 RunSpec parseRunText(std::string_view text, const std::filesystem::path &baseDir,
                      const std::string &sourceName, const VarOverrides &overrides) {
   return parseRunText(text, baseDir, sourceName, nullptr, overrides);
@@ -400,7 +437,8 @@ RunSpec parseRunText(std::string_view text, const std::filesystem::path &baseDir
   if (!root.is_object()) failAt("", "expected a JSON object, got " + describeJsonType(root));
   rejectUnknownKeys(root, "",
                     {"module", "build_options", "kernel", "global_size", "local_size",
-                     "global_offset", "spec_constants", "buffers", "args", "launches", "vars"});
+                     "global_offset", "spec_constants", "buffers", "images", "args", "launches",
+                     "vars"});
   substituteVars(root, overrides);
   RunSpec spec;
   const std::string moduleSpelling = readString(requireKey(root, "", "module"), "module");
@@ -422,6 +460,16 @@ RunSpec parseRunText(std::string_view text, const std::filesystem::path &baseDir
     for (const auto &item : it->items()) {
       if (item.key().empty()) failAt("buffers", "a buffer name cannot be empty");
       spec.buffers.push_back(parseBuffer(item.key(), item.value(), baseDir));
+    }
+  }
+  if (auto it = root.find("images"); it != root.end()) {
+    requireObject(*it, "images");
+    for (const auto &item : it->items()) {
+      if (item.key().empty()) failAt("images", "an image name cannot be empty");
+      if (spec.findBuffer(item.key()))
+        failAt(keyPath("images", item.key()),
+               "'" + item.key() + "' is also a buffer: images and buffers need different names");
+      spec.images.push_back(parseImage(item.key(), item.value(), baseDir));
     }
   }
   if (auto it = root.find("spec_constants"); it != root.end())

@@ -136,6 +136,56 @@ Json initJson(const BufferSpec &b, const std::filesystem::path &baseDir) {
   return Json();
 }
 
+/// One channel's value as JSON.
+Json channelJson(const TexelChannel &channel, uint64_t bits) {
+  return channel.packed() ? unsignedJson(bits) : componentJson(channel.scalar, bits);
+}
+
+/// An image's contents (`init` or `expect`) as JSON, per channel.
+Json imageContentsJson(const ImageSpec &image, const ImageContents &contents,
+                       const std::filesystem::path &baseDir) {
+  const std::vector<TexelChannel> &channels = image.channels;
+  switch (contents.kind) {
+  case ImageContents::Kind::None:
+    return Json();
+  case ImageContents::Kind::Fill: {
+    Json fill = Json::array();
+    for (size_t c = 0; c < channels.size(); ++c)
+      fill.push_back(channelJson(channels[c], contents.fillBits[c]));
+    return Json{{"fill", std::move(fill)}};
+  }
+  case ImageContents::Kind::Values: {
+    Json values = Json::array();
+    for (size_t i = 0; i < contents.valueBits.size(); ++i)
+      values.push_back(channelJson(channels[i % channels.size()], contents.valueBits[i]));
+    return Json{{"values", std::move(values)}};
+  }
+  case ImageContents::Kind::File:
+    return Json{{"file", relativeTo(contents.file, baseDir)}};
+  case ImageContents::Kind::Netpbm:
+    return Json{{"ppm", relativeTo(contents.file, baseDir)}};
+  case ImageContents::Kind::Random: {
+    Json min = Json::array(), max = Json::array();
+    for (size_t c = 0; c < channels.size(); ++c) {
+      const TexelChannel &channel = channels[c];
+      if (!channel.packed() && isFloatType(channel.scalar)) {
+        min.push_back(realJson(contents.randomMinReal[c], formatDouble(contents.randomMinReal[c])));
+        max.push_back(realJson(contents.randomMaxReal[c], formatDouble(contents.randomMaxReal[c])));
+      } else if (!channel.packed() && isSignedType(channel.scalar)) {
+        min.push_back(signedJson(int64_t(contents.randomMinInt[c])));
+        max.push_back(signedJson(int64_t(contents.randomMaxInt[c])));
+      } else {
+        min.push_back(unsignedJson(contents.randomMinInt[c]));
+        max.push_back(unsignedJson(contents.randomMaxInt[c]));
+      }
+    }
+    return Json{
+        {"random", {{"seed", unsignedJson(contents.randomSeed)}, {"min", min}, {"max", max}}}};
+  }
+  }
+  return Json();
+}
+
 const char *accessName(BufferAccess a) {
   switch (a) {
   case BufferAccess::ReadOnly:
@@ -203,6 +253,8 @@ Json argJson(const ArgSpec &arg) {
     return Json{{"struct", hexBytes(arg.bytes)}};
   case ArgSpec::Kind::Sampler:
     return samplerArgJson(arg.samplerBits);
+  case ArgSpec::Kind::Image:
+    return Json{{"image", arg.image}};
   case ArgSpec::Kind::Null:
     return Json{{"null", true}};
   }
@@ -250,6 +302,44 @@ std::string writeRunText(const RunSpec &spec, const std::filesystem::path &baseD
     buffers[b.name] = std::move(buffer);
   }
   root["buffers"] = std::move(buffers);
+  if (!spec.images.empty()) {
+    Json images = Json::object();
+    for (const ImageSpec &i : spec.images) {
+      const ImageDescription &d = i.image;
+      Json image{{"type", i.typeName},
+                 {"channel_order", channelOrderName(d.format.order)},
+                 {"channel_data_type", channelTypeName(d.format.type)},
+                 {"width", d.width}};
+      if (d.type == ImageType::Image2D || d.type == ImageType::Image2DArray ||
+          d.type == ImageType::Image3D) {
+        image["height"] = d.height;
+        image["row_pitch"] = d.rowPitch;
+      }
+      if (d.type == ImageType::Image3D) image["depth"] = d.depth;
+      if (d.type == ImageType::Image1DArray || d.type == ImageType::Image2DArray)
+        image["array_size"] = d.arraySize;
+      if (d.type == ImageType::Image3D || d.type == ImageType::Image1DArray ||
+          d.type == ImageType::Image2DArray)
+        image["slice_pitch"] = d.slicePitch;
+      if (Json init = imageContentsJson(i, i.init, baseDir); !init.is_null())
+        image["init"] = std::move(init);
+      if (i.access != BufferAccess::ReadWrite) image["access"] = accessName(i.access);
+      if (i.dumpFile)
+        image["dump"] = relativeTo(*i.dumpFile, baseDir);
+      else if (i.dumpText)
+        image["dump"] = true;
+      if (i.expect) {
+        Json expect = imageContentsJson(i, i.expect->contents, baseDir);
+        const Tolerance &t = i.expect->tolerance;
+        if (t.kind == Tolerance::Kind::Ulp) expect["ulp"] = t.amount;
+        if (t.kind == Tolerance::Kind::Abs) expect["abs"] = t.amount;
+        if (t.kind == Tolerance::Kind::Rel) expect["rel"] = t.amount;
+        image["expect"] = std::move(expect);
+      }
+      images[i.name] = std::move(image);
+    }
+    root["images"] = std::move(images);
+  }
   if (single) {
     root["args"] = argsJson(spec.launches[0]);
   } else {

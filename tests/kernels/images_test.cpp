@@ -5,6 +5,7 @@
 // write and read, the queries, and the findings of bad image accesses.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdint>
@@ -541,6 +542,169 @@ TEST_P(ImageTest, FloatConversionsRoundTrip) {
       }
     }
   }
+}
+
+// The orders and packed types FloatConversionsRoundTrip leaves out, written with
+// write_imagef and read back: the bytes each stores are worked out from OpenCL API
+// §5.3.1.1 (which channel goes where, the packed fields' bits) and §7.4.1.4 (round to
+// nearest even, saturate); the channels a read returns from §7.4 (missing colour
+// channels 0, missing alpha 1, intensity in all four, luminance in r, g and b).
+TEST_P(ImageTest, MoreOrdersRoundTrip) {
+  auto m = load();
+  ASSERT_TRUE(m);
+  namespace co = channel_order;
+  namespace ct = channel_type;
+  const std::vector<float> colors = {0.0f,  0.5f,  1.0f,  0.25f, -0.5f,  2.0f, 0.1f,  0.9f,
+                                     0.75f, 0.33f, 0.66f, 1.0f,  0.002f, 0.5f, 0.04f, 0.0f};
+  // f_preferred of §7.4.1.4 for a maximum of `max`.
+  auto q = [](float x, float max) {
+    return uint32_t(std::nearbyint(std::fmin(max, std::fmax(0.f, x * max))));
+  };
+  struct Case {
+    uint32_t order, type, bytes;
+  };
+  for (Case cs : {Case{co::ARGB, ct::UnormInt8, 4}, Case{co::ABGR, ct::UnormInt8, 4},
+                  Case{co::RA, ct::UnormInt8, 2}, Case{co::Intensity, ct::UnormInt8, 1},
+                  Case{co::Luminance, ct::Float, 4}, Case{co::Rx, ct::UnormInt16, 4},
+                  Case{co::RGx, ct::Float, 12}, Case{co::RGBx, ct::UnormShort555, 2},
+                  Case{co::RGB, ct::UnormShort555, 2}, Case{co::RGBx, ct::UnormInt101010, 4},
+                  Case{co::RGBA, ct::UnormInt101010_2, 4}}) {
+    SCOPED_TRACE(formatName({cs.order, cs.type}));
+    ImageDescription img =
+        image(ImageType::Image2D, cs.order, cs.type, 2, 2, 1, nullptr, 4 * cs.bytes);
+    BufferId c = buffer(colors, BufferAccess::ReadOnly);
+    EXPECT_TRUE(
+        run(*m, "write_2d", range(2, 2), {ArgBinding::ofImage(img), ArgBinding::ofBuffer(c)})
+            .empty());
+    const auto bytes = read<uint8_t>(img.buffer);
+    ImageDescription copy =
+        image(ImageType::Image2D, cs.order, cs.type, 2, 2, 1, nullptr, 4 * cs.bytes);
+    BufferId texels = memory_.create(4 * 16, "texels");
+    EXPECT_TRUE(
+        run(*m, "copy_2d", range(2, 2),
+            {ArgBinding::ofImage(img), ArgBinding::ofImage(copy), ArgBinding::ofBuffer(texels)})
+            .empty());
+    const auto got = read<float>(texels);
+    for (int t = 0; t < 4; ++t) {
+      SCOPED_TRACE("texel " + std::to_string(t));
+      const float *v = &colors[t * 4];
+      const uint8_t *b = &bytes[t * cs.bytes];
+      const float *g = &got[t * 4];
+      uint32_t word = 0;
+      std::memcpy(&word, b, std::min<uint32_t>(cs.bytes, 4));
+      std::array<float, 4> want{};
+      switch (cs.order) {
+      case co::ARGB:   // a, r, g, b
+      case co::ABGR: { // a, b, g, r
+        const bool argb = cs.order == co::ARGB;
+        EXPECT_EQ(b[0], q(v[3], 255));
+        EXPECT_EQ(b[1], q(v[argb ? 0 : 2], 255));
+        EXPECT_EQ(b[2], q(v[1], 255));
+        EXPECT_EQ(b[3], q(v[argb ? 2 : 0], 255));
+        want = {b[argb ? 1 : 3] / 255.0f, b[2] / 255.0f, b[argb ? 3 : 1] / 255.0f, b[0] / 255.0f};
+        break;
+      }
+      case co::RA:
+        EXPECT_EQ(b[0], q(v[0], 255));
+        EXPECT_EQ(b[1], q(v[3], 255));
+        want = {b[0] / 255.0f, 0.0f, 0.0f, b[1] / 255.0f};
+        break;
+      case co::Intensity: // the one channel is written from r
+        EXPECT_EQ(b[0], q(v[0], 255));
+        want.fill(b[0] / 255.0f);
+        break;
+      case co::Luminance: {
+        float l;
+        std::memcpy(&l, b, 4);
+        EXPECT_EQ(l, v[0]);
+        want = {l, l, l, 1.0f};
+        break;
+      }
+      case co::Rx: {
+        uint16_t r;
+        std::memcpy(&r, b, 2);
+        EXPECT_EQ(r, q(v[0], 65535));
+        want = {r / 65535.0f, 0.0f, 0.0f, 1.0f};
+        break;
+      }
+      case co::RGx: {
+        float rg[2];
+        std::memcpy(rg, b, 8);
+        EXPECT_EQ(rg[0], v[0]);
+        EXPECT_EQ(rg[1], v[1]);
+        want = {rg[0], rg[1], 0.0f, 1.0f};
+        break;
+      }
+      default:
+        if (cs.type == ct::UnormShort555) { // r 14:10, g 9:5, b 4:0; bit 15 unused
+          EXPECT_EQ(word, q(v[0], 31) << 10 | q(v[1], 31) << 5 | q(v[2], 31));
+          want = {(word >> 10 & 31) / 31.0f, (word >> 5 & 31) / 31.0f, (word & 31) / 31.0f, 1.0f};
+        } else if (cs.type == ct::UnormInt101010) { // r 29:20, g 19:10, b 9:0
+          EXPECT_EQ(word, q(v[0], 1023) << 20 | q(v[1], 1023) << 10 | q(v[2], 1023));
+          want = {(word >> 20 & 1023) / 1023.0f, (word >> 10 & 1023) / 1023.0f,
+                  (word & 1023) / 1023.0f, 1.0f};
+        } else { // 101010_2: r 31:22, g 21:12, b 11:2, a 1:0
+          EXPECT_EQ(word,
+                    q(v[0], 1023) << 22 | q(v[1], 1023) << 12 | q(v[2], 1023) << 2 | q(v[3], 3));
+          want = {(word >> 22 & 1023) / 1023.0f, (word >> 12 & 1023) / 1023.0f,
+                  (word >> 2 & 1023) / 1023.0f, (word & 3) / 3.0f};
+        }
+      }
+      for (int ch = 0; ch < 4; ++ch) EXPECT_EQ(g[ch], want[ch]) << "channel " << ch;
+    }
+    // Writing what was read gives the same bytes (padding channels aside, none here differ).
+    EXPECT_EQ(read<uint8_t>(copy.buffer), bytes);
+  }
+}
+
+// cl_khr_depth_images: a CL_DEPTH image reads as one float (§7.4: CL_UNORM_INT16 as
+// x / 65535), linear filtering applies to it, and writes store that float again.
+TEST_P(ImageTest, DepthImages) {
+  auto m = load();
+  ASSERT_TRUE(m);
+  const uint16_t depth16[4] = {0, 65535, 32768, 1};
+  ImageDescription in = image(ImageType::Image2D, channel_order::Depth, channel_type::UnormInt16, 2,
+                              2, 1, depth16, 8);
+  ImageDescription out =
+      image(ImageType::Image2D, channel_order::Depth, channel_type::Float, 2, 2, 1, nullptr, 16);
+  EXPECT_TRUE(
+      run(*m, "depth_copy", range(2, 2), {ArgBinding::ofImage(in), ArgBinding::ofImage(out)})
+          .empty());
+  const auto copied = read<float>(out.buffer);
+  for (int t = 0; t < 4; ++t) EXPECT_EQ(copied[t], float(depth16[t]) / 65535.0f) << t;
+  // Linear, unnormalized, clamp to edge over (0.25, 0.75): at u = 0.5, 1.0 and 1.5 the
+  // weights of §7.2.1 give 0.25, 0.5 and 0.75.
+  const float depths[2] = {0.25f, 0.75f};
+  ImageDescription line =
+      image(ImageType::Image2D, channel_order::Depth, channel_type::Float, 2, 1, 1, depths, 8);
+  BufferId coords =
+      buffer(std::vector<float>{0.5f, 0.5f, 1.0f, 0.5f, 1.5f, 0.5f}, BufferAccess::ReadOnly);
+  BufferId sampled = memory_.create(12, "sampled");
+  EXPECT_TRUE(run(*m, "depth_sample", range(3),
+                  {ArgBinding::ofImage(line), ArgBinding::ofSampler(kClampToEdge | kLinear),
+                   ArgBinding::ofBuffer(coords), ArgBinding::ofBuffer(sampled)})
+                  .empty());
+  EXPECT_EQ(read<float>(sampled), (std::vector<float>{0.25f, 0.5f, 0.75f}));
+}
+
+// A 1D buffer image reads and writes like a 1D image: CL_SNORM_INT8 decodes as
+// max(-1, x / 127) (§7.4.1.3), so -128 reads -1 and is written back as -127.
+TEST_P(ImageTest, OneDimensionalBufferImages) {
+  auto m = load();
+  ASSERT_TRUE(m);
+  const int8_t texels[12] = {127, -127, -128, 0, 64, 1, 2, 3, 0, 0, 0, 127};
+  ImageDescription in = image(ImageType::Image1DBuffer, kRGBA, kSnorm8, 3, 1, 1, texels, 12);
+  ImageDescription out = image(ImageType::Image1DBuffer, kRGBA, kSnorm8, 3, 1, 1, nullptr, 12);
+  BufferId read4 = memory_.create(3 * 16, "texels");
+  EXPECT_TRUE(run(*m, "copy_1d_buffer", range(3),
+                  {ArgBinding::ofImage(in), ArgBinding::ofImage(out), ArgBinding::ofBuffer(read4)})
+                  .empty());
+  const auto got = read<float>(read4);
+  for (int i = 0; i < 12; ++i) EXPECT_EQ(got[i], std::fmax(-1.0f, texels[i] / 127.0f)) << i;
+  std::vector<int8_t> want(texels, texels + 12);
+  want[2] = -127;
+  const auto written = read<uint8_t>(out.buffer);
+  for (int i = 0; i < 12; ++i) EXPECT_EQ(int8_t(written[i]), want[i]) << i;
 }
 
 // §7.4.4: integer writes saturate, reads sign- or zero-extend.

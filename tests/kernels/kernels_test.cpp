@@ -4,6 +4,7 @@
 // inputs.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstddef>
@@ -21,6 +22,7 @@
 #include "spvsim/common/finding.h"
 #include "spvsim/common/finding_sink.h"
 #include "spvsim/interpreter/global_memory.h"
+#include "spvsim/interpreter/image.h"
 #include "spvsim/interpreter/launch.h"
 #include "spvsim/validator/device.h"
 #include "spvsim/validator/loader.h"
@@ -252,6 +254,50 @@ TEST_P(KernelTest, Matmul) {
     memory_.release(bufB);
     memory_.release(bufC);
   }
+}
+
+// blur: the 3×3 Gaussian [1 2 1]ᵀ·[1 2 1] / 16 of a random CL_RGBA/CL_UNORM_INT8 image with
+// clamp to edge, from four bilinear reads (examples/README.md). The host reference is the
+// Gaussian itself in double; OpenCL SPIR-V Env §7.3 lets linear filtering be inexact, and
+// spvsim's float arithmetic stays within 2e-6 of it. 37 × 23 is no multiple of a group.
+TEST_P(KernelTest, Blur) {
+  std::optional<ValidatedModule> module = load("blur");
+  ASSERT_TRUE(module.has_value());
+  const uint64_t w = 37, h = 23;
+  std::mt19937 engine(5);
+  std::vector<uint8_t> texels(w * h * 4);
+  for (uint8_t &t : texels) t = static_cast<uint8_t>(engine() & 0xff);
+  ImageDescription src;
+  src.format = {channel_order::RGBA, channel_type::UnormInt8};
+  src.width = w;
+  src.height = h;
+  src.buffer = memory_.create(texels.size(), "src", BufferAccess::ReadOnly);
+  std::memcpy(memory_.bytes(src.buffer).data(), texels.data(), texels.size());
+  ImageDescription dst = src;
+  dst.format = {channel_order::RGBA, channel_type::Float};
+  dst.buffer = output(w * h * 4, "dst");
+  NDRange range;
+  range.dims = 2;
+  range.global = {w, h, 1};
+  run(*module, "blur", range, {ArgBinding::ofImage(src), ArgBinding::ofImage(dst)});
+
+  const std::vector<float> got = read(dst.buffer);
+  auto texel = [&](int64_t x, int64_t y, int c) {
+    x = std::clamp<int64_t>(x, 0, w - 1);
+    y = std::clamp<int64_t>(y, 0, h - 1);
+    return texels[(y * w + x) * 4 + c] / 255.0;
+  };
+  const int weight[3] = {1, 2, 1};
+  for (int64_t y = 0; y < int64_t(h); ++y)
+    for (int64_t x = 0; x < int64_t(w); ++x)
+      for (int c = 0; c < 4; ++c) {
+        double want = 0;
+        for (int dy = -1; dy <= 1; ++dy)
+          for (int dx = -1; dx <= 1; ++dx)
+            want += weight[dx + 1] * weight[dy + 1] * texel(x + dx, y + dy, c) / 16;
+        ASSERT_NEAR(got[(y * w + x) * 4 + c], want, 2e-6)
+            << "texel (" << x << ", " << y << ") channel " << c;
+      }
 }
 
 // Every build (tests/CMakeLists.txt: O0 to O3, and -g at O0 and O2) at warp widths

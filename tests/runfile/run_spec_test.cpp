@@ -437,7 +437,8 @@ TEST(RunFileErrors, Arguments) {
                "args[1]: expected an object, got the number 3");
   EXPECT_ERROR(withArgs(R"([{}])"),
                "args[0]: expected one of {\"buffer\": name}, {\"local\": bytes}, {\"scalar\": "
-               "type, \"value\": v}, {\"struct\": hex}, {\"sampler\": {...}}, {\"null\": true}");
+               "type, \"value\": v}, {\"struct\": hex}, {\"image\": name}, {\"sampler\": "
+               "{...}}, {\"null\": true}");
   EXPECT_ERROR(withArgs(R"([{"buffer": "a", "local": 4}])"),
                "args[0]: 'buffer' and 'local' cannot be combined");
   EXPECT_ERROR(withArgs(R"([{"buffer": "x"}])"), "args[0].buffer: no buffer named 'x'");

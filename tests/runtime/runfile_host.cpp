@@ -172,6 +172,8 @@ Results runThroughOpenCL(const RunSpec &spec, const std::vector<BoundLaunch> &la
         break;
       case ArgSpec::Kind::Sampler:
         throw std::runtime_error(a.path + ": the runtime has no sampler objects yet");
+      case ArgSpec::Kind::Image:
+        throw std::runtime_error(a.path + ": the runtime has no image objects yet");
       }
     }
     size_t global[3], offset[3], local[3];

@@ -1,5 +1,6 @@
 // Image kernels for tests/kernels/images_test.cpp: sampled reads of every image type,
 // sampler-less reads, writes and the queries (OpenCL SPIR-V Env §7).
+#pragma OPENCL EXTENSION cl_khr_depth_images : enable
 
 kernel void sample_2d(read_only image2d_t img, sampler_t s, global const float2 *coords,
                       global float4 *out) {
@@ -104,4 +105,23 @@ kernel void queries(read_only image2d_t a, read_only image3d_t b, read_only imag
   out[9] = dim.x * 1000 + dim.y;
   out[10] = get_image_channel_order(b);
   out[11] = get_image_channel_data_type(b);
+}
+
+kernel void depth_sample(read_only image2d_depth_t in, sampler_t s, global const float2 *coords,
+                         global float *out) {
+  size_t i = get_global_id(0);
+  out[i] = read_imagef(in, s, coords[i]);
+}
+
+kernel void depth_copy(read_only image2d_depth_t in, write_only image2d_depth_t out) {
+  int2 at = (int2)(get_global_id(0), get_global_id(1));
+  write_imagef(out, at, read_imagef(in, at));
+}
+
+kernel void copy_1d_buffer(read_only image1d_buffer_t in, write_only image1d_buffer_t out,
+                           global float4 *texels) {
+  int x = get_global_id(0);
+  float4 v = read_imagef(in, x);
+  texels[x] = v;
+  write_imagef(out, x, v);
 }

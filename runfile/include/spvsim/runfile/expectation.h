@@ -30,6 +30,10 @@ struct BufferExpectation {
   Tolerance tolerance;
 };
 
+/// The tolerance of an `"expect"` object (`ulp`, `abs` or `rel`, at most one; exact
+/// without one); `contents` receives its other keys. Errors name the key.
+Tolerance parseTolerance(const Json &expect, const std::string &path, Json &contents);
+
 /// Parses `"expect"` of a buffer of `count` elements of `type`: one of `values`, `file`,
 /// `fill`, `range` (as `init` takes them) and at most one of `ulp` (whole number of
 /// units in the last place; integers: the largest difference), `abs`, `rel` (a

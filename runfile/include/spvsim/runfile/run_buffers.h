@@ -1,4 +1,4 @@
-// RunBuffers: a run file's buffers created in one GlobalMemory with their
+// RunBuffers: a run file's buffers and images created in one GlobalMemory with their
 // initial contents, and the ArgBinding of each argument (sub-buffers are made
 // on first use and shared by later launches).
 #pragma once
@@ -26,6 +26,8 @@ public:
 
   /// The buffer named `name` in the run file (it must exist).
   BufferId id(const std::string &name) const { return ids_.at(name); }
+  /// The buffer that holds the texels of the image named `name` (it must exist).
+  BufferId imageId(const std::string &name) const { return images_.at(name).buffer; }
   /// The binding of one argument of a bound launch.
   ArgBinding binding(const ArgSpec &arg);
 
@@ -34,6 +36,7 @@ private:
 
   GlobalMemory &memory_;
   std::map<std::string, BufferId> ids_;
+  std::map<std::string, ImageDescription> images_;
   std::map<std::tuple<std::string, uint64_t, uint64_t>, BufferId> subBuffers_;
 };
 

@@ -1,5 +1,5 @@
 // The run file of `spvsim run` (docs/run-files.md, format 1): RunSpec, the
-// checked description of buffers, arguments and launches, and its parser.
+// checked description of buffers, images, arguments and launches, and its parser.
 // Every problem is a spvsim::Error whose message starts with the JSON key path
 // (`buffers.a.type: unknown type 'flaot'`); nothing here runs a kernel.
 #pragma once
@@ -16,6 +16,7 @@
 #include "spvsim/interpreter/global_memory.h"
 #include "spvsim/runfile/dump_view.h"
 #include "spvsim/runfile/expectation.h"
+#include "spvsim/runfile/image_spec.h"
 #include "spvsim/runfile/run_vars.h"
 #include "spvsim/runfile/values.h"
 
@@ -39,7 +40,7 @@ struct BufferSpec {
 
 /// One entry of an `args` list.
 struct ArgSpec {
-  enum class Kind { Buffer, Local, Scalar, Struct, Null, Sampler };
+  enum class Kind { Buffer, Local, Scalar, Struct, Null, Sampler, Image };
   Kind kind = Kind::Null;
   std::string path; ///< key path of the entry: `args[2]`, `launches[1].args[0]`
 
@@ -51,6 +52,7 @@ struct ArgSpec {
   ElementType scalarType;       ///< Scalar: the given type
   std::vector<std::byte> bytes; ///< Scalar, Struct: the argument's bytes
   uint32_t samplerBits = 0;     ///< Sampler: the sampler_t value (sampler_bits, image.h)
+  std::string image;            ///< Image: the image's name
 };
 
 /// One launch with the top-level defaults applied.
@@ -87,10 +89,12 @@ struct RunSpec {
   /// `build_options` of an OpenCL C module (isOpenCLSource(module)); "" when absent.
   std::string buildOptions;
   std::vector<BufferSpec> buffers; ///< in file order
+  std::vector<ImageSpec> images;   ///< in file order
   std::vector<SpecConstantSpec> specConstants;
   std::vector<LaunchSpec> launches; ///< at least one
 
   const BufferSpec *findBuffer(std::string_view name) const;
+  const ImageSpec *findImage(std::string_view name) const;
 };
 
 /// Whether `module` names OpenCL C (`.cl`) or C++ for OpenCL (`.clcpp`) source, which
