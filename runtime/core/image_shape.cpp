@@ -131,6 +131,12 @@ std::vector<cl_image_format> supportedFormats(cl_mem_object_type type) {
 
 bool formatSupported(const cl_image_format &format, cl_mem_object_type type) {
   if (checkFormat(&format) != CL_SUCCESS) return false;
+  // CL_Rx, CL_RGx and CL_sRGBx have one channel more than they show (OpenCL API §5.3.1.1,
+  // the "ignored" channel), which the conformance suite (v2023-05-16, imageHelpers.cpp)
+  // leaves out of their element size: no program can rely on their layout, so the
+  // device lists none of them (kernels given one through the launch API still run).
+  const cl_channel_order order = format.image_channel_order;
+  if (order == CL_Rx || order == CL_RGx || order == CL_sRGBx) return false;
   // cl_khr_depth_images: depth images are 2D images and 2D image arrays.
   if (format.image_channel_order == CL_DEPTH)
     return type == CL_MEM_OBJECT_IMAGE2D || type == CL_MEM_OBJECT_IMAGE2D_ARRAY;

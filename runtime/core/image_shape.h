@@ -39,8 +39,9 @@ cl_mem_object_type memObjectTypeOf(ImageType type);
 /// (CL_DEPTH_STENCIL, CL_UNORM_INT24).
 cl_int checkFormat(const cl_image_format *format);
 /// §5.3.2: the formats images of `type` support: every valid combination the executor
-/// converts (a superset of the OpenCL 3.0 minimum list), for every access flag; depth
-/// formats only for 2D images and 2D arrays (cl_khr_depth_images).
+/// converts (a superset of the OpenCL 3.0 minimum list), for every access flag, but
+/// CL_Rx, CL_RGx and CL_sRGBx; depth formats only for 2D images and 2D arrays
+/// (cl_khr_depth_images).
 std::vector<cl_image_format> supportedFormats(cl_mem_object_type type);
 bool formatSupported(const cl_image_format &format, cl_mem_object_type type);
 
