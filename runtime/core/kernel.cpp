@@ -40,7 +40,9 @@ cl_int Kernel::setArg(cl_uint index, size_t size, const void *value) {
       break;
     }
     std::shared_ptr<Mem> mem = lookup<Mem>(handle);
-    if (!mem || mem->sharedContext().get() != &context()) return CL_INVALID_MEM_OBJECT;
+    // An image is no buffer for a pointer parameter.
+    if (!mem || mem->isImage() || mem->sharedContext().get() != &context())
+      return CL_INVALID_MEM_OBJECT;
     arg.kind = KernelArg::Kind::Buffer;
     arg.mem = mem;
     arg.buffer = mem->id();

@@ -437,6 +437,7 @@ static void imageKernels(void) {
       CHECK(fabsf(v[c] - expected) <= 1e-5f);
     }
   }
+  EXPECT_ERR(CL_INVALID_MEM_OBJECT, clSetKernelArg(k, 4, sizeof src, &src)); /* no buffer */
   OK(clReleaseKernel(k));
   OK(clReleaseSampler(linear));
 
