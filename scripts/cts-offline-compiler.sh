@@ -32,10 +32,11 @@ if [[ "$mode" != spir-v ]]; then
 fi
 [[ -n "$source" && -n "$output" ]] || { echo "$0: --source and --output are needed" >&2; exit 2; }
 
-address_bits=64 extensions=""
+address_bits=64 extensions="" images=1
 if [[ -n "$info" && -f "$info" ]]; then
   address_bits="$(sed -n 's/^CL_DEVICE_ADDRESS_BITS=//p' "$info")"
   extensions="$(sed -n 's/^CL_DEVICE_EXTENSIONS="\(.*\)"$/\1/p' "$info")"
+  images="$(sed -n 's/^CL_DEVICE_IMAGE_SUPPORT=//p' "$info")"
 fi
 triple=spir64-unknown-unknown
 [[ "$address_bits" == 32 ]] && triple=spir-unknown-unknown
@@ -53,6 +54,10 @@ for f in __opencl_c_int64 __opencl_c_atomic_order_acq_rel __opencl_c_atomic_orde
 done
 [[ " $extensions " == *" cl_khr_fp64 "* ]] && ext+=",+__opencl_c_fp64"
 [[ " $extensions " == *" cl_khr_subgroups "* ]] && ext+=",+__opencl_c_subgroups"
+if [[ "$images" == 1 ]]; then
+  ext+=",+__opencl_c_images,+__opencl_c_read_write_images"
+  [[ " $extensions " == *" cl_khr_3d_image_writes "* ]] && ext+=",+__opencl_c_3d_image_writes"
+fi
 
 # Build options: the suite's, with -cl-std defaulting to what clBuildProgram assumes.
 options=("$@")
@@ -61,9 +66,11 @@ for o in "${options[@]}"; do [[ "$o" == -cl-std=* ]] && std=""; done
 
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
-# clang 15's opencl-c-base.h defines these for every SPIR target under OpenCL C 3.0;
-# spvsim has no images (runtime/core/device.cpp compilerFeaturePrelude).
-printf '#undef __opencl_c_read_write_images\n#undef __IMAGE_SUPPORT__\n' >"$tmp/prelude.h"
+# clang 15's opencl-c-base.h defines these for every SPIR target under OpenCL C 3.0,
+# whatever the device has (runtime/core/device.cpp compilerFeaturePrelude).
+: >"$tmp/prelude.h"
+[[ "$images" == 1 ]] ||
+  printf '#undef __opencl_c_read_write_images\n#undef __IMAGE_SUPPORT__\n' >"$tmp/prelude.h"
 clang-15 -x cl -target "$triple" -c -emit-llvm -O2 $std -Xclang -finclude-default-header \
   -Xclang "-cl-ext=$ext" -include "$tmp/prelude.h" -I "$(dirname "$source")" \
   "${options[@]}" -o "$tmp/kernel.bc" "$source"

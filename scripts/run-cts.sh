@@ -28,6 +28,9 @@ usage: $0 [OPTIONS] CTS_BUILD_DIR [SUITE...]
                    (the suite's --compilation-mode spir-v): spvsim gets only SPIR-V
   --known FILE     the known-failure list (default: scripts/cts-known-failures.txt)
   --full           no wimpy mode for math_brute_force and conversions
+  --image-options O  words passed to the image suites (cl_get_info, cl_read_write_images,
+                   cl_copy_images, cl_fill_images, kernel_image_methods, image_streams,
+                   samplerless_reads; not run by default), e.g. "small_images 2D"
 EOF
   exit 2
 }
@@ -39,6 +42,7 @@ jobs="$(nproc)"
 limit=1200
 offline=0
 wimpy=1
+image_options=""
 known="$root/scripts/cts-known-failures.txt"
 cts=""
 suites=()
@@ -51,6 +55,7 @@ while (($#)); do
     --offline) offline=1; shift ;;
     --known) known="${2:?--known needs a file}"; shift 2 ;;
     --full) wimpy=0; shift ;;
+    --image-options) image_options="${2?--image-options needs words}"; shift 2 ;;
     -h | --help) usage ;;
     -*) echo "$0: unknown option '$1'" >&2; usage ;;
     *) if [[ -z "$cts" ]]; then cts="$(cd "$1" && pwd)"; else suites+=("$1"); fi; shift ;;
@@ -67,9 +72,17 @@ if [[ ! -f "$vendors/spvsim.icd" ]]; then
 fi
 cts_source="$(sed -n 's/^CMAKE_HOME_DIRECTORY:INTERNAL=//p' "$cts/CMakeCache.txt" 2>/dev/null || true)"
 
+# The image families live in folders of test_conformance/images named otherwise.
 binary_of() {
   case "$1" in
     math_brute_force) echo "$cts/test_conformance/math_brute_force/test_bruteforce" ;;
+    cl_get_info) echo "$cts/test_conformance/images/clGetInfo/test_cl_get_info" ;;
+    cl_read_write_images) echo "$cts/test_conformance/images/clReadWriteImage/test_$1" ;;
+    cl_copy_images) echo "$cts/test_conformance/images/clCopyImage/test_$1" ;;
+    cl_fill_images) echo "$cts/test_conformance/images/clFillImage/test_$1" ;;
+    kernel_image_methods) echo "$cts/test_conformance/images/kernel_image_methods/test_$1" ;;
+    image_streams) echo "$cts/test_conformance/images/kernel_read_write/test_$1" ;;
+    samplerless_reads) echo "$cts/test_conformance/images/samplerlessReads/test_$1" ;;
     *) echo "$cts/test_conformance/$1/test_$1" ;;
   esac
 }
@@ -80,6 +93,8 @@ options_of() {
   case "$suite" in
     spirv_new) echo "--spirv-binaries-path $out/spirv_bin" ;;
     math_brute_force | conversions) ((wimpy)) && echo "-w" ;;
+    cl_get_info | cl_read_write_images | cl_copy_images | cl_fill_images | kernel_image_methods | \
+      image_streams | samplerless_reads) [[ -n "$image_options" ]] && echo "$image_options" ;;
   esac
   if ((offline)); then
     echo "--compilation-mode spir-v --compilation-cache-path $out/offline-cache"

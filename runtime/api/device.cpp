@@ -2,6 +2,7 @@
 // device description the validator uses, the interpreter's limits and the
 // host; partitioning is not supported.
 #include "api/api.h"
+#include "core/image_shape.h"
 #include "spvsim/interpreter/launch.h"
 
 using namespace spvsim;
@@ -37,6 +38,7 @@ cl_int deviceInfo(const Device &d, cl_device_info param, size_t size, void *valu
   const DeviceDescription &desc = d.description();
   const bool fp64 = desc.hasExtension("cl_khr_fp64");
   const bool fp16 = desc.hasExtension("cl_khr_fp16");
+  const ImageLimits images = imageLimits(d.maxAllocSize());
   const cl_device_fp_config denormInfNan = CL_FP_DENORM | CL_FP_INF_NAN | CL_FP_ROUND_TO_NEAREST;
   switch (param) {
   case CL_DEVICE_TYPE:
@@ -80,11 +82,17 @@ cl_int deviceInfo(const Device &d, cl_device_info param, size_t size, void *valu
   case CL_DEVICE_IMAGE_SUPPORT:
     return returnValue<cl_bool>(size, value, ret, desc.images ? CL_TRUE : CL_FALSE);
   case CL_DEVICE_MAX_READ_IMAGE_ARGS:
+    return returnValue<cl_uint>(size, value, ret, images.readArgs);
   case CL_DEVICE_MAX_WRITE_IMAGE_ARGS:
+    return returnValue<cl_uint>(size, value, ret, images.writeArgs);
   case CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS:
+    return returnValue<cl_uint>(size, value, ret, images.readWriteArgs);
   case CL_DEVICE_MAX_SAMPLERS:
+    return returnValue<cl_uint>(size, value, ret, images.samplers);
   case CL_DEVICE_IMAGE_PITCH_ALIGNMENT:
+    return returnValue<cl_uint>(size, value, ret, images.pitchAlignment);
   case CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT:
+    return returnValue<cl_uint>(size, value, ret, images.baseAddressAlignment);
   case CL_DEVICE_MAX_PIPE_ARGS:
   case CL_DEVICE_PIPE_MAX_ACTIVE_RESERVATIONS:
   case CL_DEVICE_PIPE_MAX_PACKET_SIZE:
@@ -96,17 +104,23 @@ cl_int deviceInfo(const Device &d, cl_device_info param, size_t size, void *valu
   case CL_DEVICE_PREFERRED_PLATFORM_ATOMIC_ALIGNMENT:
   case CL_DEVICE_PREFERRED_GLOBAL_ATOMIC_ALIGNMENT:
   case CL_DEVICE_PREFERRED_LOCAL_ATOMIC_ALIGNMENT:
-    // Images, pipes, device-side queues and partitions are not supported (OpenCL API §4.2:
-    // 0 for devices without them); atomics want their natural alignment.
+    // Pipes, device-side queues and partitions are not supported (OpenCL API §4.2: 0 for
+    // devices without them); atomics want their natural alignment.
     return returnValue<cl_uint>(size, value, ret, 0);
   case CL_DEVICE_IMAGE2D_MAX_WIDTH:
+    return returnValue<size_t>(size, value, ret, images.width2D);
   case CL_DEVICE_IMAGE2D_MAX_HEIGHT:
+    return returnValue<size_t>(size, value, ret, images.height2D);
   case CL_DEVICE_IMAGE3D_MAX_WIDTH:
+    return returnValue<size_t>(size, value, ret, images.width3D);
   case CL_DEVICE_IMAGE3D_MAX_HEIGHT:
+    return returnValue<size_t>(size, value, ret, images.height3D);
   case CL_DEVICE_IMAGE3D_MAX_DEPTH:
+    return returnValue<size_t>(size, value, ret, images.depth3D);
   case CL_DEVICE_IMAGE_MAX_BUFFER_SIZE:
+    return returnValue<size_t>(size, value, ret, images.bufferSize);
   case CL_DEVICE_IMAGE_MAX_ARRAY_SIZE:
-    return returnValue<size_t>(size, value, ret, 0);
+    return returnValue<size_t>(size, value, ret, images.arraySize);
   case CL_DEVICE_IL_VERSION:
     return returnString(size, value, ret, d.ilVersionString());
   case CL_DEVICE_ILS_WITH_VERSION:

@@ -1,55 +1,148 @@
-// Images and samplers (OpenCL API §5.3, §5.7): not supported until the
-// interpreter executes image instructions. CL_DEVICE_IMAGE_SUPPORT is
-// CL_FALSE, so creating an image or a sampler is CL_INVALID_OPERATION, no
-// image format is supported, and since no image or sampler can exist, every
-// call that takes one reports it invalid.
+// Image memory objects (OpenCL API §5.3.1, §5.3.2, §5.3.7): clCreateImage and
+// its 1.2 and properties forms (1D, 1D buffer, 1D array, 2D — from a buffer
+// too, cl_khr_image2d_from_buffer —, 2D array, 3D), the supported formats and
+// clGetImageInfo. The image's texels are a Mem's allocation (core/mem.h), its
+// shape is checked by core/image_shape.h.
+#include <iostream>
+
 #include "api/api.h"
+#include "api/mem_flags.h"
+#include "core/image_shape.h"
+#include "core/launch.h"
+#include "core/mem.h"
 
 using namespace spvsim;
 using namespace spvsim::runtime;
 
 namespace {
 
-/// OpenCL API §5.3.1: CL_INVALID_OPERATION when no device of the context supports images.
-cl_int noImages(cl_context context) {
-  return lookup<Context>(context) ? CL_INVALID_OPERATION : CL_INVALID_CONTEXT;
-}
+cl_mem createImage(cl_context context, const cl_mem_properties *properties, cl_mem_flags flags,
+                   const cl_image_format *image_format, const cl_image_desc *image_desc,
+                   void *host_ptr, cl_int &status) {
+  auto fail = [&](cl_int e) -> cl_mem {
+    status = e;
+    return nullptr;
+  };
+  std::shared_ptr<Context> c = lookup<Context>(context);
+  if (!c) return fail(CL_INVALID_CONTEXT);
+  std::vector<cl_mem_properties> list;
+  if (properties) {
+    // OpenCL 3.0 defines no image properties: any property is unsupported.
+    if (*properties != 0) return fail(CL_INVALID_PROPERTY);
+    list.push_back(0);
+  }
+  if (!api::validMemFlags(flags)) return fail(CL_INVALID_VALUE);
+  if (cl_int e = checkFormat(image_format)) return fail(e);
+  if (!image_desc) return fail(CL_INVALID_IMAGE_DESCRIPTOR);
+  const cl_image_desc &desc = *image_desc;
 
-/// An image command: the queue must be valid, then the image cannot be.
-cl_int noImageCommand(cl_command_queue queue) {
-  return lookup<Queue>(queue) ? CL_INVALID_MEM_OBJECT : CL_INVALID_COMMAND_QUEUE;
+  // An image from a buffer (1D buffer images; 2D images, cl_khr_image2d_from_buffer).
+  std::shared_ptr<Mem> buffer;
+  std::optional<size_t> bufferBytes;
+  if (desc.buffer) {
+    buffer = lookup<Mem>(desc.buffer);
+    const bool fromBufferType =
+        desc.image_type == CL_MEM_OBJECT_IMAGE1D_BUFFER || desc.image_type == CL_MEM_OBJECT_IMAGE2D;
+    if (!buffer || buffer->isImage() || !fromBufferType || &buffer->context() != c.get())
+      return fail(CL_INVALID_IMAGE_DESCRIPTOR);
+    // OpenCL API §5.3.1.2: host-pointer flags are the buffer's; access only narrows it.
+    if (!api::viewFlags(buffer->flags(), flags)) return fail(CL_INVALID_VALUE);
+    if (host_ptr) return fail(CL_INVALID_HOST_PTR);
+    bufferBytes = buffer->size();
+  } else {
+    const bool needsHostPtr = flags & (CL_MEM_USE_HOST_PTR | CL_MEM_COPY_HOST_PTR);
+    if (needsHostPtr != (host_ptr != nullptr)) return fail(CL_INVALID_HOST_PTR);
+    if (!(flags & api::kAccessFlags)) flags |= CL_MEM_READ_WRITE;
+  }
+  const ImageLimits limits = imageLimits(c->device().maxAllocSize());
+  ImageDescription layout;
+  const bool hostPtr = host_ptr && !buffer;
+  if (cl_int e = describeImage(*image_format, desc, hostPtr, bufferBytes, limits, layout))
+    return fail(e);
+  if (!buffer && imageBytes(layout) > c->device().maxAllocSize())
+    return fail(CL_INVALID_IMAGE_SIZE);
+  std::shared_ptr<Mem> mem;
+  try {
+    mem = Mem::image(c, flags, *image_format, layout, host_ptr, std::move(buffer), std::move(list));
+  } catch (const spvsim::LimitError &e) {
+    if (!Config::get().quiet) std::cerr << "spvsim: " << e.what() << "\n";
+    return fail(limitStatus(e.limit()));
+  } catch (const spvsim::Error &) {
+    return fail(CL_MEM_OBJECT_ALLOCATION_FAILURE);
+  }
+  status = CL_SUCCESS;
+  return publish(std::move(mem));
 }
 
 } // namespace
 
-CL_API_ENTRY cl_mem CL_API_CALL clCreateImage(cl_context context, cl_mem_flags,
-                                              const cl_image_format *, const cl_image_desc *,
-                                              void *, cl_int *errcode_ret) {
-  api::setError(errcode_ret, noImages(context));
-  return nullptr;
+CL_API_ENTRY cl_mem CL_API_CALL clCreateImage(cl_context context, cl_mem_flags flags,
+                                              const cl_image_format *image_format,
+                                              const cl_image_desc *image_desc, void *host_ptr,
+                                              cl_int *errcode_ret) {
+  return api::guardObject<cl_mem>("clCreateImage", errcode_ret, [&](cl_mem &out) {
+    cl_int status = CL_SUCCESS;
+    out = createImage(context, nullptr, flags, image_format, image_desc, host_ptr, status);
+    return status;
+  });
 }
 
 CL_API_ENTRY cl_mem CL_API_CALL clCreateImageWithProperties(cl_context context,
-                                                            const cl_mem_properties *, cl_mem_flags,
-                                                            const cl_image_format *,
-                                                            const cl_image_desc *, void *,
-                                                            cl_int *errcode_ret) {
-  api::setError(errcode_ret, noImages(context));
-  return nullptr;
+                                                            const cl_mem_properties *properties,
+                                                            cl_mem_flags flags,
+                                                            const cl_image_format *image_format,
+                                                            const cl_image_desc *image_desc,
+                                                            void *host_ptr, cl_int *errcode_ret) {
+  return api::guardObject<cl_mem>("clCreateImageWithProperties", errcode_ret, [&](cl_mem &out) {
+    cl_int status = CL_SUCCESS;
+    out = createImage(context, properties, flags, image_format, image_desc, host_ptr, status);
+    return status;
+  });
 }
 
-CL_API_ENTRY cl_mem CL_API_CALL clCreateImage2D(cl_context context, cl_mem_flags,
-                                                const cl_image_format *, size_t, size_t, size_t,
-                                                void *, cl_int *errcode_ret) {
-  api::setError(errcode_ret, noImages(context));
-  return nullptr;
+CL_API_ENTRY cl_mem CL_API_CALL clCreateImage2D(cl_context context, cl_mem_flags flags,
+                                                const cl_image_format *image_format,
+                                                size_t image_width, size_t image_height,
+                                                size_t image_row_pitch, void *host_ptr,
+                                                cl_int *errcode_ret) {
+  return api::guardObject<cl_mem>("clCreateImage2D", errcode_ret, [&](cl_mem &out) -> cl_int {
+    // OpenCL 1.1 §5.3.1: a width or height of 0 is CL_INVALID_IMAGE_SIZE.
+    if (lookup<Context>(context) && image_width && image_height) {
+      cl_image_desc desc{};
+      desc.image_type = CL_MEM_OBJECT_IMAGE2D;
+      desc.image_width = image_width;
+      desc.image_height = image_height;
+      desc.image_row_pitch = image_row_pitch;
+      cl_int status = CL_SUCCESS;
+      out = createImage(context, nullptr, flags, image_format, &desc, host_ptr, status);
+      return status;
+    }
+    return lookup<Context>(context) ? CL_INVALID_IMAGE_SIZE : CL_INVALID_CONTEXT;
+  });
 }
 
-CL_API_ENTRY cl_mem CL_API_CALL clCreateImage3D(cl_context context, cl_mem_flags,
-                                                const cl_image_format *, size_t, size_t, size_t,
-                                                size_t, size_t, void *, cl_int *errcode_ret) {
-  api::setError(errcode_ret, noImages(context));
-  return nullptr;
+CL_API_ENTRY cl_mem CL_API_CALL clCreateImage3D(cl_context context, cl_mem_flags flags,
+                                                const cl_image_format *image_format,
+                                                size_t image_width, size_t image_height,
+                                                size_t image_depth, size_t image_row_pitch,
+                                                size_t image_slice_pitch, void *host_ptr,
+                                                cl_int *errcode_ret) {
+  return api::guardObject<cl_mem>("clCreateImage3D", errcode_ret, [&](cl_mem &out) -> cl_int {
+    // OpenCL 1.1 §5.3.1: a 3D image has a depth above 1.
+    if (lookup<Context>(context) && image_width && image_height && image_depth > 1) {
+      cl_image_desc desc{};
+      desc.image_type = CL_MEM_OBJECT_IMAGE3D;
+      desc.image_width = image_width;
+      desc.image_height = image_height;
+      desc.image_depth = image_depth;
+      desc.image_row_pitch = image_row_pitch;
+      desc.image_slice_pitch = image_slice_pitch;
+      cl_int status = CL_SUCCESS;
+      out = createImage(context, nullptr, flags, image_format, &desc, host_ptr, status);
+      return status;
+    }
+    return lookup<Context>(context) ? CL_INVALID_IMAGE_SIZE : CL_INVALID_CONTEXT;
+  });
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clGetSupportedImageFormats(cl_context context, cl_mem_flags flags,
@@ -57,102 +150,63 @@ CL_API_ENTRY cl_int CL_API_CALL clGetSupportedImageFormats(cl_context context, c
                                                            cl_uint num_entries,
                                                            cl_image_format *image_formats,
                                                            cl_uint *num_image_formats) {
-  if (!lookup<Context>(context)) return CL_INVALID_CONTEXT;
-  const cl_mem_flags known = CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY | CL_MEM_READ_ONLY |
-                             CL_MEM_KERNEL_READ_AND_WRITE | CL_MEM_USE_HOST_PTR |
-                             CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR | CL_MEM_HOST_WRITE_ONLY |
-                             CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS;
-  switch (image_type) {
-  case CL_MEM_OBJECT_IMAGE1D:
-  case CL_MEM_OBJECT_IMAGE1D_BUFFER:
-  case CL_MEM_OBJECT_IMAGE1D_ARRAY:
-  case CL_MEM_OBJECT_IMAGE2D:
-  case CL_MEM_OBJECT_IMAGE2D_ARRAY:
-  case CL_MEM_OBJECT_IMAGE3D:
-    break;
-  default:
-    return CL_INVALID_VALUE;
-  }
-  if ((flags & ~known) || (num_entries == 0 && image_formats)) return CL_INVALID_VALUE;
-  // No device of the context supports images: the union of their formats is empty.
-  if (num_image_formats) *num_image_formats = 0;
-  return CL_SUCCESS;
+  return api::guard("clGetSupportedImageFormats", [&]() -> cl_int {
+    if (!lookup<Context>(context)) return CL_INVALID_CONTEXT;
+    const cl_mem_flags known =
+        CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY | CL_MEM_READ_ONLY | CL_MEM_KERNEL_READ_AND_WRITE |
+        CL_MEM_USE_HOST_PTR | CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR |
+        CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS;
+    if (!imageTypeOf(image_type)) return CL_INVALID_VALUE;
+    if ((flags & ~known) || (num_entries == 0 && image_formats)) return CL_INVALID_VALUE;
+    // Every format is supported for reading, writing and both (§5.3.2.1's lists are each
+    // contained in it).
+    const std::vector<cl_image_format> formats = supportedFormats(image_type);
+    if (image_formats)
+      for (size_t i = 0; i < formats.size() && i < num_entries; ++i) image_formats[i] = formats[i];
+    if (num_image_formats) *num_image_formats = static_cast<cl_uint>(formats.size());
+    return CL_SUCCESS;
+  });
 }
 
-CL_API_ENTRY cl_int CL_API_CALL clGetImageInfo(cl_mem, cl_image_info, size_t, void *, size_t *) {
-  return CL_INVALID_MEM_OBJECT;
-}
-
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueReadImage(cl_command_queue command_queue, cl_mem, cl_bool,
-                                                   const size_t *, const size_t *, size_t, size_t,
-                                                   void *, cl_uint, const cl_event *, cl_event *) {
-  return noImageCommand(command_queue);
-}
-
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueWriteImage(cl_command_queue command_queue, cl_mem, cl_bool,
-                                                    const size_t *, const size_t *, size_t, size_t,
-                                                    const void *, cl_uint, const cl_event *,
-                                                    cl_event *) {
-  return noImageCommand(command_queue);
-}
-
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueFillImage(cl_command_queue command_queue, cl_mem,
-                                                   const void *, const size_t *, const size_t *,
-                                                   cl_uint, const cl_event *, cl_event *) {
-  return noImageCommand(command_queue);
-}
-
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyImage(cl_command_queue command_queue, cl_mem, cl_mem,
-                                                   const size_t *, const size_t *, const size_t *,
-                                                   cl_uint, const cl_event *, cl_event *) {
-  return noImageCommand(command_queue);
-}
-
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyImageToBuffer(cl_command_queue command_queue, cl_mem,
-                                                           cl_mem, const size_t *, const size_t *,
-                                                           size_t, cl_uint, const cl_event *,
-                                                           cl_event *) {
-  return noImageCommand(command_queue);
-}
-
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBufferToImage(cl_command_queue command_queue, cl_mem,
-                                                           cl_mem, size_t, const size_t *,
-                                                           const size_t *, cl_uint,
-                                                           const cl_event *, cl_event *) {
-  return noImageCommand(command_queue);
-}
-
-CL_API_ENTRY void *CL_API_CALL clEnqueueMapImage(cl_command_queue command_queue, cl_mem, cl_bool,
-                                                 cl_map_flags, const size_t *, const size_t *,
-                                                 size_t *, size_t *, cl_uint, const cl_event *,
-                                                 cl_event *, cl_int *errcode_ret) {
-  api::setError(errcode_ret, noImageCommand(command_queue));
-  return nullptr;
-}
-
-CL_API_ENTRY cl_sampler CL_API_CALL clCreateSampler(cl_context context, cl_bool, cl_addressing_mode,
-                                                    cl_filter_mode, cl_int *errcode_ret) {
-  // OpenCL API §5.7.1: CL_INVALID_OPERATION when images are not supported.
-  api::setError(errcode_ret, noImages(context));
-  return nullptr;
-}
-
-CL_API_ENTRY cl_sampler CL_API_CALL clCreateSamplerWithProperties(cl_context context,
-                                                                  const cl_sampler_properties *,
-                                                                  cl_int *errcode_ret) {
-  api::setError(errcode_ret, noImages(context));
-  return nullptr;
-}
-
-CL_API_ENTRY cl_int CL_API_CALL clRetainSampler(cl_sampler) {
-  return CL_INVALID_SAMPLER;
-}
-
-CL_API_ENTRY cl_int CL_API_CALL clReleaseSampler(cl_sampler) {
-  return CL_INVALID_SAMPLER;
-}
-
-CL_API_ENTRY cl_int CL_API_CALL clGetSamplerInfo(cl_sampler, cl_sampler_info, size_t, void *,
-                                                 size_t *) {
-  return CL_INVALID_SAMPLER;
+CL_API_ENTRY cl_int CL_API_CALL clGetImageInfo(cl_mem image, cl_image_info param_name,
+                                               size_t param_value_size, void *param_value,
+                                               size_t *param_value_size_ret) {
+  return api::guard("clGetImageInfo", [&]() -> cl_int {
+    std::shared_ptr<Mem> m = lookup<Mem>(image);
+    if (!m || !m->isImage()) return CL_INVALID_MEM_OBJECT;
+    const ImageDescription &d = m->image();
+    const size_t size = param_value_size;
+    void *value = param_value;
+    size_t *ret = param_value_size_ret;
+    const ImageType t = d.type;
+    const bool hasHeight =
+        t == ImageType::Image2D || t == ImageType::Image2DArray || t == ImageType::Image3D;
+    const bool isArray = t == ImageType::Image1DArray || t == ImageType::Image2DArray;
+    switch (param_name) {
+    case CL_IMAGE_FORMAT:
+      return api::returnValue(size, value, ret, m->imageFormat());
+    case CL_IMAGE_ELEMENT_SIZE:
+      return api::returnValue<size_t>(size, value, ret, texelBytes(d.format));
+    case CL_IMAGE_ROW_PITCH:
+      return api::returnValue<size_t>(size, value, ret, hostRowPitch(d));
+    case CL_IMAGE_SLICE_PITCH:
+      return api::returnValue<size_t>(size, value, ret, hostSlicePitch(d));
+    case CL_IMAGE_WIDTH:
+      return api::returnValue<size_t>(size, value, ret, d.width);
+    case CL_IMAGE_HEIGHT:
+      // §5.3.7: 0 for images without a height.
+      return api::returnValue<size_t>(size, value, ret, hasHeight ? d.height : 0);
+    case CL_IMAGE_DEPTH:
+      return api::returnValue<size_t>(size, value, ret, t == ImageType::Image3D ? d.depth : 0);
+    case CL_IMAGE_ARRAY_SIZE:
+      return api::returnValue<size_t>(size, value, ret, isArray ? d.arraySize : 0);
+    case CL_IMAGE_BUFFER:
+      return api::returnValue<cl_mem>(size, value, ret, m->imageBuffer().get());
+    case CL_IMAGE_NUM_MIP_LEVELS:
+    case CL_IMAGE_NUM_SAMPLES:
+      return api::returnValue<cl_uint>(size, value, ret, 0);
+    default:
+      return CL_INVALID_VALUE;
+    }
+  });
 }

@@ -239,15 +239,22 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelArgInfo(cl_kernel kernel, cl_uint arg
     switch (param_name) {
     case CL_KERNEL_ARG_ADDRESS_QUALIFIER: {
       cl_kernel_arg_address_qualifier q = CL_KERNEL_ARG_ADDRESS_PRIVATE;
-      if (param.kind == ParamKind::GlobalBuffer) q = CL_KERNEL_ARG_ADDRESS_GLOBAL;
+      // Image objects are allocated from the global address space (OpenCL C §6.8).
+      if (param.kind == ParamKind::GlobalBuffer || param.kind == ParamKind::Image)
+        q = CL_KERNEL_ARG_ADDRESS_GLOBAL;
       if (param.kind == ParamKind::ConstantBuffer) q = CL_KERNEL_ARG_ADDRESS_CONSTANT;
       if (param.kind == ParamKind::LocalBuffer) q = CL_KERNEL_ARG_ADDRESS_LOCAL;
       return api::returnValue(size, value, ret, q);
     }
-    case CL_KERNEL_ARG_ACCESS_QUALIFIER:
-      // Images and pipes are the only arguments with access qualifiers.
-      return api::returnValue<cl_kernel_arg_access_qualifier>(size, value, ret,
-                                                              CL_KERNEL_ARG_ACCESS_NONE);
+    case CL_KERNEL_ARG_ACCESS_QUALIFIER: {
+      // Images (and pipes, which the device lacks) are the only arguments with one.
+      cl_kernel_arg_access_qualifier q = CL_KERNEL_ARG_ACCESS_NONE;
+      if (param.kind == ParamKind::Image)
+        q = param.imageAccess == ImageAccess::ReadOnly    ? CL_KERNEL_ARG_ACCESS_READ_ONLY
+            : param.imageAccess == ImageAccess::WriteOnly ? CL_KERNEL_ARG_ACCESS_WRITE_ONLY
+                                                          : CL_KERNEL_ARG_ACCESS_READ_WRITE;
+      return api::returnValue(size, value, ret, q);
+    }
     case CL_KERNEL_ARG_TYPE_NAME:
       return api::returnString(size, value, ret, argTypeName(*k, arg_index));
     case CL_KERNEL_ARG_TYPE_QUALIFIER:

@@ -1,8 +1,10 @@
 // Memory object entry points (OpenCL API §5.2.1, §5.5.1, §5.5.6): buffers and
-// sub-buffers with every flag combination, queries and destructor callbacks.
+// sub-buffers with every flag combination, queries of every memory object (images
+// too) and destructor callbacks.
 #include <iostream>
 
 #include "api/api.h"
+#include "api/mem_flags.h"
 #include "core/launch.h"
 #include "core/mem.h"
 
@@ -11,26 +13,7 @@ using namespace spvsim::runtime;
 
 namespace {
 
-constexpr cl_mem_flags kAccessFlags = CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY | CL_MEM_READ_ONLY;
-constexpr cl_mem_flags kHostPtrFlags =
-    CL_MEM_USE_HOST_PTR | CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR;
-constexpr cl_mem_flags kHostAccessFlags =
-    CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS;
-
-/// At most one bit of `group` is set.
-bool atMostOne(cl_mem_flags flags, cl_mem_flags group) {
-  cl_mem_flags bits = flags & group;
-  return (bits & (bits - 1)) == 0;
-}
-
-/// OpenCL API §5.2.1, Memory Flags table: the combinations that are valid.
-bool validBufferFlags(cl_mem_flags flags) {
-  if (flags & ~(kAccessFlags | kHostPtrFlags | kHostAccessFlags)) return false;
-  if (!atMostOne(flags, kAccessFlags) || !atMostOne(flags, kHostAccessFlags)) return false;
-  if ((flags & CL_MEM_USE_HOST_PTR) && (flags & (CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR)))
-    return false;
-  return true;
-}
+using api::kAccessFlags;
 
 cl_mem createBuffer(cl_context context, const cl_mem_properties *properties, cl_mem_flags flags,
                     size_t size, void *host_ptr, cl_int &status) {
@@ -48,7 +31,7 @@ cl_mem createBuffer(cl_context context, const cl_mem_properties *properties, cl_
     }
     list.push_back(0);
   }
-  if (!validBufferFlags(flags)) {
+  if (!api::validMemFlags(flags)) {
     status = CL_INVALID_VALUE;
     return nullptr;
   }
@@ -106,18 +89,10 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateSubBuffer(cl_mem buffer, cl_mem_flags fl
                                                   cl_int *errcode_ret) {
   return api::guardObject<cl_mem>("clCreateSubBuffer", errcode_ret, [&](cl_mem &out) -> cl_int {
     std::shared_ptr<Mem> parent = lookup<Mem>(buffer);
-    if (!parent || parent->parent()) return CL_INVALID_MEM_OBJECT;
+    if (!parent || parent->parent() || parent->isImage()) return CL_INVALID_MEM_OBJECT;
     // OpenCL API §5.2.1: no host-pointer flags; access flags may only narrow the parent's.
-    if ((flags & kHostPtrFlags) || !validBufferFlags(flags)) return CL_INVALID_VALUE;
-    const cl_mem_flags p = parent->flags();
-    if ((p & CL_MEM_WRITE_ONLY) && (flags & (CL_MEM_READ_WRITE | CL_MEM_READ_ONLY)))
-      return CL_INVALID_VALUE;
-    if ((p & CL_MEM_READ_ONLY) && (flags & (CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY)))
-      return CL_INVALID_VALUE;
-    if ((p & CL_MEM_HOST_WRITE_ONLY) && (flags & CL_MEM_HOST_READ_ONLY)) return CL_INVALID_VALUE;
-    if ((p & CL_MEM_HOST_READ_ONLY) && (flags & CL_MEM_HOST_WRITE_ONLY)) return CL_INVALID_VALUE;
-    if ((p & CL_MEM_HOST_NO_ACCESS) && (flags & (CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_WRITE_ONLY)))
-      return CL_INVALID_VALUE;
+    cl_mem_flags own = flags;
+    if (!api::viewFlags(parent->flags(), own)) return CL_INVALID_VALUE;
     if (buffer_create_type != CL_BUFFER_CREATE_TYPE_REGION || !buffer_create_info)
       return CL_INVALID_VALUE;
     cl_buffer_region region;
@@ -127,12 +102,6 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateSubBuffer(cl_mem buffer, cl_mem_flags fl
       return CL_INVALID_VALUE;
     if (region.origin % parent->context().device().baseAddressAlignBytes())
       return CL_MISALIGNED_SUB_BUFFER_OFFSET;
-    // What is not given is inherited (access and host access), and the host-pointer flags
-    // always are.
-    cl_mem_flags own = flags;
-    if (!(own & kAccessFlags)) own |= p & kAccessFlags;
-    if (!(own & kHostAccessFlags)) own |= p & kHostAccessFlags;
-    own |= p & kHostPtrFlags;
     out = publish(Mem::subBuffer(parent, own, region.origin, region.size));
     return CL_SUCCESS;
   });
@@ -176,7 +145,9 @@ CL_API_ENTRY cl_int CL_API_CALL clGetMemObjectInfo(cl_mem memobj, cl_mem_info pa
     case CL_MEM_CONTEXT:
       return api::returnValue<cl_context>(size, value, ret, &m->context());
     case CL_MEM_ASSOCIATED_MEMOBJECT:
-      return api::returnValue<cl_mem>(size, value, ret, m->parent().get());
+      // A sub-buffer's buffer, or the buffer an image was made from.
+      return api::returnValue<cl_mem>(size, value, ret,
+                                      m->parent() ? m->parent().get() : m->imageBuffer().get());
     case CL_MEM_OFFSET:
       return api::returnValue<size_t>(size, value, ret, m->origin());
     case CL_MEM_USES_SVM_POINTER:

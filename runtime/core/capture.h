@@ -4,8 +4,10 @@
 // <buffer>.expected.bin as the launch left it — so that it replays alone with
 // `spvsim run` (which writes <buffer>.out.bin to compare). The run file is
 // written with runfile::writeRunFile, the code `spvsim run` reads it with.
-// Not captured: program-scope variables (they start from their initializers)
-// and pointers stored inside buffers (they name this process's buffers).
+// Sampler arguments are captured as run-file samplers. Not captured:
+// program-scope variables (they start from their initializers), pointers
+// stored inside buffers (they name this process's buffers), and launches with
+// image arguments (run files have no images yet; a message says so).
 #pragma once
 
 #include <atomic>

@@ -13,15 +13,14 @@ namespace spvsim::runtime {
 namespace {
 
 /// Extensions the runtime adds to the validator's list (they are API, not kernel language).
-const char *const kRuntimeExtensions[] = {"cl_khr_icd", "cl_khr_il_program",
-                                          "cl_khr_extended_versioning"};
+const char *const kRuntimeExtensions[] = {
+    "cl_khr_icd", "cl_khr_il_program", "cl_khr_extended_versioning", "cl_khr_image2d_from_buffer"};
 
-/// The device of the runtime: spvsim's own, without images until they can run.
+/// The device of the runtime: spvsim's own, with images; 2D depth images (which OpenCL
+/// 2.0 made core and 3.0 an extension again) run, so cl_khr_depth_images is listed.
 DeviceDescription runtimeDescription() {
   DeviceDescription d = DeviceDescription::spvsim();
-  d.images = false;
-  d.extensions.erase("cl_khr_3d_image_writes");
-  d.extensions.erase("cl_khr_depth_images");
+  d.extensions.insert("cl_khr_depth_images");
   return d;
 }
 
@@ -128,6 +127,11 @@ std::vector<NamedVersion> Device::openclCFeatures() const {
   add("__opencl_c_program_scope_global_variables");
   add("__opencl_c_work_group_collective_functions");
   if (description_.hasExtension("cl_khr_subgroups")) add("__opencl_c_subgroups");
+  if (description_.images) {
+    add("__opencl_c_images");
+    add("__opencl_c_read_write_images");
+    if (description_.hasExtension("cl_khr_3d_image_writes")) add("__opencl_c_3d_image_writes");
+  }
   return features;
 }
 

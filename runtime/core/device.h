@@ -1,7 +1,7 @@
 // Platform and Device: spvsim's one OpenCL platform and its one device. The
 // device's capabilities come from the validator's DeviceDescription — the
-// same description every program is validated against — with images turned
-// off until image execution exists; its limits from the interpreter
+// same description every program is validated against, images included; its
+// limits from the interpreter
 // (kMaxWorkGroupSize, the warp width) and the host (memory, threads).
 #pragma once
 

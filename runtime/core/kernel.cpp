@@ -3,6 +3,8 @@
 
 #include <cstring>
 
+#include "core/sampler.h"
+
 namespace spvsim::runtime {
 
 Kernel::Kernel(std::shared_ptr<Program> program, std::shared_ptr<const Executable> executable,
@@ -38,7 +40,9 @@ cl_int Kernel::setArg(cl_uint index, size_t size, const void *value) {
       break;
     }
     std::shared_ptr<Mem> mem = lookup<Mem>(handle);
-    if (!mem || mem->sharedContext().get() != &context()) return CL_INVALID_MEM_OBJECT;
+    // An image is no buffer for a pointer parameter.
+    if (!mem || mem->isImage() || mem->sharedContext().get() != &context())
+      return CL_INVALID_MEM_OBJECT;
     arg.kind = KernelArg::Kind::Buffer;
     arg.mem = mem;
     arg.buffer = mem->id();
@@ -59,12 +63,39 @@ cl_int Kernel::setArg(cl_uint index, size_t size, const void *value) {
     arg.bytes.resize(size);
     std::memcpy(arg.bytes.data(), value, size);
     break;
-  case ParamKind::Sampler:
-    // The device has no sampler or image objects yet, so no value can be valid; a size
-    // that is not the handle's is that error first (OpenCL API §5.9.2).
-    return size != sizeof(cl_sampler) ? CL_INVALID_ARG_SIZE : CL_INVALID_SAMPLER;
-  case ParamKind::Image:
-    return size != sizeof(cl_mem) ? CL_INVALID_ARG_SIZE : CL_INVALID_MEM_OBJECT;
+  case ParamKind::Sampler: {
+    // OpenCL API §5.9.2: a cl_sampler of the kernel's context.
+    if (size != sizeof(cl_sampler)) return CL_INVALID_ARG_SIZE;
+    cl_sampler handle = nullptr;
+    if (value) std::memcpy(&handle, value, sizeof handle);
+    std::shared_ptr<Sampler> sampler = lookup<Sampler>(handle);
+    if (!sampler || sampler->sharedContext().get() != &context()) return CL_INVALID_SAMPLER;
+    arg.kind = KernelArg::Kind::Sampler;
+    arg.samplerBits = sampler->bits();
+    break;
+  }
+  case ParamKind::Image: {
+    // OpenCL API §5.9.2: an image of the parameter's type (a depth image for a depth
+    // parameter and only there), whose flags allow the parameter's access.
+    if (size != sizeof(cl_mem)) return CL_INVALID_ARG_SIZE;
+    cl_mem handle = nullptr;
+    if (value) std::memcpy(&handle, value, sizeof handle);
+    std::shared_ptr<Mem> mem = lookup<Mem>(handle);
+    if (!mem || !mem->isImage() || mem->sharedContext().get() != &context())
+      return CL_INVALID_MEM_OBJECT;
+    const ImageDescription &image = mem->image();
+    const bool depth = image.format.order == channel_order::Depth;
+    if (image.type != param.imageType || depth != param.imageDepth) return CL_INVALID_MEM_OBJECT;
+    if ((param.imageAccess == ImageAccess::ReadOnly && (mem->flags() & CL_MEM_WRITE_ONLY)) ||
+        (param.imageAccess == ImageAccess::WriteOnly && (mem->flags() & CL_MEM_READ_ONLY)))
+      return CL_INVALID_ARG_VALUE;
+    arg.kind = KernelArg::Kind::Image;
+    arg.mem = mem;
+    arg.buffer = mem->id();
+    arg.bufferName = mem->name();
+    arg.image = image;
+    break;
+  }
   case ParamKind::Unsupported:
     // Pipes and queues.
     return CL_INVALID_ARG_VALUE;

@@ -1,7 +1,7 @@
 // Kernel: one kernel of a program executable and the argument values the
-// application set (OpenCL API §5.9). Buffer arguments are held weakly: a
-// buffer the application releases while a kernel still names it is a
-// released buffer to the next launch (access.released), as on a device.
+// application set (OpenCL API §5.9). Buffer and image arguments are held
+// weakly: a buffer the application releases while a kernel still names it is
+// a released buffer to the next launch (access.released), as on a device.
 #pragma once
 
 #include <cstddef>
@@ -19,11 +19,13 @@ namespace spvsim::runtime {
 
 /// One argument value as clSetKernelArg set it.
 struct KernelArg {
-  enum class Kind { Unset, Buffer, Null, Local, Bytes };
+  enum class Kind { Unset, Buffer, Null, Local, Bytes, Image, Sampler };
   Kind kind = Kind::Unset;
-  std::weak_ptr<Mem> mem;       ///< Buffer
-  BufferId buffer = 0;          ///< Buffer: its allocation, even once released
-  std::string bufferName;       ///< Buffer: its name in findings
+  std::weak_ptr<Mem> mem;       ///< Buffer, Image
+  BufferId buffer = 0;          ///< Buffer, Image: its allocation, even once released
+  std::string bufferName;       ///< Buffer, Image: its name in findings
+  ImageDescription image;       ///< Image: the image over `buffer`
+  uint32_t samplerBits = 0;     ///< Sampler: the sampler_t value (sampler_bits)
   size_t localSize = 0;         ///< Local
   std::vector<std::byte> bytes; ///< Bytes
 };

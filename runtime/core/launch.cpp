@@ -37,7 +37,7 @@ void replaceAll(std::string &text, const std::string &from, const std::string &t
 void nameBuffers(std::vector<Finding> &findings, const LaunchCommand &launch) {
   for (size_t i = launch.args.size(); i-- > 0;) {
     const KernelArg &a = launch.args[i];
-    if (a.kind != KernelArg::Kind::Buffer) continue;
+    if (a.kind != KernelArg::Kind::Buffer && a.kind != KernelArg::Kind::Image) continue;
     const std::string name = parameterName(launch.signature, i);
     for (Finding &f : findings) {
       if (!f.memory || f.memory->buffer != a.bufferName) continue;
@@ -111,7 +111,7 @@ LaunchCommand prepareLaunch(const Kernel &kernel, const NDRange &range) {
   for (const KernelArg &a : launch.args) {
     std::shared_ptr<Mem> mem;
     // Held only while the application still holds it (OpenCL API §5.5.1).
-    if (a.kind == KernelArg::Kind::Buffer &&
+    if ((a.kind == KernelArg::Kind::Buffer || a.kind == KernelArg::Kind::Image) &&
         Registry::instance().referenceCount(a.mem.lock().get()))
       mem = a.mem.lock();
     launch.buffers.push_back(std::move(mem));
@@ -145,6 +145,14 @@ cl_int runLaunch(const LaunchCommand &launch) {
       break;
     case KernelArg::Kind::Bytes:
       bindings.push_back(ArgBinding::ofBytes(a.bytes));
+      break;
+    case KernelArg::Kind::Image:
+      // An image the application released before the launch cannot be bound (its
+      // allocation is gone): the launch cannot run.
+      bindings.push_back(ArgBinding::ofImage(a.image));
+      break;
+    case KernelArg::Kind::Sampler:
+      bindings.push_back(ArgBinding::ofSampler(a.samplerBits));
       break;
     }
   }

@@ -1,8 +1,10 @@
-// Buffers and sub-buffers (see mem.h).
+// Buffers, sub-buffers and images (see mem.h).
 #include "core/mem.h"
 
 #include <algorithm>
 #include <cstring>
+
+#include "core/image_shape.h"
 
 #include "spvsim/common/error.h"
 
@@ -61,6 +63,62 @@ std::shared_ptr<Mem> Mem::subBuffer(std::shared_ptr<Mem> parent, cl_mem_flags fl
   GlobalMemory &memory = parent->context_->memory();
   mem->id_ = memory.createSub(parent->id_, origin, size, mem->name_, accessOf(flags));
   mem->data_ = parent->data_ + origin;
+  return mem;
+}
+
+std::shared_ptr<Mem> Mem::image(std::shared_ptr<Context> context, cl_mem_flags flags,
+                                const cl_image_format &format, ImageDescription layout,
+                                void *hostPtr, std::shared_ptr<Mem> buffer,
+                                std::vector<cl_mem_properties> properties) {
+  const uint64_t bytes = imageBytes(layout);
+  auto mem = makeObject<Mem>(context, flags, size_t(bytes));
+  mem->type_ = memObjectTypeOf(layout.type);
+  mem->format_ = format;
+  mem->name_ = "image " + std::to_string(context->nextBufferNumber());
+  mem->properties_ = std::move(properties);
+  GlobalMemory &memory = context->memory();
+  if (buffer) {
+    // OpenCL API §5.3.1.2 (mem_object): the buffer's bytes are the image's.
+    const Mem &root = buffer->parent() ? *buffer->parent() : *buffer;
+    mem->id_ = memory.createSub(root.id(), buffer->origin(), bytes, mem->name_, accessOf(flags));
+    mem->data_ = buffer->data();
+    mem->hostPtr_ = buffer->hostPtr();
+    mem->imageBuffer_ = std::move(buffer);
+  } else if (flags & CL_MEM_USE_HOST_PTR) {
+    // The host's memory, with the host's pitches, holds the texels.
+    mem->id_ = memory.createExternal({static_cast<std::byte *>(hostPtr), size_t(bytes)}, mem->name_,
+                                     accessOf(flags));
+    mem->hostPtr_ = hostPtr;
+    mem->data_ = static_cast<std::byte *>(hostPtr);
+  } else {
+    ImageDescription packed = layout;
+    packed.rowPitch = packed.slicePitch = 0;
+    packed = completeImage(packed, UINT64_MAX);
+    const uint64_t size = imageBytes(packed);
+    Device &device = context->device();
+    if (!device.reserveMemory(size))
+      throw LimitError(LimitError::Limit::BufferMemory,
+                       "an image of " + std::to_string(size) +
+                           " bytes does not fit: the buffers may take " +
+                           std::to_string(device.globalMemSize()) +
+                           " bytes in all (SPVSIM_MAX_MEMORY, CL_DEVICE_GLOBAL_MEM_SIZE)");
+    mem->reserved_ = size;
+    mem->size_ = size_t(size);
+    mem->id_ = memory.create(size, mem->name_, accessOf(flags));
+    mem->data_ = memory.bytes(mem->id_).data();
+    if (flags & CL_MEM_COPY_HOST_PTR) {
+      const size_t origin[3] = {0, 0, 0};
+      const Triple region = imageExtent(layout);
+      copyRect(mem->data_, imagePlace(packed, origin), static_cast<const std::byte *>(hostPtr),
+               imagePlace(layout, origin), byteRegion(layout, region.data()));
+      mem->hostPtr_ = hostPtr;
+    } else {
+      memory.setUndefined(mem->id_); // no contents until the host or a kernel writes them
+    }
+    layout = packed;
+  }
+  layout.buffer = mem->id_;
+  mem->image_ = layout;
   return mem;
 }
 

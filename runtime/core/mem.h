@@ -1,7 +1,8 @@
-// Mem: a buffer or sub-buffer (OpenCL API §5.2) — an allocation in its
-// context's GlobalMemory (the host's own memory for CL_MEM_USE_HOST_PTR),
-// its flags, its mappings and its destructor callbacks. Images will be Mem
-// objects of another type.
+// Mem: a buffer, sub-buffer or image (OpenCL API §5.2, §5.3) — an allocation
+// in its context's GlobalMemory (the host's own memory for CL_MEM_USE_HOST_PTR,
+// a buffer's for an image made from one), its flags, its mappings and its
+// destructor callbacks; an image also its format and layout, the
+// interpreter's ImageDescription over that allocation.
 #pragma once
 
 #include <cstddef>
@@ -14,6 +15,7 @@
 #include "core/cl.h"
 #include "core/context.h"
 #include "core/object.h"
+#include "spvsim/interpreter/image.h"
 
 namespace spvsim::runtime {
 
@@ -41,12 +43,26 @@ public:
   /// are the sub-buffer's own, already combined with what it inherits.
   static std::shared_ptr<Mem> subBuffer(std::shared_ptr<Mem> parent, cl_mem_flags flags,
                                         size_t origin, size_t size);
+  /// An image described by `layout` (checked by describeImage: pitches as `hostPtr` or
+  /// `buffer` lays the texels out). Without either its texels are tightly packed; with
+  /// CL_MEM_COPY_HOST_PTR they are copied, with CL_MEM_USE_HOST_PTR the host's memory
+  /// holds them; an image from a buffer views the buffer's bytes. Throws as buffer().
+  static std::shared_ptr<Mem> image(std::shared_ptr<Context> context, cl_mem_flags flags,
+                                    const cl_image_format &format, ImageDescription layout,
+                                    void *hostPtr, std::shared_ptr<Mem> buffer,
+                                    std::vector<cl_mem_properties> properties);
   ~Mem();
   Mem(const std::shared_ptr<Context> &context, cl_mem_flags flags, size_t size); ///< use buffer()
 
   Context &context() const { return *context_; }
   const std::shared_ptr<Context> &sharedContext() const { return context_; }
-  cl_mem_object_type type() const { return CL_MEM_OBJECT_BUFFER; }
+  cl_mem_object_type type() const { return type_; }
+  bool isImage() const { return type_ != CL_MEM_OBJECT_BUFFER; }
+  /// An image's type, format, size and layout in data(); its buffer is id().
+  const ImageDescription &image() const { return image_; }
+  const cl_image_format &imageFormat() const { return format_; }
+  /// The buffer an image was made from (CL_IMAGE_BUFFER, CL_MEM_ASSOCIATED_MEMOBJECT).
+  const std::shared_ptr<Mem> &imageBuffer() const { return imageBuffer_; }
   cl_mem_flags flags() const { return flags_; }
   size_t size() const { return size_; }
   /// CL_MEM_HOST_PTR: the application's pointer (a sub-buffer's is its parent's + origin).
@@ -88,6 +104,10 @@ private:
 
   std::shared_ptr<Context> context_;
   std::shared_ptr<Mem> parent_;
+  cl_mem_object_type type_ = CL_MEM_OBJECT_BUFFER;
+  ImageDescription image_;
+  cl_image_format format_{};
+  std::shared_ptr<Mem> imageBuffer_;
   cl_mem_flags flags_;
   size_t size_;
   size_t origin_ = 0;

@@ -1,7 +1,9 @@
 /* Launches whose captures tests/runtime/capture_replay.sh replays: a
  * sub-buffer, a read-only buffer, __constant and __local arguments, scalar,
- * vector and struct arguments, a 2-D range with an offset, and a second launch
- * that reads what the first wrote. Run under `spvsim exec --capture`. */
+ * vector and struct arguments, a 2-D range with an offset, a second launch
+ * that reads what the first wrote, and a sampler argument; a launch with an
+ * image argument is not captured (run files have no images yet). Run under
+ * `spvsim exec --capture`. */
 #define CL_TARGET_OPENCL_VERSION 300
 #include <CL/cl.h>
 #include <stdio.h>
@@ -19,6 +21,10 @@ static const char *kSource =
     "__kernel void grid(__global float *data, uint width) {\n"
     "  size_t x = get_global_id(0), y = get_global_id(1);\n"
     "  data[y * width + x] = data[y * width + x] * 2.0f + (float)(x - get_global_offset(0));\n"
+    "}\n"
+    "__kernel void sampled(__global float *data, sampler_t s) { data[get_global_id(0)] += 1.0f; }\n"
+    "__kernel void pixels(__global float *data, read_only image2d_t img, sampler_t s) {\n"
+    "  data[get_global_id(0)] = read_imagef(img, s, (int2)(get_global_id(0), 0)).x;\n"
     "}\n";
 
 static void check(cl_int err, const char *what) {
@@ -81,8 +87,44 @@ int main(void) {
   check(clEnqueueNDRangeKernel(queue, grid, 2, offset2, global2, local2, 0, NULL, NULL), "grid");
   const size_t offsetX[2] = {3, 0}, global3[2] = {16, 8};
   check(clEnqueueNDRangeKernel(queue, grid, 2, offsetX, global3, NULL, 0, NULL, NULL), "grid");
+  /* A sampler argument is captured as a run-file sampler; the launch with an image is
+   * not captured. */
+  const cl_sampler_properties nearest[] = {CL_SAMPLER_NORMALIZED_COORDS, CL_FALSE, 0};
+  cl_sampler sampler = clCreateSamplerWithProperties(context, nearest, &err);
+  check(err, "clCreateSamplerWithProperties");
+  cl_kernel sampled = clCreateKernel(program, "sampled", &err);
+  check(err, "clCreateKernel sampled");
+  check(clSetKernelArg(sampled, 0, sizeof whole, &whole), "sampled arg 0");
+  check(clSetKernelArg(sampled, 1, sizeof sampler, &sampler), "sampled arg 1");
+  check(clEnqueueNDRangeKernel(queue, sampled, 1, NULL, &n, NULL, 0, NULL, NULL), "sampled");
+  cl_image_format format = {CL_R, CL_FLOAT};
+  cl_image_desc desc = {0};
+  desc.image_type = CL_MEM_OBJECT_IMAGE2D;
+  desc.image_width = 4;
+  desc.image_height = 1;
+  const float texels[4] = {1, 2, 3, 4};
+  cl_mem image = clCreateImage(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, &format, &desc,
+                               (void *)texels, &err);
+  check(err, "clCreateImage");
+  cl_kernel pixels = clCreateKernel(program, "pixels", &err);
+  check(err, "clCreateKernel pixels");
+  check(clSetKernelArg(pixels, 0, sizeof whole, &whole), "pixels arg 0");
+  check(clSetKernelArg(pixels, 1, sizeof image, &image), "pixels arg 1");
+  check(clSetKernelArg(pixels, 2, sizeof sampler, &sampler), "pixels arg 2");
+  const size_t four = 4;
+  check(clEnqueueNDRangeKernel(queue, pixels, 1, NULL, &four, NULL, 0, NULL, NULL), "pixels");
   check(clFinish(queue), "clFinish");
-  printf("3 launches\n");
+  float first[4];
+  check(clEnqueueReadBuffer(queue, whole, CL_TRUE, 0, sizeof first, first, 0, NULL, NULL), "read");
+  if (first[0] != 1.0f || first[3] != 4.0f) {
+    fprintf(stderr, "pixels read %g %g, expected 1 4\n", first[0], first[3]);
+    return 11;
+  }
+  printf("5 launches\n");
+  clReleaseKernel(sampled);
+  clReleaseKernel(pixels);
+  clReleaseMemObject(image);
+  clReleaseSampler(sampler);
   clReleaseMemObject(out);
   clReleaseMemObject(whole);
   clReleaseMemObject(in);

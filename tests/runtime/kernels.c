@@ -347,10 +347,9 @@ static void nativeKernels(void) {
   OK(clReleaseMemObject(buffer));
 }
 
-/* Sampler arguments: the device has no samplers, so every value is invalid, but a wrong
- * size is CL_INVALID_ARG_SIZE first (OpenCL API §5.9.2), also when the module records the
- * source's type name (sampler_t). (A kernel with image arguments does not build: the
- * device has no image support.) */
+/* Sampler arguments: a wrong size is CL_INVALID_ARG_SIZE first (OpenCL API §5.9.2), also
+ * when the module records the source's type name (sampler_t); a NULL sampler is invalid.
+ * (tests/runtime/image_kernels.c has samplers and images as arguments.) */
 static void samplerArguments(void) {
   const char *source = "__kernel void with_sampler(__global int *out, sampler_t s) { out[0] = 1; "
                        "}\n";
@@ -362,6 +361,11 @@ static void samplerArguments(void) {
   EXPECT_ERR(CL_INVALID_SAMPLER, clSetKernelArg(k, 1, sizeof sampler, &sampler));
   EXPECT_ERR(CL_INVALID_SAMPLER, clSetKernelArg(k, 1, sizeof sampler, NULL));
   EXPECT_ERR(CL_INVALID_ARG_SIZE, clSetKernelArg(k, 1, sizeof sampler + 1, &sampler));
+  sampler = clCreateSampler(context, CL_TRUE, CL_ADDRESS_REPEAT, CL_FILTER_LINEAR, &err);
+  OK(err);
+  OK(clSetKernelArg(k, 1, sizeof sampler, &sampler));
+  EXPECT_ERR(CL_INVALID_ARG_SIZE, clSetKernelArg(k, 1, sizeof sampler + 1, &sampler));
+  OK(clReleaseSampler(sampler));
   OK(clReleaseKernel(k));
   OK(clReleaseProgram(p));
 }

@@ -204,8 +204,8 @@ static void programsFromSource(void) {
   OK(clReleaseProgram(p));
 
   /* The feature macros say what the device lists (CL_DEVICE_OPENCL_C_FEATURES), also those
-   * clang defines for every SPIR target: no images here (nor __IMAGE_SUPPORT__), device-scope
-   * atomics. */
+   * clang defines for every SPIR target: images, read-write images and __IMAGE_SUPPORT__
+   * (CL_DEVICE_IMAGE_SUPPORT is CL_TRUE), device-scope atomics. */
   p = fromSource("__kernel void k(__global uint *out) {\n"
                  "  uint v = 0;\n"
                  "#ifdef __opencl_c_read_write_images\n"
@@ -226,9 +226,9 @@ static void programsFromSource(void) {
                  "  out[0] = v;\n"
                  "}\n");
   OK(clBuildProgram(p, 1, &device, "-cl-std=CL3.0", NULL, NULL));
-  CHECK(runUint(p, "k", 1, NULL) == 4 + 16);
+  CHECK(runUint(p, "k", 1, NULL) == 1 + 2 + 4 + 8 + 16);
   OK(clBuildProgram(p, 1, &device, NULL, NULL, NULL)); /* OpenCL C 1.2 */
-  CHECK((runUint(p, "k", 1, NULL) & (1 | 2 | 8 | 16)) == 16);
+  CHECK((runUint(p, "k", 1, NULL) & (1 | 2 | 8 | 16)) == 8 + 16);
   OK(clReleaseProgram(p));
 
   /* A large zero-initialised program-scope array (far more elements than a constant

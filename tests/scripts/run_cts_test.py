@@ -103,6 +103,20 @@ def main():
                         "--output=" + module, "--cl-device-info=" + info, "--",
                         "-cl-std=CL3.0"], check=True)
         subprocess.run([os.path.join(BUILD, "cli", "spvsim"), "validate", module], check=True)
+        # With CL_DEVICE_IMAGE_SUPPORT=1 (as the suite writes it for spvsim) image kernels
+        # compile with __IMAGE_SUPPORT__ and the image features.
+        with open(source, "w") as f:
+            f.write("#if !defined(__IMAGE_SUPPORT__) || !defined(__opencl_c_images)\n"
+                    "#error no images\n#endif\n"
+                    "kernel void k(read_only image2d_t i, sampler_t s, global float4* p) {\n"
+                    "  p[0] = read_imagef(i, s, (float2)(0.5f, 0.5f)); }\n")
+        with open(info, "w") as f:
+            f.write('CL_DEVICE_ADDRESS_BITS=64\nCL_DEVICE_EXTENSIONS="cl_khr_fp64"\n'
+                    'CL_DEVICE_IMAGE_SUPPORT=1\n')
+        subprocess.run([COMPILER, "--mode=spir-v", "--source=" + source,
+                        "--output=" + module, "--cl-device-info=" + info, "--",
+                        "-cl-std=CL3.0"], check=True)
+        subprocess.run([os.path.join(BUILD, "cli", "spvsim"), "validate", module], check=True)
         p = subprocess.run([COMPILER, "--mode=binary", "--source=" + source,
                             "--output=" + module], stderr=subprocess.PIPE, text=True)
         expect(p.returncode == 2 and "only --mode=spir-v" in p.stderr, "binary mode refused",
