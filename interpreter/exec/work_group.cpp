@@ -96,8 +96,12 @@ bool WorkGroupRunner::runWarps(size_t activeWarps) {
     bool anyWaiting = false;
     if (!ordered) orderWarps(activeWarps);
     for (size_t i = 0; i < activeWarps; ++i) {
-      Warp &w = warps_[ordered ? i : warpOrder_[i]];
+      const uint32_t index = ordered ? static_cast<uint32_t>(i) : warpOrder_[i];
+      Warp &w = warps_[index];
       if (w.status == WarpStatus::Ready) runWarp(launch_, group_, w);
+      while (w.status == WarpStatus::AtBarrier && !launch_.watchdog.stopped() &&
+             releaseSubGroupBarrier(w, index))
+        runWarp(launch_, group_, w);
       if (launch_.watchdog.stopped()) {
         for (size_t k = 0; k < activeWarps; ++k)
           if (warps_[k].status != WarpStatus::Exited) reportStopped(launch_, group_, warps_[k]);
@@ -188,6 +192,31 @@ void WorkGroupRunner::checkBarrier(size_t activeWarps) {
     launch_.reporter->report(std::move(f), first->site);
     return;
   }
+}
+
+// OpControlBarrier with Subgroup execution scope (sub_group_barrier, OpenCL C 3.0
+// §6.15.19; SPIR-V §3.32.20): "all invocations of the sub-group" must reach it, the rest
+// of the work-group need not. A sub-group is a warp, so the warp is released alone as
+// soon as nothing else of it can run; barriers of wider scope, and lanes of one warp at
+// different barriers, are left to checkBarrier.
+bool WorkGroupRunner::releaseSubGroupBarrier(Warp &warp, uint32_t index) {
+  if (warp.parked.size() != 1) return false;
+  const Warp::ParkedLanes &p = warp.parked.front();
+  constexpr uint64_t kSubgroupScope = 3; // spv::Scope::Subgroup
+  if (p.collective != 0 || p.scopes == kWaitEventsBarrier || (p.scopes & 0xffff) != kSubgroupScope)
+    return false;
+  if (const uint64_t returned = warp.present & ~warp.live) {
+    Finding f;
+    f.kind = "barrier.divergence";
+    f.message = "sub-group barrier reached by some but not all work-items of the sub-group";
+    f.workItem = workItem(warp, static_cast<uint32_t>(std::countr_zero(returned)));
+    f.notes.push_back("the work-item shown returned without reaching the barrier");
+    launch_.reporter->report(std::move(f), p.site);
+  }
+  const uint64_t scopes = p.scopes;
+  forEachWatcher(group_, [&](GroupWatcher &w) { w.subGroupBarrierReleased(index, scopes); });
+  releaseBarrier(warp);
+  return true;
 }
 
 void WorkGroupRunner::reportGroupFinding(const char *kind, std::string message, uint64_t item,

@@ -27,6 +27,10 @@ private:
   /// Reports barrier.mismatch / barrier.divergence for the barrier every waiting
   /// work-item of the group has reached.
   void checkBarrier(size_t activeWarps);
+  /// Releases warp `index` when its work-items wait at a sub-group barrier (a sub-group
+  /// is a warp; the other warps are not waited for), reporting barrier.divergence when
+  /// some of them returned instead; false when the warp waits at anything else.
+  bool releaseSubGroupBarrier(Warp &warp, uint32_t index);
   /// Runs the group's first `activeWarps` warps until every work-item has returned (true),
   /// or until the launch's watchdog stops them (false, after reporting where they were).
   bool runWarps(size_t activeWarps);
