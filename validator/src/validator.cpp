@@ -200,4 +200,10 @@ ValidationResult validate(std::shared_ptr<const Module> module, const DeviceDesc
   return result;
 }
 
+ValidatedModule validatedBefore(std::shared_ptr<const Module> module,
+                                const DeviceDescription &device) {
+  if (!module) throw std::invalid_argument("validatedBefore: no module");
+  return ValidatedModule(std::move(module), device);
+}
+
 } // namespace spvsim
