@@ -101,6 +101,10 @@ public:
   /// kWaitEventsBarrier for wait_group_events) or work-group function (`collective`),
   /// which has been completed; its work-items are about to be released.
   virtual void barrierReleased(uint64_t /*scopes*/, bool /*collective*/) {}
+  /// Every work-item of one sub-group — warp `warp` of the group — waits at a sub-group
+  /// barrier (an OpControlBarrier of Subgroup execution scope; `scopes` as above) and is
+  /// about to be released; the group's other warps are not held by it.
+  virtual void subGroupBarrierReleased(uint32_t /*warp*/, uint64_t /*scopes*/) {}
   /// One element of an async_work_group_copy was copied (x: the group, no warp).
   virtual void asyncCopied(const ExecState &, uint32_t /*instruction*/, const CopiedBytes &) {}
   /// The group's work-items have all returned, or the launch was stopped; its printf

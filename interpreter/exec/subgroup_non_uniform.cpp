@@ -86,7 +86,10 @@ void subgroupNonUniform(const ExecState &x, const LoweredOp &op) {
       break;
     }
     case K::Broadcast:
-      r = valueOfLane(extra(first)); // the id is dynamically uniform
+      // The Id must be dynamically uniform (SPIR-V §3.52.24); each lane reads its own, which
+      // is the same when it is, and what the source meant when clang -O2 merged the
+      // broadcasts of an if and its else into one with a per-lane Id (validator/RULES.md).
+      r = valueOfLane(extra(l));
       break;
     case K::BroadcastFirst:
       r = value(first);

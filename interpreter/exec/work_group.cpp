@@ -24,6 +24,8 @@ WorkGroupRunner::WorkGroupRunner(LaunchContext &launch) : launch_(launch) {
   for (auto &slots : group_.collective) slots.assign(maxItems, 0);
   if (!launch.schedule.ordered()) warpOrder_.resize(warps);
   if (launch.printf) group_.printfByItem.resize(maxItems);
+  for (const LoweredOp &op : k.ops)
+    subGroupBarriers_ |= op.code == OpCode::Barrier && (op.imm & 0xffff) == kSubgroupScope;
   for (uint32_t s = 0; s < kWatcherSlots; ++s)
     if (LaunchWatcher *w = launch.watchers[s]) {
       watchers_[s] = w->makeGroupWatcher(launch, std::span<Warp>(warps_));
@@ -91,13 +93,24 @@ void WorkGroupRunner::orderWarps(size_t activeWarps) {
 }
 
 bool WorkGroupRunner::runWarps(size_t activeWarps) {
+  return subGroupBarriers_ ? runWarps<true>(activeWarps) : runWarps<false>(activeWarps);
+}
+
+template <bool SubGroupBarriers> bool WorkGroupRunner::runWarps(size_t activeWarps) {
   const bool ordered = warpOrder_.empty();
   for (;;) {
     bool anyWaiting = false;
     if (!ordered) orderWarps(activeWarps);
     for (size_t i = 0; i < activeWarps; ++i) {
-      Warp &w = warps_[ordered ? i : warpOrder_[i]];
+      const uint32_t index = ordered ? static_cast<uint32_t>(i) : warpOrder_[i];
+      Warp &w = warps_[index];
       if (w.status == WarpStatus::Ready) runWarp(launch_, group_, w);
+      if constexpr (SubGroupBarriers)
+        while (w.status == WarpStatus::AtBarrier && atSubGroupBarrier(w) &&
+               !launch_.watchdog.stopped()) {
+          releaseSubGroupBarrier(w, index);
+          runWarp(launch_, group_, w);
+        }
       if (launch_.watchdog.stopped()) {
         for (size_t k = 0; k < activeWarps; ++k)
           if (warps_[k].status != WarpStatus::Exited) reportStopped(launch_, group_, warps_[k]);
@@ -188,6 +201,26 @@ void WorkGroupRunner::checkBarrier(size_t activeWarps) {
     launch_.reporter->report(std::move(f), first->site);
     return;
   }
+}
+
+// OpControlBarrier with Subgroup execution scope (sub_group_barrier, OpenCL C 3.0
+// §6.15.19; SPIR-V §3.32.20): "all invocations of the sub-group" must reach it, the rest
+// of the work-group need not. A sub-group is a warp, so the warp is released alone as
+// soon as nothing else of it can run (atSubGroupBarrier); barriers of wider scope, and
+// lanes of one warp at different barriers, are left to checkBarrier.
+void WorkGroupRunner::releaseSubGroupBarrier(Warp &warp, uint32_t index) {
+  const Warp::ParkedLanes &p = warp.parked.front();
+  if (const uint64_t returned = warp.present & ~warp.live) {
+    Finding f;
+    f.kind = "barrier.divergence";
+    f.message = "sub-group barrier reached by some but not all work-items of the sub-group";
+    f.workItem = workItem(warp, static_cast<uint32_t>(std::countr_zero(returned)));
+    f.notes.push_back("the work-item shown returned without reaching the barrier");
+    launch_.reporter->report(std::move(f), p.site);
+  }
+  const uint64_t scopes = p.scopes;
+  forEachWatcher(group_, [&](GroupWatcher &w) { w.subGroupBarrierReleased(index, scopes); });
+  releaseBarrier(warp);
 }
 
 void WorkGroupRunner::reportGroupFinding(const char *kind, std::string message, uint64_t item,

@@ -27,9 +27,23 @@ private:
   /// Reports barrier.mismatch / barrier.divergence for the barrier every waiting
   /// work-item of the group has reached.
   void checkBarrier(size_t activeWarps);
+  /// Whether every waiting lane of `warp` waits at one sub-group barrier (an
+  /// OpControlBarrier of Subgroup execution scope, spv::Scope::Subgroup = 3).
+  static constexpr uint64_t kSubgroupScope = 3;
+  static bool atSubGroupBarrier(const Warp &warp) {
+    return warp.parked.size() == 1 && warp.parked.front().collective == 0 &&
+           (warp.parked.front().scopes & 0xffff) == kSubgroupScope;
+  }
+  /// Releases warp `index`, whose work-items wait at a sub-group barrier (a sub-group is
+  /// a warp; the other warps are not waited for), reporting barrier.divergence when some
+  /// of them returned instead.
+  void releaseSubGroupBarrier(Warp &warp, uint32_t index);
   /// Runs the group's first `activeWarps` warps until every work-item has returned (true),
   /// or until the launch's watchdog stops them (false, after reporting where they were).
   bool runWarps(size_t activeWarps);
+  /// runWarps for a kernel with sub-group barriers (true) or without: the plain loop
+  /// pays nothing for them.
+  template <bool SubGroupBarriers> bool runWarps(size_t activeWarps);
   /// Sets warpOrder_ to the schedule's order of the first `activeWarps` warps.
   void orderWarps(size_t activeWarps);
   WorkItemIds workItem(const Warp &w, uint32_t lane) const;
@@ -54,6 +68,8 @@ private:
   /// Finished groups and their work-items, counted here and added to the watchdog's
   /// shared counters by flush().
   uint64_t groupsDone_ = 0, itemsDone_ = 0;
+  /// The kernel has an OpControlBarrier of Subgroup execution scope.
+  bool subGroupBarriers_ = false;
 };
 
 } // namespace spvsim

@@ -56,6 +56,7 @@ public:
   void barrierReleased(uint64_t, bool collective) override {
     if (!collective) ++counts.barriers;
   }
+  void subGroupBarrierReleased(uint32_t, uint64_t) override { ++counts.barriers; }
   ProfileCounts counts;
 
 private:

@@ -75,52 +75,64 @@ uint8_t KernelLowering::accessFlags(uint32_t type) const {
   return kind == TypeKind::Struct || kind == TypeKind::Array ? kAccessCopy : 0;
 }
 
-// kAccessWriteBack: a vector load whose value reaches, through OpCompositeInsert
-// (as the composite) and OpVectorShuffle (each of its components kept at its own
-// position), one OpStore to the pointer it was loaded from, and nothing else.
+// kAccessWriteBack: a vector load whose value reaches, through OpCompositeInsert (as the
+// composite) and OpVectorShuffle (each of its components kept at its own position), only
+// OpStores to the pointer it was loaded from — one, or several along the way when a
+// producer stores each step of a chain (clang -O2 turns `v.x = a; v.y = b; v.w = c;`
+// into one load and inserts whose intermediate results are stored too: the conformance
+// suite's subgroups XY macro) — and nothing else.
 bool KernelLowering::writtenBackOnly(const Instance &in, const Instruction &load) const {
   const Type &type = module_.type(load.typeId);
   if (type.kind != TypeKind::Vector) return false;
   const uint32_t pointer = module_.operands(load)[0];
   const Function &f = *in.function;
-  uint32_t value = load.resultId;
-  for (;;) {
-    const Instruction *use = nullptr;
+  // The load and the values made from it; bounded, as each step scans the function.
+  constexpr size_t kMaxValues = 16;
+  std::vector<uint32_t> values{load.resultId};
+  // Operands that must not come from the load (an inserted object, a shuffle's other
+  // vector): checked once every value is known.
+  std::vector<uint32_t> others;
+  bool stored = false;
+  for (size_t v = 0; v < values.size(); ++v) {
+    const uint32_t value = values[v];
     for (uint32_t k = f.first; k < f.end; ++k) {
-      const Instruction &inst = module_.instruction(k);
-      if (inst.nonSemantic) continue;
-      for (uint32_t word : module_.operands(inst))
-        if (word == value) {
-          if (use && use != &inst) return false; // more than one user
-          use = &inst;
+      const Instruction &use = module_.instruction(k);
+      if (use.nonSemantic) continue;
+      auto ops = module_.operands(use);
+      if (std::find(ops.begin(), ops.end(), value) == ops.end()) continue;
+      switch (use.opcode) {
+      case spv::Op::OpStore:
+        if (ops.size() < 2 || ops[0] != pointer || ops[1] != value) return false;
+        stored = true;
+        continue;
+      case spv::Op::OpCompositeInsert: // Object, Composite, indices
+        if (ops.size() < 3 || ops[0] == value || ops[1] != value) return false;
+        for (size_t w = 2; w < ops.size(); ++w)
+          if (ops[w] == value) return false;
+        others.push_back(ops[0]);
+        break;
+      case spv::Op::OpVectorShuffle: { // Vector 1, Vector 2, components
+        if (ops.size() < 2 || (ops[0] == value) == (ops[1] == value)) return false;
+        const uint32_t count = type.count;
+        const uint32_t from = ops[0] == value ? 0 : count; // where its components are numbered
+        for (size_t w = 2; w < ops.size(); ++w) {
+          const uint32_t c = ops[w];
+          if (c >= from && c < from + count && c - from != w - 2) return false;
         }
-    }
-    if (!use) return false;
-    auto ops = module_.operands(*use);
-    switch (use->opcode) {
-    case spv::Op::OpStore:
-      return ops.size() >= 2 && ops[0] == pointer && ops[1] == value;
-    case spv::Op::OpCompositeInsert: // Object, Composite, indices
-      if (ops.size() < 3 || ops[0] == value || ops[1] != value) return false;
-      for (size_t w = 2; w < ops.size(); ++w)
-        if (ops[w] == value) return false;
-      break;
-    case spv::Op::OpVectorShuffle: { // Vector 1, Vector 2, components
-      if (ops.size() < 2 || (ops[0] == value) == (ops[1] == value)) return false;
-      const uint32_t count = module_.type(load.typeId).count;
-      const uint32_t from = ops[0] == value ? 0 : count; // where its components are numbered
-      for (size_t w = 2; w < ops.size(); ++w) {
-        const uint32_t c = ops[w];
-        if (c >= from && c < from + count && c - from != w - 2) return false;
+        if (module_.type(use.typeId).count != count) return false;
+        others.push_back(ops[0] == value ? ops[1] : ops[0]);
+        break;
       }
-      if (module_.type(use->typeId).count != count) return false;
-      break;
+      default:
+        return false;
+      }
+      if (values.size() == kMaxValues) return false;
+      values.push_back(use.resultId);
     }
-    default:
-      return false;
-    }
-    value = use->resultId;
   }
+  for (uint32_t other : others)
+    if (std::find(values.begin(), values.end(), other) != values.end()) return false;
+  return stored;
 }
 
 bool KernelLowering::usedOnlyAs(const Instance &in, uint32_t id,

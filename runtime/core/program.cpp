@@ -90,7 +90,7 @@ bool asksForKernelArgInfo(const std::string &options) {
 
 Executable::Executable(std::shared_ptr<Context> context, ValidatedModule module,
                        std::vector<uint32_t> words, SpecConstants specConstants,
-                       bool uniformWorkGroups)
+                       bool uniformWorkGroups, const std::vector<KernelCheck> *known)
     : context_(std::move(context)), module_(std::move(module)), words_(std::move(words)),
       specConstants_(std::move(specConstants)), uniformWorkGroups_(uniformWorkGroups),
       number_(++executableNumbers) {
@@ -99,32 +99,30 @@ Executable::Executable(std::shared_ptr<Context> context, ValidatedModule module,
   std::map<std::string, uint64_t> globals;
   std::set<std::string> tooLarge;
   for (const KernelSignature &k : kernels_) {
+    const KernelCheck *check = nullptr;
+    if (known)
+      for (const KernelCheck &c : *known)
+        if (c.name == k.name) check = &c;
+    checks_.push_back(check ? *check : checkKernel(k.name));
+    const KernelCheck &c = checks_.back();
     KernelDetails d;
-    auto cannotRun = [&](const std::exception &e, std::string &log, const char *severity) {
-      d.unsupported = e.what();
-      log += std::string(severity) + ": kernel '" + k.name + "' cannot run on spvsim: " + e.what() +
-             "\n";
-    };
-    try {
-      d.resources = kernelResources(module_, k.name, specConstants_);
-      for (const ProgramVariable &v : d.resources.programVariables) {
-        globals[v.name] = v.size;
-        // OpenCL API §4.2 CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE: "the maximum number of bytes
-        // of storage that may be allocated for any single variable in program scope".
-        const uint64_t limit = context_->device().maxGlobalVariableSize();
-        if (v.size > limit && tooLarge.insert(v.name).second)
-          errors_ += "error: program-scope variable '" + v.name + "' takes " +
-                     std::to_string(v.size) +
-                     " bytes, more than CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE (" +
-                     std::to_string(limit) + ")\n";
-      }
-    } catch (const Unsupported &e) {
-      cannotRun(e, errors_, "error");
-    } catch (const LimitError &e) {
-      cannotRun(e, notes_, "warning");
-      d.limit = e.limit(); // clEnqueueNDRangeKernel returns its error code
-    } catch (const Error &e) {
-      cannotRun(e, errors_, "error");
+    d.resources = c.resources;
+    d.unsupported = c.unsupported;
+    d.limit = c.limit;
+    if (!c.unsupported.empty())
+      (c.unsupportedIsError ? errors_ : notes_) +=
+          std::string(c.unsupportedIsError ? "error" : "warning") + ": kernel '" + k.name +
+          "' cannot run on spvsim: " + c.unsupported + "\n";
+    for (const ProgramVariable &v : d.resources.programVariables) {
+      globals[v.name] = v.size;
+      // OpenCL API §4.2 CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE: "the maximum number of bytes
+      // of storage that may be allocated for any single variable in program scope".
+      const uint64_t limit = context_->device().maxGlobalVariableSize();
+      if (v.size > limit && tooLarge.insert(v.name).second)
+        errors_ += "error: program-scope variable '" + v.name + "' takes " +
+                   std::to_string(v.size) +
+                   " bytes, more than CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE (" +
+                   std::to_string(limit) + ")\n";
     }
     d.argTypeNames = recordedList(m, "kernel_arg_type", k.name);
     d.argQualifiers = recordedList(m, "kernel_arg_type_qual", k.name);
@@ -146,6 +144,24 @@ Executable::Executable(std::shared_ptr<Context> context, ValidatedModule module,
     details_.emplace(k.name, std::move(d));
   }
   for (const auto &[name, size] : globals) globalVariableBytes_ += size;
+}
+
+// Lowers kernel `name` to measure it, or says why it cannot run: what spvsim does not
+// implement fails the build; a limit every launch is held to fails its enqueues.
+KernelCheck Executable::checkKernel(const std::string &name) const {
+  KernelCheck c;
+  c.name = name;
+  try {
+    c.resources = kernelResources(module_, name, specConstants_);
+  } catch (const Unsupported &e) {
+    c.unsupported = e.what(), c.unsupportedIsError = true;
+  } catch (const LimitError &e) {
+    c.unsupported = e.what();
+    c.limit = e.limit(); // clEnqueueNDRangeKernel returns its error code
+  } catch (const Error &e) {
+    c.unsupported = e.what(), c.unsupportedIsError = true;
+  }
+  return c;
 }
 
 Executable::~Executable() {
@@ -271,24 +287,37 @@ bool Program::makeExecutable(std::vector<uint32_t> words, bool uniformWorkGroups
     std::lock_guard lock(mutex_);
     spec = specValues_;
   }
-  ValidationOptions options;
-  options.specConstants = spec;
-  ValidationResult result = validate(loaded, context_->device().description(), options);
-  // Errors go to the log; warnings are about the producer (clang's debug information, block
-  // order), not about the program, and would only be noise in every build log.
-  std::vector<Finding> errors;
-  for (const Finding &f : result.findings) {
-    if (f.severity != Severity::Error) continue;
-    log += formatText(f);
-    errors.push_back(f);
+  const DeviceDescription &device = context_->device().description();
+  // A module built before with this device (check_cache.h) is neither validated nor
+  // lowered again.
+  const CheckCache *cache = CheckCache::fromEnvironment();
+  std::optional<std::vector<KernelCheck>> known;
+  if (cache) known = cache->find(words, device, spec);
+  std::optional<ValidatedModule> validated;
+  if (known) {
+    validated = validatedBefore(loaded, device);
+  } else {
+    ValidationOptions options;
+    options.specConstants = spec;
+    ValidationResult result = validate(loaded, device, options);
+    // Errors go to the log; warnings are about the producer (clang's debug information,
+    // block order), not about the program, and would only be noise in every build log.
+    std::vector<Finding> errors;
+    for (const Finding &f : result.findings) {
+      if (f.severity != Severity::Error) continue;
+      log += formatText(f);
+      errors.push_back(f);
+    }
+    if (!result.ok()) {
+      // A module that fails validation is a finding of the run, like any kernel fault.
+      FindingLog::get().add(0, errors);
+      return false;
+    }
+    validated = std::move(result.module);
   }
-  if (!result.ok()) {
-    // A module that fails validation is a finding of the run, like any kernel fault.
-    FindingLog::get().add(0, errors);
-    return false;
-  }
-  auto executable = std::make_shared<const Executable>(context_, std::move(*result.module),
-                                                       std::move(words), spec, uniformWorkGroups);
+  auto executable = std::make_shared<const Executable>(
+      context_, std::move(*validated), words, spec, uniformWorkGroups, known ? &*known : nullptr);
+  if (cache && !known) cache->store(words, device, spec, executable->checks());
   log += executable->errors() + executable->notes();
   if (!executable->errors().empty()) return false;
   std::lock_guard lock(mutex_);

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "core/binary.h"
+#include "core/check_cache.h"
 #include "core/cl.h"
 #include "core/compiler.h"
 #include "core/context.h"
@@ -42,8 +43,11 @@ struct KernelDetails {
 /// A built program: immutable, shared by its program, kernels and launches.
 class Executable {
 public:
+  /// Lowers each kernel to check it, except those `known` already describes (the checks
+  /// of an earlier build of the same module, check_cache.h).
   Executable(std::shared_ptr<Context> context, ValidatedModule module, std::vector<uint32_t> words,
-             SpecConstants specConstants, bool uniformWorkGroups);
+             SpecConstants specConstants, bool uniformWorkGroups,
+             const std::vector<KernelCheck> *known = nullptr);
   ~Executable();
   Executable(const Executable &) = delete;
   Executable &operator=(const Executable &) = delete;
@@ -67,8 +71,11 @@ public:
   /// build fails with them (OpenCL API §5.8.4: CL_BUILD_PROGRAM_FAILURE "if there is a
   /// failure to build the program executable"), so that no launch silently does nothing.
   const std::string &errors() const { return errors_; }
+  /// What the build found about each kernel (for the check cache).
+  const std::vector<KernelCheck> &checks() const { return checks_; }
 
 private:
+  KernelCheck checkKernel(const std::string &name) const;
   std::shared_ptr<Context> context_;
   ValidatedModule module_;
   std::vector<uint32_t> words_;
@@ -77,6 +84,7 @@ private:
   uint64_t number_;
   std::vector<KernelSignature> kernels_;
   std::map<std::string, KernelDetails> details_;
+  std::vector<KernelCheck> checks_;
   uint64_t globalVariableBytes_ = 0;
   std::string notes_;
   std::string errors_;

@@ -77,6 +77,26 @@ bool hasRemovedInstructions(const Module &module) {
   return false;
 }
 
+namespace {
+
+/// The component count of the result of an OpSelect whose condition is a scalar and
+/// whose result is a vector (0 for any other instruction).
+uint32_t scalarSelectWidth(const Module &module, const Instruction &inst) {
+  if (inst.opcode != spv::Op::OpSelect || inst.operandCount < 3) return 0;
+  const Type &result = module.type(inst.typeId);
+  const Type &condition = module.type(module.typeOf(module.operands(inst)[0]));
+  return result.kind == TypeKind::Vector && condition.kind == TypeKind::Bool ? result.count : 0;
+}
+
+} // namespace
+
+bool hasScalarSelectConditions(const Module &module) {
+  if (module.version() >= 0x00010400u) return false;
+  for (const Instruction &inst : module.instructions())
+    if (scalarSelectWidth(module, inst)) return true;
+  return false;
+}
+
 bool hasIncompleteInterface(const Module &module) {
   const std::vector<uint32_t> variables = moduleScopeVariables(module);
   for (const EntryPoint &e : module.entryPoints())
@@ -111,10 +131,44 @@ ValidationCopy makeValidationCopy(const Module &module,
     }
   }
 
+  // widenSelectConditions: the bool vector type of each component count a select needs
+  // (the module's own, else a new id written after OpTypeBool), and the next free id.
+  uint32_t bound = module.bound();
+  std::map<uint32_t, uint32_t> boolVectors, addedBoolVectors;
+  if (repairs.widenSelectConditions) {
+    for (const Instruction &inst : instructions)
+      if (inst.opcode == spv::Op::OpTypeVector && inst.operandCount >= 2 &&
+          module.type(module.operands(inst)[0]).kind == TypeKind::Bool)
+        boolVectors.emplace(module.operands(inst)[1], inst.resultId);
+    for (const Instruction &inst : instructions)
+      if (const uint32_t n = scalarSelectWidth(module, inst); n && !boolVectors.count(n))
+        boolVectors[n] = addedBoolVectors[n] = bound++;
+  }
+
   ValidationCopy copy;
   copy.words.assign(words.begin(), words.begin() + std::min<size_t>(5, words.size()));
   auto write = [&](uint32_t index) {
     const Instruction &inst = instructions[index];
+    if (repairs.widenSelectConditions) {
+      if (const uint32_t n = scalarSelectWidth(module, inst)) {
+        // %wide = OpCompositeConstruct %boolN %cond ... %cond, then the OpSelect on it.
+        const uint32_t wide = bound++;
+        copy.offsets.push_back(uint32_t(copy.words.size()));
+        copy.original.push_back(index);
+        copy.words.push_back(((3 + n) << spv::WordCountShift) |
+                             static_cast<uint32_t>(spv::Op::OpCompositeConstruct));
+        copy.words.push_back(boolVectors[n]);
+        copy.words.push_back(wide);
+        copy.words.insert(copy.words.end(), n, module.operands(inst)[0]);
+        copy.offsets.push_back(uint32_t(copy.words.size()));
+        copy.original.push_back(index);
+        const size_t start = copy.words.size();
+        copy.words.insert(copy.words.end(), words.begin() + inst.wordOffset,
+                          words.begin() + inst.wordOffset + inst.wordCount);
+        copy.words[start + 3] = wide;
+        return;
+      }
+    }
     if (inst.opcode == spv::Op::OpExtInstImport && debugSets.count(inst.resultId)) return;
     if (inst.opcode == spv::Op::OpExtInst && inst.operandCount > 0 &&
         debugSets.count(words[inst.operandOffset]))
@@ -142,6 +196,14 @@ ValidationCopy makeValidationCopy(const Module &module,
     if (repairs.replaceRemovedInstructions && inst.opcode == spv::Op::OpAtomicCompareExchangeWeak)
       copy.words[start] = (copy.words[start] & ~spv::OpCodeMask) |
                           static_cast<uint32_t>(spv::Op::OpAtomicCompareExchange);
+    if (inst.opcode == spv::Op::OpTypeBool)
+      for (const auto &[n, id] : addedBoolVectors) {
+        copy.offsets.push_back(uint32_t(copy.words.size()));
+        copy.original.push_back(index);
+        copy.words.insert(copy.words.end(), {(4u << spv::WordCountShift) |
+                                                 static_cast<uint32_t>(spv::Op::OpTypeVector),
+                                             id, inst.resultId, n});
+      }
     if (repairs.completeInterfaces && inst.opcode == spv::Op::OpEntryPoint) {
       const EntryPoint *e = nullptr;
       for (const EntryPoint &candidate : module.entryPoints())
@@ -181,7 +243,8 @@ ValidationCopy makeValidationCopy(const Module &module,
     emit(f.end - 1); // OpFunctionEnd
     index = f.end;
   }
-  // The header's bound stays: removed ids only leave gaps.
+  // Removed ids only leave gaps; added ones raise the bound.
+  if (copy.words.size() > 3) copy.words[3] = std::max(copy.words[3], bound);
   return copy;
 }
 

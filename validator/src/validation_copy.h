@@ -36,6 +36,11 @@ struct CopyRepairs {
   /// OpAtomicCompareExchangeWeak, which SPIR-V 1.4 removed and llvm-spirv 15 still
   /// emits, written as the OpAtomicCompareExchange it means (same operands).
   bool replaceRemovedInstructions = false;
+  /// Before SPIR-V 1.4, an OpSelect with a scalar condition and a vector result (allowed
+  /// from 1.4; llvm-spirv 15 writes it into older modules) given a condition vector
+  /// built from the scalar (an OpCompositeConstruct of a bool vector type, added to the
+  /// copy when the module has none) — what the 1.4 rule means.
+  bool widenSelectConditions = false;
   /// An OpPhi's (value, parent) pairs after the first that names a parent left out
   /// (phi_parents.h reports them; SPIRV-Tools would count the parent twice).
   bool dropDuplicatePhiParents = true;
@@ -56,6 +61,9 @@ bool hasMergeInstructions(const Module &module);
 bool hasMisplacedVariables(const Module &module);
 /// Whether the module (SPIR-V 1.4 or later) has instructions its version removed.
 bool hasRemovedInstructions(const Module &module);
+/// Whether the module (before SPIR-V 1.4) has an OpSelect with a scalar condition and a
+/// vector result.
+bool hasScalarSelectConditions(const Module &module);
 /// Whether some OpEntryPoint's interface leaves out a module-scope variable that
 /// is not in the Function storage class (only SPIR-V 1.4 and later list them all).
 bool hasIncompleteInterface(const Module &module);

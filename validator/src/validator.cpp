@@ -6,10 +6,11 @@
 // that break structured-control-flow rules (clang -O1), entry-point interfaces
 // without the module-scope variables a kernel uses (OpenCL C 3.0, SPIR-V 1.4)
 // and instructions SPIR-V 1.4 removed (OpAtomicCompareExchangeWeak, OpenCL C
-// 3.0), and OpPhi parents listed twice with the same value (clang -O2 switches) are
-// warnings, errors with --strict; debug information SPIRV-Tools rejects
-// (clang -g) is always a warning. SPIRV-Tools is given a copy repaired of
-// these (validation_copy.h); its findings point at the original instructions.
+// 3.0), OpSelect with a scalar condition for a vector before SPIR-V 1.4
+// (llvm-spirv 15, sub-group ballots), and OpPhi parents listed twice with the same value (clang -O2
+// switches) are warnings, errors with --strict; debug information SPIRV-Tools rejects (clang -g) is
+// always a warning. SPIRV-Tools is given a copy repaired of these (validation_copy.h); its findings
+// point at the original instructions.
 #include "spvsim/validator/validator.h"
 
 #include <stdexcept>
@@ -92,6 +93,10 @@ constexpr Repair kRepairs[] = {
      "SPIR-V 1.4 removed this instruction",
      "accepted as OpenCL implementations do: run as OpAtomicCompareExchange, which it means "
      "(--strict makes this an error)"},
+    {&CopyRepairs::widenSelectConditions, "validation.version", true,
+     "SPIR-V 1.4 allows a scalar condition for a vector OpSelect, earlier versions do not",
+     "accepted as OpenCL implementations do: the condition selects every component, as SPIR-V "
+     "1.4 defines it (--strict makes this an error)"},
     {&CopyRepairs::completeInterfaces, "validation.interface", true,
      "SPIR-V §2.16.1 entry point interface (SPIR-V 1.4)",
      "accepted as OpenCL implementations do: the variable is used as if listed (--strict makes "
@@ -116,8 +121,9 @@ std::vector<SpirvToolsMessage> runRepaired(const Module &m, const Disassembly &d
   all.completeInterfaces = m.version() >= 0x00010400u && detail::hasIncompleteInterface(m);
   all.hoistVariables = detail::hasMisplacedVariables(m);
   all.replaceRemovedInstructions = detail::hasRemovedInstructions(m);
+  all.widenSelectConditions = detail::hasScalarSelectConditions(m);
   if (!all.dropDebugInfo && !all.dropMergeInstructions && !all.completeInterfaces &&
-      !all.hoistVariables && !all.replaceRemovedInstructions)
+      !all.hoistVariables && !all.replaceRemovedInstructions && !all.widenSelectConditions)
     return messages;
   ValidationCopy repaired = detail::makeValidationCopy(m, order.dominanceOrder, all);
   std::vector<SpirvToolsMessage> repairedMessages = detail::runSpirvTools(env, repaired, device);
@@ -192,6 +198,12 @@ ValidationResult validate(std::shared_ptr<const Module> module, const DeviceDesc
     if (f.severity == Severity::Error) return result;
   result.module = ValidatedModule(std::move(module), device);
   return result;
+}
+
+ValidatedModule validatedBefore(std::shared_ptr<const Module> module,
+                                const DeviceDescription &device) {
+  if (!module) throw std::invalid_argument("validatedBefore: no module");
+  return ValidatedModule(std::move(module), device);
 }
 
 } // namespace spvsim

@@ -294,6 +294,15 @@ void RaceGroup::barrier(uint64_t scopes) {
   }
 }
 
+void RaceGroup::subGroupBarrier(uint32_t warp, uint64_t scopes) {
+  const uint64_t semantics = scopes >> 32;
+  const bool fences[2] = {(semantics & uint64_t(spv::MemorySemanticsMask::CrossWorkgroupMemory)) !=
+                              0,
+                          (semantics & uint64_t(spv::MemorySemanticsMask::WorkgroupMemory)) != 0};
+  for (uint32_t m = 0; m < 2; ++m)
+    if (fences[m] && warp < epochs_[m].size()) epochs_[m][warp] = ++latest_[m];
+}
+
 race::View RaceGroup::view(Memory m, uint32_t firstItem, uint32_t width) const {
   race::View v;
   v.groupFirst = m == kGlobal ? groupFirst_ : 0;

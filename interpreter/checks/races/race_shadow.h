@@ -128,6 +128,9 @@ public:
     if (collective) return;
     scopes == kWaitEventsBarrier ? waitEvents() : barrier(scopes);
   }
+  void subGroupBarrierReleased(uint32_t warp, uint64_t scopes) override {
+    subGroupBarrier(warp, scopes);
+  }
   void asyncCopied(const ExecState &x, uint32_t instruction, const CopiedBytes &c) override {
     copied(x, instruction, tagged::addOffset(c.dst, c.dstOffset - tagged::offset(c.dst)),
            tagged::addOffset(c.src, c.srcOffset - tagged::offset(c.src)), c.size);
@@ -137,6 +140,9 @@ public:
   void start(uint64_t linearGroup);
   /// Every warp of the group passed the barrier with scopes `scopes` (Barrier op imm).
   void barrier(uint64_t scopes);
+  /// Warp `warp` alone passed a sub-group barrier with scopes `scopes`: it orders the
+  /// warp's work-items among themselves, not against the other warps.
+  void subGroupBarrier(uint32_t warp, uint64_t scopes);
   /// Records the accesses of one element of an async copy (the group's pseudo item):
   /// `bytes` read at tagged pointer `src` and written at `dst`. x: the group's state.
   void copied(const ExecState &x, uint32_t instruction, uint64_t dst, uint64_t src, uint64_t bytes);

@@ -57,6 +57,9 @@ public:
   /// Every work-item of the group waits at a barrier: notes which __local allocations
   /// are defined all over, so that loads from them need not look at each byte.
   void barrierReleased(uint64_t scopes, bool collective) override;
+  void subGroupBarrierReleased(uint32_t, uint64_t scopes) override {
+    barrierReleased(scopes, false);
+  }
   /// The definedness of an async copy's bytes moves with them.
   void asyncCopied(const ExecState &x, uint32_t instruction, const CopiedBytes &c) override;
 

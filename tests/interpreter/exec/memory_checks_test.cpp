@@ -159,6 +159,28 @@ TEST_P(MemoryChecks, ComponentStoresToAWriteOnlyBufferAreNoReads) {
   h.expectFindingsAt(GetParam().debugInfo(), "kernels/faults.cl", "component_copy");
 }
 
+TEST_P(MemoryChecks, ComponentStoresInStepsAreNoReadOfAWriteOnlyBuffer) {
+  KernelHarness h(path());
+  ASSERT_TRUE(h.ok());
+  auto xy = h.buffer(std::vector<int32_t>(4 * 16, -1), "xy", BufferAccess::WriteOnly);
+  std::vector<int32_t> values(16);
+  for (int i = 0; i < 16; ++i) values[i] = 3 * i + 1;
+  auto in = h.buffer(values, "in");
+  auto out = h.buffer(std::vector<int32_t>(16), "out");
+  h.run("component_store_steps", range1(16, 8),
+        {ArgBinding::ofBuffer(xy), ArgBinding::ofBuffer(in), ArgBinding::ofBuffer(out)},
+        options());
+  EXPECT_TRUE(h.findingKinds().empty()) << formatText(h.sink.findings().at(0));
+  const auto got = h.read<int32_t>(xy);
+  for (int i = 0; i < 16; ++i) {
+    EXPECT_EQ(got[4 * i], i % 8);
+    EXPECT_EQ(got[4 * i + 1], i / 8);
+    EXPECT_EQ(got[4 * i + 2], -1) << "the component no one wrote keeps its value";
+    EXPECT_EQ(got[4 * i + 3], 4);
+  }
+  EXPECT_EQ(h.read<int32_t>(out), values);
+}
+
 TEST_P(MemoryChecks, BarrierDivergence) {
   KernelHarness h(path());
   ASSERT_TRUE(h.ok());

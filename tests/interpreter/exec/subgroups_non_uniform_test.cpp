@@ -99,6 +99,34 @@ TEST_P(NonUniformSubgroups, ActiveLanesCombine) {
   }
 }
 
+TEST_P(NonUniformSubgroups, BroadcastsInBothBranchesOfAnIf) {
+  KernelHarness h(path());
+  ASSERT_TRUE(h.ok());
+  const uint32_t n = 80, local = 40, width = GetParam().width;
+  std::vector<int32_t> in(n), from(2 * n);
+  for (uint32_t i = 0; i < n; ++i) in[i] = int32_t(7 * i + 100);
+  // Per sub-group: lanes 0-3 broadcast from one of them, the others from one of theirs.
+  std::vector<int32_t> want(n);
+  for (uint32_t g = 0; g < n; g += local)
+    for (uint32_t sg = g; sg < g + local; sg += width) {
+      const uint32_t size = std::min(width, g + local - sg);
+      const uint32_t low = std::min(2u, size - 1), high = size > 4 ? 4 + 5 % (size - 4) : 0;
+      for (uint32_t l = 0; l < size; ++l) {
+        from[2 * (sg + l)] = int32_t(low);
+        from[2 * (sg + l) + 1] = int32_t(high);
+        want[sg + l] = in[sg + (l < 4 ? low : high)];
+      }
+    }
+  auto inb = h.buffer(in, "in");
+  auto fromb = h.buffer(from, "from");
+  auto out = h.buffer(std::vector<int32_t>(n), "out");
+  h.run("broadcast_in_branches", range1(n, local),
+        {ArgBinding::ofBuffer(inb), ArgBinding::ofBuffer(fromb), ArgBinding::ofBuffer(out)},
+        options());
+  EXPECT_TRUE(h.sink.findings().empty()) << formatText(h.sink.findings().at(0));
+  EXPECT_EQ(h.read<int32_t>(out), want);
+}
+
 INSTANTIATE_TEST_SUITE_P(Kernels, NonUniformSubgroups, ::testing::ValuesIn(allVariants()),
                          variantName);
 

@@ -63,6 +63,20 @@ __kernel void component_store(__global float4 *out) {
   out[i].z = (float)i;
 }
 
+// Component stores with a load of another buffer between them (the conformance suite's
+// subgroups kernels: its XY macro, then `xy[gid].w = ...`): clang -O2 loads the vector
+// once and stores the result of each step of the insert chain.
+__kernel void component_store_steps(__global int4 *xy, __global const int *in,
+                                    __global int *out) {
+  int i = get_global_id(0);
+  xy[i].x = get_local_id(0);
+  xy[i].y = get_group_id(0);
+  xy[i].w = 0;
+  int v = in[i];
+  xy[i].w = 4;
+  out[i] = v;
+}
+
 // A component copied from another one of the same vector: a read.
 __kernel void component_copy(__global float4 *out) {
   int i = get_global_id(0);

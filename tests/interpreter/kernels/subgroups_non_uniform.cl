@@ -31,3 +31,16 @@ kernel void non_uniform(global const int *in, global int *out, global float *fou
   o[15] = sub_group_shuffle(x, 3) + 1000 * sub_group_shuffle_xor(x, 1) +
           100000 * sub_group_shuffle_down(x, 2) + 1000000 * sub_group_shuffle_up(x, 1);
 }
+
+// The conformance suite's sub_group_non_uniform_broadcast: the work-items of an if and
+// those of its else each broadcast within their own lanes; clang -O2 merges the two
+// calls into one broadcast whose Id differs between the lanes.
+kernel void broadcast_in_branches(global const int *in, global const int *from,
+                                  global int *out) {
+  size_t i = get_global_id(0);
+  int x = in[i];
+  if (get_sub_group_local_id() < 4)
+    out[i] = sub_group_non_uniform_broadcast(x, from[2 * i]);
+  else
+    out[i] = sub_group_non_uniform_broadcast(x, from[2 * i + 1]);
+}

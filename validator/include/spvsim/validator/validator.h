@@ -33,6 +33,7 @@ public:
 private:
   friend struct ValidationResult validate(std::shared_ptr<const Module>, const DeviceDescription &,
                                           const ValidationOptions &);
+  friend ValidatedModule validatedBefore(std::shared_ptr<const Module>, const DeviceDescription &);
   ValidatedModule(std::shared_ptr<const Module> m, DeviceDescription d)
       : module_(std::move(m)), device_(std::move(d)) {}
   std::shared_ptr<const Module> module_;
@@ -47,5 +48,11 @@ struct ValidationResult {
 
 ValidationResult validate(std::shared_ptr<const Module> module, const DeviceDescription &device,
                           const ValidationOptions &options = {});
+
+/// A module that validate() passed before, for the same device and options, in a build of
+/// spvsim with the same code: the caller vouches for that (a cache keyed by all of it, the
+/// module's words included), and the rules are not run again.
+ValidatedModule validatedBefore(std::shared_ptr<const Module> module,
+                                const DeviceDescription &device);
 
 } // namespace spvsim
