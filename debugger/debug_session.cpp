@@ -98,6 +98,15 @@ void DebugSession::launchStarted(LaunchContext &L) {
     }
   }
   updateFlags();
+  if (search_) {
+    searchStarted_ = false;
+    everyOp = true;
+  } else if (rewind_ == Rewind::Abandon) {
+    // Run again from the start: silently, every op counted, to the rewind's count.
+    rewind_ = Rewind::Position;
+    everyOp = true;
+    watchingStores = false;
+  }
 }
 
 bool DebugSession::breakpointMatches(const Breakpoint &b, uint32_t index) const {
@@ -204,22 +213,89 @@ std::optional<uint32_t> DebugSession::focusLane(const ExecState &x, uint64_t mas
 }
 
 void DebugSession::findingReported(const Finding &f) {
-  if (!stopOnFindings || !f.workItem) return;
+  // Findings before a rewind's stop were reported when the launch first got there.
+  if (!stopOnFindings || !f.workItem || search_ || rewind_ != Rewind::None) return;
   pendingFinding_ = f;
   everyOp = true;
 }
 
-void DebugSession::opReached(const ExecState &x, const LoweredOp &op, uint32_t index) {
+void DebugSession::bind(const ExecState &x, const LoweredOp &op, uint32_t index) {
   const uint64_t mask = x.maskOf(op);
-  if (op.code == OpCode::DebugBind) {
-    for (uint32_t l = 0; l < x.width; ++l)
-      if ((mask >> l) & 1) {
-        const uint32_t item = x.warp->firstItem + l;
-        if (item < bindings_.size())
-          bindings_[item][launch_->kernel->debugBindings[op.aux].variable] = index;
-      }
+  for (uint32_t l = 0; l < x.width; ++l)
+    if ((mask >> l) & 1) {
+      const uint32_t item = x.warp->firstItem + l;
+      if (item < bindings_.size())
+        bindings_[item][launch_->kernel->debugBindings[op.aux].variable] = index;
+    }
+}
+
+void DebugSession::opReached(const ExecState &x, const LoweredOp &op, uint32_t index) {
+  if (search_) return searchOp(x, op, index);
+  switch (rewind_) {
+  case Rewind::Abandon:
+    return;
+  case Rewind::Position:
+    return positionOp(x, op, index);
+  case Rewind::None:
+    break;
+  }
+  if (op.code == OpCode::DebugBind) return bind(x, op, index);
+  decide(x, op, index);
+}
+
+void DebugSession::rereadWatchpoints(const ExecState &x) {
+  for (Watchpoint &w : watchpoints) {
+    ops::ResolvedAllocation r;
+    const uint64_t offset = tagged::offset(w.pointer);
+    if (ops::resolve(x, w.pointer, 0, r) && offset + w.bytes <= r.size)
+      w.last.assign(r.base + offset, r.base + offset + w.bytes);
+  }
+}
+
+void DebugSession::searchOp(const ExecState &x, const LoweredOp &op, uint32_t index) {
+  SearchReplay &s = *search_;
+  if (s.reached) return;
+  if (opsReached >= s.until) {
+    // The op the launch stopped at has not run: nothing from here on counts.
+    s.reached = true;
+    everyOp = false;
+    watchingStores = false;
+    if (s.cancel) s.cancel->store(true);
     return;
   }
+  if (!searchStarted_) { // watchpoints compare with the bytes the launch starts with
+    searchStarted_ = true;
+    rereadWatchpoints(x);
+  }
+  if (op.code == OpCode::DebugBind) return bind(x, op, index);
+  const uint64_t mask = x.maskOf(op);
+  if (mask && focusLane(x, mask)) {
+    const FocusStep step{opsReached, opLines_[index], opDepths_[index], lineStart_[index] != 0,
+                         isDeclarationLine(index)};
+    if (!s.lineStarts)
+      s.steps.assign(1, step);
+    else if (step.lineStart)
+      s.steps.push_back(step);
+  }
+  // The stops it would make are recorded by stopHere; every op comes back here.
+  decide(x, op, index);
+  everyOp = true;
+}
+
+void DebugSession::positionOp(const ExecState &x, const LoweredOp &op, uint32_t index) {
+  if (op.code == OpCode::DebugBind) return bind(x, op, index);
+  if (opsReached < rewindPosition_ || !x.maskOf(op)) return;
+  rewind_ = Rewind::None;
+  everyOp = false;
+  rereadWatchpoints(x);
+  watchingStores = !watchpoints.empty();
+  focus = rewindFocus_;
+  mode_ = Resume::Continue;
+  stopHere(x, op, index, std::exchange(rewindReason_, {}), std::exchange(rewindWatch_, {}));
+}
+
+void DebugSession::decide(const ExecState &x, const LoweredOp &op, uint32_t index) {
+  const uint64_t mask = x.maskOf(op);
   if (!mask) return;
   if (interrupt_.exchange(false)) {
     everyOp = mode_ != Resume::Continue || pendingFinding_ || pendingWatch_;
@@ -235,13 +311,16 @@ void DebugSession::opReached(const ExecState &x, const LoweredOp &op, uint32_t i
   if (pendingWatch_) {
     WatchHit hit = *std::exchange(pendingWatch_, std::nullopt);
     everyOp = mode_ != Resume::Continue || pendingFinding_.has_value();
+    if (search_) focus = watchWriter_;
     stopHere(x, op, index, "Watchpoint " + std::to_string(hit.number), std::move(hit));
+    if (rewind_ != Rewind::None) return; // going back: this launch is abandoned
   }
   if (pendingFinding_) {
     const Finding f = *std::exchange(pendingFinding_, std::nullopt);
     everyOp = mode_ != Resume::Continue;
     focus = f.workItem->global;
     stopHere(x, op, index, "Finding " + f.kind + ": " + f.message, std::nullopt, f);
+    if (rewind_ != Rewind::None) return;
   }
   if (flags_[index] & kFlagBreakpoint) {
     for (size_t bi = 0; bi < breakpoints.size(); ++bi) {
@@ -261,7 +340,7 @@ void DebugSession::opReached(const ExecState &x, const LoweredOp &op, uint32_t i
       ++b.hits;
       std::string reason =
           (b.temporary ? "Temporary breakpoint " : "Breakpoint ") + std::to_string(b.number);
-      if (b.temporary) {
+      if (b.temporary && !search_) {
         breakpoints.erase(breakpoints.begin() + std::ptrdiff_t(bi));
         updateFlags();
       }
@@ -311,6 +390,7 @@ void DebugSession::opReached(const ExecState &x, const LoweredOp &op, uint32_t i
 
 void DebugSession::storeDone(const ExecState &x, const LoweredOp &op, uint32_t index,
                              uint32_t bytes, bool indexed) {
+  if (rewind_ != Rewind::None || (search_ && search_->reached)) return;
   for (Watchpoint &w : watchpoints) {
     ops::ResolvedAllocation r;
     if (!ops::resolve(x, w.pointer, 0, r)) continue;
@@ -337,7 +417,7 @@ void DebugSession::storeDone(const ExecState &x, const LoweredOp &op, uint32_t i
     (void)index;
     pendingWatch_ = WatchHit{w.number, w.last, now};
     w.last = now;
-    focus = globalIdOf(*x.warp, *writer);
+    (search_ ? watchWriter_ : focus) = globalIdOf(*x.warp, *writer);
     everyOp = true;
     return;
   }
@@ -345,6 +425,9 @@ void DebugSession::storeDone(const ExecState &x, const LoweredOp &op, uint32_t i
 
 void DebugSession::launchEnded(LaunchContext &L) {
   (void)L;
+  // Abandoned: the runner runs the launch again. Ended before the rewind's count (which
+  // a deterministic launch does not): it stops no more.
+  if (rewind_ == Rewind::Position) rewind_ = Rewind::None;
   launch_ = nullptr;
   opFlags = nullptr;
   pendingFinding_.reset();
@@ -356,6 +439,11 @@ void DebugSession::launchEnded(LaunchContext &L) {
 void DebugSession::stopHere(const ExecState &x, const LoweredOp &op, uint32_t index,
                             std::string reason, std::optional<WatchHit> watch,
                             std::optional<Finding> finding) {
+  if (search_) { // a search replay: where it would stop, and on
+    search_->stops.push_back({opsReached, focus, std::move(reason), std::move(watch)});
+    focus = search_->focus;
+    return;
+  }
   std::unique_lock lock(mutex_);
   stop_.watch = std::move(watch);
   stop_.finding = std::move(finding);
@@ -385,6 +473,23 @@ void DebugSession::resume(Resume how) {
   stepIndex_ = stop_.index;
   everyOp = how != Resume::Continue || pendingFinding_.has_value();
   updateFlags();
+  resumed_ = true;
+  stopped_ = false;
+  changed_.notify_all();
+}
+
+void DebugSession::rewindTo(uint64_t position, GlobalId focusThere, std::string reason,
+                            std::optional<WatchHit> watch) {
+  std::unique_lock lock(mutex_);
+  rewind_ = Rewind::Abandon;
+  rewindPosition_ = position;
+  rewindFocus_ = focusThere;
+  rewindReason_ = std::move(reason);
+  rewindWatch_ = std::move(watch);
+  pendingFinding_.reset();
+  pendingWatch_.reset();
+  mode_ = Resume::Continue;
+  everyOp = false;
   resumed_ = true;
   stopped_ = false;
   changed_.notify_all();
