@@ -3,6 +3,7 @@
 #include "debug_session.h"
 
 #include <algorithm>
+#include <bit>
 #include <filesystem>
 #include <utility>
 
@@ -49,7 +50,8 @@ void DebugSession::setGroup(GroupState *g, std::span<Warp> warps) {
   group_ = g;
   warps_ = warps;
   if (g) {
-    bindings_.assign(g->items, {});
+    groupItems_ = g->items;
+    bindings_.assign(size_t(g->items) * variableCount_, kNone);
   } else {
     bindings_.clear();
   }
@@ -59,6 +61,13 @@ void DebugSession::launchStarted(LaunchContext &L) {
   launch_ = &L;
   opsReached = 0;
   const LoweredKernel &k = *L.kernel;
+  variableSlot_.clear();
+  bindingSlot_.assign(k.debugBindings.size(), 0);
+  for (size_t b = 0; b < k.debugBindings.size(); ++b)
+    bindingSlot_[b] =
+        variableSlot_.try_emplace(k.debugBindings[b].variable, uint32_t(variableSlot_.size()))
+            .first->second;
+  variableCount_ = uint32_t(variableSlot_.size());
   opLines_.assign(k.ops.size(), 0);
   opFunctions_.assign(k.ops.size(), 0);
   opDepths_.assign(k.ops.size(), 0);
@@ -202,8 +211,12 @@ uint32_t DebugSession::instructionOf(const Warp &w, uint32_t lane) const {
   return kNone;
 }
 
-const std::unordered_map<uint32_t, uint32_t> *DebugSession::bindingsOf(uint32_t localIndex) const {
-  return localIndex < bindings_.size() ? &bindings_[localIndex] : nullptr;
+uint32_t DebugSession::bindingOf(uint32_t localIndex, uint32_t variable) const {
+  auto it = variableSlot_.find(variable);
+  if (it == variableSlot_.end()) return kNone;
+  if (localIndex >= groupItems_) return kNone;
+  const size_t at = size_t(it->second) * groupItems_ + localIndex;
+  return at < bindings_.size() ? bindings_[at] : kNone;
 }
 
 std::optional<uint32_t> DebugSession::focusLane(const ExecState &x, uint64_t mask) const {
@@ -221,12 +234,16 @@ void DebugSession::findingReported(const Finding &f) {
 
 void DebugSession::bind(const ExecState &x, const LoweredOp &op, uint32_t index) {
   const uint64_t mask = x.maskOf(op);
-  for (uint32_t l = 0; l < x.width; ++l)
-    if ((mask >> l) & 1) {
-      const uint32_t item = x.warp->firstItem + l;
-      if (item < bindings_.size())
-        bindings_[item][launch_->kernel->debugBindings[op.aux].variable] = index;
-    }
+  // The variable's row: the warp's work-items are consecutive in it.
+  const uint32_t firstItem = x.warp->firstItem;
+  uint32_t *row = bindings_.data() + size_t(bindingSlot_[op.aux]) * groupItems_ + firstItem;
+  if (mask == x.allLanes && firstItem + x.width <= groupItems_) {
+    std::fill(row, row + x.width, index);
+    return;
+  }
+  for (uint64_t m = mask; m; m &= m - 1)
+    if (const uint32_t lane = uint32_t(std::countr_zero(m)); firstItem + lane < groupItems_)
+      row[lane] = index;
 }
 
 void DebugSession::opReached(const ExecState &x, const LoweredOp &op, uint32_t index) {

@@ -162,8 +162,9 @@ public:
   GlobalId globalIdOf(const Warp &w, uint32_t lane) const;
   /// The module instruction the work-item in warp `w`, lane `lane`, is at (its next op).
   uint32_t instructionOf(const Warp &w, uint32_t lane) const;
-  /// DebugBind op index for `variable` last reached by a work-item (local linear index).
-  const std::unordered_map<uint32_t, uint32_t> *bindingsOf(uint32_t localIndex) const;
+  /// The index of the DebugBind op of `variable` (its DebugLocalVariable id) that the
+  /// work-item of local linear index `localIndex` reached last; kNone when none.
+  uint32_t bindingOf(uint32_t localIndex, uint32_t variable) const;
   /// Per op of the kernel: its source line (0: none) and the function it comes from.
   uint32_t opLine(uint32_t index) const { return index < opLines_.size() ? opLines_[index] : 0; }
   uint32_t opFunction(uint32_t index) const {
@@ -215,8 +216,17 @@ private:
   std::vector<uint32_t> opFunctions_;
   std::vector<uint8_t> lineStart_;
   uint32_t kernelFunction_ = 0;
-  /// Per work-item of the running group (local linear index): variable -> DebugBind op.
-  std::vector<std::unordered_map<uint32_t, uint32_t>> bindings_;
+  /// The variables the kernel's DebugBind ops bind, numbered densely as the launch
+  /// starts: per LoweredKernel::debugBindings entry its number, and per module id.
+  std::vector<uint32_t> bindingSlot_;
+  std::unordered_map<uint32_t, uint32_t> variableSlot_;
+  uint32_t variableCount_ = 0;
+  /// Per variable number × work-item of the running group (local linear index): the
+  /// DebugBind op it reached last (kNone: none yet). A flat array, written on every
+  /// DebugBind op (the most frequent callback of an -O2 debug run), a warp's work-items
+  /// side by side.
+  std::vector<uint32_t> bindings_;
+  uint32_t groupItems_ = 0;
 
   Resume mode_ = Resume::Continue;
   uint32_t stepLine_ = 0;

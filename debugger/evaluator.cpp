@@ -230,7 +230,7 @@ Value Evaluator::valueOf(const DebugVariable &var, uint32_t bindOp) const {
 
 Value Evaluator::variable(const std::string &name) const {
   const DebugInfo &info = session_.info();
-  const auto *bindings = session_.bindingsOf(x_.warp->firstItem + lane_);
+  const uint32_t item = x_.warp->firstItem + lane_;
   const uint32_t at = session_.instructionOf(*x_.warp, lane_);
   const uint32_t debugFunction = at == kNone ? 0 : info.debugFunctionAt(at);
   const uint32_t function = at == kNone ? 0 : info.functionOf(at);
@@ -242,9 +242,7 @@ Value Evaluator::variable(const std::string &name) const {
   int bestScore = -1;
   for (const auto &[id, var] : info.variables()) {
     if (var.name != name) continue;
-    uint32_t op = ~0u;
-    if (bindings)
-      if (auto it = bindings->find(id); it != bindings->end()) op = it->second;
+    const uint32_t op = session_.bindingOf(item, id);
     const int score = (inFunction(var) ? 2 : 0) + (op != ~0u ? 1 : 0);
     if (score > bestScore) best = &var, bestOp = op, bestScore = score;
   }
@@ -332,7 +330,7 @@ Value Evaluator::variable(const std::string &name) const {
 std::vector<std::pair<std::string, Value>> Evaluator::variables(bool arguments) const {
   std::vector<std::pair<std::string, Value>> out;
   const DebugInfo &info = session_.info();
-  const auto *bindings = session_.bindingsOf(x_.warp->firstItem + lane_);
+  const uint32_t item = x_.warp->firstItem + lane_;
   const uint32_t at = session_.instructionOf(*x_.warp, lane_);
   const uint32_t debugFunction = at == kNone ? 0 : info.debugFunctionAt(at);
   const uint32_t function = at == kNone ? 0 : info.functionOf(at);
@@ -347,10 +345,8 @@ std::vector<std::pair<std::string, Value>> Evaluator::variables(bool arguments) 
                                         : a->id < b->id;
   });
   for (const DebugVariable *var : list) {
-    uint32_t op = ~0u;
-    if (bindings)
-      if (auto it = bindings->find(var->id); it != bindings->end()) op = it->second;
-    if (op != ~0u) {
+    const uint32_t op = session_.bindingOf(item, var->id);
+    if (op != kNone) {
       out.emplace_back(var->name, valueOf(*var, op));
     } else {
       Value v;
