@@ -210,7 +210,8 @@ bool CommandLoop::execute(const std::string &rawLine) {
     if (is(word, {"help", "h"})) {
       out << "Commands: run, continue (c), next (n), step (s), stepi (si), finish,\n"
              "  break FILE:LINE|LINE|KERNEL|on-finding [if COND], tbreak, delete [N...],\n"
-             "  info breakpoints|locals|args|workitems, print EXPR (p), x/NF ADDR,\n"
+             "  info breakpoints|locals|args|workitems|registers, print EXPR (p),\n"
+             "  print %ID (a SPIR-V result id), x/NF ADDR,\n"
              "  workitem GX [GY GZ] | workitem group G... local L..., backtrace (bt),\n"
              "  list [LINE|FILE:LINE], watch EXPR, last-write EXPR,\n"
              "  reverse-step (rs), reverse-next (rn), reverse-stepi (rsi),\n"
@@ -463,6 +464,18 @@ void CommandLoop::cmdInfo(const std::string &args) {
     return;
   }
   if (is(args, {"workitems", "workitem", "wi"})) return infoWorkitems();
+  if (is(args, {"registers", "reg", "r", "all-registers"})) {
+    if (!requireStopped()) return;
+    auto e = focusEvaluator();
+    if (!e) throw Error("The work-item in focus is not in the running work-group.");
+    // The current function's SPIR-V result ids, with the module's names (OpName).
+    for (const auto &[id, v] : e->registers()) {
+      const std::string_view name = session_.info().module().name(id);
+      out << "%" << id << " (" << (v.type ? v.type->name : "?")
+          << (name.empty() ? "" : " " + std::string(name)) << ") = " << e->format(v) << "\n";
+    }
+    return;
+  }
   throw Error("Undefined info command: \"" + args + "\".");
 }
 
