@@ -220,9 +220,19 @@ uint32_t DebugSession::bindingOf(uint32_t localIndex, uint32_t variable) const {
 }
 
 std::optional<uint32_t> DebugSession::focusLane(const ExecState &x, uint64_t mask) const {
-  for (uint32_t l = 0; l < x.width; ++l)
-    if ((mask >> l) & 1 && globalIdOf(*x.warp, l) == focus) return l;
-  return std::nullopt;
+  // The focus's local linear index in this group, if it is in it: a warp's lanes are
+  // consecutive local linear indices, x fastest (exec/warp_executor.cpp).
+  uint64_t linear = 0, scale = 1;
+  for (uint32_t d = 0; d < 3; ++d) {
+    const uint64_t first = x.group->id[d] * x.launch->localSize[d] + x.launch->range.offset[d];
+    if (focus[d] < first || focus[d] - first >= x.group->size[d]) return std::nullopt;
+    linear += (focus[d] - first) * scale;
+    scale *= x.group->size[d];
+  }
+  if (linear < x.warp->firstItem || linear - x.warp->firstItem >= x.width) return std::nullopt;
+  const auto lane = uint32_t(linear - x.warp->firstItem);
+  if (!((mask >> lane) & 1)) return std::nullopt;
+  return lane;
 }
 
 void DebugSession::findingReported(const Finding &f) {
@@ -285,17 +295,18 @@ void DebugSession::searchOp(const ExecState &x, const LoweredOp &op, uint32_t in
     rereadWatchpoints(x);
   }
   if (op.code == OpCode::DebugBind) return bind(x, op, index);
-  const uint64_t mask = x.maskOf(op);
-  if (mask && focusLane(x, mask)) {
-    const FocusStep step{opsReached, opLines_[index], opDepths_[index], lineStart_[index] != 0,
-                         isDeclarationLine(index)};
-    if (!s.lineStarts)
-      s.steps.assign(1, step);
-    else if (step.lineStart)
-      s.steps.push_back(step);
-  }
+  if (s.record == SearchReplay::Record::LastOp ||
+      (s.record == SearchReplay::Record::LineStarts && lineStart_[index]))
+    if (const uint64_t mask = x.maskOf(op); mask && focusLane(x, mask)) {
+      const FocusStep step{opsReached, opLines_[index], opDepths_[index], lineStart_[index] != 0,
+                           isDeclarationLine(index)};
+      if (s.record == SearchReplay::Record::LastOp)
+        s.steps.assign(1, step);
+      else
+        s.steps.push_back(step);
+    }
   // The stops it would make are recorded by stopHere; every op comes back here.
-  decide(x, op, index);
+  if ((flags_[index] & kFlagBreakpoint) || pendingWatch_) decide(x, op, index);
   everyOp = true;
 }
 

@@ -88,7 +88,8 @@ struct SearchReplay {
   uint64_t until = 0;
   GlobalId focus{0, 0, 0};             ///< the work-item in focus at the stop
   std::atomic<bool> *cancel = nullptr; ///< set at `until`: the replay ends there
-  bool lineStarts = false;             ///< every line start in `steps`; else the last op
+  /// What `steps` gets of the work-item in focus: nothing, each line start, its last op.
+  enum class Record : uint8_t { Stops, LineStarts, LastOp } record = Record::Stops;
   std::vector<RecordedStop> stops;
   std::vector<FocusStep> steps;
   bool reached = false; ///< the replay got to `until`

@@ -72,7 +72,9 @@ ReverseTarget findReverseTarget(const DebugSession &live, ReverseCommand command
   replay.until = stop.position;
   replay.focus = live.focus;
   replay.cancel = &cancel;
-  replay.lineStarts = command == ReverseCommand::Step || command == ReverseCommand::Next;
+  replay.record = command == ReverseCommand::Continue          ? SearchReplay::Record::Stops
+                  : command == ReverseCommand::StepInstruction ? SearchReplay::Record::LastOp
+                                                               : SearchReplay::Record::LineStarts;
   search.searchInto(replay);
   control.replay(search, cancel);
 
