@@ -315,6 +315,7 @@ void DebugSession::positionOp(const ExecState &x, const LoweredOp &op, uint32_t 
   if (opsReached < rewindPosition_ || !x.maskOf(op)) return;
   rewind_ = Rewind::None;
   everyOp = false;
+  interrupt_.store(false); // Ctrl-C while going back: it stops here anyway
   rereadWatchpoints(x);
   watchingStores = !watchpoints.empty();
   focus = rewindFocus_;
