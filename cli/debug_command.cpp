@@ -80,14 +80,28 @@ int debugCommand(const DebugOptions &options) {
 
   debugger::Debugger debug(module.module(), bufferTypes);
   FindingSink sink;
-  sink.setObserver([&](const Finding &f) { debug.findingReported(f); });
+  // Findings put back into the sink when a launch runs again stop nothing.
+  bool refilling = false;
+  sink.setObserver([&](const Finding &f) {
+    if (!refilling) debug.findingReported(f);
+  });
   std::atomic<bool> cancel{false};
   ExecOptions exec;
   exec.warpWidth = options.warpWidth;
   exec.threads = 1;
   exec.debugger = debug.watcher();
   exec.cancel = &cancel;
-  exec.printfSink = [](std::string_view text) {
+  // printf output of the running launch: a launch run again (reverse execution) prints
+  // the same bytes again, which are shown once; a launch being abandoned prints nothing.
+  std::atomic<bool> restart{false};
+  uint64_t printfShown = 0, printfMade = 0;
+  exec.printfSink = [&](std::string_view text) {
+    if (restart) return;
+    const uint64_t before = printfMade;
+    printfMade += text.size();
+    if (printfMade <= printfShown) return;
+    text.remove_prefix(static_cast<size_t>(printfShown > before ? printfShown - before : 0));
+    printfShown = printfMade;
     std::cout.write(text.data(), static_cast<std::streamsize>(text.size()));
     std::cout.flush();
   };
@@ -112,6 +126,8 @@ int debugCommand(const DebugOptions &options) {
   };
 
   std::thread runner;
+  // Reverse execution: the stopped launch ends at the next poll of its watchdog and runs
+  // again from the bytes it started with and the findings of the launches before it.
   auto runLaunches = [&] {
     try {
       for (size_t i = 0; i < launches.size() && !cancel; ++i) {
@@ -119,8 +135,21 @@ int debugCommand(const DebugOptions &options) {
         for (const ArgSpec &arg : launches[i].args) args.push_back(buffers.binding(arg));
         current = i;
         startBytes = bufferBytes();
+        const std::vector<Finding> findingsBefore = sink.findings();
+        printfShown = printfMade = 0;
         launchKernel(module, launches[i].kernel, launches[i].range, args, specConstants, memory,
                      sink, exec);
+        while (restart.exchange(false)) {
+          cancel = false;
+          restore(startBytes);
+          sink.clear();
+          refilling = true;
+          for (const Finding &f : findingsBefore) sink.report(f);
+          refilling = false;
+          printfMade = 0;
+          launchKernel(module, launches[i].kernel, launches[i].range, args, specConstants, memory,
+                       sink, exec);
+        }
       }
     } catch (const std::exception &e) {
       std::cout << "spvsim: " << e.what() << "\n";
@@ -142,6 +171,10 @@ int debugCommand(const DebugOptions &options) {
       if (kinds.find(f.kind) == std::string::npos) kinds += (kinds.empty() ? "" : ", ") + f.kind;
     if (!kinds.empty()) std::cout << " (" << kinds << ")";
     std::cout << "]\n";
+  };
+  control.restart = [&] {
+    restart = true;
+    cancel = true;
   };
   control.replay = [&](DebugWatcher &watcher, const std::atomic<bool> &stop) {
     const auto now = bufferBytes();

@@ -12,7 +12,6 @@
 #include <dlfcn.h>
 #include <signal.h>
 
-#include "last_write.h"
 #include "memory/tagged_pointer.h"
 #include "spvsim/common/error.h"
 
@@ -201,16 +200,22 @@ bool CommandLoop::execute(const std::string &rawLine) {
       return resume(Resume::Finish), true;
     }
     if (word == "last-write") return cmdLastWrite(args), true;
-    if (word.starts_with("reverse-") || is(word, {"rs", "rn", "rc"})) {
-      out << "Reverse execution is not implemented yet.\n";
-      return true;
-    }
+    if (is(word, {"reverse-step", "rs"}))
+      return cmdReverse(ReverseCommand::Step), lastRepeatable_ = word, true;
+    if (is(word, {"reverse-next", "rn"}))
+      return cmdReverse(ReverseCommand::Next), lastRepeatable_ = word, true;
+    if (is(word, {"reverse-stepi", "rsi"}))
+      return cmdReverse(ReverseCommand::StepInstruction), lastRepeatable_ = word, true;
+    if (is(word, {"reverse-continue", "rc"})) return cmdReverse(ReverseCommand::Continue), true;
     if (is(word, {"help", "h"})) {
       out << "Commands: run, continue (c), next (n), step (s), stepi (si), finish,\n"
              "  break FILE:LINE|LINE|KERNEL|on-finding [if COND], tbreak, delete [N...],\n"
-             "  info breakpoints|locals|args|workitems, print EXPR (p), x/NF ADDR,\n"
+             "  info breakpoints|locals|args|workitems|registers, print EXPR (p),\n"
+             "  print %ID (a SPIR-V result id), x/NF ADDR,\n"
              "  workitem GX [GY GZ] | workitem group G... local L..., backtrace (bt),\n"
-             "  list [LINE|FILE:LINE], watch EXPR, last-write EXPR, quit (q).\n"
+             "  list [LINE|FILE:LINE], watch EXPR, last-write EXPR,\n"
+             "  reverse-step (rs), reverse-next (rn), reverse-stepi (rsi),\n"
+             "  reverse-continue (rc), quit (q).\n"
              "  See docs/debugging.md.\n";
       return true;
     }
@@ -321,6 +326,9 @@ void CommandLoop::reportStop() {
     const uint32_t function = session_.opFunction(s.index);
     if (function != lastFunction_)
       out << info.framesAt(instruction).front().function << " () at " << where << "\n";
+  } else if (s.reason == kLaunchStart) {
+    out << "\nNo more reverse-execution history.\n"
+        << item << " at the start of kernel " << session_.launch()->kernel->name << "\n";
   } else if (s.reason == "returns") {
     out << item << " returns from the kernel at " << where << "\n";
   } else {
@@ -456,6 +464,18 @@ void CommandLoop::cmdInfo(const std::string &args) {
     return;
   }
   if (is(args, {"workitems", "workitem", "wi"})) return infoWorkitems();
+  if (is(args, {"registers", "reg", "r", "all-registers"})) {
+    if (!requireStopped()) return;
+    auto e = focusEvaluator();
+    if (!e) throw Error("The work-item in focus is not in the running work-group.");
+    // The current function's SPIR-V result ids, with the module's names (OpName).
+    for (const auto &[id, v] : e->registers()) {
+      const std::string_view name = session_.info().module().name(id);
+      out << "%" << id << " (" << (v.type ? v.type->name : "?")
+          << (name.empty() ? "" : " " + std::string(name)) << ") = " << e->format(v) << "\n";
+    }
+    return;
+  }
   throw Error("Undefined info command: \"" + args + "\".");
 }
 
@@ -742,49 +762,6 @@ void CommandLoop::cmdWatch(const std::string &args) {
   *out_ << "Watchpoint " << w.number << ": " << args << "\n";
   session_.watchpoints.push_back(std::move(w));
   session_.updateFlags();
-}
-
-} // namespace spvsim::debugger
-
-namespace spvsim::debugger {
-
-void CommandLoop::cmdLastWrite(const std::string &args) {
-  if (!requireStopped()) return;
-  if (args.empty())
-    throw Error("Usage: last-write EXPR (a buffer element, a __local array element)");
-  auto e = focusEvaluator();
-  if (!e) throw Error("The work-item in focus is not in the running work-group.");
-  Value v = e->evaluate(args);
-  if (v.address && tagged::space(*v.address) == AddressSpace::Private)
-    throw Error("last-write needs global or __local memory (a private variable is one "
-                "work-item's).");
-  if (!v.address || !v.type || !v.type->isScalar())
-    throw Error("last-write needs a scalar in memory (an element of a buffer or array).");
-  if (!control_.replay) throw Error("This launch cannot be replayed.");
-  // Replay the launch from its inputs up to the op it is stopped at (last_write.h).
-  const StopPoint &s = session_.stopPoint();
-  const GroupState *g = session_.group();
-  std::atomic<bool> cancel{false};
-  LastWriteRecorder recorder(*v.address, v.type->bytes, g ? g->id : GlobalId{0, 0, 0}, s.position,
-                             cancel);
-  control_.replay(recorder, cancel);
-  std::ostream &out = *out_;
-  if (!recorder.reachedEnd())
-    out << "warning: the replay ended before it reached this stop; the answer covers the "
-           "whole replay.\n";
-  const std::optional<LastWrite> &w = recorder.lastWrite();
-  if (!w) {
-    out << args << " was never written in this launch before now.\n";
-    return;
-  }
-  out << args << " was last written by work-item " << workItemText(w->workItem) << " at "
-      << whereText(w->instruction) << "\n";
-  if (const uint32_t line = session_.info().lineOf(w->instruction))
-    printSourceLine(session_.info().fileOf(w->instruction), line);
-  uint64_t bits = 0;
-  std::memcpy(&bits, w->bytes.data(), std::min<size_t>(w->bytes.size(), sizeof bits));
-  out << "Value written = "
-      << formatScalar(*v.type, bits, [&](uint64_t p) { return e->describePointer(p); }) << "\n";
 }
 
 } // namespace spvsim::debugger

@@ -13,6 +13,7 @@
 
 #include "debug_session.h"
 #include "evaluator.h"
+#include "reverse_execution.h"
 #include "spvsim/debugger/debugger.h"
 
 namespace spvsim::debugger {
@@ -49,6 +50,7 @@ private:
   void cmdList(const std::string &args);
   void cmdWatch(const std::string &args);
   void cmdLastWrite(const std::string &args);
+  void cmdReverse(ReverseCommand command);
   void infoWorkitems();
 
   DebugSession &session_;

@@ -73,8 +73,20 @@ DebugInfo::DebugInfo(const Module &module) : module_(module) {
       DebugType t;
       t.kind = DebugType::Kind::Array;
       t.base = at(0);
-      t.count = number(at(1));
-      for (size_t i = 2; i < a.size(); ++i) t.count *= std::max<uint64_t>(number(a[i]), 1);
+      // OpenCL.DebugInfo.100 DebugTypeArray: Base Type, then a Component Count per
+      // dimension (one instruction for `float a[4][16]`). llvm-spirv follows the counts
+      // with as many lower bounds, DebugInfoNone for OpenCL C: those are not dimensions.
+      size_t counts = a.size() > 1 ? a.size() - 1 : 0;
+      if (counts % 2 == 0) {
+        bool bounds = true;
+        for (size_t i = 1 + counts / 2; i < a.size(); ++i) bounds &= number(a[i]) == 0;
+        if (bounds) counts /= 2;
+      }
+      t.count = 1;
+      for (size_t i = 1; i <= counts; ++i) {
+        t.dims.push_back(std::max<uint64_t>(number(a[i]), 1));
+        t.count *= t.dims.back();
+      }
       types_[id] = t;
       break;
     }
@@ -249,8 +261,11 @@ std::string DebugInfo::typeName(uint32_t id) const {
     return t.name.empty() ? typeName(t.base) : t.name;
   case DebugType::Kind::Pointer:
     return typeName(t.base) + " *";
-  case DebugType::Kind::Array:
-    return typeName(t.base) + " [" + std::to_string(t.count) + "]";
+  case DebugType::Kind::Array: {
+    std::string name = typeName(t.base) + " ";
+    for (uint64_t d : t.dims) name += "[" + std::to_string(d) + "]";
+    return t.dims.empty() ? name + "[" + std::to_string(t.count) + "]" : name;
+  }
   case DebugType::Kind::Vector:
     return typeName(t.base) + std::to_string(t.count);
   case DebugType::Kind::Composite:

@@ -24,7 +24,9 @@ struct DebugType {
   /// 2 Boolean, 3 Float, 4 Signed, 5 SignedChar, 6 Unsigned, 7 UnsignedChar).
   uint32_t encoding = 0;
   uint32_t base = 0;  ///< Pointer, Array, Vector, Typedef: the element or aliased type
-  uint64_t count = 0; ///< Vector components; Array elements (first dimension)
+  uint64_t count = 0; ///< Vector components; Array elements (all dimensions)
+  /// Array: the count of each dimension, outermost first (`float a[4][16]`: 4, 16).
+  std::vector<uint64_t> dims;
   struct Member {
     std::string name;
     uint32_t type = 0;

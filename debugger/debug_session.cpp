@@ -3,6 +3,7 @@
 #include "debug_session.h"
 
 #include <algorithm>
+#include <bit>
 #include <filesystem>
 #include <utility>
 
@@ -49,7 +50,8 @@ void DebugSession::setGroup(GroupState *g, std::span<Warp> warps) {
   group_ = g;
   warps_ = warps;
   if (g) {
-    bindings_.assign(g->items, {});
+    groupItems_ = g->items;
+    bindings_.assign(size_t(g->items) * variableCount_, kNone);
   } else {
     bindings_.clear();
   }
@@ -59,6 +61,13 @@ void DebugSession::launchStarted(LaunchContext &L) {
   launch_ = &L;
   opsReached = 0;
   const LoweredKernel &k = *L.kernel;
+  variableSlot_.clear();
+  bindingSlot_.assign(k.debugBindings.size(), 0);
+  for (size_t b = 0; b < k.debugBindings.size(); ++b)
+    bindingSlot_[b] =
+        variableSlot_.try_emplace(k.debugBindings[b].variable, uint32_t(variableSlot_.size()))
+            .first->second;
+  variableCount_ = uint32_t(variableSlot_.size());
   opLines_.assign(k.ops.size(), 0);
   opFunctions_.assign(k.ops.size(), 0);
   opDepths_.assign(k.ops.size(), 0);
@@ -98,6 +107,15 @@ void DebugSession::launchStarted(LaunchContext &L) {
     }
   }
   updateFlags();
+  if (search_) {
+    searchStarted_ = false;
+    everyOp = true;
+  } else if (rewind_ == Rewind::Abandon) {
+    // Run again from the start: silently, every op counted, to the rewind's count.
+    rewind_ = Rewind::Position;
+    everyOp = true;
+    watchingStores = false;
+  }
 }
 
 bool DebugSession::breakpointMatches(const Breakpoint &b, uint32_t index) const {
@@ -193,33 +211,120 @@ uint32_t DebugSession::instructionOf(const Warp &w, uint32_t lane) const {
   return kNone;
 }
 
-const std::unordered_map<uint32_t, uint32_t> *DebugSession::bindingsOf(uint32_t localIndex) const {
-  return localIndex < bindings_.size() ? &bindings_[localIndex] : nullptr;
+uint32_t DebugSession::bindingOf(uint32_t localIndex, uint32_t variable) const {
+  auto it = variableSlot_.find(variable);
+  if (it == variableSlot_.end()) return kNone;
+  if (localIndex >= groupItems_) return kNone;
+  const size_t at = size_t(it->second) * groupItems_ + localIndex;
+  return at < bindings_.size() ? bindings_[at] : kNone;
 }
 
 std::optional<uint32_t> DebugSession::focusLane(const ExecState &x, uint64_t mask) const {
-  for (uint32_t l = 0; l < x.width; ++l)
-    if ((mask >> l) & 1 && globalIdOf(*x.warp, l) == focus) return l;
-  return std::nullopt;
+  // The focus's local linear index in this group, if it is in it: a warp's lanes are
+  // consecutive local linear indices, x fastest (exec/warp_executor.cpp).
+  uint64_t linear = 0, scale = 1;
+  for (uint32_t d = 0; d < 3; ++d) {
+    const uint64_t first = x.group->id[d] * x.launch->localSize[d] + x.launch->range.offset[d];
+    if (focus[d] < first || focus[d] - first >= x.group->size[d]) return std::nullopt;
+    linear += (focus[d] - first) * scale;
+    scale *= x.group->size[d];
+  }
+  if (linear < x.warp->firstItem || linear - x.warp->firstItem >= x.width) return std::nullopt;
+  const auto lane = uint32_t(linear - x.warp->firstItem);
+  if (!((mask >> lane) & 1)) return std::nullopt;
+  return lane;
 }
 
 void DebugSession::findingReported(const Finding &f) {
-  if (!stopOnFindings || !f.workItem) return;
+  // Findings before a rewind's stop were reported when the launch first got there.
+  if (!stopOnFindings || !f.workItem || search_ || rewind_ != Rewind::None) return;
   pendingFinding_ = f;
   everyOp = true;
 }
 
-void DebugSession::opReached(const ExecState &x, const LoweredOp &op, uint32_t index) {
+void DebugSession::bind(const ExecState &x, const LoweredOp &op, uint32_t index) {
   const uint64_t mask = x.maskOf(op);
-  if (op.code == OpCode::DebugBind) {
-    for (uint32_t l = 0; l < x.width; ++l)
-      if ((mask >> l) & 1) {
-        const uint32_t item = x.warp->firstItem + l;
-        if (item < bindings_.size())
-          bindings_[item][launch_->kernel->debugBindings[op.aux].variable] = index;
-      }
+  // The variable's row: the warp's work-items are consecutive in it.
+  const uint32_t firstItem = x.warp->firstItem;
+  uint32_t *row = bindings_.data() + size_t(bindingSlot_[op.aux]) * groupItems_ + firstItem;
+  if (mask == x.allLanes && firstItem + x.width <= groupItems_) {
+    std::fill(row, row + x.width, index);
     return;
   }
+  for (uint64_t m = mask; m; m &= m - 1)
+    if (const uint32_t lane = uint32_t(std::countr_zero(m)); firstItem + lane < groupItems_)
+      row[lane] = index;
+}
+
+void DebugSession::opReached(const ExecState &x, const LoweredOp &op, uint32_t index) {
+  if (search_) return searchOp(x, op, index);
+  switch (rewind_) {
+  case Rewind::Abandon:
+    return;
+  case Rewind::Position:
+    return positionOp(x, op, index);
+  case Rewind::None:
+    break;
+  }
+  if (op.code == OpCode::DebugBind) return bind(x, op, index);
+  decide(x, op, index);
+}
+
+void DebugSession::rereadWatchpoints(const ExecState &x) {
+  for (Watchpoint &w : watchpoints) {
+    ops::ResolvedAllocation r;
+    const uint64_t offset = tagged::offset(w.pointer);
+    if (ops::resolve(x, w.pointer, 0, r) && offset + w.bytes <= r.size)
+      w.last.assign(r.base + offset, r.base + offset + w.bytes);
+  }
+}
+
+void DebugSession::searchOp(const ExecState &x, const LoweredOp &op, uint32_t index) {
+  SearchReplay &s = *search_;
+  if (s.reached) return;
+  if (opsReached >= s.until) {
+    // The op the launch stopped at has not run: nothing from here on counts.
+    s.reached = true;
+    everyOp = false;
+    watchingStores = false;
+    if (s.cancel) s.cancel->store(true);
+    return;
+  }
+  if (!searchStarted_) { // watchpoints compare with the bytes the launch starts with
+    searchStarted_ = true;
+    rereadWatchpoints(x);
+  }
+  if (op.code == OpCode::DebugBind) return bind(x, op, index);
+  if (s.record == SearchReplay::Record::LastOp ||
+      (s.record == SearchReplay::Record::LineStarts && lineStart_[index]))
+    if (const uint64_t mask = x.maskOf(op); mask && focusLane(x, mask)) {
+      const FocusStep step{opsReached, opLines_[index], opDepths_[index], lineStart_[index] != 0,
+                           isDeclarationLine(index)};
+      if (s.record == SearchReplay::Record::LastOp)
+        s.steps.assign(1, step);
+      else
+        s.steps.push_back(step);
+    }
+  // The stops it would make are recorded by stopHere; every op comes back here.
+  if ((flags_[index] & kFlagBreakpoint) || pendingWatch_) decide(x, op, index);
+  everyOp = true;
+}
+
+void DebugSession::positionOp(const ExecState &x, const LoweredOp &op, uint32_t index) {
+  if (op.code == OpCode::DebugBind) return bind(x, op, index);
+  if (opsReached < rewindPosition_ || !x.maskOf(op)) return;
+  rewind_ = Rewind::None;
+  everyOp = false;
+  interrupt_.store(false); // Ctrl-C while going back: it stops here anyway
+  rereadWatchpoints(x);
+  watchingStores = !watchpoints.empty();
+  focus = rewindFocus_;
+  mode_ = Resume::Continue;
+  stopHere(x, op, index, std::exchange(rewindReason_, {}), std::exchange(rewindWatch_, {}));
+}
+
+void DebugSession::decide(const ExecState &x, const LoweredOp &op, uint32_t index) {
+  const uint64_t mask = x.maskOf(op);
   if (!mask) return;
   if (interrupt_.exchange(false)) {
     everyOp = mode_ != Resume::Continue || pendingFinding_ || pendingWatch_;
@@ -235,13 +340,16 @@ void DebugSession::opReached(const ExecState &x, const LoweredOp &op, uint32_t i
   if (pendingWatch_) {
     WatchHit hit = *std::exchange(pendingWatch_, std::nullopt);
     everyOp = mode_ != Resume::Continue || pendingFinding_.has_value();
+    if (search_) focus = watchWriter_;
     stopHere(x, op, index, "Watchpoint " + std::to_string(hit.number), std::move(hit));
+    if (rewind_ != Rewind::None) return; // going back: this launch is abandoned
   }
   if (pendingFinding_) {
     const Finding f = *std::exchange(pendingFinding_, std::nullopt);
     everyOp = mode_ != Resume::Continue;
     focus = f.workItem->global;
     stopHere(x, op, index, "Finding " + f.kind + ": " + f.message, std::nullopt, f);
+    if (rewind_ != Rewind::None) return;
   }
   if (flags_[index] & kFlagBreakpoint) {
     for (size_t bi = 0; bi < breakpoints.size(); ++bi) {
@@ -261,7 +369,7 @@ void DebugSession::opReached(const ExecState &x, const LoweredOp &op, uint32_t i
       ++b.hits;
       std::string reason =
           (b.temporary ? "Temporary breakpoint " : "Breakpoint ") + std::to_string(b.number);
-      if (b.temporary) {
+      if (b.temporary && !search_) {
         breakpoints.erase(breakpoints.begin() + std::ptrdiff_t(bi));
         updateFlags();
       }
@@ -311,6 +419,7 @@ void DebugSession::opReached(const ExecState &x, const LoweredOp &op, uint32_t i
 
 void DebugSession::storeDone(const ExecState &x, const LoweredOp &op, uint32_t index,
                              uint32_t bytes, bool indexed) {
+  if (rewind_ != Rewind::None || (search_ && search_->reached)) return;
   for (Watchpoint &w : watchpoints) {
     ops::ResolvedAllocation r;
     if (!ops::resolve(x, w.pointer, 0, r)) continue;
@@ -337,7 +446,7 @@ void DebugSession::storeDone(const ExecState &x, const LoweredOp &op, uint32_t i
     (void)index;
     pendingWatch_ = WatchHit{w.number, w.last, now};
     w.last = now;
-    focus = globalIdOf(*x.warp, *writer);
+    (search_ ? watchWriter_ : focus) = globalIdOf(*x.warp, *writer);
     everyOp = true;
     return;
   }
@@ -345,6 +454,9 @@ void DebugSession::storeDone(const ExecState &x, const LoweredOp &op, uint32_t i
 
 void DebugSession::launchEnded(LaunchContext &L) {
   (void)L;
+  // Abandoned: the runner runs the launch again. Ended before the rewind's count (which
+  // a deterministic launch does not): it stops no more.
+  if (rewind_ == Rewind::Position) rewind_ = Rewind::None;
   launch_ = nullptr;
   opFlags = nullptr;
   pendingFinding_.reset();
@@ -356,6 +468,11 @@ void DebugSession::launchEnded(LaunchContext &L) {
 void DebugSession::stopHere(const ExecState &x, const LoweredOp &op, uint32_t index,
                             std::string reason, std::optional<WatchHit> watch,
                             std::optional<Finding> finding) {
+  if (search_) { // a search replay: where it would stop, and on
+    search_->stops.push_back({opsReached, focus, std::move(reason), std::move(watch)});
+    focus = search_->focus;
+    return;
+  }
   std::unique_lock lock(mutex_);
   stop_.watch = std::move(watch);
   stop_.finding = std::move(finding);
@@ -385,6 +502,23 @@ void DebugSession::resume(Resume how) {
   stepIndex_ = stop_.index;
   everyOp = how != Resume::Continue || pendingFinding_.has_value();
   updateFlags();
+  resumed_ = true;
+  stopped_ = false;
+  changed_.notify_all();
+}
+
+void DebugSession::rewindTo(uint64_t position, GlobalId focusThere, std::string reason,
+                            std::optional<WatchHit> watch) {
+  std::unique_lock lock(mutex_);
+  rewind_ = Rewind::Abandon;
+  rewindPosition_ = position;
+  rewindFocus_ = focusThere;
+  rewindReason_ = std::move(reason);
+  rewindWatch_ = std::move(watch);
+  pendingFinding_.reset();
+  pendingWatch_.reset();
+  mode_ = Resume::Continue;
+  everyOp = false;
   resumed_ = true;
   stopped_ = false;
   changed_.notify_all();

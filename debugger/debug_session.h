@@ -64,6 +64,37 @@ struct StopPoint {
   std::string reason;    ///< "Breakpoint 1", "finding", ... (printed by the prompt)
 };
 
+/// A stop a search replay passed instead of stopping there (reverse_execution.h).
+struct RecordedStop {
+  uint64_t position = 0; ///< DebugWatcher::opsReached of the stop
+  GlobalId focus{0, 0, 0};
+  std::string reason;
+  std::optional<WatchHit> watch;
+};
+
+/// An op the work-item in focus reached in a search replay: where it is in the source.
+struct FocusStep {
+  uint64_t position = 0;
+  uint32_t line = 0;
+  uint32_t depth = 0;
+  bool lineStart = false;   ///< where `step` may stop
+  bool declaration = false; ///< on the line its function is declared on
+};
+
+/// What a search replay records (reverse_execution.h): the launch runs from its start
+/// to op count `until` without stopping; the stops it would have made and the ops of
+/// the work-item in focus are written down instead.
+struct SearchReplay {
+  uint64_t until = 0;
+  GlobalId focus{0, 0, 0};             ///< the work-item in focus at the stop
+  std::atomic<bool> *cancel = nullptr; ///< set at `until`: the replay ends there
+  /// What `steps` gets of the work-item in focus: nothing, each line start, its last op.
+  enum class Record : uint8_t { Stops, LineStarts, LastOp } record = Record::Stops;
+  std::vector<RecordedStop> stops;
+  std::vector<FocusStep> steps;
+  bool reached = false; ///< the replay got to `until`
+};
+
 class DebugSession : public DebugWatcher {
 public:
   explicit DebugSession(const Module &module);
@@ -77,6 +108,12 @@ public:
   std::unique_ptr<GroupWatcher> makeGroupWatcher(LaunchContext &, std::span<Warp>) override;
   /// A new finding (FindingSink observer): stops before the next op of its work-item.
   void findingReported(const Finding &f);
+  /// Makes this session a search replay's watcher (reverse_execution.h): it never
+  /// stops, and records into `replay` until the replay reaches `replay.until`.
+  void searchInto(SearchReplay &replay) {
+    search_ = &replay;
+    focus = replay.focus;
+  }
   /// Stops the running launch at its next op (Ctrl-C); safe in a signal handler.
   void requestInterrupt() {
     interrupt_.store(true);
@@ -88,6 +125,12 @@ public:
   bool waitForStop();
   /// Lets the stopped launch go on.
   void resume(Resume how);
+  /// Reverse execution (reverse_execution.h), while stopped: the stopped launch goes on
+  /// only to be abandoned (the runner was asked to run it again from its inputs); the
+  /// next run of it stops, silently until then, at op count `position` as `reason`
+  /// with `focus`.
+  void rewindTo(uint64_t position, GlobalId focus, std::string reason,
+                std::optional<WatchHit> watch);
   /// Every launch has run (the runner says so).
   void finishAll();
   bool finished() const { return finished_; }
@@ -120,8 +163,9 @@ public:
   GlobalId globalIdOf(const Warp &w, uint32_t lane) const;
   /// The module instruction the work-item in warp `w`, lane `lane`, is at (its next op).
   uint32_t instructionOf(const Warp &w, uint32_t lane) const;
-  /// DebugBind op index for `variable` last reached by a work-item (local linear index).
-  const std::unordered_map<uint32_t, uint32_t> *bindingsOf(uint32_t localIndex) const;
+  /// The index of the DebugBind op of `variable` (its DebugLocalVariable id) that the
+  /// work-item of local linear index `localIndex` reached last; kNone when none.
+  uint32_t bindingOf(uint32_t localIndex, uint32_t variable) const;
   /// Per op of the kernel: its source line (0: none) and the function it comes from.
   uint32_t opLine(uint32_t index) const { return index < opLines_.size() ? opLines_[index] : 0; }
   uint32_t opFunction(uint32_t index) const {
@@ -137,6 +181,18 @@ public:
   void setGroup(GroupState *g, std::span<Warp> warps);
 
 private:
+  /// Rewinding: the launch being abandoned, then run again up to a count.
+  enum class Rewind : uint8_t { None, Abandon, Position };
+  /// opReached of a live session not rewinding: decides whether to stop here.
+  void decide(const ExecState &x, const LoweredOp &op, uint32_t index);
+  /// opReached of a search replay's session.
+  void searchOp(const ExecState &x, const LoweredOp &op, uint32_t index);
+  /// opReached while running again to a rewind's count: stops there.
+  void positionOp(const ExecState &x, const LoweredOp &op, uint32_t index);
+  /// A DebugBind op: the variable of each lane moves.
+  void bind(const ExecState &x, const LoweredOp &op, uint32_t index);
+  /// Reads each watchpoint's bytes as they are now (its `last`).
+  void rereadWatchpoints(const ExecState &x);
   void stopHere(const ExecState &x, const LoweredOp &op, uint32_t index, std::string reason,
                 std::optional<WatchHit> watch = std::nullopt,
                 std::optional<Finding> finding = std::nullopt);
@@ -161,8 +217,17 @@ private:
   std::vector<uint32_t> opFunctions_;
   std::vector<uint8_t> lineStart_;
   uint32_t kernelFunction_ = 0;
-  /// Per work-item of the running group (local linear index): variable -> DebugBind op.
-  std::vector<std::unordered_map<uint32_t, uint32_t>> bindings_;
+  /// The variables the kernel's DebugBind ops bind, numbered densely as the launch
+  /// starts: per LoweredKernel::debugBindings entry its number, and per module id.
+  std::vector<uint32_t> bindingSlot_;
+  std::unordered_map<uint32_t, uint32_t> variableSlot_;
+  uint32_t variableCount_ = 0;
+  /// Per variable number × work-item of the running group (local linear index): the
+  /// DebugBind op it reached last (kNone: none yet). A flat array, written on every
+  /// DebugBind op (the most frequent callback of an -O2 debug run), a warp's work-items
+  /// side by side.
+  std::vector<uint32_t> bindings_;
+  uint32_t groupItems_ = 0;
 
   Resume mode_ = Resume::Continue;
   uint32_t stepLine_ = 0;
@@ -172,6 +237,15 @@ private:
   std::optional<Finding> pendingFinding_;
   std::optional<WatchHit> pendingWatch_;
   std::atomic<bool> interrupt_{false};
+
+  SearchReplay *search_ = nullptr;
+  bool searchStarted_ = false;
+  GlobalId watchWriter_{0, 0, 0}; ///< search replay: the work-item of pendingWatch_
+  Rewind rewind_ = Rewind::None;
+  uint64_t rewindPosition_ = 0;
+  GlobalId rewindFocus_{0, 0, 0};
+  std::string rewindReason_;
+  std::optional<WatchHit> rewindWatch_;
 };
 
 } // namespace spvsim::debugger

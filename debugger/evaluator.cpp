@@ -130,13 +130,27 @@ TypePtr Evaluator::typeOfDebug(uint32_t id) const {
     t->element = typeOfDebug(d->base);
     break;
   case DebugType::Kind::Vector:
-  case DebugType::Kind::Array:
+  case DebugType::Kind::Array: {
     t->kind = d->kind == DebugType::Kind::Vector ? Kind::Vector : Kind::Array;
     t->element = typeOfDebug(d->base);
     t->count = d->count;
-    t->bytes = uint32_t(t->element->stride() * d->count);
+    // `float a[4][16]` is an array of 4 arrays of 16 (its dimensions after the first).
+    for (size_t i = d->dims.size(); i-- > 1;) {
+      auto inner = std::make_shared<ValueType>();
+      inner->kind = Kind::Array;
+      inner->element = t->element;
+      inner->count = d->dims[i];
+      inner->bytes = uint32_t(inner->element->stride() * inner->count);
+      inner->name = info.typeName(d->base) + " ";
+      for (size_t j = i; j < d->dims.size(); ++j)
+        inner->name += "[" + std::to_string(d->dims[j]) + "]";
+      t->element = std::move(inner);
+      t->count = d->dims[0];
+    }
+    t->bytes = uint32_t(t->element->stride() * t->count);
     if (t->kind == Kind::Vector && d->count == 3) t->bytes = t->element->bytes * 4;
     break;
+  }
   case DebugType::Kind::Composite:
     t->kind = Kind::Struct;
     t->bytes = uint32_t(d->sizeBits / 8);
@@ -230,7 +244,7 @@ Value Evaluator::valueOf(const DebugVariable &var, uint32_t bindOp) const {
 
 Value Evaluator::variable(const std::string &name) const {
   const DebugInfo &info = session_.info();
-  const auto *bindings = session_.bindingsOf(x_.warp->firstItem + lane_);
+  const uint32_t item = x_.warp->firstItem + lane_;
   const uint32_t at = session_.instructionOf(*x_.warp, lane_);
   const uint32_t debugFunction = at == kNone ? 0 : info.debugFunctionAt(at);
   const uint32_t function = at == kNone ? 0 : info.functionOf(at);
@@ -242,9 +256,7 @@ Value Evaluator::variable(const std::string &name) const {
   int bestScore = -1;
   for (const auto &[id, var] : info.variables()) {
     if (var.name != name) continue;
-    uint32_t op = ~0u;
-    if (bindings)
-      if (auto it = bindings->find(id); it != bindings->end()) op = it->second;
+    const uint32_t op = session_.bindingOf(item, id);
     const int score = (inFunction(var) ? 2 : 0) + (op != ~0u ? 1 : 0);
     if (score > bestScore) best = &var, bestOp = op, bestScore = score;
   }
@@ -332,7 +344,7 @@ Value Evaluator::variable(const std::string &name) const {
 std::vector<std::pair<std::string, Value>> Evaluator::variables(bool arguments) const {
   std::vector<std::pair<std::string, Value>> out;
   const DebugInfo &info = session_.info();
-  const auto *bindings = session_.bindingsOf(x_.warp->firstItem + lane_);
+  const uint32_t item = x_.warp->firstItem + lane_;
   const uint32_t at = session_.instructionOf(*x_.warp, lane_);
   const uint32_t debugFunction = at == kNone ? 0 : info.debugFunctionAt(at);
   const uint32_t function = at == kNone ? 0 : info.functionOf(at);
@@ -347,10 +359,8 @@ std::vector<std::pair<std::string, Value>> Evaluator::variables(bool arguments) 
                                         : a->id < b->id;
   });
   for (const DebugVariable *var : list) {
-    uint32_t op = ~0u;
-    if (bindings)
-      if (auto it = bindings->find(var->id); it != bindings->end()) op = it->second;
-    if (op != ~0u) {
+    const uint32_t op = session_.bindingOf(item, var->id);
+    if (op != kNone) {
       out.emplace_back(var->name, valueOf(*var, op));
     } else {
       Value v;
@@ -471,9 +481,11 @@ struct Evaluator::Parser {
         fail("bad number '" + text + "'");
       }
     }
-    if (s[p] == '%') { // a SPIR-V result id: not kept without debug information
-      ++p;
-      fail("SPIR-V ids are not kept by the lowering; print variables by name (-g)");
+    if (s[p] == '%') { // a SPIR-V result id, from its registers (register_values.cpp)
+      const size_t start = ++p;
+      while (p < s.size() && std::isdigit(static_cast<unsigned char>(s[p]))) ++p;
+      if (p == start || p - start > 9) fail("a result id is % and its number (%12)");
+      return ev.registerValue(uint32_t(std::stoul(s.substr(start, p - start))));
     }
     return ev.variable(identifier());
   }

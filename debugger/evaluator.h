@@ -36,6 +36,12 @@ public:
   /// The variables of the work-item's current function with a value here: arguments
   /// (`arguments`) or locals, in declaration order.
   std::vector<std::pair<std::string, Value>> variables(bool arguments) const;
+  /// SPIR-V result id `id` from its registers (`print %N`; register_values.cpp): in
+  /// the innermost function on the work-item's call stack that has it; a scalar
+  /// constant from the module. Throws when the lowering kept no register for it.
+  Value registerValue(uint32_t id) const;
+  /// The result ids of the work-item's current function that have registers, by id.
+  std::vector<std::pair<uint32_t, Value>> registers() const;
   /// A scalar as a Value of its type ("long" for integers, "double" for reals).
   static Value number(int64_t i);
   static Value real(double d);
@@ -47,6 +53,9 @@ private:
   TypePtr typeOfDebug(uint32_t id) const;
   TypePtr typeOfSpirv(uint32_t id) const;
   uint64_t registerBits(uint32_t slotBytes, uint32_t bytes) const;
+  Value registerValue(const DebugValueSlot &r) const;
+  /// The work-item's inlined frames (LoweredOp::frame), innermost first, 0 last.
+  std::vector<uint16_t> frameChain() const;
 
   const DebugSession &session_;
   ExecState x_;

@@ -118,6 +118,8 @@ private:
   /// A DebugDeclare or DebugValue (OpenCL.DebugInfo.100 28, 29) as a DebugBind op, when
   /// lowering for the debugger (lowering_debug.cpp).
   void lowerDebugBinding(Instance &in, const Instruction &inst, uint32_t number);
+  /// Debugger launches: the registers of each result id of an inlined function body.
+  void recordDebugValues(const Instance &in);
   // lowering_image.cpp
   bool lowerImage(Instance &in, const Instruction &inst);
   // lowering_printf.cpp
@@ -193,5 +195,10 @@ private:
   std::unordered_set<uint32_t> uniformSlots_;
   std::vector<uint32_t> callStack_;
 };
+
+/// Debugger launches, after optimizeLowered: drops the result ids whose registers no
+/// op writes any more (folded into another register or removed as unread), and sorts
+/// LoweredKernel::debugValues by id (lowering_debug.cpp).
+void keepWrittenDebugValues(LoweredKernel &kernel);
 
 } // namespace spvsim

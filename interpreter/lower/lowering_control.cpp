@@ -90,6 +90,7 @@ uint32_t KernelLowering::lowerFunction(const Function &fn, const std::vector<Slo
     current_ = in.blockOf.at(b.label);
     for (uint32_t i = b.first; i < b.end; ++i) lowerInstruction(in, i);
   }
+  if (debugBindings_) recordDebugValues(in);
   callStack_.pop_back();
   currentFrame_ = callerFrame;
   return entry;
@@ -351,6 +352,7 @@ LoweredKernel KernelLowering::run(const std::string &kernel) {
   out_.privateSize = (out_.privateSize + 15) / 16 * 16;
   finish(out_);
   optimizeLowered(out_);
+  if (debugBindings_) keepWrittenDebugValues(out_);
   return std::move(out_);
 }
 

@@ -2,7 +2,13 @@
 // (§4.7 "Local Variables") becomes a DebugBind op naming the variable and the slots
 // that hold it (or the pointer to its memory) from there on. Only a launch under the
 // debugger lowers them; otherwise debug information lowers to nothing (DESIGN.md).
+// The debugger's launches also keep each result id's registers (`print %N`, which
+// needs no debug information).
+#include <algorithm>
+#include <unordered_set>
+
 #include "lower/kernel_lowering.h"
+#include "lower/op_operands.h"
 
 namespace spvsim {
 
@@ -48,6 +54,39 @@ void KernelLowering::lowerDebugBinding(Instance &in, const Instruction &inst, ui
     op.a = slotBytes(value.slot);
     op.c = leafCount(value.type);
   }
+}
+
+void KernelLowering::recordDebugValues(const Instance &in) {
+  for (const auto &[id, value] : in.values)
+    out_.debugValues.push_back({id, slotBytes(value.slot), value.type, currentFrame_});
+}
+
+void keepWrittenDebugValues(LoweredKernel &k) {
+  // Registers some op writes, the arguments' and the constants'. An op whose
+  // registers are not listed (opaque) stops optimizeLowered from folding results
+  // across it, so then every result keeps its registers.
+  std::unordered_set<uint32_t> written;
+  bool opaque = false;
+  for (const LoweredOp &op : k.ops) {
+    const OpOperands o = opOperands(op);
+    opaque |= o.opaque;
+    for (uint32_t i = 0; i < o.size; ++i)
+      if (o.list[i].write)
+        for (uint32_t n = 0; n < o.list[i].count; ++n)
+          written.insert(fieldOf(op, o.list[i].field) + n * k.slotStride);
+  }
+  if (!opaque) {
+    for (const UniformInit &u : k.constants) written.insert(u.slot);
+    for (const ParamBinding &p : k.params) {
+      written.insert(p.pointerSlot);
+      for (const ParamBinding::Leaf &l : p.leaves) written.insert(l.slot);
+    }
+    std::erase_if(k.debugValues, [&](const DebugValueSlot &v) { return !written.count(v.slot); });
+  }
+  std::sort(k.debugValues.begin(), k.debugValues.end(),
+            [](const DebugValueSlot &a, const DebugValueSlot &b) {
+              return a.id != b.id ? a.id < b.id : a.frame < b.frame;
+            });
 }
 
 } // namespace spvsim

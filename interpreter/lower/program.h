@@ -219,6 +219,16 @@ inline uint64_t imageOpImm(const ImageInstruction &ii) {
   return uint64_t(ii.kind) | uint64_t(ii.texelCount) << 8 | uint64_t(ii.coordinateCount) << 16;
 }
 
+/// A SPIR-V result id's registers in one inlined copy of its function, for the
+/// debugger's `print %N` (debugger launches only). Kept only when some op still writes
+/// them after optimizeLowered (a result it folded into another register is gone).
+struct DebugValueSlot {
+  uint32_t id = 0;
+  uint32_t slot = 0;  ///< byte offset of its first register, as LoweredOp operands
+  uint32_t type = 0;  ///< its SPIR-V type
+  uint16_t frame = 0; ///< the LoweredOp::frame of that copy (0: the kernel's own body)
+};
+
 struct LoweredKernel {
   std::string name;
   uint32_t warpWidth = 32;
@@ -239,6 +249,7 @@ struct LoweredKernel {
   std::vector<PrintfCall> printfCalls;             ///< Printf aux
   std::vector<DebugBinding> debugBindings;         ///< DebugBind aux (debugger launches only)
   std::vector<DebugFrame> debugFrames;             ///< LoweredOp::frame (debugger launches only)
+  std::vector<DebugValueSlot> debugValues;         ///< by id (debugger launches only)
   std::vector<ImageInstruction> imageInstructions; ///< Image aux
 };
 

@@ -39,6 +39,10 @@ struct LaunchControl {
   /// inputs it started with, watched by `watcher`, until `cancel` is set or it ends; then
   /// puts the memory back as the stopped launch left it.
   std::function<void(DebugWatcher &watcher, const std::atomic<bool> &cancel)> replay;
+  /// Reverse execution: the stopped launch is to end soon (once the prompt resumes it)
+  /// and run again from the inputs it started with, as if it had not run; its findings
+  /// and printf output so far are not repeated.
+  std::function<void()> restart;
 };
 
 class Debugger {

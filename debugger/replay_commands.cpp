@@ -1,0 +1,60 @@
+// The commands that replay the stopped launch (CommandLoop, command_loop.h):
+// `last-write EXPR` (last_write.h) and the reverse ones (reverse_execution.h).
+#include <algorithm>
+#include <cstring>
+
+#include "command_loop.h"
+#include "last_write.h"
+#include "memory/tagged_pointer.h"
+#include "reverse_execution.h"
+#include "spvsim/common/error.h"
+
+namespace spvsim::debugger {
+
+void CommandLoop::cmdReverse(ReverseCommand command) {
+  if (!requireStopped()) return;
+  const ReverseTarget target = findReverseTarget(session_, command, control_, buffers_);
+  rewind(session_, target, control_);
+  waitAndReport();
+}
+
+void CommandLoop::cmdLastWrite(const std::string &args) {
+  if (!requireStopped()) return;
+  if (args.empty())
+    throw Error("Usage: last-write EXPR (a buffer element, a __local array element)");
+  auto e = focusEvaluator();
+  if (!e) throw Error("The work-item in focus is not in the running work-group.");
+  Value v = e->evaluate(args);
+  if (v.address && tagged::space(*v.address) == AddressSpace::Private)
+    throw Error("last-write needs global or __local memory (a private variable is one "
+                "work-item's).");
+  if (!v.address || !v.type || !v.type->isScalar())
+    throw Error("last-write needs a scalar in memory (an element of a buffer or array).");
+  if (!control_.replay) throw Error("This launch cannot be replayed.");
+  // Replay the launch from its inputs up to the op it is stopped at (last_write.h).
+  const StopPoint &s = session_.stopPoint();
+  const GroupState *g = session_.group();
+  std::atomic<bool> cancel{false};
+  LastWriteRecorder recorder(*v.address, v.type->bytes, g ? g->id : GlobalId{0, 0, 0}, s.position,
+                             cancel);
+  control_.replay(recorder, cancel);
+  std::ostream &out = *out_;
+  if (!recorder.reachedEnd())
+    out << "warning: the replay ended before it reached this stop; the answer covers the "
+           "whole replay.\n";
+  const std::optional<LastWrite> &w = recorder.lastWrite();
+  if (!w) {
+    out << args << " was never written in this launch before now.\n";
+    return;
+  }
+  out << args << " was last written by work-item " << workItemText(w->workItem) << " at "
+      << whereText(w->instruction) << "\n";
+  if (const uint32_t line = session_.info().lineOf(w->instruction))
+    printSourceLine(session_.info().fileOf(w->instruction), line);
+  uint64_t bits = 0;
+  std::memcpy(&bits, w->bytes.data(), std::min<size_t>(w->bytes.size(), sizeof bits));
+  out << "Value written = "
+      << formatScalar(*v.type, bits, [&](uint64_t p) { return e->describePointer(p); }) << "\n";
+}
+
+} // namespace spvsim::debugger

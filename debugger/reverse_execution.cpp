@@ -1,0 +1,120 @@
+// Reverse execution (reverse_execution.h): the search replay and the choice of the op
+// count a reverse command stops at.
+#include "reverse_execution.h"
+
+#include <vector>
+
+#include "evaluator.h"
+#include "spvsim/common/error.h"
+
+namespace spvsim::debugger {
+
+namespace {
+
+/// The first line start of the run of line starts `steps[last]` belongs to: the
+/// consecutive starts of one line at one depth (a line split over blocks, a loop of
+/// one line) are one line to step over, as forward `step` does.
+size_t runStart(const std::vector<FocusStep> &steps, size_t last) {
+  size_t first = last;
+  while (first > 0 && steps[first - 1].line == steps[last].line &&
+         steps[first - 1].depth == steps[last].depth)
+    --first;
+  return first;
+}
+
+/// `reverse-step` / `reverse-next`: the start of the last source line the work-item in
+/// focus started before the stop: the line before this one, or this one when stopped in
+/// its middle (gdb's rule). Stepping
+/// back from a line that continues after a call enters the call at its last line
+/// (`reverse-step`) or goes over it to the line's start (`reverse-next`).
+std::optional<uint64_t> lineTarget(const std::vector<FocusStep> &all, const DebugSession &live,
+                                   bool overCalls) {
+  const uint32_t depth = live.opDepth(live.stopPoint().index);
+  std::vector<FocusStep> steps;
+  for (const FocusStep &s : all)
+    if (!s.declaration && !(overCalls && s.depth > depth)) steps.push_back(s);
+  if (steps.empty()) return std::nullopt;
+  size_t first = runStart(steps, steps.size() - 1);
+  if (!overCalls && first > 0 && steps[first - 1].depth > steps[first].depth) {
+    // The line goes on after a call returned: its start is before the call, which
+    // `reverse-step` enters backwards, at the callee's last line.
+    for (size_t i = first; i-- > 0 && steps[i].depth >= steps[first].depth;)
+      if (steps[i].depth == steps[first].depth) {
+        if (steps[i].line == steps[first].line) first = runStart(steps, first - 1);
+        break;
+      }
+  }
+  return steps[first].position;
+}
+
+} // namespace
+
+ReverseTarget findReverseTarget(const DebugSession &live, ReverseCommand command,
+                                const LaunchControl &control,
+                                const std::map<std::string, BufferType> &buffers) {
+  if (!control.replay || !control.restart) throw Error("This launch cannot be replayed.");
+  const StopPoint &stop = live.stopPoint();
+  // A session of the same module with the same breakpoints, watchpoints and focus that
+  // records instead of stopping.
+  DebugSession search(live.info().module());
+  search.breakpoints = live.breakpoints;
+  search.watchpoints = live.watchpoints;
+  search.stopOnFindings = false;
+  search.conditionHolds = [&](const ExecState &x, uint32_t lane, const std::string &condition) {
+    try {
+      return Evaluator(search, x, lane, buffers).truth(condition);
+    } catch (const Error &) {
+      return false;
+    }
+  };
+  std::atomic<bool> cancel{false};
+  SearchReplay replay;
+  replay.until = stop.position;
+  replay.focus = live.focus;
+  replay.cancel = &cancel;
+  replay.record = command == ReverseCommand::Continue          ? SearchReplay::Record::Stops
+                  : command == ReverseCommand::StepInstruction ? SearchReplay::Record::LastOp
+                                                               : SearchReplay::Record::LineStarts;
+  search.searchInto(replay);
+  control.replay(search, cancel);
+
+  ReverseTarget target;
+  target.focus = live.focus;
+  target.reason = "step";
+  std::optional<uint64_t> position;
+  switch (command) {
+  case ReverseCommand::Step:
+  case ReverseCommand::Next:
+    position = lineTarget(replay.steps, live, command == ReverseCommand::Next);
+    break;
+  case ReverseCommand::StepInstruction:
+    if (!replay.steps.empty()) position = replay.steps.back().position;
+    break;
+  case ReverseCommand::Continue:
+    if (!replay.stops.empty()) {
+      RecordedStop &s = replay.stops.back();
+      position = s.position;
+      target.focus = s.focus;
+      target.reason = std::move(s.reason);
+      target.watch = std::move(s.watch);
+    }
+    break;
+  }
+  if (!replay.reached)
+    throw Error("The replay ended before it reached this stop; the launch stays here.");
+  if (position) {
+    target.position = *position;
+  } else {
+    target.position = 1;
+    target.reason = kLaunchStart;
+    target.watch.reset();
+  }
+  return target;
+}
+
+void rewind(DebugSession &live, const ReverseTarget &target, const LaunchControl &control) {
+  control.restart();
+  live.rewindTo(target.position, target.focus, target.reason, target.watch);
+}
+
+} // namespace spvsim::debugger

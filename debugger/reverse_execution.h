@@ -1,0 +1,49 @@
+// Reverse execution: `reverse-step`, `reverse-next`, `reverse-stepi` and
+// `reverse-continue` (docs/debugging.md) by deterministic replay, never by logging
+// writes. A stop of a launch under the debugger is an op count
+// (DebugWatcher::opsReached): the launch runs with one work-group thread and the same
+// schedule every time. Going back takes two runs of the stopped launch from the inputs
+// it started with: a search replay up to the stop, whose session records where it
+// would have stopped (breakpoints, watchpoints) and where the work-item in focus was
+// (line starts, ops) instead of stopping; then the launch itself, abandoned and run
+// again to the count found, where it stops as after `continue` — registers, memory,
+// variables and bindings as they were then.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+
+#include "debug_session.h"
+#include "spvsim/debugger/debugger.h"
+
+namespace spvsim::debugger {
+
+enum class ReverseCommand : uint8_t { Step, Next, StepInstruction, Continue };
+
+/// Where a reverse command takes the stopped launch.
+struct ReverseTarget {
+  uint64_t position = 1; ///< the op count to stop at (1: the launch's first op)
+  GlobalId focus{0, 0, 0};
+  /// "step", "Breakpoint N", "Watchpoint N", or kLaunchStart when nothing earlier
+  /// qualified.
+  std::string reason;
+  std::optional<WatchHit> watch;
+};
+
+/// The reason of a rewind to the launch's start (gdb: "No more reverse-execution history").
+inline constexpr const char *kLaunchStart = "start";
+
+/// Replays the launch `live` is stopped in up to its stop and finds where `command`
+/// goes back to. `live` must be stopped; `control.replay` runs the search replay.
+ReverseTarget findReverseTarget(const DebugSession &live, ReverseCommand command,
+                                const LaunchControl &control,
+                                const std::map<std::string, BufferType> &buffers);
+
+/// Takes the stopped launch back to `target`: asks the runner to run it again from its
+/// inputs (control.restart) and lets the stopped launch go to be abandoned; the prompt
+/// then waits for the stop as after `continue`.
+void rewind(DebugSession &live, const ReverseTarget &target, const LaunchControl &control);
+
+} // namespace spvsim::debugger
