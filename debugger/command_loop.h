@@ -28,6 +28,8 @@ public:
   /// Runs one command line (empty: repeat the last stepping command).
   /// Returns false on quit.
   bool execute(const std::string &line);
+  /// Where `execute` prints (`run` sets it to its stream).
+  void setOutput(std::ostream &out) { out_ = &out; }
 
 private:
   void waitAndReport();

@@ -58,6 +58,11 @@ public:
   /// until quit or the end of the input.
   int commandLoop(std::istream &in, std::ostream &out, bool terminal, LaunchControl control);
 
+  /// The session and the run file's buffer types (for front ends inside the debugger
+  /// library, such as the Debug Adapter Protocol server).
+  DebugSession &session() { return *session_; }
+  const std::map<std::string, BufferType> &buffers() const { return buffers_; }
+
 private:
   std::unique_ptr<DebugSession> session_;
   std::map<std::string, BufferType> buffers_;
