@@ -346,6 +346,7 @@ void DapAdapter::configurationDone(const json &request) {
       if (const uint32_t n = breakpointNumber(trim(runner_->run("tbreak " + ep.name).text)))
         entryBreakpoints_.push_back(n);
   channel_.respond(request, true);
+  forgetHandles();
   runLaunching("run");
   reportRun();
 }
@@ -520,7 +521,6 @@ void DapAdapter::forgetHandles() {
 }
 
 CommandRunner::Result DapAdapter::runLaunching(const std::string &command) {
-  forgetHandles();
   running_ = true;
   CommandRunner::Result r;
   try {
@@ -542,11 +542,14 @@ void DapAdapter::forward(const json &request, const std::string &command) {
   const StopKey before = stopKey();
   channel_.respond(request, true,
                    command == "continue" ? json{{"allThreadsContinued", true}} : json());
+  forgetHandles();
   const CommandRunner::Result r = runLaunching(command);
-  if (stopKey() == before) {
-    // The prompt refused (`finish` in the outermost frame): say why, still stopped.
+  if (stopKey() == before && !lastStopped_.is_null()) {
+    // The prompt refused (`finish` in the outermost frame): say why; still stopped there.
     if (!trim(r.text).empty())
       channel_.event("output", {{"category", "console"}, {"output", trim(r.text) + "\n"}});
+    channel_.event("stopped", lastStopped_);
+    return;
   }
   reportRun();
 }
@@ -563,6 +566,7 @@ void DapAdapter::backward(const json &request, const std::string &command) {
     channel_.respond(request, false, nullptr, trim(r.text));
     return;
   }
+  forgetHandles();
   channel_.respond(request, true);
   reportRun();
 }
@@ -628,6 +632,7 @@ void DapAdapter::stoppedEvent() {
   } else {
     body["reason"] = "step";
   }
+  lastStopped_ = body;
   channel_.event("stopped", std::move(body));
 }
 

@@ -72,6 +72,7 @@ private:
   void end(const nlohmann::json &request, bool terminate);
 
   /// Runs a prompt command that may run the launch (the reading thread may pause it).
+  /// The caller forgets the frame and variable handles when the launch moved.
   CommandRunner::Result runLaunching(const std::string &command);
   /// Events for where the launch is now: `stopped`, or `exited` and `terminated`.
   void reportRun();
@@ -122,6 +123,7 @@ private:
     GlobalId item{0, 0, 0};
     uint32_t depth = 0;
   };
+  nlohmann::json lastStopped_;   ///< the body of the last `stopped` event
   std::vector<FrameRef> frames_; ///< frameId n is frames_[n - 1], until the launch resumes
 
   // Declared last: destroyed first (the runner's commands use the target).

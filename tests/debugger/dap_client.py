@@ -262,6 +262,12 @@ def session(spvsim, run_file):
     f = frames(c, 4)
     check(len(f) == 1 and f[0]["name"] == "global_bounds" and f[0]["line"] == 13,
           "out of store_scaled: %r" % f)
+    # stepOut of the kernel: the prompt refuses `finish` there; it stays stopped.
+    c.outputs()
+    c.request("stepOut", {"threadId": 4})
+    stopped(c, "step")
+    check("not meaningful in the outermost frame" in c.outputs(), "finish refused")
+    check(frames(c, 4)[0]["line"] == 13, "still at line 13")
 
     # Without the breakpoint, the write past the end stops in work-item 15 (thread 8 of
     # the second group).
