@@ -30,6 +30,8 @@ public:
   bool execute(const std::string &line);
   /// Where `execute` prints (`run` sets it to its stream).
   void setOutput(std::ostream &out) { out_ = &out; }
+  /// `run` returns once every launch has run (the prompt of one launch of a host program).
+  bool endWhenFinished = false;
 
 private:
   void waitAndReport();
