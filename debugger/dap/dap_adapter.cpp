@@ -345,9 +345,8 @@ void DapAdapter::configurationDone(const json &request) {
     for (const EntryPoint &ep : session_.load()->info().module().entryPoints())
       if (const uint32_t n = breakpointNumber(trim(runner_->run("tbreak " + ep.name).text)))
         entryBreakpoints_.push_back(n);
-  channel_.respond(request, true);
   forgetHandles();
-  runLaunching("run");
+  runLaunching("run", [&] { channel_.respond(request, true); });
   reportRun();
 }
 
@@ -520,10 +519,14 @@ void DapAdapter::forgetHandles() {
   if (variables_) variables_->clear();
 }
 
-CommandRunner::Result DapAdapter::runLaunching(const std::string &command) {
+CommandRunner::Result DapAdapter::runLaunching(const std::string &command,
+                                               const std::function<void()> &first) {
+  // Running from before `first` answers the request: a `pause` sent as soon as the answer
+  // arrives finds the launch running (it stops at its first op).
   running_ = true;
   CommandRunner::Result r;
   try {
+    if (first) first();
     r = runner_->run(command);
   } catch (...) {
     running_ = false;
@@ -540,10 +543,11 @@ void DapAdapter::forward(const json &request, const std::string &command) {
     throw Error(s.finished() ? "The kernel has finished." : "The kernel is not stopped.");
   focusThread(argumentsOf(request));
   const StopKey before = stopKey();
-  channel_.respond(request, true,
-                   command == "continue" ? json{{"allThreadsContinued", true}} : json());
   forgetHandles();
-  const CommandRunner::Result r = runLaunching(command);
+  const CommandRunner::Result r = runLaunching(command, [&] {
+    channel_.respond(request, true,
+                     command == "continue" ? json{{"allThreadsContinued", true}} : json());
+  });
   if (stopKey() == before && !lastStopped_.is_null()) {
     // The prompt refused (`finish` in the outermost frame): say why; still stopped there.
     if (!trim(r.text).empty())

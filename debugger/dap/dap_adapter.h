@@ -12,6 +12,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -73,7 +74,9 @@ private:
 
   /// Runs a prompt command that may run the launch (the reading thread may pause it).
   /// The caller forgets the frame and variable handles when the launch moved.
-  CommandRunner::Result runLaunching(const std::string &command);
+  /// `first` (answering the request) runs just before the command.
+  CommandRunner::Result runLaunching(const std::string &command,
+                                     const std::function<void()> &first = {});
   /// Events for where the launch is now: `stopped`, or `exited` and `terminated`.
   void reportRun();
   void stoppedEvent();
