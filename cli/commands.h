@@ -25,6 +25,8 @@ void addRunCommand(CLI::App &app, int &exitStatus);
 void addInitCommand(CLI::App &app, int &exitStatus);
 /// `spvsim debug [options] FILE.json` (debug_command.cpp).
 void addDebugCommand(CLI::App &app, int &exitStatus);
+/// `spvsim dap` (dap_command.cpp).
+void addDapCommand(CLI::App &app, int &exitStatus);
 /// `spvsim exec [options] -- PROGRAM [ARGS...]` (exec_command.cpp).
 void addExecCommand(CLI::App &app, int &exitStatus);
 /// `spvsim help [TOPIC]` (help_command.cpp).

@@ -39,6 +39,7 @@ struct ExecOptions {
   std::string reportFile;
   std::string captureDir;
   std::string deviceType;
+  bool debug = false; ///< --debug: every launch under the debugger's prompt (SPVSIM_DEBUG)
   std::vector<std::string> command;
 };
 
@@ -93,9 +94,11 @@ std::filesystem::path vendorFolder() {
 /// What exec does with a SIGINT that arrives while the program runs. From the terminal
 /// (SI_KERNEL) the program got it too; sent to spvsim alone (kill, SI_USER) it is passed
 /// on. A second one ends the program at once, for a program that does not stop at the
-/// first (Python waiting in clFinish for a long kernel, say). Returns how many there
-/// were so far.
-int interruptProgram(pid_t program, const siginfo_t &info, int interrupts) {
+/// first (Python waiting in clFinish for a long kernel, say). Under --debug, Ctrl-C from
+/// the terminal is the debugger's (it stops a running launch): it is not counted.
+/// Returns how many there were so far.
+int interruptProgram(pid_t program, const siginfo_t &info, int interrupts, bool debugging) {
+  if (debugging && info.si_code != SI_USER) return interrupts;
   if (++interrupts >= 2)
     kill(program, SIGKILL);
   else if (info.si_code == SI_USER)
@@ -106,7 +109,7 @@ int interruptProgram(pid_t program, const siginfo_t &info, int interrupts) {
 /// Waits for the program to end, taking the SIGINTs meanwhile (`waited`, blocked, holds
 /// SIGINT and SIGCHLD): signals are taken synchronously, no handler runs. Returns its
 /// wait status and how many SIGINTs there were.
-std::pair<int, int> waitForProgram(pid_t program, const sigset_t &waited) {
+std::pair<int, int> waitForProgram(pid_t program, const sigset_t &waited, bool debugging) {
   int status = 0, interrupts = 0;
   for (;;) {
     const pid_t done = waitpid(program, &status, WNOHANG);
@@ -114,7 +117,7 @@ std::pair<int, int> waitForProgram(pid_t program, const sigset_t &waited) {
     siginfo_t info{};
     // A SIGCHLD between waitpid and here stays pending: this returns at once.
     if (sigwaitinfo(&waited, &info) == SIGINT)
-      interrupts = interruptProgram(program, info, interrupts);
+      interrupts = interruptProgram(program, info, interrupts, debugging);
   }
   return {status, interrupts};
 }
@@ -176,6 +179,7 @@ int runExec(const CLI::App &command, const ExecOptions &options) {
   if (!options.captureDir.empty())
     setenv("SPVSIM_CAPTURE", std::filesystem::absolute(options.captureDir, ignored).c_str(), 1);
   if (!options.deviceType.empty()) setenv("SPVSIM_DEVICE_TYPE", options.deviceType.c_str(), 1);
+  if (options.debug) setenv("SPVSIM_DEBUG", "1", 1);
 
   std::vector<char *> argv;
   for (const std::string &a : options.command) argv.push_back(const_cast<char *>(a.c_str()));
@@ -210,7 +214,8 @@ int runExec(const CLI::App &command, const ExecOptions &options) {
   pid_t pid = 0;
   const int spawned = posix_spawnp(&pid, argv[0], nullptr, &attributes, argv.data(), environ);
   posix_spawnattr_destroy(&attributes);
-  const auto [status, interrupts] = spawned == 0 ? waitForProgram(pid, waited) : std::pair{0, 0};
+  const auto [status, interrupts] =
+      spawned == 0 ? waitForProgram(pid, waited, options.debug) : std::pair{0, 0};
   sigprocmask(SIG_SETMASK, &previous, nullptr);
   sigaction(SIGINT, &oldInt, nullptr);
   sigaction(SIGQUIT, &oldQuit, nullptr);
@@ -256,6 +261,9 @@ void addExecCommand(CLI::App &app, int &exitStatus) {
                    "Write every launch as a run file in this folder (DIR/NNNN-kernel/run.json)");
   exec->add_option("--device-type", options->deviceType, "CL_DEVICE_TYPE the device reports")
       ->check(CLI::IsMember({"cpu", "gpu", "accelerator"}));
+  exec->add_flag("--debug", options->debug,
+                 "Stop each launch at its kernel's first line under the debugger's prompt "
+                 "(docs/debugging.md); the program waits until `continue` has run it");
   exec->add_option("command", options->command, "The program and its arguments (after --)")
       ->required();
   exec->positionals_at_end();

@@ -17,6 +17,7 @@ int main(int argc, char **argv) {
   spvsim::cli::addExecCommand(app, exitStatus);
   spvsim::cli::addHelpCommand(app, exitStatus);
   spvsim::cli::addDebugCommand(app, exitStatus);
+  spvsim::cli::addDapCommand(app, exitStatus);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError &e) {

@@ -143,6 +143,7 @@ int CommandLoop::run(std::istream &in, std::ostream &out, bool terminal) {
       out << line << "\n";
     }
     if (!execute(line)) return 0;
+    if (endWhenFinished && started_ && session_.finished()) return 0;
   }
   execute("quit");
   return 0;

@@ -29,6 +29,10 @@ public:
   /// Runs one command line (empty: repeat the last stepping command).
   /// Returns false on quit.
   bool execute(const std::string &line);
+  /// Where `execute` prints (`run` sets it to its stream).
+  void setOutput(std::ostream &out) { out_ = &out; }
+  /// `run` returns once every launch has run (the prompt of one launch of a host program).
+  bool endWhenFinished = false;
 
 private:
   void waitAndReport();

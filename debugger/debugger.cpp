@@ -1,6 +1,10 @@
 // Debugger (spvsim/debugger/debugger.h): the session and its prompt behind one face.
 #include "spvsim/debugger/debugger.h"
 
+#include <signal.h>
+
+#include <sstream>
+
 #include "command_loop.h"
 #include "debug_session.h"
 
@@ -26,6 +30,26 @@ void Debugger::finished() {
 int Debugger::commandLoop(std::istream &in, std::ostream &out, bool terminal,
                           LaunchControl control) {
   CommandLoop loop(*session_, buffers_, std::move(control));
+  return loop.run(in, out, terminal);
+}
+
+int Debugger::launchPrompt(std::istream &in, std::ostream &out, bool terminal,
+                           LaunchControl control, const std::string &kernel) {
+  // The prompt takes Ctrl-C (command_loop.h); the host program's own handling comes back
+  // when it returns.
+  struct KeepSigint {
+    struct sigaction previous {};
+    KeepSigint() { sigaction(SIGINT, nullptr, &previous); }
+    ~KeepSigint() { sigaction(SIGINT, &previous, nullptr); }
+  } keep;
+  CommandLoop loop(*session_, buffers_, std::move(control));
+  std::ostringstream unseen; // "Temporary breakpoint 1 at kernel K": not the user's
+  loop.setOutput(unseen);
+  loop.execute("tbreak " + kernel);
+  loop.setOutput(out);
+  loop.endWhenFinished = true;
+  loop.execute("run");
+  if (session_->finished()) return 0;
   return loop.run(in, out, terminal);
 }
 

@@ -305,37 +305,7 @@ Value Evaluator::variable(const std::string &name) const {
     return v;
   }
   // Run-file buffers by name.
-  if (auto it = buffers_.find(name); it != buffers_.end()) {
-    const LaunchContext &L = *session_.launch();
-    for (uint32_t id = 1; id < L.allocations.size(); ++id) {
-      if (L.allocations[id].name != name || L.allocations[id].parent) continue;
-      const BufferType &b = it->second;
-      auto element = std::make_shared<ValueType>();
-      element->name = b.name;
-      const Kind kind = b.scalar == BufferType::Scalar::Float  ? Kind::Float
-                        : b.scalar == BufferType::Scalar::UInt ? Kind::UInt
-                                                               : Kind::Int;
-      if (b.components == 1) {
-        element->kind = kind;
-        element->bytes = b.componentBytes;
-      } else {
-        element->kind = Kind::Vector;
-        element->element = scalarType(kind, b.componentBytes, "");
-        element->count = b.components;
-        element->bytes = b.componentBytes * (b.components == 3 ? 4 : b.components);
-      }
-      auto array = std::make_shared<ValueType>();
-      array->kind = Kind::Array;
-      array->element = element;
-      array->count = L.allocations[id].size / std::max<uint64_t>(element->bytes, 1);
-      array->bytes = uint32_t(L.allocations[id].size);
-      array->name = b.name + " [" + std::to_string(array->count) + "]";
-      Value v;
-      v.type = array;
-      v.address = tagged::make(L.allocations[id].space, id, 0);
-      return v;
-    }
-  }
+  if (std::optional<Value> b = buffer(name)) return *b;
   std::string message = "No symbol \"" + name + "\" in current context.";
   if (!info.hasVariables()) message += " (source names need a module built with -g)";
   throw Error(message);
@@ -650,6 +620,45 @@ bool Evaluator::truth(const std::string &expression) const {
   Parser parser{*this, expression};
   Value v = parser.expression();
   return parser.asInt(v) != 0;
+}
+
+} // namespace spvsim::debugger
+
+namespace spvsim::debugger {
+
+std::optional<Value> Evaluator::buffer(const std::string &name) const {
+  auto it = buffers_.find(name);
+  if (it == buffers_.end()) return std::nullopt;
+  const LaunchContext &L = *session_.launch();
+  for (uint32_t id = 1; id < L.allocations.size(); ++id) {
+    if (L.allocations[id].name != name || L.allocations[id].parent) continue;
+    const BufferType &b = it->second;
+    auto element = std::make_shared<ValueType>();
+    element->name = b.name;
+    const Kind kind = b.scalar == BufferType::Scalar::Float  ? Kind::Float
+                      : b.scalar == BufferType::Scalar::UInt ? Kind::UInt
+                                                             : Kind::Int;
+    if (b.components == 1) {
+      element->kind = kind;
+      element->bytes = b.componentBytes;
+    } else {
+      element->kind = Kind::Vector;
+      element->element = scalarType(kind, b.componentBytes, "");
+      element->count = b.components;
+      element->bytes = b.componentBytes * (b.components == 3 ? 4 : b.components);
+    }
+    auto array = std::make_shared<ValueType>();
+    array->kind = Kind::Array;
+    array->element = element;
+    array->count = L.allocations[id].size / std::max<uint64_t>(element->bytes, 1);
+    array->bytes = uint32_t(L.allocations[id].size);
+    array->name = b.name + " [" + std::to_string(array->count) + "]";
+    Value v;
+    v.type = array;
+    v.address = tagged::make(L.allocations[id].space, id, 0);
+    return v;
+  }
+  return std::nullopt;
 }
 
 } // namespace spvsim::debugger

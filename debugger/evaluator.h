@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -32,6 +33,9 @@ public:
   /// "buffer 'out' + 64", "__local 'tile' + 8", "private 'v' + 4", "NULL".
   std::string describePointer(uint64_t pointer) const;
   MemoryReader reader() const;
+  /// The run file's buffer `name` as an array of its element type, whatever names the
+  /// work-item's scope has; nullopt when no buffer of that name is bound in this launch.
+  std::optional<Value> buffer(const std::string &name) const;
 
   /// The variables of the work-item's current function with a value here: arguments
   /// (`arguments`) or locals, in declaration order.

@@ -137,6 +137,7 @@ Config Config::read(const char *(*getenv)(const char *), std::vector<std::string
       problem("SPVSIM_DEVICE_TYPE", v, "expected cpu, gpu or accelerator");
   }
   if (std::string v = value("SPVSIM_QUIET"); !v.empty()) c.quiet = v != "0";
+  if (std::string v = value("SPVSIM_DEBUG"); !v.empty()) c.debug = v != "0";
   return c;
 }
 

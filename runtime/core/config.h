@@ -14,6 +14,7 @@
 //   SPVSIM_CAPTURE          folder that receives every launch as a run file
 //   SPVSIM_DEVICE_TYPE      cpu, gpu or accelerator (CL_DEVICE_TYPE; default cpu)
 //   SPVSIM_QUIET            1: findings only in the report, not on standard error
+//   SPVSIM_DEBUG            1: each launch under the debugger's prompt (spvsim exec --debug)
 // Sizes take the units of `spvsim run` (k, M, G = 1000^n; KiB, MiB, GiB = 1024^n).
 // A value that cannot be read is reported once on standard error and ignored.
 #pragma once
@@ -44,6 +45,9 @@ struct Config {
   std::string captureDir;
   cl_device_type deviceType = CL_DEVICE_TYPE_CPU;
   bool quiet = false;
+  /// SPVSIM_DEBUG: each launch stops at its kernel's first line under the debugger's
+  /// prompt (spvsim exec --debug; core/debug_launch.h).
+  bool debug = false;
   /// When the configuration was read: SPVSIM_RUN_TIMEOUT counts from here.
   std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
 

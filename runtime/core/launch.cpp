@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/capture.h"
+#include "core/debug_launch.h"
 #include "core/findings.h"
 #include "spvsim/common/error.h"
 
@@ -179,8 +180,11 @@ cl_int runLaunch(const LaunchCommand &launch) {
     return status;
   };
   try {
-    stats = launchKernel(launch.executable->module(), kernel, launch.range, bindings,
-                         launch.executable->specConstants(), memory, sink, execOptions());
+    stats = config.debug
+                ? debugLaunch(launch.executable->module(), kernel, launch.range, bindings,
+                              launch.executable->specConstants(), memory, sink, execOptions())
+                : launchKernel(launch.executable->module(), kernel, launch.range, bindings,
+                               launch.executable->specConstants(), memory, sink, execOptions());
   } catch (const Unsupported &e) {
     return cannotRun(std::string("not supported: ") + e.what(), CL_OUT_OF_RESOURCES);
   } catch (const LimitError &e) {

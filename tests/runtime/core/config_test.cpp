@@ -44,6 +44,7 @@ TEST(Config, EveryVariable) {
                  {"SPVSIM_CAPTURE", "cap"},
                  {"SPVSIM_DEVICE_TYPE", "gpu"},
                  {"SPVSIM_QUIET", "1"},
+                 {"SPVSIM_DEBUG", "1"},
                  {"SPVSIM_RUN_TIMEOUT", "60"},
                  {"SPVSIM_MAX_INSTRUCTIONS", "1e9"},
                  {"SPVSIM_MAX_MEMORY", "64MiB"}};
@@ -60,6 +61,7 @@ TEST(Config, EveryVariable) {
   EXPECT_EQ(c.captureDir, "cap");
   EXPECT_EQ(c.deviceType, CL_DEVICE_TYPE_GPU);
   EXPECT_TRUE(c.quiet);
+  EXPECT_TRUE(c.debug);
   EXPECT_DOUBLE_EQ(c.runTimeoutSeconds, 60);
   ASSERT_TRUE(c.runDeadline());
   EXPECT_EQ(*c.runDeadline() - c.start, std::chrono::seconds(60));

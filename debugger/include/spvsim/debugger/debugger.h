@@ -61,6 +61,16 @@ public:
   /// Reads and runs commands from `in` (libedit when `terminal`), printing to `out`,
   /// until quit or the end of the input.
   int commandLoop(std::istream &in, std::ostream &out, bool terminal, LaunchControl control);
+  /// The prompt of one launch of a host program (`spvsim exec --debug`): the launch is
+  /// started at once and stops at the first line of `kernel`; the prompt returns when the
+  /// launch has run (`continue`) or on quit (the launch is stopped).
+  int launchPrompt(std::istream &in, std::ostream &out, bool terminal, LaunchControl control,
+                   const std::string &kernel);
+
+  /// The session and the run file's buffer types (for front ends inside the debugger
+  /// library, such as the Debug Adapter Protocol server).
+  DebugSession &session() { return *session_; }
+  const std::map<std::string, BufferType> &buffers() const { return buffers_; }
 
 private:
   std::unique_ptr<DebugSession> session_;

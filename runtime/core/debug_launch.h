@@ -1,0 +1,23 @@
+// debugLaunch: one launch of a host program under the interactive debugger
+// (`spvsim exec --debug`, SPVSIM_DEBUG=1; docs/debugging.md). The launch runs on a
+// thread of its own with one work-group thread, stopped at the first line of its
+// kernel; the debugger's prompt reads commands on the calling thread, so the host
+// thread that enqueued the launch waits until `continue` has run it to its end (or
+// `quit` has stopped it).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "spvsim/interpreter/launch.h"
+
+namespace spvsim::runtime {
+
+/// Runs `kernel` as launchKernel does, under the debugger's prompt on the process's
+/// standard input and output. Throws what launchKernel throws.
+LaunchStats debugLaunch(const ValidatedModule &module, const std::string &kernel,
+                        const NDRange &range, const std::vector<ArgBinding> &args,
+                        const SpecConstants &specConstants, GlobalMemory &memory, FindingSink &sink,
+                        ExecOptions options);
+
+} // namespace spvsim::runtime

@@ -1,0 +1,359 @@
+#!/usr/bin/env python3
+"""`spvsim dap`, the Debug Adapter Protocol on standard input/output
+(docs/debugging.md), driven by a client written with the standard library only:
+messages framed by Content-Length headers, JSON bodies.
+
+usage: dap_client.py SPVSIM session RUNFILE   (RUNFILE: bugs/global_bounds built with -g)
+       dap_client.py SPVSIM robustness RUNFILE SPIN_RUNFILE
+           (SPIN_RUNFILE: a launch that never ends, to pause)
+
+`session` drives a whole debugging session: stop on entry, a breakpoint with a
+condition, a line without code, threads, stackTrace with an inlined frame, scopes and
+variables (expanding a buffer), evaluate, next/stepIn/stepOut, stepBack, a finding
+as a `stopped` event with reason exception and its text as output, disconnect.
+`robustness` sends what a client should not (malformed framing and JSON, unknown
+requests, missing arguments, requests out of order) and expects error responses and
+a server that goes on; then it pauses a launch that never ends."""
+import json
+import os
+import select
+import subprocess
+import sys
+import time
+
+
+LOG = []  # every message of every client, for the failure report
+
+
+class Failure(Exception):
+    pass
+
+
+def check(condition, what):
+    if not condition:
+        raise Failure(what)
+
+
+class Client:
+    def __init__(self, spvsim):
+        self.proc = subprocess.Popen([spvsim, "dap"], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.seq = 1
+        self.buffer = b""
+        self.events = []  # events received, oldest first, not yet consumed
+        self.log = LOG
+
+    def send_raw(self, data):
+        self.proc.stdin.write(data)
+        self.proc.stdin.flush()
+
+    def send(self, command, arguments=None):
+        message = {"seq": self.seq, "type": "request", "command": command}
+        if arguments is not None:
+            message["arguments"] = arguments
+        self.seq += 1
+        body = json.dumps(message).encode()
+        self.log.append(">> " + body.decode())
+        self.send_raw(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        return message["seq"]
+
+    def _read_message(self, deadline):
+        while True:
+            end = self.buffer.find(b"\r\n\r\n")
+            if end >= 0:
+                header = self.buffer[:end].decode()
+                length = None
+                for line in header.split("\r\n"):
+                    name, _, value = line.partition(":")
+                    if name.strip().lower() == "content-length":
+                        length = int(value.strip())
+                check(length is not None, "a message without Content-Length: %r" % header)
+                if len(self.buffer) >= end + 4 + length:
+                    body = self.buffer[end + 4:end + 4 + length]
+                    self.buffer = self.buffer[end + 4 + length:]
+                    self.log.append("<< " + body.decode())
+                    return json.loads(body)
+            left = deadline - time.monotonic()
+            check(left > 0, "timed out waiting for a message")
+            ready, _, _ = select.select([self.proc.stdout], [], [], left)
+            if ready:
+                chunk = os.read(self.proc.stdout.fileno(), 65536)
+                check(chunk, "spvsim dap closed its output")
+                self.buffer += chunk
+
+    def response(self, seq, timeout=60.0):
+        """The response to request `seq`; events that come first are kept."""
+        deadline = time.monotonic() + timeout
+        while True:
+            m = self._read_message(deadline)
+            if m.get("type") == "event":
+                self.events.append(m)
+                continue
+            check(m.get("type") == "response", "not a response or event: %r" % m)
+            if m.get("request_seq") == seq:
+                return m
+            raise Failure("a response to request %r while waiting for %r: %r" %
+                          (m.get("request_seq"), seq, m))
+
+    def request(self, command, arguments=None, success=True):
+        r = self.response(self.send(command, arguments))
+        check(r["command"] == command, "response for %r to %r" % (r["command"], command))
+        if success is not None:
+            check(r["success"] == success, "%s: success %r, wanted %r: %r" %
+                  (command, r["success"], success, r.get("message")))
+        return r
+
+    def event(self, name, timeout=60.0):
+        """The first event `name` not consumed yet (events of other names are kept)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            for i, e in enumerate(self.events):
+                if e["event"] == name:
+                    return self.events.pop(i)
+            m = self._read_message(deadline)
+            check(m.get("type") == "event", "%r while waiting for event %r" % (m, name))
+            self.events.append(m)
+
+    def outputs(self):
+        """The text of the output events received so far (consumed)."""
+        text = "".join(e["body"]["output"] for e in self.events if e["event"] == "output")
+        self.events = [e for e in self.events if e["event"] != "output"]
+        return text
+
+    def finish(self):
+        try:
+            self.proc.stdin.close()
+        except BrokenPipeError:
+            pass
+        try:
+            code = self.proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            raise Failure("spvsim dap did not exit after disconnect")
+        check(code == 0, "spvsim dap exited with %d: %s" % (code, self.proc.stderr.read().decode()))
+
+
+def stopped(client, reason):
+    e = client.event("stopped")
+    check(e["body"]["reason"] == reason,
+          "stopped for %r, wanted %r: %r" % (e["body"]["reason"], reason, e["body"]))
+    return e["body"]
+
+
+def frames(client, thread):
+    r = client.request("stackTrace", {"threadId": thread})
+    return r["body"]["stackFrames"]
+
+
+def evaluate(client, expression, frame=None):
+    args = {"expression": expression, "context": "watch"}
+    if frame is not None:
+        args["frameId"] = frame
+    return client.request("evaluate", args)["body"]["result"]
+
+
+def variables(client, reference, **paging):
+    args = {"variablesReference": reference}
+    args.update(paging)
+    return client.request("variables", args)["body"]["variables"]
+
+
+def session(spvsim, run_file):
+    c = Client(spvsim)
+    caps = c.request("initialize", {"adapterID": "spvsim", "linesStartAt1": True})["body"]
+    for capability in ("supportsStepBack", "supportsConditionalBreakpoints",
+                       "supportsConfigurationDoneRequest", "supportsEvaluateForHovers"):
+        check(caps.get(capability) is True, "capability %s: %r" % (capability, caps))
+    check([f["filter"] for f in caps["exceptionBreakpointFilters"]] == ["findings"],
+          "exception filters %r" % caps["exceptionBreakpointFilters"])
+
+    c.request("launch", {"program": run_file, "stopOnEntry": True})
+    c.event("initialized")
+    source = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                          "..", "kernels", "bugs", "global_bounds.cl")
+    r = c.request("setBreakpoints", {
+        "source": {"path": source},
+        "breakpoints": [{"line": 12, "condition": "i == 3"}, {"line": 2}]})
+    bps = r["body"]["breakpoints"]
+    check(bps[0]["verified"] and bps[0]["line"] == 12, "line 12 verified: %r" % bps[0])
+    check(not bps[1]["verified"] and "No code" in bps[1].get("message", ""),
+          "line 2 (a comment) unverified with a message: %r" % bps[1])
+    check(os.path.samefile(bps[0]["source"]["path"], source), "breakpoint source %r" % bps[0])
+    c.request("setExceptionBreakpoints", {"filters": ["findings"]})
+    c.request("configurationDone")
+
+    # Stop on entry: the kernel's first line, work-item 0 (thread 1).
+    body = stopped(c, "entry")
+    check(body["threadId"] == 1, "entry thread %r" % body)
+    threads = c.request("threads")["body"]["threads"]
+    check(len(threads) == 8, "8 work-items in the group: %r" % threads)
+    check(threads[0] == {"id": 1, "name": "work-item (0,0,0)"}, "thread 1 %r" % threads[0])
+    check(threads[7]["name"] == "work-item (7,0,0)", "thread 8 %r" % threads[7])
+    f = frames(c, 1)
+    check(f[0]["name"] == "global_bounds" and f[0]["line"] == 9, "entry frame %r" % f)
+    check(os.path.samefile(f[0]["source"]["path"], source), "frame source %r" % f[0])
+
+    # next: to the next line.
+    c.request("next", {"threadId": 1})
+    stopped(c, "step")
+    check(frames(c, 1)[0]["line"] == 10, "next to line 10: %r" % frames(c, 1))
+
+    # A finding stops as an exception, in its work-item, with its text.
+    c.request("continue", {"threadId": 1})
+    body = stopped(c, "exception")
+    check("oob.global.read" in body["text"], "finding text %r" % body)
+    check(body["threadId"] == 1, "the finding's work-item %r" % body)
+    check("oob.global.read" in c.outputs(), "the finding as output")
+    info = c.request("exceptionInfo", {"threadId": 1})["body"]
+    check(info["exceptionId"] == "oob.global.read", "exceptionInfo %r" % info)
+    f = frames(c, 1)
+    check(f[0]["line"] == 11, "finding at line 11: %r" % f)
+    check(evaluate(c, "i + before", f[0]["id"]) == "-2", "i + before")
+    check(evaluate(c, "n - 1") == "15", "n - 1")
+    r = c.request("evaluate", {"expression": "no_such_name", "context": "watch"}, success=False)
+    check("No symbol" in r["message"], "an unknown name: %r" % r)
+
+    scopes = c.request("scopes", {"frameId": f[0]["id"]})["body"]["scopes"]
+    names = [s["name"] for s in scopes]
+    check(names == ["Locals", "Arguments", "__local memory", "Buffers"], "scopes %r" % names)
+    ref = {s["name"]: s["variablesReference"] for s in scopes}
+    locals_ = {v["name"]: v["value"] for v in variables(c, ref["Locals"])}
+    check(locals_.get("i") == "0" and locals_.get("before") == "-2", "locals %r" % locals_)
+    args = {v["name"]: v for v in variables(c, ref["Arguments"])}
+    check(args["n"]["value"] == "16", "argument n %r" % args)
+    check(args["in"]["value"] == "buffer 'in' + 0", "argument in %r" % args)
+    buffers = {v["name"]: v for v in variables(c, ref["Buffers"])}
+    check(buffers["in"]["indexedVariables"] == 16 and buffers["in"]["variablesReference"] > 0,
+          "buffer in expandable %r" % buffers["in"])
+    elements = variables(c, buffers["in"]["variablesReference"], start=2, count=3)
+    check([(e["name"], e["value"]) for e in elements] == [("[2]", "3"), ("[3]", "4"), ("[4]", "5")],
+          "in[2..4] %r" % elements)
+    check(evaluate(c, elements[0]["evaluateName"]) == "3", "evaluateName of in[2]")
+
+    # The breakpoint with a condition stops in the work-item where it holds (i == 3).
+    c.request("continue", {"threadId": 1})
+    body = stopped(c, "breakpoint")
+    check(body["hitBreakpointIds"] == [bps[0]["id"]] and body["threadId"] == 4,
+          "breakpoint in work-item 3: %r" % body)
+    f = frames(c, 4)
+    check(f[0]["line"] == 12, "at line 12: %r" % f)
+    check(evaluate(c, "i", f[0]["id"]) == "3", "i == 3 there")
+
+    # stepIn: into the helper the compiler may have inlined; the caller's frame below.
+    c.request("stepIn", {"threadId": 4})
+    stopped(c, "step")
+    f = frames(c, 4)
+    check([(x["name"], x["line"]) for x in f] == [("store_scaled", 5), ("global_bounds", 12)],
+          "in store_scaled: %r" % f)
+    check(evaluate(c, "index", f[0]["id"]) == "3", "index in the helper")
+    # stepBack: reverse-next, back to the call's line in the kernel.
+    c.request("stepBack", {"threadId": 4})
+    stopped(c, "step")
+    check(frames(c, 4)[0]["line"] == 12, "stepBack to line 12: %r" % frames(c, 4))
+    c.request("stepIn", {"threadId": 4})
+    stopped(c, "step")
+    # stepOut: back in the kernel after the call.
+    c.request("stepOut", {"threadId": 4})
+    stopped(c, "step")
+    f = frames(c, 4)
+    check(len(f) == 1 and f[0]["name"] == "global_bounds" and f[0]["line"] == 13,
+          "out of store_scaled: %r" % f)
+    # stepOut of the kernel: the prompt refuses `finish` there; it stays stopped.
+    c.outputs()
+    c.request("stepOut", {"threadId": 4})
+    stopped(c, "step")
+    check("not meaningful in the outermost frame" in c.outputs(), "finish refused")
+    check(frames(c, 4)[0]["line"] == 13, "still at line 13")
+
+    # Without the breakpoint, the write past the end stops in work-item 15 (thread 8 of
+    # the second group).
+    r = c.request("setBreakpoints", {"source": {"path": source}, "breakpoints": []})
+    check(r["body"]["breakpoints"] == [], "breakpoints cleared")
+    c.request("continue", {"threadId": 4})
+    body = stopped(c, "exception")
+    check("oob.global.write" in body["text"] and body["threadId"] == 8, "write finding %r" % body)
+    check(c.request("threads")["body"]["threads"][0]["name"] == "work-item (8,0,0)",
+          "the second group's threads")
+    f = frames(c, 8)
+    check(f[0]["line"] == 5, "the write at line 5: %r" % f)
+    check(evaluate(c, "index", f[0]["id"]) == "16", "the faulting index")
+    # The prompt's commands in the debug console.
+    r = c.request("evaluate", {"expression": "-exec info breakpoints", "context": "repl"})
+    check("Stop at findings: on" in r["body"]["result"], "-exec: %r" % r)
+
+    c.request("disconnect", {"terminateDebuggee": True})
+    c.finish()
+
+
+def run_to_end(spvsim, run_file):
+    """Without breakpoints or findings stops, the launches run to their end."""
+    c = Client(spvsim)
+    c.request("initialize", {"adapterID": "spvsim"})
+    c.request("launch", {"program": run_file})
+    c.event("initialized")
+    c.request("setExceptionBreakpoints", {"filters": []})
+    c.request("configurationDone")
+    e = c.event("exited")
+    check(e["body"]["exitCode"] == 1, "exit code 1 for findings: %r" % e)
+    c.event("terminated")
+    check("[The run finished: 2 findings" in c.outputs(), "the run's summary as output")
+    c.request("disconnect")
+    c.finish()
+
+
+def robustness(spvsim, run_file, spin_file):
+    c = Client(spvsim)
+    c.request("threads", success=False)  # before initialize
+    body = b"{not json"
+    c.send_raw(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+    r = c.response(0)
+    check(not r["success"] and "not JSON" in r["message"], "malformed JSON: %r" % r)
+    body = b"[1, 2]"
+    c.send_raw(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+    check(not c.response(0)["success"], "a JSON array")
+    c.send_raw(b"X-Nothing: 1\r\n\r\n")
+    check("Content-Length" in c.response(0)["message"], "no Content-Length")
+    c.request("initialize", {"adapterID": "spvsim"})
+    r = c.request("no_such_request", {}, success=False)
+    check("Unknown request" in r["message"], "unknown request %r" % r)
+    c.request("launch", {}, success=False)  # no program
+    r = c.request("launch", {"program": "/nonexistent/run.json"}, success=False)
+    check(r["message"], "a launch that cannot be read says why")
+    c.request("stackTrace", {"threadId": 1}, success=False)  # not launched
+    c.request("launch", {"program": spin_file})
+    c.event("initialized")
+    c.request("setBreakpoints", {"breakpoints": [{"line": 1}]}, success=False)  # no source
+    c.request("setBreakpoints", {"source": {"path": "x.cl"}, "breakpoints": [{"line": "one"}]},
+              success=False)
+    c.request("stackTrace", {}, success=False)  # no threadId
+    c.request("variables", {"variablesReference": 999}, success=False)
+    c.request("scopes", {"frameId": 999}, success=False)
+    c.request("next", {"threadId": 1}, success=False)  # not started
+    c.request("configurationDone")
+    # The launch never ends: pause stops it.
+    time.sleep(0.5)
+    c.request("pause", {"threadId": 1})
+    stopped(c, "pause")
+    check(len(c.request("threads")["body"]["threads"]) >= 1, "threads while paused")
+    c.request("disconnect")
+    c.finish()
+
+
+def main():
+    spvsim, mode = sys.argv[1:3]
+    try:
+        if mode == "session":
+            session(spvsim, sys.argv[3])
+            run_to_end(spvsim, sys.argv[3])
+        elif mode == "robustness":
+            robustness(spvsim, sys.argv[3], sys.argv[4])
+        else:
+            sys.exit("unknown mode %r" % mode)
+    except Failure as f:
+        print("FAILED: %s\nlast messages:\n%s" % (f, "\n".join(LOG[-30:])), file=sys.stderr)
+        sys.exit(1)
+    print("ok")
+
+
+if __name__ == "__main__":
+    main()

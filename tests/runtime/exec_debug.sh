@@ -1,0 +1,47 @@
+#!/bin/sh
+# `spvsim exec --debug` (docs/debugging.md): the debugger's prompt opens in the launch
+# the host program enqueues, stopped at the kernel's first line, while the program
+# waits; `continue` lets it finish with its normal output and exit status. Commands
+# come on standard input (no terminal: each is echoed after the prompt). Without
+# --fixed the program's out-of-bounds write stops the launch in work-item 63 first.
+# Usage: exec_debug.sh SPVSIM OOB_APP
+spvsim=$1
+program=$2
+fail() {
+  echo "FAIL: $*"
+  exit 1
+}
+
+out=$(printf 'next\nbt\ninfo workitems\ncontinue\n' |
+  "$spvsim" exec --debug -- "$program" --fixed 2>&1)
+status=$?
+expected="platforms: 1
+[spvsim: kernel 'shift' launched; the debugger stops at its first line (\`continue\` runs it to its end, \`quit\` stops it)]
+
+Temporary breakpoint 1, work-item (0) at input.cl:2
+2	in input.cl
+(spvsim) next
+3	in input.cl
+(spvsim) bt
+#0  shift () at input.cl:3
+(spvsim) info workitems
+Work-group (0), 64 work-items:
+  32 work-items (0)-(31) at input.cl:3
+  32 work-items (32)-(63) at SPIR-V instruction 64
+Focus: work-item (0)
+(spvsim) continue
+out[63] = 63"
+[ "$out" = "$expected" ] || fail "the session with --fixed printed:
+$out
+--- expected:
+$expected"
+[ $status -eq 0 ] || fail "exit status $status with --fixed"
+
+out=$(printf 'continue\nbt\ncontinue\n' | "$spvsim" exec --debug -- "$program" 2>&1)
+status=$?
+echo "$out" | grep -q "^Finding oob.global.write: write of 4 bytes at offset 256" ||
+  fail "no stop at the finding: $out"
+echo "$out" | grep -q "^work-item (63) at input.cl:3" || fail "not in work-item 63: $out"
+echo "$out" | grep -q "^out\[63\] = 62" || fail "the program's output: $out"
+[ $status -eq 1 ] || fail "exit status $status with the finding: $out"
+echo ok
