@@ -38,6 +38,7 @@
 #include "spvsim/runfile/bind.h"
 #include "spvsim/runfile/buffer_text.h"
 #include "spvsim/runfile/json.h"
+#include "spvsim/runfile/never_written.h"
 #include "spvsim/runfile/output_file.h"
 #include "spvsim/runfile/run_buffers.h"
 #include "spvsim/runfile/run_spec.h"
@@ -147,8 +148,12 @@ nlohmann::json sizeList(const std::array<uint64_t, 3> &sizes, uint32_t dims) {
 }
 
 /// Dumps each buffer after the last launch: files whole or not at all, text streamed.
+/// `marks`: the uninit check kept which bytes were written; a text dump of a buffer
+/// created without contents notes its never-written elements (never_written.h).
 void writeDumps(const RunSpec &spec, const RunBuffers &buffers, const GlobalMemory &memory,
-                bool quiet, const StopCheck &stop) {
+                bool quiet, bool marks, const StopCheck &stop) {
+  const std::vector<BufferView> views =
+      marks && !quiet ? memory.snapshot() : std::vector<BufferView>{};
   for (const BufferSpec &buffer : spec.buffers) {
     std::span<const std::byte> bytes = memory.bytes(buffers.id(buffer.name));
     if (buffer.dumpFile) {
@@ -164,9 +169,14 @@ void writeDumps(const RunSpec &spec, const RunBuffers &buffers, const GlobalMemo
         failAt(keyPath(buffer.path(), "dump"), e.what());
       }
     }
-    if (buffer.dumpText && !quiet)
-      writeDumpView(std::cout, buffer.name, buffer.type, buffer.count, bytes, buffer.dumpView,
-                    stop);
+    if (!buffer.dumpText || quiet) continue;
+    writeDumpView(std::cout, buffer.name, buffer.type, buffer.count, bytes, buffer.dumpView, stop);
+    const uint8_t *written = views.empty() ? nullptr : views[buffers.id(buffer.name)].shadow;
+    if (written && buffer.init.kind == BufferInit::Kind::None &&
+        buffer.dumpView.style == DumpView::Style::Spvsim)
+      writeNeverWritten(std::cout,
+                        findNeverWritten(buffer.type, buffer.count, {written, bytes.size()}),
+                        buffer.count);
   }
   std::cout.flush();
 }
@@ -433,7 +443,7 @@ int runCommand(const RunOptions &options) {
         sink.report(*mismatch);
   printFindings(sink, report);
   try {
-    writeDumps(spec, *buffers, memory, options.quiet, stop);
+    writeDumps(spec, *buffers, memory, options.quiet, exec.checks.has(Check::Uninit), stop);
   } catch (const Interrupted &e) {
     // Dumps already written are whole; the one being written is not there.
     if (guard.interrupted()) {
