@@ -28,6 +28,7 @@
 #include "run_file_template.h"
 #include "run_guard.h"
 #include "sarif_report.h"
+#include "sim_file_run.h"
 #include "spvsim/common/error.h"
 #include "spvsim/common/finding_sink.h"
 #include "spvsim/common/source_excerpt.h"
@@ -38,9 +39,11 @@
 #include "spvsim/runfile/buffer_text.h"
 #include "spvsim/runfile/image_ppm.h"
 #include "spvsim/runfile/json.h"
+#include "spvsim/runfile/never_written.h"
 #include "spvsim/runfile/output_file.h"
 #include "spvsim/runfile/run_buffers.h"
 #include "spvsim/runfile/run_spec.h"
+#include "spvsim/runfile/sim_file.h"
 #include "spvsim/validator/device.h"
 #include "spvsim/validator/loader.h"
 #include "spvsim/validator/validator.h"
@@ -163,17 +166,25 @@ void writeDumpFile(const std::filesystem::path &file, const std::string &spellin
 }
 
 /// Dumps each buffer and image after the last launch: files whole or not at all, text
-/// streamed.
+/// streamed. `marks`: the uninit check kept which bytes were written; a text dump of a
+/// buffer created without contents notes its never-written elements (never_written.h).
 void writeDumps(const RunSpec &spec, const RunBuffers &buffers, const GlobalMemory &memory,
-                bool quiet, const StopCheck &stop) {
+                bool quiet, bool marks, const StopCheck &stop) {
+  const std::vector<BufferView> views =
+      marks && !quiet ? memory.snapshot() : std::vector<BufferView>{};
   for (const BufferSpec &buffer : spec.buffers) {
     std::span<const std::byte> bytes = memory.bytes(buffers.id(buffer.name));
     if (buffer.dumpFile)
       writeDumpFile(*buffer.dumpFile, buffer.dumpSpelling, keyPath(buffer.path(), "dump"), bytes,
                     stop);
-    if (buffer.dumpText && !quiet)
-      writeDumpView(std::cout, buffer.name, buffer.type, buffer.count, bytes, buffer.dumpView,
-                    stop);
+    if (!buffer.dumpText || quiet) continue;
+    writeDumpView(std::cout, buffer.name, buffer.type, buffer.count, bytes, buffer.dumpView, stop);
+    const uint8_t *written = views.empty() ? nullptr : views[buffers.id(buffer.name)].shadow;
+    if (written && buffer.init.kind == BufferInit::Kind::None &&
+        buffer.dumpView.style == DumpView::Style::Spvsim)
+      writeNeverWritten(std::cout,
+                        findNeverWritten(buffer.type, buffer.count, {written, bytes.size()}),
+                        buffer.count);
   }
   for (const ImageSpec &image : spec.images) {
     std::span<const std::byte> bytes = memory.bytes(buffers.imageId(image.name));
@@ -267,15 +278,6 @@ RunSpec runSpecOfModule(const RunOptions &options, std::shared_ptr<const Module>
                       options.runFile + " (the run file `spvsim init` writes for it)");
 }
 
-/// Oclgrind's simulator files (`.sim`) are not run files: say so rather than report the
-/// JSON parser's first error.
-void rejectSimulatorFile(const std::string &file) {
-  if (std::filesystem::path(file).extension() != ".sim") return;
-  throw Error(file + ": an Oclgrind simulator file, which spvsim does not read yet; spvsim runs "
-                     "a run file (spvsim help run-files) or the kernel's .cl file directly "
-                     "(spvsim run KERNEL.cl --global N...)");
-}
-
 /// The options that describe a module's run are for a module only: a run file says the
 /// same in its own keys.
 void rejectModuleOptions(const RunOptions &options) {
@@ -293,6 +295,20 @@ void rejectModuleOptions(const RunOptions &options) {
                 "for running OpenCL C source without a run file");
 }
 
+/// An Oclgrind simulator file gives the kernel and sizes itself, and has no "vars"; build
+/// options are given on the command line, as to oclgrind-kernel.
+void rejectSimFileOptions(const RunOptions &options) {
+  const auto misplaced = [&](const std::string &option) {
+    throw Error(option + ": " + options.runFile +
+                " is an Oclgrind simulator file, which gives the kernel and its sizes itself "
+                "and has no variables");
+  };
+  if (!options.module.kernel.empty()) misplaced("--kernel");
+  if (!options.module.global.empty()) misplaced("--global");
+  if (!options.module.local.empty()) misplaced("--local");
+  if (!options.sets.empty()) misplaced("--set " + options.sets.front());
+}
+
 int runCommand(const RunOptions &options) {
   const auto started = std::chrono::steady_clock::now();
   RunGuard guard(options.launch.runTimeout);
@@ -304,9 +320,11 @@ int runCommand(const RunOptions &options) {
       throw Error("--set " + options.sets.front() + ": " + options.runFile +
                   " is a module, which has no \"vars\"; --global and --local give its sizes");
     spec = runSpecOfModule(options, loaded);
+  } else if (runfile::isSimFile(options.runFile)) {
+    rejectSimFileOptions(options);
+    spec = runSpecOfSimFile(options.runFile, options.module.buildOptions, loaded);
   } else {
     rejectModuleOptions(options);
-    rejectSimulatorFile(options.runFile);
     VarOverrides overrides;
     for (const std::string &set : options.sets) overrides.push_back(parseVarOverride(set));
     spec = parseRunFile(options.runFile, overrides);
@@ -448,7 +466,7 @@ int runCommand(const RunOptions &options) {
       sink.report(*mismatch);
   printFindings(sink, report);
   try {
-    writeDumps(spec, *buffers, memory, options.quiet, stop);
+    writeDumps(spec, *buffers, memory, options.quiet, exec.checks.has(Check::Uninit), stop);
   } catch (const Interrupted &e) {
     // Dumps already written are whole; the one being written is not there.
     if (guard.interrupted()) {
@@ -486,8 +504,9 @@ void addRunCommand(CLI::App &app, int &exitStatus) {
       "run", "Run kernel launches described by a run file, or one kernel of a module directly");
   run->add_option("file", options->runFile,
                   "The run file (JSON naming the module, the buffers and the kernel's "
-                  "arguments: docs/run-files.md), or a module (.cl, .clcpp, .spv, .spvasm) run "
-                  "as the run file `spvsim init` writes for it")
+                  "arguments: docs/run-files.md), a module (.cl, .clcpp, .spv, .spvasm) run "
+                  "as the run file `spvsim init` writes for it, or an Oclgrind simulator file "
+                  "(.sim: docs/oclgrind-sim-files.md)")
       ->required();
   run->add_option("--kernel", options->module.kernel,
                   "Running a module: the kernel (needed when there are several)");
@@ -502,8 +521,8 @@ void addRunCommand(CLI::App &app, int &exitStatus) {
       ->check(CLI::PositiveNumber)
       ->expected(1, 3);
   run->add_option("--build-options", options->module.buildOptions,
-                  "Running OpenCL C source: -D, -I (relative to the current folder), "
-                  "-cl-std=...");
+                  "Running OpenCL C source or a .sim file: -D, -I (relative to the current "
+                  "folder), -cl-std=...");
   run->add_option("--set", options->sets,
                   "NAME=VALUE: give a variable of the run file's \"vars\" another value (a "
                   "number or an expression); repeatable")

@@ -45,13 +45,16 @@ struct CheckedWatchers {
       NoWatchers::load<T, Indexed>(x, op, index);
     if (x.launch->watchers[kRaceSlot]) recordRace<T, Indexed>(x, op, race::AccessKind::Read);
   }
+  /// A store is recorded before it is performed: a write-write race compares the bytes it
+  /// stores with the ones the location holds (race.*.uniform-write).
   template <class T, bool Indexed>
   static void store(const ExecState &x, const LoweredOp &op, uint32_t index) {
+    if (x.launch->watchers[kRaceSlot])
+      recordRace<T, Indexed>(x, op, race::AccessKind::Write, x.reg<T>(Indexed ? op.d : op.b));
     if (x.launch->watchers[kUninitSlot])
       ops::uninitStoreAccess<T, Indexed>(x, op, index);
     else
       NoWatchers::store<T, Indexed>(x, op, index);
-    if (x.launch->watchers[kRaceSlot]) recordRace<T, Indexed>(x, op, race::AccessKind::Write);
   }
 
   /// The memory model publishes an atomic write's release before it runs.
@@ -79,13 +82,14 @@ struct CheckedWatchers {
 
 private:
   /// Records a load or store (LoadIndexed/StoreIndexed when `Indexed`) of `T` in the
-  /// race shadow, after the access.
+  /// race shadow: a load after the access, a store, with the values it stores, before.
   template <class T, bool Indexed>
-  static void recordRace(const ExecState &x, const LoweredOp &op, race::AccessKind kind) {
+  static void recordRace(const ExecState &x, const LoweredOp &op, race::AccessKind kind,
+                         const T *stored = nullptr) {
     if constexpr (Indexed)
-      race::recordIndexedAccess(x, op, sizeof(T), kind);
+      race::recordIndexedAccess(x, op, sizeof(T), kind, stored);
     else
-      race::recordAccess(x, op, x.reg<uint64_t>(op.a), op.imm, sizeof(T), kind);
+      race::recordAccess(x, op, x.reg<uint64_t>(op.a), op.imm, sizeof(T), kind, stored);
   }
 };
 

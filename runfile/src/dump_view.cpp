@@ -8,6 +8,7 @@
 #include "spvsim/common/error.h"
 #include "spvsim/runfile/buffer_text.h"
 #include "spvsim/runfile/json.h"
+#include "spvsim/runfile/oclgrind_dump.h"
 
 namespace spvsim::runfile {
 
@@ -113,6 +114,9 @@ void writeDumpView(std::ostream &out, std::string_view name, const ElementType &
                    uint64_t count, std::span<const std::byte> bytes, const DumpView &view,
                    const StopCheck &stop) {
   count = std::min<uint64_t>(count, bytes.size() / type.size());
+  if (view.style == DumpView::Style::Oclgrind)
+    return writeOclgrindDump(out, name, type.scalar, count * type.storedComponents(), bytes,
+                             view.hex, stop);
   if (view.plain()) return writeBufferText(out, name, type, count, bytes, stop);
   const uint64_t units = view.width ? view.height : count;
   const uint64_t first = view.first, taken = view.count.value_or(units - first);

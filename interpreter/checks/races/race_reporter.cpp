@@ -55,7 +55,9 @@ std::string withArticle(const std::string &what) {
 
 } // namespace
 
-const char *raceKind(Conflict c, bool local, bool sameGroup) {
+const char *raceKind(Conflict c, bool local, bool sameGroup, bool uniform) {
+  if (c == Conflict::WriteWrite && uniform)
+    return local ? "race.local.uniform-write" : "race.global.uniform-write";
   switch (c) {
   case Conflict::Scope:
     return "race.scope";
@@ -79,7 +81,7 @@ void reportRace(const LaunchContext &L, const RacyAccess &a, const Outcome &out,
   FaultReporter &reporter = *L.reporter;
   const AddressSpace space = tagged::space(a.pointer);
   const bool local = space == AddressSpace::Local;
-  const char *kind = raceKind(out.conflict, local, out.sameGroup);
+  const char *kind = raceKind(out.conflict, local, out.sameGroup, a.uniform);
   const RaceSite *site = shadow.site(a.access.site);
   const RaceSite *otherSite = out.named ? shadow.site(out.other.site) : nullptr;
   const uint32_t instruction = site ? site->instruction : kNone;
@@ -90,11 +92,14 @@ void reportRace(const LaunchContext &L, const RacyAccess &a, const Outcome &out,
                        uint64_t(out.sameGroup) << 57 | uint64_t(local) << 56 |
                        uint64_t(tagged::id(a.pointer) & tagged::kMaxId) << 35 |
                        uint64_t(out.named ? out.other.site & 0xfff : 0xfff) << 23 |
-                       uint64_t(a.access.site & 0xfff) << 11;
+                       uint64_t(a.access.site & 0xfff) << 11 | uint64_t(a.uniform) << 10;
   if (reporter.countRepeat(key)) return;
 
   Finding f;
   f.kind = kind;
+  // Both writes stored the same bytes: a race by the memory model that every device
+  // resolves to the same memory (Oclgrind's --uniform-writes), a warning of its own kind.
+  if (a.uniform) f.severity = Severity::Warning;
   const std::string name = bufferName(L, a.pointer);
   const uint64_t offset = tagged::offset(a.pointer);
   f.memory = MemoryRef{addressSpaceName(space), name, offset, a.bytes};
@@ -140,7 +145,8 @@ void reportRace(const LaunchContext &L, const RacyAccess &a, const Outcome &out,
               (copy || otherCopy   ? "an async copy's accesses last until wait_group_events, "
                                      "unordered with the work-items' until then"
                : !ordering.empty() ? ordering
-                                   : why(kind, local, out.sameGroup));
+                                   : why(kind, local, out.sameGroup)) +
+              (a.uniform ? "; both stored the same bytes" : "");
   // Sink identity: kind, buffer, and the two accesses' sites (source locations, else
   // instructions) in either order.
   const uint64_t mine = reporter.siteOf(instruction);

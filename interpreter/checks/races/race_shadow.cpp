@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstring>
 #include <map>
 
 #include <sys/mman.h>
@@ -342,6 +343,11 @@ public:
     seen_ = detail::seenBits(access_[0]);
   }
   ~Recorder() { unlock(); }
+  /// The access is a plain store of the lanes of `mask`, not yet performed, lane l storing
+  /// the bytes at stored + l × bytes.
+  void storing(const void *stored, uint64_t mask) {
+    stored_ = static_cast<const std::byte *>(stored), mask_ = mask;
+  }
   Recorder(const Recorder &) = delete;
   Recorder &operator=(const Recorder &) = delete;
 
@@ -634,9 +640,23 @@ private:
       if (known && shadow_.tracked() && group_.follows(out.other)) return;
       if (!out.sameGroup) ordering = group_.missingOrdering(out.other, known);
     }
-    reportRace(launch_,
-               RacyAccess{b, tagged::make(tagged::space(q), tagged::id(q), offset), bytes_}, out,
-               ordering);
+    RacyAccess a{b, tagged::make(tagged::space(q), tagged::id(q), offset), bytes_};
+    if (stored_ && out.conflict == Conflict::WriteWrite) {
+      // The other write's bytes: an earlier lane's of this store, else the memory's.
+      const uint32_t lane = laneOf(b.item), other = out.named ? laneOf(out.other.item) : ~0u;
+      const bool earlierLane = other < lane && out.other.site == b.site && (mask_ >> other) & 1;
+      a.uniform = lane < 64 &&
+                  std::memcmp(stored_ + lane * bytes_,
+                              earlierLane ? stored_ + other * bytes_ : base_ + tagged::offset(q),
+                              bytes_) == 0;
+    }
+    reportRace(launch_, a, out, ordering);
+  }
+
+  /// The lane of this warp whose work-item has id `item` (global words' ids), or 64.
+  uint32_t laneOf(uint32_t item) const {
+    const uint32_t lane = (item - group_.groupFirst() - firstItem_) & GlobalLayout::kItemMask;
+    return lane < views_[0].width ? lane : 64;
   }
 
   void unlock() {
@@ -667,23 +687,27 @@ private:
   uint64_t shadowOffset_ = 0;
   uint64_t *words_ = nullptr;
   std::atomic<uint32_t> *held_ = nullptr;
-  uint64_t heldPage_ = 0; ///< root id and page of words of the lock held
+  uint64_t heldPage_ = 0;             ///< root id and page of words of the lock held
+  const std::byte *stored_ = nullptr; ///< storing(): the values, lane by lane
+  uint64_t mask_ = 0;                 ///< storing(): the lanes that store
 };
 
 } // namespace
 
 void recordAccess(const ExecState &x, const LoweredOp &op, const uint64_t *p, uint64_t imm,
-                  uint32_t bytes, AccessKind kind) {
+                  uint32_t bytes, AccessKind kind, const void *stored) {
   const uint64_t mask = x.maskOf(op);
   if (!mask) return;
   RaceGroup &group = raceGroupOf(x);
   Recorder r(*x.launch, group, group.shadow().siteOf(op), kind, bytes, x.warp->firstItem, x.width);
+  r.storing(stored, mask);
   if (r.bulk(x, mask, p, imm)) return;
   for (uint32_t l = uint32_t(std::countr_zero(mask)); l < x.width; ++l)
     if ((mask >> l) & 1) r.lane(x, l, tagged::addOffset(p[l], imm));
 }
 
-void recordIndexedAccess(const ExecState &x, const LoweredOp &op, uint32_t bytes, AccessKind kind) {
+void recordIndexedAccess(const ExecState &x, const LoweredOp &op, uint32_t bytes, AccessKind kind,
+                         const void *stored) {
   const uint64_t *base = x.reg<uint64_t>(op.a);
   const uint64_t stride = op.aux & kMaxIndexedStride;
   // The common case: one base, consecutive indices, every lane (ops::indexedFastPath).
@@ -697,12 +721,14 @@ void recordIndexedAccess(const ExecState &x, const LoweredOp &op, uint32_t bytes
     RaceGroup &group = raceGroupOf(x);
     Recorder r(*x.launch, group, group.shadow().siteOf(op), kind, bytes, x.warp->firstItem,
                x.width);
+    r.storing(stored, x.allLanes);
     if (r.dense(x, q0)) return;
   }
   const uint64_t mask = x.maskOf(op);
   if (!mask) return;
   RaceGroup &group = raceGroupOf(x);
   Recorder r(*x.launch, group, group.shadow().siteOf(op), kind, bytes, x.warp->firstItem, x.width);
+  r.storing(stored, mask);
   uint64_t pointers[64];
   if (op.aux & kUniformBase) { // one allocation: the offsets are all it takes
     const uint64_t start = tagged::offset(base[0]) + op.imm + op.b;

@@ -234,12 +234,16 @@ Scope atomicScope(const Module &module, uint32_t instruction);
 /// How the atomic at module instruction `instruction` orders (sync_order.h).
 Ordering atomicOrdering(const Module &module, uint32_t instruction);
 
-/// Records the accesses of op's active lanes at p[l] + imm (`bytes` each) that were
+/// Records the accesses of op's active lanes at p[l] + imm (`bytes` each) that are
 /// performed: in bounds, allowed, and for atomics aligned. Reports the races they make.
+/// `stored`: a plain store not yet performed, lane l storing the `bytes` bytes at
+/// stored + l × bytes; a write-write race storing the bytes the other write stored is
+/// a uniform write (race.*.uniform-write).
 void recordAccess(const ExecState &x, const LoweredOp &op, const uint64_t *p, uint64_t imm,
-                  uint32_t bytes, AccessKind kind);
+                  uint32_t bytes, AccessKind kind, const void *stored = nullptr);
 /// The same for LoadIndexed / StoreIndexed (a + sext(c) × stride + imm, then + b).
-void recordIndexedAccess(const ExecState &x, const LoweredOp &op, uint32_t bytes, AccessKind kind);
+void recordIndexedAccess(const ExecState &x, const LoweredOp &op, uint32_t bytes, AccessKind kind,
+                         const void *stored = nullptr);
 /// A read of `bytes` bytes at `pointer` by one lane (printf's %s strings).
 void recordRead(const ExecState &x, const LoweredOp &op, uint32_t lane, uint64_t pointer,
                 uint64_t bytes);

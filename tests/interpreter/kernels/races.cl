@@ -49,3 +49,18 @@ __kernel void long_neighbour(__global long *longs, __global int *out, int next) 
   longs[i] = (long)i;
   out[i] = (int)longs[(i + next) % get_global_size(0)];
 }
+
+// Every work-item stores 1 to flag[0] and 7 to shared[0] (the same bytes: uniform
+// writes), its own id to last[0] (different bytes: a write-write race), and in
+// work-items 0 and 1, one value from two different stores to same[0].
+__kernel void uniform_writes(__global int *flag, __global int *last, __global int *same,
+                             __global int *out, __local int *shared) {
+  size_t i = get_global_id(0);
+  flag[0] = 1; // BUG: uniform
+  shared[0] = 7; // BUG: uniform
+  if (i == 0) same[0] = 5; // BUG: uniform
+  barrier(CLK_LOCAL_MEM_FENCE);
+  if (i == 1) same[0] = 5; // BUG: uniform
+  last[0] = (int)i; // BUG: differ
+  out[i] = shared[0];
+}

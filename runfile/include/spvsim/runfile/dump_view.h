@@ -24,12 +24,17 @@
 namespace spvsim::runfile {
 
 struct DumpView {
+  /// Spvsim: the text above; Oclgrind: oclgrind-kernel's (oclgrind_dump.h), the dumps of a
+  /// `.sim` file.
+  enum class Style : uint8_t { Spvsim, Oclgrind };
   uint64_t height = 0, width = 0; ///< "shape"; width 0: no shape
   uint64_t first = 0;             ///< "range": first element (row with a shape)
   std::optional<uint64_t> count;  ///< "range": how many; nullopt: to the end
   bool summary = false;
+  Style style = Style::Spvsim;
+  bool hex = false; ///< Oclgrind style: integers in hexadecimal (a `.sim` header's `hex`)
 
-  bool plain() const { return !width && !count && !first && !summary; }
+  bool plain() const { return !width && !count && !first && !summary && style == Style::Spvsim; }
 };
 
 /// Parses the object form of `dump` for a buffer of `count` elements; its `file` key,

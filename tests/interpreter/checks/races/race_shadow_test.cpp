@@ -3,6 +3,7 @@
 // two accesses, and nothing at all when races are not checked.
 #include <algorithm>
 #include <fstream>
+#include <map>
 
 #include <gtest/gtest.h>
 
@@ -137,6 +138,46 @@ TEST_P(RaceShadow, NothingWhenRacesAreNotChecked) {
   h.run("partial", range1(100, 32), {ArgBinding::ofBuffer(data)}, o);
   EXPECT_TRUE(h.sink.findings().empty());
   EXPECT_EQ(h.read<int32_t>(data)[98], 1);
+}
+
+TEST_P(RaceShadow, UniformWritesHaveTheirOwnKind) {
+  KernelHarness h(path());
+  ASSERT_TRUE(h.ok());
+  const BufferId flag = h.buffer(std::vector<int32_t>(1), "flag");
+  const BufferId last = h.buffer(std::vector<int32_t>(1), "last");
+  const BufferId same = h.buffer(std::vector<int32_t>(1), "same");
+  const BufferId out = h.buffer(std::vector<int32_t>(64), "out");
+  h.run("uniform_writes", range1(64, 32),
+        {ArgBinding::ofBuffer(flag), ArgBinding::ofBuffer(last), ArgBinding::ofBuffer(same),
+         ArgBinding::ofBuffer(out), ArgBinding::ofLocal(4)},
+        options());
+  std::map<std::string, std::vector<uint32_t>> lines; // by kind, the lines of its findings
+  for (const Finding &f : h.sink.findings()) {
+    lines[f.kind].push_back(f.location ? f.location->line : 0);
+    if (f.kind.ends_with("uniform-write")) {
+      EXPECT_EQ(f.severity, Severity::Warning) << formatText(f);
+      EXPECT_NE(f.message.find("both stored the same bytes"), std::string::npos) << f.message;
+    }
+  }
+  ASSERT_EQ(lines.size(), 3u) << ::testing::PrintToString(h.findingKinds());
+  EXPECT_TRUE(lines.count("race.global.uniform-write"));
+  EXPECT_TRUE(lines.count("race.local.uniform-write"));
+  ASSERT_TRUE(lines.count("race.global.write-write"));
+  if (GetParam().debugInfo()) {
+    EXPECT_EQ(lines["race.global.write-write"], markedLines("differ"));
+    const std::vector<uint32_t> uniform = markedLines("uniform");
+    for (const char *kind : {"race.global.uniform-write", "race.local.uniform-write"})
+      for (uint32_t line : lines[kind])
+        EXPECT_NE(std::find(uniform.begin(), uniform.end(), line), uniform.end())
+            << kind << " at line " << line;
+    // flag[0] = 1 by two work-groups, and same[0] = 5 from its two stores.
+    std::vector<uint32_t> global = lines["race.global.uniform-write"];
+    std::sort(global.begin(), global.end());
+    global.erase(std::unique(global.begin(), global.end()), global.end());
+    EXPECT_EQ(global, (std::vector<uint32_t>{uniform[0], uniform[3]}));
+  }
+  EXPECT_EQ(h.read<int32_t>(flag)[0], 1);
+  EXPECT_EQ(h.read<int32_t>(out)[5], 7);
 }
 
 INSTANTIATE_TEST_SUITE_P(Builds, RaceShadow, ::testing::ValuesIn(testing::allVariants()),
