@@ -2,6 +2,7 @@
 #include "suppressions.h"
 
 #include <fstream>
+#include <string_view>
 
 #include "spvsim/common/error.h"
 
@@ -66,9 +67,23 @@ void Suppressions::addFile(const std::string &file) {
   }
 }
 
+namespace {
+
+/// Whether a rule's kind names the finding: its kind, or for a race.*.write-write finding
+/// whose writes stored the same bytes, race.*.uniform-write (docs/findings.md).
+bool kindMatches(const std::string &ruleKind, bool prefix, const Finding &f) {
+  if (prefix ? f.kind.rfind(ruleKind, 0) == 0 : f.kind == ruleKind) return true;
+  if (!f.uniformWrite || !f.kind.ends_with(".write-write")) return false;
+  const std::string uniformKind =
+      f.kind.substr(0, f.kind.size() - std::string_view(".write-write").size()) + ".uniform-write";
+  return prefix ? uniformKind.rfind(ruleKind, 0) == 0 : uniformKind == ruleKind;
+}
+
+} // namespace
+
 bool Suppressions::matches(const Finding &f) const {
   for (const Rule &r : rules_) {
-    if (r.prefix ? f.kind.rfind(r.kind, 0) != 0 : f.kind != r.kind) continue;
+    if (!kindMatches(r.kind, r.prefix, f)) continue;
     if (r.file.empty()) return true;
     if (f.location && f.location->line == r.line && sameFile(r.file, f.location->file)) return true;
   }

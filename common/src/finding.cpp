@@ -142,6 +142,7 @@ nlohmann::json toJson(const Finding &f) {
   if (!f.notes.empty()) j["notes"] = f.notes;
   j["count"] = f.count;
   if (f.instructions > 1) j["instructions"] = f.instructions;
+  if (f.uniformWrite) j["uniform_write"] = true;
   return j;
 }
 

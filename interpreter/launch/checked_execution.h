@@ -46,7 +46,7 @@ struct CheckedWatchers {
     if (x.launch->watchers[kRaceSlot]) recordRace<T, Indexed>(x, op, race::AccessKind::Read);
   }
   /// A store is recorded before it is performed: a write-write race compares the bytes it
-  /// stores with the ones the location holds (race.*.uniform-write).
+  /// stores with the ones the location holds (a uniform write, Finding::uniformWrite).
   template <class T, bool Indexed>
   static void store(const ExecState &x, const LoweredOp &op, uint32_t index) {
     if (x.launch->watchers[kRaceSlot])

@@ -55,9 +55,7 @@ std::string withArticle(const std::string &what) {
 
 } // namespace
 
-const char *raceKind(Conflict c, bool local, bool sameGroup, bool uniform) {
-  if (c == Conflict::WriteWrite && uniform)
-    return local ? "race.local.uniform-write" : "race.global.uniform-write";
+const char *raceKind(Conflict c, bool local, bool sameGroup) {
   switch (c) {
   case Conflict::Scope:
     return "race.scope";
@@ -81,7 +79,7 @@ void reportRace(const LaunchContext &L, const RacyAccess &a, const Outcome &out,
   FaultReporter &reporter = *L.reporter;
   const AddressSpace space = tagged::space(a.pointer);
   const bool local = space == AddressSpace::Local;
-  const char *kind = raceKind(out.conflict, local, out.sameGroup, a.uniform);
+  const char *kind = raceKind(out.conflict, local, out.sameGroup);
   const RaceSite *site = shadow.site(a.access.site);
   const RaceSite *otherSite = out.named ? shadow.site(out.other.site) : nullptr;
   const uint32_t instruction = site ? site->instruction : kNone;
@@ -97,9 +95,10 @@ void reportRace(const LaunchContext &L, const RacyAccess &a, const Outcome &out,
 
   Finding f;
   f.kind = kind;
-  // Both writes stored the same bytes: a race by the memory model that every device
-  // resolves to the same memory (Oclgrind's --uniform-writes), a warning of its own kind.
-  if (a.uniform) f.severity = Severity::Warning;
+  // Both writes stored the same bytes: still a race by the memory model (the kind says
+  // so), one every device resolves to the same memory (Oclgrind's --uniform-writes);
+  // marked, so that `--suppress race.*.uniform-write` can accept it.
+  f.uniformWrite = a.uniform;
   const std::string name = bufferName(L, a.pointer);
   const uint64_t offset = tagged::offset(a.pointer);
   f.memory = MemoryRef{addressSpaceName(space), name, offset, a.bytes};
@@ -152,7 +151,7 @@ void reportRace(const LaunchContext &L, const RacyAccess &a, const Outcome &out,
   const uint64_t mine = reporter.siteOf(instruction);
   const uint64_t theirs = otherSite ? reporter.siteOf(otherInstruction) : uint64_t(0xffffffff);
   const uint64_t low = std::min(mine, theirs), high = std::max(mine, theirs);
-  f.site = (low * 0x9e3779b97f4a7c15u ^ high) | 1;
+  f.site = (low * 0x9e3779b97f4a7c15u ^ high ^ (a.uniform ? 0x5bd1e9950u : 0)) | 1;
   f.other = std::move(other);
   reporter.report(std::move(f), instruction, key);
 }

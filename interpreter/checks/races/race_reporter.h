@@ -20,14 +20,13 @@ struct RacyAccess {
   Access access;        ///< who (an item id of the global words) and which instruction
   uint64_t pointer = 0; ///< tagged pointer of the first byte both accesses touch
   uint32_t bytes = 0;   ///< size of the access
-  /// A write-write race in which both writes stored the same bytes (race.*.uniform-write).
+  /// A write-write race in which both writes stored the same bytes (Finding::uniformWrite).
   bool uniform = false;
 };
 
 /// The docs/findings.md kind of a race between an access to memory of `space` and
-/// another access (`sameGroup`: of the same work-group) that conflict as `c`; `uniform`:
-/// two writes of the same bytes.
-const char *raceKind(Conflict c, bool local, bool sameGroup, bool uniform = false);
+/// another access (`sameGroup`: of the same work-group) that conflict as `c`.
+const char *raceKind(Conflict c, bool local, bool sameGroup);
 
 /// Reports the race `out` that access `a` found (the cold path: may allocate);
 /// `ordering`, when not empty, says what ordering between the work-groups is missing.

@@ -238,7 +238,7 @@ Ordering atomicOrdering(const Module &module, uint32_t instruction);
 /// performed: in bounds, allowed, and for atomics aligned. Reports the races they make.
 /// `stored`: a plain store not yet performed, lane l storing the `bytes` bytes at
 /// stored + l × bytes; a write-write race storing the bytes the other write stored is
-/// a uniform write (race.*.uniform-write).
+/// a uniform write (Finding::uniformWrite).
 void recordAccess(const ExecState &x, const LoweredOp &op, const uint64_t *p, uint64_t imm,
                   uint32_t bytes, AccessKind kind, const void *stored = nullptr);
 /// The same for LoadIndexed / StoreIndexed (a + sext(c) × stride + imm, then + b).

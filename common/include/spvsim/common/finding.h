@@ -73,6 +73,9 @@ struct Finding {
   /// How many instructions at its source location this finding stands for (a line
   /// of an unrolled loop is several instructions): one finding per location and kind.
   uint64_t instructions = 1;
+  /// race.*.write-write: both writes stored the same bytes (a "uniform write", which
+  /// `--suppress race.global.uniform-write` / `race.local.uniform-write` accepts).
+  bool uniformWrite = false;
   /// Identifies the reporting site for deduplication (e.g. an instruction's word offset).
   uint64_t site = 0;
 };

@@ -151,27 +151,32 @@ TEST_P(RaceShadow, UniformWritesHaveTheirOwnKind) {
         {ArgBinding::ofBuffer(flag), ArgBinding::ofBuffer(last), ArgBinding::ofBuffer(same),
          ArgBinding::ofBuffer(out), ArgBinding::ofLocal(4)},
         options());
-  std::map<std::string, std::vector<uint32_t>> lines; // by kind, the lines of its findings
+  // By kind ("uniform" appended for uniform writes), the lines of its findings. A
+  // uniform write keeps its write-write kind and severity, marked.
+  std::map<std::string, std::vector<uint32_t>> lines;
   for (const Finding &f : h.sink.findings()) {
-    lines[f.kind].push_back(f.location ? f.location->line : 0);
-    if (f.kind.ends_with("uniform-write")) {
-      EXPECT_EQ(f.severity, Severity::Warning) << formatText(f);
-      EXPECT_NE(f.message.find("both stored the same bytes"), std::string::npos) << f.message;
+    lines[f.kind + (f.uniformWrite ? " uniform" : "")].push_back(f.location ? f.location->line : 0);
+    EXPECT_EQ(f.uniformWrite, f.message.find("both stored the same bytes") != std::string::npos)
+        << f.message;
+    if (f.uniformWrite) {
+      EXPECT_TRUE(f.kind.ends_with(".write-write")) << formatText(f);
+      EXPECT_EQ(f.severity, Severity::Error) << formatText(f);
+      EXPECT_EQ(toJson(f).value("uniform_write", false), true);
     }
   }
   ASSERT_EQ(lines.size(), 3u) << ::testing::PrintToString(h.findingKinds());
-  EXPECT_TRUE(lines.count("race.global.uniform-write"));
-  EXPECT_TRUE(lines.count("race.local.uniform-write"));
+  EXPECT_TRUE(lines.count("race.global.write-write uniform"));
+  EXPECT_TRUE(lines.count("race.local.write-write uniform"));
   ASSERT_TRUE(lines.count("race.global.write-write"));
   if (GetParam().debugInfo()) {
     EXPECT_EQ(lines["race.global.write-write"], markedLines("differ"));
     const std::vector<uint32_t> uniform = markedLines("uniform");
-    for (const char *kind : {"race.global.uniform-write", "race.local.uniform-write"})
+    for (const char *kind : {"race.global.write-write uniform", "race.local.write-write uniform"})
       for (uint32_t line : lines[kind])
         EXPECT_NE(std::find(uniform.begin(), uniform.end(), line), uniform.end())
             << kind << " at line " << line;
     // flag[0] = 1 by two work-groups, and same[0] = 5 from its two stores.
-    std::vector<uint32_t> global = lines["race.global.uniform-write"];
+    std::vector<uint32_t> global = lines["race.global.write-write uniform"];
     std::sort(global.begin(), global.end());
     global.erase(std::unique(global.begin(), global.end()), global.end());
     EXPECT_EQ(global, (std::vector<uint32_t>{uniform[0], uniform[3]}));
