@@ -450,13 +450,18 @@ bool spinPoll(const ExecState &x) {
   return spinning(x, s);
 }
 
-void spinRunEnded(const ExecState &x) {
-  Warp &w = *x.warp;
-  if (!w.spin || w.status == WarpStatus::Ready) return; // yielded, or the launch stopped
-  SpinWatch &s = *w.spin;
-  if (s.yielded) reportReleased(x, s);
-  unstick(*x.launch, s);
-  w.spin.reset();
+void spinRunEnded(LaunchContext &launch, GroupState &group, Warp &warp) {
+  if (!warp.spin || warp.status == WarpStatus::Ready) return; // yielded, or the launch stopped
+  SpinWatch &s = *warp.spin;
+  if (s.yielded) {
+    ExecState x;
+    x.regs = warp.registers();
+    x.width = launch.kernel->warpWidth;
+    x.launch = &launch, x.group = &group, x.warp = &warp;
+    reportReleased(x, s);
+  }
+  unstick(launch, s);
+  warp.spin.reset();
 }
 
 } // namespace spvsim

@@ -76,6 +76,6 @@ struct SpinWatch {
 bool spinPoll(const ExecState &x);
 /// The warp left the warp loop while suspected: forgets its spin when it exited or
 /// waits at a barrier, and reports a spin released by other warps of its group.
-void spinRunEnded(const ExecState &x);
+void spinRunEnded(LaunchContext &launch, GroupState &group, Warp &warp);
 
 } // namespace spvsim

@@ -423,7 +423,6 @@ template <class Watchers> void runWarpLoop(LaunchContext &launch, GroupState &gr
     }
   }
   if constexpr (Watchers::kWatching) Watchers::warpStopped(x);
-  if (warp.spin) spinRunEnded(x);
   warp.untilPoll = untilPoll;
   warp.unpolled += executed * x.width;
 }

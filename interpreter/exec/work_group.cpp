@@ -102,7 +102,11 @@ bool WorkGroupRunner::runWarps(size_t activeWarps) {
     if (!ordered) orderWarps(activeWarps);
     for (size_t i = 0; i < activeWarps; ++i) {
       Warp &w = warps_[ordered ? i : warpOrder_[i]];
-      if (w.status == WarpStatus::Ready) runWarp(launch_, group_, w);
+      if (w.status == WarpStatus::Ready) {
+        runWarp(launch_, group_, w);
+        if (w.spin) [[unlikely]]
+          spinRunEnded(launch_, group_, w);
+      }
       if (launch_.watchdog.stopped()) {
         // A spin reported itself (exec/spin_detector.h); hang.* says where the rest were.
         if (launch_.watchdog.reason() != StopReason::NoProgress)
