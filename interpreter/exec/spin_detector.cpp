@@ -18,8 +18,15 @@
 
 namespace spvsim {
 
+namespace {
+/// Work-groups whose state the monitor keeps, one byte each: a launch may have up to 2^63
+/// work-items. Beyond them a spin names the first group not tracked.
+constexpr uint64_t kTrackedGroups = uint64_t(1) << 20;
+} // namespace
+
 void SpinMonitor::begin(uint32_t workers, uint64_t groups) {
   workers_ = std::max(workers, 1u);
+  groups = std::min(groups, kTrackedGroups);
   groups_ = groups;
   groupState_ = std::make_unique<std::atomic<uint8_t>[]>(groups);
 }
@@ -346,7 +353,11 @@ bool spinning(const ExecState &x, SpinWatch &s) {
   }
   uint64_t group = 0;
   bool started = false;
-  if (L.spin.otherUnfinishedGroup(x.group->linear, group, started)) {
+  const uint64_t groups = L.groups[0] * L.groups[1] * L.groups[2];
+  bool other = L.spin.otherUnfinishedGroup(x.group->linear, group, started);
+  if (!other && groups > kTrackedGroups && x.group->linear != kTrackedGroups)
+    other = true, group = kTrackedGroups, started = false;
+  if (other) {
     const std::string other = groupName(L, group);
     reportSpin(x, "progress.inter-group",
                "work-group " + self + " spins waiting for " + what +
