@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "exec/printf_output.h"
+#include "exec/spin_detector.h"
 #include "exec/watchdog.h"
 #include "lower/program.h"
 #include "memory/tagged_pointer.h"
@@ -90,10 +91,16 @@ struct LaunchContext {
   /// Deadlines, instruction budget and cancellation; counts instructions and finished
   /// work-items. Once it fires every warp stops where it is.
   Watchdog watchdog;
+  /// Idle and spinning workers, started and finished work-groups (exec/spin_detector.h).
+  SpinMonitor spin;
 };
 
 struct GroupState {
   std::array<uint64_t, 3> id{0, 0, 0};
+  uint64_t linear = 0; ///< the linear group id (x fastest)
+  /// The group's warps that have work-items (the runner's), for the spin detector.
+  Warp *warps = nullptr;
+  size_t activeWarps = 0;
   std::array<uint64_t, 3> size{1, 1, 1}; ///< this group's size (the last may be smaller)
   uint64_t items = 1;
   std::byte *localArena = nullptr;
@@ -187,6 +194,8 @@ struct Warp {
   /// Instructions run since the warp last polled the watchdog, added at the next poll (or
   /// by WorkGroupRunner::flush): no shared counter is written per warp.
   uint64_t unpolled = 0;
+  /// Spin detection, once the warp ran long without yielding (exec/spin_detector.h).
+  std::unique_ptr<SpinWatch> spin;
   /// Lanes waiting at a barrier: they resume at `next` once the group releases them.
   struct ParkedLanes {
     uint32_t site = 0;   ///< instruction of the barrier

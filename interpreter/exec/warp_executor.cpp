@@ -57,6 +57,7 @@ void startWarp(const LaunchContext &launch, const GroupState &group, Warp &warp,
   std::fill(warp.pending.begin(), warp.pending.end(), 0);
   std::fill(warp.pendingBlocks.begin(), warp.pendingBlocks.end(), 0);
   warp.parked.clear();
+  warp.spin.reset();
   addPending(warp, 0, warp.present);
   warp.status = WarpStatus::Ready;
 }

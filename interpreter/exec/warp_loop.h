@@ -24,6 +24,7 @@
 #include "exec/image_ops.h"
 #include "exec/opencl_std_dispatch.h"
 #include "exec/printf_call.h"
+#include "exec/spin_detector.h"
 
 namespace spvsim {
 
@@ -119,6 +120,9 @@ template <class Watchers> void runWarpLoop(LaunchContext &launch, GroupState &gr
   // The poll countdown lives in the warp, so it runs on across barriers and work-groups;
   // a local copy keeps it in a register (stores through register slots may alias).
   uint32_t untilPoll = warp.untilPoll;
+  // Polls in this run of the warp: a warp that runs long without yielding is watched for
+  // spinning (exec/spin_detector.h), at the polls only.
+  uint32_t polls = 0;
   if constexpr (Watchers::kWatching) Watchers::warpStarted(x);
   for (;;) {
     if (--untilPoll == 0) {
@@ -127,6 +131,7 @@ template <class Watchers> void runWarpLoop(LaunchContext &launch, GroupState &gr
       warp.unpolled = 0;
       executed = 0;
       if (stop) break; // the group runner reports where every warp stopped
+      if (++polls >= SpinMonitor::kSuspectPolls && spinPoll(x)) break; // yields or stops
     }
     int64_t next = warp_loop::lowestPending(warp);
     if (next < 0) {

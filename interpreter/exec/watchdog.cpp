@@ -19,6 +19,8 @@ const char *stopFindingKind(StopReason reason) {
     return "hang.instruction-limit";
   case StopReason::Interrupted:
     return "hang.interrupted";
+  case StopReason::NoProgress:
+    return "progress";
   }
   return "";
 }
@@ -79,6 +81,8 @@ std::string Watchdog::describeStop() const {
     return "the launch executed more than " + std::to_string(maxInstructions_) + " instructions";
   case StopReason::Interrupted:
     return "the run was interrupted";
+  case StopReason::NoProgress:
+    return "a work-item spins forever";
   }
   return "";
 }

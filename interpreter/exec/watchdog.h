@@ -28,6 +28,9 @@ public:
   bool poll(uint64_t executed);
   /// Adds instructions without checking (counted by a runner between two polls).
   void count(uint64_t executed) { instructions_.fetch_add(executed, std::memory_order_relaxed); }
+  /// Stops the launch because a work-item spins forever (exec/spin_detector.h), which
+  /// reported it: no hang.* finding follows.
+  void stopForNoProgress() { stopFor(StopReason::NoProgress); }
   bool stopped() const { return stop_.load(std::memory_order_relaxed) != StopReason::None; }
   StopReason reason() const { return stop_.load(std::memory_order_relaxed); }
   uint64_t instructions() const { return instructions_.load(std::memory_order_relaxed); }

@@ -45,10 +45,14 @@ void WorkGroupRunner::run(uint64_t linearGroup) {
     group_.items *= group_.size[d];
   }
   group_.localArena = localArena_.data();
+  group_.linear = linearGroup;
   unwaitedCopy_ = ~0u;
   stretch_ = scheduleMix(L.schedule.seed ^ linearGroup);
   const LoweredKernel &k = *L.kernel;
   size_t activeWarps = (group_.items + k.warpWidth - 1) / k.warpWidth;
+  group_.warps = warps_.data();
+  group_.activeWarps = activeWarps;
+  launch_.spin.groupStarted(linearGroup);
   for (size_t i = 0; i < activeWarps; ++i) {
     startWarp(L, group_, warps_[i], static_cast<uint32_t>(i * k.warpWidth));
     // By-value struct arguments: each work-item gets its own copy.
@@ -65,6 +69,7 @@ void WorkGroupRunner::run(uint64_t linearGroup) {
   if (runWarps(activeWarps)) {
     ++groupsDone_;
     itemsDone_ += group_.items;
+    launch_.spin.groupEnded(linearGroup);
   }
   // Whatever the group printed, also when the launch stopped it early.
   if (L.printf) L.printf->completeGroup(linearGroup, group_.printfByItem);
@@ -92,6 +97,12 @@ void WorkGroupRunner::orderWarps(size_t activeWarps) {
     scheduleShuffle(order, stretch_ = scheduleMix(stretch_));
 }
 
+void WorkGroupRunner::runWatchedWarp(Warp &warp) {
+  runWarp(launch_, group_, warp);
+  if (warp.spin) [[unlikely]]
+    spinRunEnded(launch_, group_, warp);
+}
+
 bool WorkGroupRunner::runWarps(size_t activeWarps) {
   return subGroupBarriers_ ? runWarps<true>(activeWarps) : runWarps<false>(activeWarps);
 }
@@ -99,25 +110,30 @@ bool WorkGroupRunner::runWarps(size_t activeWarps) {
 template <bool SubGroupBarriers> bool WorkGroupRunner::runWarps(size_t activeWarps) {
   const bool ordered = warpOrder_.empty();
   for (;;) {
-    bool anyWaiting = false;
+    bool anyWaiting = false, anyYielded = false;
     if (!ordered) orderWarps(activeWarps);
     for (size_t i = 0; i < activeWarps; ++i) {
       const uint32_t index = ordered ? static_cast<uint32_t>(i) : warpOrder_[i];
       Warp &w = warps_[index];
-      if (w.status == WarpStatus::Ready) runWarp(launch_, group_, w);
+      if (w.status == WarpStatus::Ready) runWatchedWarp(w);
       if constexpr (SubGroupBarriers)
         while (w.status == WarpStatus::AtBarrier && atSubGroupBarrier(w) &&
                !launch_.watchdog.stopped()) {
           releaseSubGroupBarrier(w, index);
-          runWarp(launch_, group_, w);
+          runWatchedWarp(w);
         }
       if (launch_.watchdog.stopped()) {
-        for (size_t k = 0; k < activeWarps; ++k)
-          if (warps_[k].status != WarpStatus::Exited) reportStopped(launch_, group_, warps_[k]);
+        // A spin reported itself (exec/spin_detector.h); hang.* says where the rest were.
+        if (launch_.watchdog.reason() != StopReason::NoProgress)
+          for (size_t k = 0; k < activeWarps; ++k)
+            if (warps_[k].status != WarpStatus::Exited) reportStopped(launch_, group_, warps_[k]);
         return false;
       }
       anyWaiting |= w.status == WarpStatus::AtBarrier;
+      // A spinning warp yielded to the others (exec/spin_detector.h): run it again.
+      anyYielded |= w.status == WarpStatus::Ready;
     }
+    if (anyYielded) continue;
     if (!anyWaiting) break;
     checkBarrier(activeWarps);
     for (size_t i = 0; i < activeWarps; ++i)

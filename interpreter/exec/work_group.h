@@ -44,6 +44,9 @@ private:
   /// runWarps for a kernel with sub-group barriers (true) or without: the plain loop
   /// pays nothing for them.
   template <bool SubGroupBarriers> bool runWarps(size_t activeWarps);
+  /// Runs `warp` until it yields; then lets the spin detector look at a warp it watches
+  /// (exec/spin_detector.h).
+  void runWatchedWarp(Warp &warp);
   /// Sets warpOrder_ to the schedule's order of the first `activeWarps` warps.
   void orderWarps(size_t activeWarps);
   WorkItemIds workItem(const Warp &w, uint32_t lane) const;

@@ -256,6 +256,7 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
   // they are handed out in it (docs/run-files.md, --schedule).
   const GroupOrder groupOrder(options.schedule, totalGroups);
   std::atomic<uint64_t> nextGroup{0};
+  L.spin.begin(threads, totalGroups);
   // Work-groups are claimed a batch at a time: with one claim per group, the threads of a
   // launch of many short groups wrote the counter's cache line back and forth (vecadd:
   // 32768 groups of one add per work-item). Small launches keep batches of one.
@@ -276,7 +277,9 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
         }
       }
       if (runner) runner->flush();
+      L.spin.workerIdle();
     } catch (...) {
+      L.spin.workerIdle();
       std::lock_guard lock(failureMutex);
       if (!failure) failure = std::current_exception();
       nextGroup.store(totalGroups);
@@ -305,7 +308,8 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
   stats.stopped = L.watchdog.reason();
   stats.workItemsDone = L.watchdog.workItemsDone();
   stats.printfCallsDropped = L.printf ? L.printf->droppedCalls() : 0;
-  if (stats.stopped != StopReason::None) reportProgress(L, stats);
+  if (stats.stopped != StopReason::None && stats.stopped != StopReason::NoProgress)
+    reportProgress(L, stats);
   return stats;
 }
 

@@ -17,6 +17,10 @@
 #              finding of each race kind must name its other access: the race
 #              shadow cannot always). A source without marks must run clean (exit
 #              status 0, no error finding).
+#   MARK       (bug tests) the word of the marks instead of BUG, for a run whose ARGS
+#              make a bug appear (e.g. `REVERSED: <kind>` for --schedule reverse)
+#   ARGS       further options of `spvsim run`, separated by ','
+#   MESSAGE    (bug tests) a regular expression the findings printed must match
 cmake_minimum_required(VERSION 3.25)
 get_filename_component(run_dir ${RUN} DIRECTORY)
 get_filename_component(build_ext ${MODULE} NAME)
@@ -65,12 +69,16 @@ endif()
 # Expected findings of a bug test: kind -> lines of its markers. A race kind
 # counts once however many findings (pairs of instructions) report it.
 set(expected_kinds)
+if(NOT MARK)
+  set(MARK BUG)
+endif()
+string(REPLACE "," ";" ARGS "${ARGS}")
 if(SOURCE)
   file(STRINGS ${SOURCE} source_lines)
   set(line_number 0)
   foreach(line IN LISTS source_lines)
     math(EXPR line_number "${line_number} + 1")
-    if(line MATCHES "BUG: ([a-z._-]+)")
+    if(line MATCHES "${MARK}: ([a-z._-]+)")
       set(marked ${CMAKE_MATCH_1})
       if(NOT marked MATCHES "^race\\." OR NOT marked IN_LIST expected_kinds)
         list(APPEND expected_kinds ${marked})
@@ -91,7 +99,7 @@ foreach(config IN LISTS configs)
   set(report ${WORK}/${build_ext}.${tag}.report.json)
   run_file(run ${MODULE} ${build_ext}.${tag})
   execute_process(COMMAND ${SPVSIM} run --warp-width ${width} --threads ${threads}
-                          --timeout 60 --report ${report} ${run}
+                          --timeout 60 --report ${report} ${ARGS} ${run}
                   OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
   if(EXPECTED OR REFERENCE)
     if(NOT rc EQUAL 0)
@@ -165,6 +173,9 @@ foreach(config IN LISTS configs)
     list(SORT kinds)
     if(NOT "${kinds}" STREQUAL "${expected_kinds}")
       message(FATAL_ERROR "${what}: findings '${kinds}', expected '${expected_kinds}':\n${err}")
+    endif()
+    if(MESSAGE AND NOT "${err}" MATCHES "${MESSAGE}")
+      message(FATAL_ERROR "${what}: the findings do not match '${MESSAGE}':\n${err}")
     endif()
     if(DEBUG_INFO)
       foreach(kind IN LISTS kinds)

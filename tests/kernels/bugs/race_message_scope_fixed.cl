@@ -7,7 +7,7 @@ __kernel void race_message_scope_fixed(__global int *data, __global atomic_int *
     data[0] = 42;
     atomic_store_explicit(flag, 1, memory_order_release, memory_scope_device);
   } else if (get_group_id(0) == 1) {
-    while (!atomic_load_explicit(flag, memory_order_acquire, memory_scope_device))
+    while (!atomic_load_explicit(flag, memory_order_acquire, memory_scope_device)) // REVERSED: progress.inter-group
       ;
     out[0] = data[0];
   }

@@ -44,7 +44,8 @@ enum class StopReason : uint8_t {
   Timeout,          ///< ExecOptions::timeoutSeconds passed (hang.timeout)
   RunTimeout,       ///< ExecOptions::runDeadline passed (hang.run-timeout)
   InstructionLimit, ///< ExecOptions::maxInstructions exceeded (hang.instruction-limit)
-  Interrupted       ///< ExecOptions::cancel was set, e.g. on SIGINT (hang.interrupted)
+  Interrupted,      ///< ExecOptions::cancel was set, e.g. on SIGINT (hang.interrupted)
+  NoProgress        ///< a work-item spins forever (progress.*, hang.spin: reported there)
 };
 
 /// The docs/findings.md kind a stopped launch reports ("" for None).
