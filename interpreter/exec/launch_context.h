@@ -194,6 +194,8 @@ struct Warp {
   /// Instructions run since the warp last polled the watchdog, added at the next poll (or
   /// by WorkGroupRunner::flush): no shared counter is written per warp.
   uint64_t unpolled = 0;
+  /// Watchdog polls since the warp last entered the warp loop (pollRunningWarp).
+  uint32_t pollsThisRun = 0;
   /// Spin detection, once the warp ran long without yielding (exec/spin_detector.h).
   std::unique_ptr<SpinWatch> spin;
   /// Lanes waiting at a barrier: they resume at `next` once the group releases them.

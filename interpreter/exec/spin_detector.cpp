@@ -411,6 +411,14 @@ bool stillInLoop(const Warp &w, const SpinWatch &s) {
 
 } // namespace
 
+bool pollRunningWarp(const ExecState &x, uint64_t executed) {
+  Warp &warp = *x.warp;
+  const bool stop = x.launch->watchdog.poll(warp.unpolled + executed * x.width);
+  warp.unpolled = 0;
+  if (stop) return true; // the group runner reports where every warp stopped
+  return ++warp.pollsThisRun >= SpinMonitor::kSuspectPolls && spinPoll(x);
+}
+
 bool spinPoll(const ExecState &x) {
   Warp &w = *x.warp;
   LaunchContext &L = *x.launch;

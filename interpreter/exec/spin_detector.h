@@ -74,6 +74,12 @@ struct SpinWatch {
 /// yielding: true when the warp must leave the warp loop (it yields to other warps of
 /// its group, or the launch stopped on a progress finding).
 bool spinPoll(const ExecState &x);
+/// The watchdog's poll of the warp running in `x`, every Watchdog::kBlocksPerPoll blocks:
+/// adds its instructions (`executed` ops per lane since the last poll), and watches a warp
+/// that has run SpinMonitor::kSuspectPolls polls without yielding for spinning. True when
+/// the warp must leave the warp loop (the launch stops, or the spinning warp yields). Out
+/// of line, one call: the warp loop keeps its registers for the ops.
+[[gnu::noinline]] bool pollRunningWarp(const ExecState &x, uint64_t executed);
 /// The warp left the warp loop while suspected: forgets its spin when it exited or
 /// waits at a barrier, and reports a spin released by other warps of its group.
 void spinRunEnded(LaunchContext &launch, GroupState &group, Warp &warp);

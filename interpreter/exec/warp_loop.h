@@ -122,16 +122,14 @@ template <class Watchers> void runWarpLoop(LaunchContext &launch, GroupState &gr
   uint32_t untilPoll = warp.untilPoll;
   // Polls in this run of the warp: a warp that runs long without yielding is watched for
   // spinning (exec/spin_detector.h), at the polls only.
-  uint32_t polls = 0;
+  warp.pollsThisRun = 0;
   if constexpr (Watchers::kWatching) Watchers::warpStarted(x);
   for (;;) {
     if (--untilPoll == 0) {
       untilPoll = Watchdog::kBlocksPerPoll;
-      const bool stop = launch.watchdog.poll(warp.unpolled + executed * x.width);
-      warp.unpolled = 0;
+      const bool leave = pollRunningWarp(x, executed); // the launch stops, or a spin yields
       executed = 0;
-      if (stop) break; // the group runner reports where every warp stopped
-      if (++polls >= SpinMonitor::kSuspectPolls && spinPoll(x)) break; // yields or stops
+      if (leave) break;
     }
     int64_t next = warp_loop::lowestPending(warp);
     if (next < 0) {
