@@ -70,7 +70,7 @@ struct RunOptions {
   std::string reportFormat = "json";
   bool quiet = false;
   bool verbose = false;
-  bool profile = false;
+  std::string profile; ///< --profile: "" (none), text or json
   std::vector<std::string> suppress;
   std::vector<std::string> suppressionFiles;
   int errorExitCode = kFindings;
@@ -83,6 +83,7 @@ struct Report {
   nlohmann::json findings = nlohmann::json::array();
   nlohmann::json notes = nlohmann::json::array();
   nlohmann::json launches = nlohmann::json::array();
+  std::vector<ProfileSummary> profiles; ///< --profile, per kernel
   Suppressions suppressions;
   uint64_t suppressed = 0;               ///< findings a suppression accepted
   uint64_t errors = 0;                   ///< findings of severity error reported
@@ -112,7 +113,14 @@ struct Report {
                           {"suppressed", suppressed},
                           {"notes", notes},
                           {"launches", launches}};
+    if (!profiles.empty()) report["profiles"] = profilesJson();
     writeWholeFile(file, file, report.dump(2) + "\n");
+  }
+
+  nlohmann::json profilesJson() const {
+    nlohmann::json list = nlohmann::json::array();
+    for (const ProfileSummary &profile : profiles) list.push_back(profileJson(profile));
+    return list;
   }
 
   /// "spvsim: 1 launch, 2 findings (oob.global.write 1, race.local.read-write 1), 0.12 s".
@@ -201,6 +209,18 @@ void printValidation(const std::vector<Finding> &findings, bool verbose, Report 
   for (const std::string &kind : quirkKinds) kinds += (kinds.empty() ? "" : ", ") + kind;
   std::cerr << "spvsim: note: " << quirks << " producer quirk" << (quirks == 1 ? "" : "s")
             << " in the module accepted (" << kinds << "; --verbose lists them)\n";
+}
+
+/// --profile: as text on standard error; as JSON in the JSON report when there is one,
+/// else on standard output (docs/profiling.md).
+void printProfiles(const RunOptions &options, const Report &report) {
+  if (options.profile == "text")
+    for (const ProfileSummary &profile : report.profiles) printProfile(std::cerr, profile);
+  if (options.profile != "json" || (!options.reportFile.empty() && options.reportFormat == "json"))
+    return;
+  const nlohmann::json profiles{{"version", SPVSIM_VERSION}, {"profiles", report.profilesJson()}};
+  std::cout << profiles.dump(2) << "\n";
+  std::cout.flush();
 }
 
 /// The finding of a run stopped by --run-timeout outside a launch.
@@ -376,7 +396,7 @@ int runCommand(const RunOptions &options) {
     if (stop()) return stoppedOutsideLaunch("about to start launch " + std::to_string(i));
     std::vector<ArgBinding> args;
     for (const ArgSpec &arg : launch.args) args.push_back(buffers->binding(arg));
-    if (options.profile) {
+    if (!options.profile.empty()) {
       auto known = std::find_if(profiles.begin(), profiles.end(),
                                 [&](const auto &p) { return p.first == launch.kernel; });
       if (known == profiles.end()) known = profiles.insert(profiles.end(), {launch.kernel, {}});
@@ -414,7 +434,8 @@ int runCommand(const RunOptions &options) {
   }
 
   for (const auto &[kernel, profile] : profiles)
-    printProfile(std::cerr, module.module(), kernel, profile);
+    report.profiles.push_back(summarizeProfile(module.module(), kernel, profile));
+  printProfiles(options, report);
   // Expectations are checked on the buffers as the last launch left them.
   for (const BufferSpec &buffer : spec.buffers)
     if (buffer.expect)
@@ -510,9 +531,12 @@ void addRunCommand(CLI::App &app, int &exitStatus) {
   run->add_option("--error-exitcode", options->errorExitCode,
                   "Exit status when the run has findings (default 1)")
       ->check(CLI::Range(1, 125));
-  run->add_flag("--profile", options->profile,
-                "Print per kernel the instructions executed per source line and opcode family, "
-                "lane utilisation, memory traffic, atomics and barriers (docs/profiling.md)");
+  run->add_flag("--profile{text}", options->profile,
+                "--profile or --profile=text: print on standard error, --profile=json: write "
+                "to the JSON report, or standard output without one, per kernel the instructions "
+                "executed per source line and opcode family, "
+                "lane utilisation, memory traffic, atomics and barriers (docs/profiling.md)")
+      ->check(CLI::IsMember({"text", "json"}));
   run->add_flag("--quiet", options->quiet, "Do not print the buffers marked \"dump\": true");
   run->add_flag("--verbose", options->verbose,
                 "List the producer quirks the module has and spvsim accepts (block order, "
