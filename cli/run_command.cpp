@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "commands.h"
+#include "html_report.h"
 #include "launch_options.h"
 #include "opencl_module.h"
 #include "profile_report.h"
@@ -76,10 +77,11 @@ struct RunOptions {
   int errorExitCode = kFindings;
 };
 
-/// The JSON report of --report: spvsim's version, findings in the order printed, the
-/// module's accepted producer quirks (notes, never findings), then one entry per launch;
-/// and what the summary line counts.
+/// The report of --report: spvsim's version, findings in the order printed, the module's
+/// accepted producer quirks (notes, never findings), then one entry per launch; the
+/// findings' text for the HTML page; and what the summary line counts.
 struct Report {
+  std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
   nlohmann::json findings = nlohmann::json::array();
   nlohmann::json notes = nlohmann::json::array();
   nlohmann::json launches = nlohmann::json::array();
@@ -88,17 +90,33 @@ struct Report {
   uint64_t suppressed = 0;               ///< findings a suppression accepted
   uint64_t errors = 0;                   ///< findings of severity error reported
   std::map<std::string, uint64_t> kinds; ///< findings reported, by kind
+  std::vector<HtmlFinding> texts;        ///< the findings as printed
+  std::vector<std::string> noteTexts;    ///< the notes as --verbose prints them
+  SourceExcerpts excerpts;
 
-  /// Adds a finding to the report unless a suppression accepts it; false when one does.
-  bool add(const Finding &f) {
+  /// Adds a finding to the report unless a suppression accepts it. Returns its text, with
+  /// the source lines it names, to print; null when a suppression accepts it.
+  const std::string *add(const Finding &f) {
     if (suppressions.matches(f)) {
       ++suppressed;
-      return false;
+      return nullptr;
     }
     findings.push_back(toJson(f));
     errors += f.severity == Severity::Error;
     ++kinds[f.kind];
-    return true;
+    texts.push_back({severityName(f.severity), f.kind, formatText(f, &excerpts)});
+    return &texts.back().text;
+  }
+
+  /// Adds a producer quirk the module has (a note); returns its text.
+  const std::string &addNote(const Finding &f) {
+    notes.push_back(toJson(f));
+    noteTexts.push_back(formatText(f));
+    return noteTexts.back();
+  }
+
+  double seconds() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   }
 
   /// Writes the report in `format`: json, or sarif (SARIF 2.1.0, sarif_report.h).
@@ -106,6 +124,12 @@ struct Report {
     if (file.empty()) return;
     if (format == "sarif") {
       writeWholeFile(file, file, sarifReport(findings, SPVSIM_VERSION).dump(2) + "\n");
+      return;
+    }
+    if (format == "html") {
+      writeWholeFile(
+          file, file,
+          htmlReport({SPVSIM_VERSION, summary(seconds()), launches, texts, noteTexts, profiles}));
       return;
     }
     nlohmann::json report{{"version", SPVSIM_VERSION},
@@ -180,9 +204,8 @@ void writeDumps(const RunSpec &spec, const RunBuffers &buffers, const GlobalMemo
 /// Prints the findings to standard error, with the source lines they name, and adds
 /// them to the report.
 void printFindings(const FindingSink &sink, Report &report) {
-  SourceExcerpts excerpts;
   for (const Finding &f : sink.findings())
-    if (report.add(f)) std::cerr << formatText(f, &excerpts);
+    if (const std::string *text = report.add(f)) std::cerr << *text;
   if (sink.dropped())
     std::cerr << "spvsim: " << sink.dropped() << " further findings not shown (limit reached)\n";
 }
@@ -196,13 +219,13 @@ void printValidation(const std::vector<Finding> &findings, bool verbose, Report 
   size_t quirks = 0;
   for (const Finding &f : findings) {
     if (f.severity == Severity::Error) {
-      if (report.add(f)) std::cerr << formatText(f);
+      if (const std::string *text = report.add(f)) std::cerr << *text;
       continue;
     }
     ++quirks;
     quirkKinds.insert(f.kind);
-    report.notes.push_back(toJson(f));
-    if (verbose) std::cerr << formatText(f);
+    const std::string &text = report.addNote(f);
+    if (verbose) std::cerr << text;
   }
   if (!quirks || verbose) return;
   std::string kinds;
@@ -314,16 +337,15 @@ int runCommand(const RunOptions &options) {
                             std::filesystem::path(options.runFile).parent_path(), "build_options");
   }
   Report report;
+  report.started = started;
   for (const std::string &rule : options.suppress) report.suppressions.add(rule, "--suppress");
   for (const std::string &file : options.suppressionFiles) report.suppressions.addFile(file);
   // Findings end the run with --error-exitcode's status; on a terminal one line sums up.
   auto finish = [&](int status) {
     if (status == kFindings && !report.errors) status = kClean;
     if (status == kFindings) status = options.errorExitCode;
-    if (!options.quiet && isatty(STDERR_FILENO)) {
-      const std::chrono::duration<double> took = std::chrono::steady_clock::now() - started;
-      std::cerr << report.summary(took.count()) << "\n";
-    }
+    if (!options.quiet && isatty(STDERR_FILENO))
+      std::cerr << report.summary(report.seconds()) << "\n";
     return status;
   };
 
@@ -453,7 +475,7 @@ int runCommand(const RunOptions &options) {
       return kInterrupted;
     }
     Finding f = runTimeoutFinding(guard, e.what());
-    if (report.add(f)) std::cerr << formatText(f);
+    if (const std::string *text = report.add(f)) std::cerr << *text;
     report.write(options.reportFile, options.reportFormat);
     return finish(kFindings);
   }
@@ -464,6 +486,12 @@ int runCommand(const RunOptions &options) {
 } // namespace
 
 namespace {
+
+/// Whether a --report file's name asks for the HTML page.
+bool reportFileIsHtml(const std::string &file) {
+  const std::string extension = std::filesystem::path(file).extension().string();
+  return extension == ".html" || extension == ".htm";
+}
 
 /// The --schedule validator: empty when `text` names a schedule, else what is wrong.
 std::string scheduleProblem(const std::string &text) {
@@ -514,11 +542,15 @@ void addRunCommand(CLI::App &app, int &exitStatus) {
                   "given, the warp width drawn from SEED; every finding names the seed)")
       ->type_name("ordered|reverse|shuffle[:SEED]")
       ->check(scheduleProblem);
-  run->add_option("--report", options->reportFile, "Also write findings and launches as JSON");
+  run->add_option("--report", options->reportFile,
+                  "Also write findings and launches to FILE: JSON, or with a name ending in "
+                  ".html a page to open in a browser");
   run->add_option("--report-format", options->reportFormat,
-                  "The format of --report: json (spvsim's, with notes and launches) or sarif "
-                  "(SARIF 2.1.0, findings with source locations, for CI)")
-      ->check(CLI::IsMember({"json", "sarif"}));
+                  "The format of --report: json (spvsim's, with notes and launches), sarif "
+                  "(SARIF 2.1.0, findings with source locations, for CI) or html (one "
+                  "self-contained page; with --profile the source as a heat map); default: "
+                  "html for a FILE ending in .html, else json")
+      ->check(CLI::IsMember({"json", "sarif", "html"}));
   run->add_option("--suppress", options->suppress,
                   "Accept findings of KIND (race.* for every race kind), or of KIND at one "
                   "source line (KIND@FILE:LINE): they are not printed, reported or counted")
@@ -543,6 +575,8 @@ void addRunCommand(CLI::App &app, int &exitStatus) {
                 "debug information SPIRV-Tools rejects, OpenCL 1.2 scopes, ...) in full");
   run->callback([options, run, &exitStatus] {
     options->warpWidthGiven = run->count("--warp-width") > 0;
+    if (!run->count("--report-format") && reportFileIsHtml(options->reportFile))
+      options->reportFormat = "html";
     exitStatus = runCommand(*options);
   });
 }
