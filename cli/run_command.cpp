@@ -26,12 +26,14 @@
 #include "launch_options.h"
 #include "opencl_module.h"
 #include "profile_report.h"
+#include "progress_line.h"
 #include "run_file_template.h"
 #include "run_guard.h"
 #include "sarif_report.h"
 #include "spvsim/common/error.h"
 #include "spvsim/common/finding_sink.h"
 #include "spvsim/common/source_excerpt.h"
+#include "spvsim/common/suppressions.h"
 #include "spvsim/interpreter/global_memory.h"
 #include "spvsim/interpreter/kernel_signature.h"
 #include "spvsim/interpreter/launch.h"
@@ -44,7 +46,7 @@
 #include "spvsim/validator/device.h"
 #include "spvsim/validator/loader.h"
 #include "spvsim/validator/validator.h"
-#include "suppressions.h"
+#include "summary_line.h"
 
 namespace spvsim::cli {
 
@@ -72,8 +74,7 @@ struct RunOptions {
   bool quiet = false;
   bool verbose = false;
   std::string profile; ///< --profile: "" (none), text or json
-  std::vector<std::string> suppress;
-  std::vector<std::string> suppressionFiles;
+  SuppressionOptions suppressions;
   int errorExitCode = kFindings;
 };
 
@@ -149,24 +150,7 @@ struct Report {
 
   /// "spvsim: 1 launch, 2 findings (oob.global.write 1, race.local.read-write 1), 0.12 s".
   std::string summary(double seconds) const {
-    const size_t n = launches.size();
-    std::string text = "spvsim: " + std::to_string(n) + (n == 1 ? " launch, " : " launches, ");
-    if (kinds.empty())
-      text += "no findings";
-    else {
-      text +=
-          std::to_string(findings.size()) + (findings.size() == 1 ? " finding (" : " findings (");
-      bool first = true;
-      for (const auto &[kind, count] : kinds) {
-        text += (first ? "" : ", ") + kind + " " + std::to_string(count);
-        first = false;
-      }
-      text += ")";
-    }
-    if (suppressed) text += ", " + std::to_string(suppressed) + " suppressed";
-    char time[32];
-    std::snprintf(time, sizeof time, ", %.2f s", seconds);
-    return text + time;
+    return summaryLine(launches.size(), kinds, suppressed, seconds);
   }
 };
 
@@ -338,8 +322,9 @@ int runCommand(const RunOptions &options) {
   }
   Report report;
   report.started = started;
-  for (const std::string &rule : options.suppress) report.suppressions.add(rule, "--suppress");
-  for (const std::string &file : options.suppressionFiles) report.suppressions.addFile(file);
+  for (const std::string &rule : options.suppressions.rules)
+    report.suppressions.add(rule, "--suppress");
+  for (const std::string &file : options.suppressions.files) report.suppressions.addFile(file);
   // Findings end the run with --error-exitcode's status; on a terminal one line sums up.
   auto finish = [&](int status) {
     if (status == kFindings && !report.errors) status = kClean;
@@ -405,8 +390,11 @@ int runCommand(const RunOptions &options) {
   exec.timeoutSeconds = options.launch.timeout;
   exec.maxInstructions = options.launch.instructionLimit();
   guard.configure(exec);
+  // On a terminal, a launch of more than a second shows how far it is.
+  ProgressLine progress(!options.quiet && isatty(STDERR_FILENO) ? stderr : nullptr);
   // printf output goes to standard output as work-groups finish, in group order.
-  exec.printfSink = [](std::string_view text) {
+  exec.printfSink = [&progress](std::string_view text) {
+    progress.erase();
     std::cout.write(text.data(), static_cast<std::streamsize>(text.size()));
     std::cout.flush();
   };
@@ -424,8 +412,12 @@ int runCommand(const RunOptions &options) {
       if (known == profiles.end()) known = profiles.insert(profiles.end(), {launch.kernel, {}});
       exec.profile = &known->second;
     }
+    const std::string which = "launch " + std::to_string(i) + " of " +
+                              std::to_string(launches.size()) + " (kernel '" + launch.kernel + "')";
+    exec.progress = progress.begin(which);
     LaunchStats stats =
         launchKernel(module, launch.kernel, launch.range, args, specConstants, memory, sink, exec);
+    progress.end();
     report.launches.push_back({{"kernel", launch.kernel},
                                {"global_size", sizeList(launch.range.global, launch.range.dims)},
                                {"local_size", sizeList(stats.localSize, launch.range.dims)},
@@ -439,8 +431,6 @@ int runCommand(const RunOptions &options) {
       std::cerr << "spvsim: " << stats.printfCallsDropped
                 << " printf calls printed nothing: the printf buffer of "
                 << options.launch.printfBufferSize << " bytes (--printf-buffer) was full\n";
-    const std::string which = "launch " + std::to_string(i) + " of " +
-                              std::to_string(launches.size()) + " (kernel '" + launch.kernel + "')";
     if (stats.stopped == StopReason::Interrupted) {
       printFindings(sink, report); // where the work-items were; no file is written
       std::cerr << "spvsim: interrupted in " << which << "; no file was written\n";
@@ -545,21 +535,8 @@ void addRunCommand(CLI::App &app, int &exitStatus) {
   run->add_option("--report", options->reportFile,
                   "Also write findings and launches to FILE: JSON, or with a name ending in "
                   ".html a page to open in a browser");
-  run->add_option("--report-format", options->reportFormat,
-                  "The format of --report: json (spvsim's, with notes and launches), sarif "
-                  "(SARIF 2.1.0, findings with source locations, for CI) or html (one "
-                  "self-contained page; with --profile the source as a heat map); default: "
-                  "html for a FILE ending in .html, else json")
-      ->check(CLI::IsMember({"json", "sarif", "html"}));
-  run->add_option("--suppress", options->suppress,
-                  "Accept findings of KIND (race.* for every race kind), or of KIND at one "
-                  "source line (KIND@FILE:LINE): they are not printed, reported or counted")
-      ->type_name("KIND[@FILE:LINE]")
-      ->allow_extra_args(false);
-  run->add_option("--suppressions", options->suppressionFiles,
-                  "Read --suppress rules from FILE, one per line (# starts a comment)")
-      ->type_name("FILE")
-      ->allow_extra_args(false);
+  addReportFormatOption(*run, options->reportFormat, "spvsim's, with notes and launches", true);
+  addSuppressionOptions(*run, options->suppressions);
   run->add_option("--error-exitcode", options->errorExitCode,
                   "Exit status when the run has findings (default 1)")
       ->check(CLI::Range(1, 125));
@@ -569,7 +546,9 @@ void addRunCommand(CLI::App &app, int &exitStatus) {
                 "executed per source line and opcode family, "
                 "lane utilisation, memory traffic, atomics and barriers (docs/profiling.md)")
       ->check(CLI::IsMember({"text", "json"}));
-  run->add_flag("--quiet", options->quiet, "Do not print the buffers marked \"dump\": true");
+  run->add_flag("--quiet", options->quiet,
+                "Do not print the buffers marked \"dump\": true, nor the progress line a launch "
+                "of more than a second shows on a terminal");
   run->add_flag("--verbose", options->verbose,
                 "List the producer quirks the module has and spvsim accepts (block order, "
                 "debug information SPIRV-Tools rejects, OpenCL 1.2 scopes, ...) in full");

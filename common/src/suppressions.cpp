@@ -1,11 +1,11 @@
 // Suppressions: rules that accept findings by kind and source location.
-#include "suppressions.h"
+#include "spvsim/common/suppressions.h"
 
 #include <fstream>
 
 #include "spvsim/common/error.h"
 
-namespace spvsim::cli {
+namespace spvsim {
 
 namespace {
 
@@ -75,4 +75,4 @@ bool Suppressions::matches(const Finding &f) const {
   return false;
 }
 
-} // namespace spvsim::cli
+} // namespace spvsim
