@@ -3,10 +3,14 @@
 // is pointed at spvsim's vendor folder (OCL_ICD_VENDORS, which ocl-icd and the
 // Khronos loader both honour); the options travel as the SPVSIM_* variables the
 // runtime reads (runtime/core/config.h). The program's findings go to standard
-// error as they happen; the exit status is 130 when Ctrl-C ended the program
-// (a second Ctrl-C ends it at once), else 1 when any finding is an error, else
-// the program's own. The cli does not link the runtime: it finds it.
+// error as they happen. The first Ctrl-C stops the running launch, whose findings
+// say where its work-items were, and fails the program's later OpenCL commands
+// (SPVSIM_INTERRUPT, runtime/core/interrupt.h), so that the program ends; a second
+// one ends it at once. The exit status is 130 after a Ctrl-C, else 1 when any
+// finding is an error, else the program's own. The cli does not link the runtime:
+// it finds it.
 #include <cerrno>
+#include <chrono>
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
@@ -26,7 +30,11 @@
 
 #include "commands.h"
 #include "launch_options.h"
+#include "sarif_report.h"
 #include "spvsim/common/error.h"
+#include "spvsim/common/suppressions.h"
+#include "spvsim/runfile/output_file.h"
+#include "summary_line.h"
 
 extern char **environ;
 
@@ -37,6 +45,8 @@ namespace {
 struct ExecOptions {
   LaunchOptions launch; ///< passed on only when given (LaunchOptions' defaults are run's)
   std::string reportFile;
+  std::string reportFormat = "json";
+  SuppressionOptions suppressions;
   std::string captureDir;
   std::string deviceType;
   bool debug = false; ///< --debug: every launch under the debugger's prompt (SPVSIM_DEBUG)
@@ -128,22 +138,46 @@ std::string numberText(double v) {
   return out.str();
 }
 
-/// Errors among the findings of the report the runtime wrote (0 when there is none).
-size_t reportedErrors(const std::filesystem::path &report) {
+/// The report the runtime wrote (an empty object when there is none).
+nlohmann::json runtimeReport(const std::filesystem::path &report) {
   std::ifstream in(report);
-  if (!in) return 0;
-  nlohmann::json json = nlohmann::json::parse(in, nullptr, false);
-  if (json.is_discarded() || !json.contains("findings")) return 0;
+  nlohmann::json json = in ? nlohmann::json::parse(in, nullptr, false) : nlohmann::json();
+  if (json.is_discarded() || !json.is_object()) return nlohmann::json::object();
+  for (const char *list : {"findings", "launches"})
+    if (!json.contains(list) || !json[list].is_array()) json[list] = nlohmann::json::array();
+  return json;
+}
+
+/// Errors among a report's findings.
+size_t reportedErrors(const nlohmann::json &report) {
   size_t errors = 0;
-  for (const auto &f : json["findings"])
-    if (f.value("severity", "") == "error") ++errors;
+  for (const auto &f : report["findings"])
+    if (f.is_object() && f.value("severity", "") == "error") ++errors;
   return errors;
 }
 
+/// Lines of `values` for a variable the runtime reads a list from.
+std::string lines(const std::vector<std::string> &values) {
+  std::string text;
+  for (const std::string &v : values) text += v + "\n";
+  return text;
+}
+
 int runExec(const CLI::App &command, const ExecOptions &options) {
+  const auto started = std::chrono::steady_clock::now();
   const std::filesystem::path vendors = vendorFolder();
-  // The report tells whether an error was found; a temporary one when none was asked for.
-  std::filesystem::path report = options.reportFile;
+  // The rules are checked here, before the program starts (spvsim::Error: bad input).
+  Suppressions suppressions;
+  for (const std::string &rule : options.suppressions.rules) suppressions.add(rule, "--suppress");
+  std::vector<std::string> suppressionFiles;
+  std::error_code ignored;
+  for (const std::string &file : options.suppressions.files) {
+    suppressions.addFile(file);
+    suppressionFiles.push_back(std::filesystem::absolute(file, ignored).string());
+  }
+  // The report tells whether an error was found; a temporary one when none was asked for
+  // or when it is to be converted (SARIF).
+  std::filesystem::path report = options.reportFormat == "json" ? options.reportFile : "";
   std::string temporaryReport;
   if (report.empty()) {
     const char *tmp = std::getenv("TMPDIR");
@@ -156,13 +190,15 @@ int runExec(const CLI::App &command, const ExecOptions &options) {
     temporaryReport = buffer.data();
     report = temporaryReport;
   }
-  std::error_code ignored;
   std::filesystem::remove(report, ignored);
 
   // The program's environment: spvsim as the only platform, and the options.
   setenv("OCL_ICD_VENDORS", vendors.c_str(), 1);
   unsetenv("OCL_ICD_FILENAMES"); // the Khronos loader would add these platforms
   setenv("SPVSIM_REPORT", std::filesystem::absolute(report, ignored).c_str(), 1);
+  setenv("SPVSIM_INTERRUPT", "1", 1); // the first Ctrl-C stops the running launch
+  setenv("SPVSIM_SUPPRESS", lines(options.suppressions.rules).c_str(), 1);
+  setenv("SPVSIM_SUPPRESSIONS", lines(suppressionFiles).c_str(), 1);
   // The options given, as the runtime's variables (runtime/core/config.h).
   const LaunchOptions &l = options.launch;
   const std::pair<const char *, std::pair<const char *, std::string>> given[] = {
@@ -227,20 +263,32 @@ int runExec(const CLI::App &command, const ExecOptions &options) {
   const int programStatus = WIFEXITED(status)     ? WEXITSTATUS(status)
                             : WIFSIGNALED(status) ? 128 + WTERMSIG(status)
                                                   : kInternal;
-  // Ended by Ctrl-C: its own, or the second one that killed it.
-  const bool interrupted = interrupts > 0 && WIFSIGNALED(status) &&
-                           (WTERMSIG(status) == SIGINT || WTERMSIG(status) == SIGKILL);
+  // Ended after a Ctrl-C: by the signal, by the second one that killed it, or on its
+  // own after the runtime failed its commands.
+  const bool interrupted = interrupts > 0;
+  const bool killed = WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL;
   if (interrupted)
     std::cerr << "spvsim exec: " << options.command[0] << " was interrupted"
-              << (WTERMSIG(status) == SIGKILL ? " (killed at the second Ctrl-C)" : "") << "\n";
+              << (killed ? " (killed at the second Ctrl-C)" : "") << "\n";
 
-  const size_t errors = reportedErrors(report);
+  const nlohmann::json findings = runtimeReport(report);
+  const size_t errors = reportedErrors(findings);
   if (!temporaryReport.empty()) std::filesystem::remove(temporaryReport, ignored);
+  if (options.reportFormat == "sarif" && !options.reportFile.empty())
+    runfile::writeWholeFile(options.reportFile, options.reportFile,
+                            sarifReport(findings["findings"], SPVSIM_VERSION).dump(2) + "\n");
   if (errors)
     std::cerr << "spvsim exec: " << errors << " error finding" << (errors == 1 ? "" : "s") << " in "
               << options.command[0]
               << (options.reportFile.empty() ? "" : " (report: " + options.reportFile + ")")
               << "\n";
+  // On a terminal the last line sums up, as run's does.
+  if (isatty(STDERR_FILENO)) {
+    const std::chrono::duration<double> took = std::chrono::steady_clock::now() - started;
+    std::cerr << summaryLine(findings["launches"].size(), findingKinds(findings["findings"]),
+                             findings.value("suppressed", uint64_t(0)), took.count())
+              << "\n";
+  }
   if (interrupted) return kInterrupted;
   return errors ? kFindings : programStatus;
 }
@@ -257,6 +305,8 @@ void addExecCommand(CLI::App &app, int &exitStatus) {
                    "call and report where the work-items were (hang.run-timeout); later "
                    "launches do not run; 0: no limit");
   exec->add_option("--report", options->reportFile, "Also write the findings and launches as JSON");
+  addReportFormatOption(*exec, options->reportFormat, "the runtime's, with launches", false);
+  addSuppressionOptions(*exec, options->suppressions);
   exec->add_option("--capture", options->captureDir,
                    "Write every launch as a run file in this folder (DIR/NNNN-kernel/run.json)");
   exec->add_option("--device-type", options->deviceType, "CL_DEVICE_TYPE the device reports")

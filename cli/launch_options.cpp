@@ -70,4 +70,31 @@ std::string checkListProblem(const std::string &list) {
   }
 }
 
+void addSuppressionOptions(CLI::App &command, SuppressionOptions &options) {
+  command
+      .add_option("--suppress", options.rules,
+                  "Accept findings of KIND (race.* for every race kind), or of KIND at one "
+                  "source line (KIND@FILE:LINE): they are not printed, reported or counted")
+      ->type_name("KIND[@FILE:LINE]")
+      ->allow_extra_args(false);
+  command
+      .add_option("--suppressions", options.files,
+                  "Read --suppress rules from FILE, one per line (# starts a comment)")
+      ->type_name("FILE")
+      ->allow_extra_args(false);
+}
+
+void addReportFormatOption(CLI::App &command, std::string &format, const std::string &jsonHelp,
+                           bool withHtml) {
+  std::string help = "The format of --report: json (" + jsonHelp +
+                     "), sarif (SARIF 2.1.0, findings with source locations, for CI)";
+  std::vector<std::string> formats{"json", "sarif"};
+  if (withHtml) {
+    help += ", html (one self-contained page; with --profile the source as a heat map); "
+            "default: html for a FILE ending in .html, else json";
+    formats.push_back("html");
+  }
+  command.add_option("--report-format", format, help)->check(CLI::IsMember(formats));
+}
+
 } // namespace spvsim::cli

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -31,6 +32,19 @@ struct LaunchOptions {
 
 /// Adds the options to `command`. `runTimeoutHelp` says what --run-timeout bounds for it.
 void addLaunchOptions(CLI::App &command, LaunchOptions &options, const std::string &runTimeoutHelp);
+
+/// The options that accept findings, --suppress and --suppressions, as run and exec
+/// take them (common/suppressions.h).
+struct SuppressionOptions {
+  std::vector<std::string> rules; ///< --suppress
+  std::vector<std::string> files; ///< --suppressions
+};
+void addSuppressionOptions(CLI::App &command, SuppressionOptions &options);
+
+/// --report-format: json or sarif (and html for run, `withHtml`). `jsonHelp` says what
+/// the JSON report holds for the command.
+void addReportFormatOption(CLI::App &command, std::string &format, const std::string &jsonHelp,
+                           bool withHtml);
 
 /// The --checks validator of run and exec: empty when `list` names known checks, else
 /// what is wrong with it.

@@ -22,9 +22,11 @@
 #include <unistd.h>
 
 #include "commands.h"
+#include "html_report.h"
 #include "launch_options.h"
 #include "opencl_module.h"
 #include "profile_report.h"
+#include "progress_line.h"
 #include "run_file_template.h"
 #include "run_guard.h"
 #include "sarif_report.h"
@@ -32,6 +34,7 @@
 #include "spvsim/common/error.h"
 #include "spvsim/common/finding_sink.h"
 #include "spvsim/common/source_excerpt.h"
+#include "spvsim/common/suppressions.h"
 #include "spvsim/interpreter/global_memory.h"
 #include "spvsim/interpreter/kernel_signature.h"
 #include "spvsim/interpreter/launch.h"
@@ -47,7 +50,7 @@
 #include "spvsim/validator/device.h"
 #include "spvsim/validator/loader.h"
 #include "spvsim/validator/validator.h"
-#include "suppressions.h"
+#include "summary_line.h"
 
 namespace spvsim::cli {
 
@@ -74,34 +77,51 @@ struct RunOptions {
   std::string reportFormat = "json";
   bool quiet = false;
   bool verbose = false;
-  bool profile = false;
-  std::vector<std::string> suppress;
-  std::vector<std::string> suppressionFiles;
+  std::string profile; ///< --profile: "" (none), text or json
+  SuppressionOptions suppressions;
   int errorExitCode = kFindings;
 };
 
-/// The JSON report of --report: spvsim's version, findings in the order printed, the
-/// module's accepted producer quirks (notes, never findings), then one entry per launch;
-/// and what the summary line counts.
+/// The report of --report: spvsim's version, findings in the order printed, the module's
+/// accepted producer quirks (notes, never findings), then one entry per launch; the
+/// findings' text for the HTML page; and what the summary line counts.
 struct Report {
+  std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
   nlohmann::json findings = nlohmann::json::array();
   nlohmann::json notes = nlohmann::json::array();
   nlohmann::json launches = nlohmann::json::array();
+  std::vector<ProfileSummary> profiles; ///< --profile, per kernel
   Suppressions suppressions;
   uint64_t suppressed = 0;               ///< findings a suppression accepted
   uint64_t errors = 0;                   ///< findings of severity error reported
   std::map<std::string, uint64_t> kinds; ///< findings reported, by kind
+  std::vector<HtmlFinding> texts;        ///< the findings as printed
+  std::vector<std::string> noteTexts;    ///< the notes as --verbose prints them
+  SourceExcerpts excerpts;
 
-  /// Adds a finding to the report unless a suppression accepts it; false when one does.
-  bool add(const Finding &f) {
+  /// Adds a finding to the report unless a suppression accepts it. Returns its text, with
+  /// the source lines it names, to print; null when a suppression accepts it.
+  const std::string *add(const Finding &f) {
     if (suppressions.matches(f)) {
       ++suppressed;
-      return false;
+      return nullptr;
     }
     findings.push_back(toJson(f));
     errors += f.severity == Severity::Error;
     ++kinds[f.kind];
-    return true;
+    texts.push_back({severityName(f.severity), f.kind, formatText(f, &excerpts)});
+    return &texts.back().text;
+  }
+
+  /// Adds a producer quirk the module has (a note); returns its text.
+  const std::string &addNote(const Finding &f) {
+    notes.push_back(toJson(f));
+    noteTexts.push_back(formatText(f));
+    return noteTexts.back();
+  }
+
+  double seconds() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   }
 
   /// Writes the report in `format`: json, or sarif (SARIF 2.1.0, sarif_report.h).
@@ -111,34 +131,30 @@ struct Report {
       writeWholeFile(file, file, sarifReport(findings, SPVSIM_VERSION).dump(2) + "\n");
       return;
     }
+    if (format == "html") {
+      writeWholeFile(
+          file, file,
+          htmlReport({SPVSIM_VERSION, summary(seconds()), launches, texts, noteTexts, profiles}));
+      return;
+    }
     nlohmann::json report{{"version", SPVSIM_VERSION},
                           {"findings", findings},
                           {"suppressed", suppressed},
                           {"notes", notes},
                           {"launches", launches}};
+    if (!profiles.empty()) report["profiles"] = profilesJson();
     writeWholeFile(file, file, report.dump(2) + "\n");
+  }
+
+  nlohmann::json profilesJson() const {
+    nlohmann::json list = nlohmann::json::array();
+    for (const ProfileSummary &profile : profiles) list.push_back(profileJson(profile));
+    return list;
   }
 
   /// "spvsim: 1 launch, 2 findings (oob.global.write 1, race.local.read-write 1), 0.12 s".
   std::string summary(double seconds) const {
-    const size_t n = launches.size();
-    std::string text = "spvsim: " + std::to_string(n) + (n == 1 ? " launch, " : " launches, ");
-    if (kinds.empty())
-      text += "no findings";
-    else {
-      text +=
-          std::to_string(findings.size()) + (findings.size() == 1 ? " finding (" : " findings (");
-      bool first = true;
-      for (const auto &[kind, count] : kinds) {
-        text += (first ? "" : ", ") + kind + " " + std::to_string(count);
-        first = false;
-      }
-      text += ")";
-    }
-    if (suppressed) text += ", " + std::to_string(suppressed) + " suppressed";
-    char time[32];
-    std::snprintf(time, sizeof time, ", %.2f s", seconds);
-    return text + time;
+    return summaryLine(launches.size(), kinds, suppressed, seconds);
   }
 };
 
@@ -203,9 +219,8 @@ void writeDumps(const RunSpec &spec, const RunBuffers &buffers, const GlobalMemo
 /// Prints the findings to standard error, with the source lines they name, and adds
 /// them to the report.
 void printFindings(const FindingSink &sink, Report &report) {
-  SourceExcerpts excerpts;
   for (const Finding &f : sink.findings())
-    if (report.add(f)) std::cerr << formatText(f, &excerpts);
+    if (const std::string *text = report.add(f)) std::cerr << *text;
   if (sink.dropped())
     std::cerr << "spvsim: " << sink.dropped() << " further findings not shown (limit reached)\n";
 }
@@ -219,19 +234,31 @@ void printValidation(const std::vector<Finding> &findings, bool verbose, Report 
   size_t quirks = 0;
   for (const Finding &f : findings) {
     if (f.severity == Severity::Error) {
-      if (report.add(f)) std::cerr << formatText(f);
+      if (const std::string *text = report.add(f)) std::cerr << *text;
       continue;
     }
     ++quirks;
     quirkKinds.insert(f.kind);
-    report.notes.push_back(toJson(f));
-    if (verbose) std::cerr << formatText(f);
+    const std::string &text = report.addNote(f);
+    if (verbose) std::cerr << text;
   }
   if (!quirks || verbose) return;
   std::string kinds;
   for (const std::string &kind : quirkKinds) kinds += (kinds.empty() ? "" : ", ") + kind;
   std::cerr << "spvsim: note: " << quirks << " producer quirk" << (quirks == 1 ? "" : "s")
             << " in the module accepted (" << kinds << "; --verbose lists them)\n";
+}
+
+/// --profile: as text on standard error; as JSON in the JSON report when there is one,
+/// else on standard output (docs/profiling.md).
+void printProfiles(const RunOptions &options, const Report &report) {
+  if (options.profile == "text")
+    for (const ProfileSummary &profile : report.profiles) printProfile(std::cerr, profile);
+  if (options.profile != "json" || (!options.reportFile.empty() && options.reportFormat == "json"))
+    return;
+  const nlohmann::json profiles{{"version", SPVSIM_VERSION}, {"profiles", report.profilesJson()}};
+  std::cout << profiles.dump(2) << "\n";
+  std::cout.flush();
 }
 
 /// The finding of a run stopped by --run-timeout outside a launch.
@@ -332,16 +359,16 @@ int runCommand(const RunOptions &options) {
                             std::filesystem::path(options.runFile).parent_path(), "build_options");
   }
   Report report;
-  for (const std::string &rule : options.suppress) report.suppressions.add(rule, "--suppress");
-  for (const std::string &file : options.suppressionFiles) report.suppressions.addFile(file);
+  report.started = started;
+  for (const std::string &rule : options.suppressions.rules)
+    report.suppressions.add(rule, "--suppress");
+  for (const std::string &file : options.suppressions.files) report.suppressions.addFile(file);
   // Findings end the run with --error-exitcode's status; on a terminal one line sums up.
   auto finish = [&](int status) {
     if (status == kFindings && !report.errors) status = kClean;
     if (status == kFindings) status = options.errorExitCode;
-    if (!options.quiet && isatty(STDERR_FILENO)) {
-      const std::chrono::duration<double> took = std::chrono::steady_clock::now() - started;
-      std::cerr << report.summary(took.count()) << "\n";
-    }
+    if (!options.quiet && isatty(STDERR_FILENO))
+      std::cerr << report.summary(report.seconds()) << "\n";
     return status;
   };
 
@@ -401,8 +428,11 @@ int runCommand(const RunOptions &options) {
   exec.timeoutSeconds = options.launch.timeout;
   exec.maxInstructions = options.launch.instructionLimit();
   guard.configure(exec);
+  // On a terminal, a launch of more than a second shows how far it is.
+  ProgressLine progress(!options.quiet && isatty(STDERR_FILENO) ? stderr : nullptr);
   // printf output goes to standard output as work-groups finish, in group order.
-  exec.printfSink = [](std::string_view text) {
+  exec.printfSink = [&progress](std::string_view text) {
+    progress.erase();
     std::cout.write(text.data(), static_cast<std::streamsize>(text.size()));
     std::cout.flush();
   };
@@ -414,14 +444,18 @@ int runCommand(const RunOptions &options) {
     if (stop()) return stoppedOutsideLaunch("about to start launch " + std::to_string(i));
     std::vector<ArgBinding> args;
     for (const ArgSpec &arg : launch.args) args.push_back(buffers->binding(arg));
-    if (options.profile) {
+    if (!options.profile.empty()) {
       auto known = std::find_if(profiles.begin(), profiles.end(),
                                 [&](const auto &p) { return p.first == launch.kernel; });
       if (known == profiles.end()) known = profiles.insert(profiles.end(), {launch.kernel, {}});
       exec.profile = &known->second;
     }
+    const std::string which = "launch " + std::to_string(i) + " of " +
+                              std::to_string(launches.size()) + " (kernel '" + launch.kernel + "')";
+    exec.progress = progress.begin(which);
     LaunchStats stats =
         launchKernel(module, launch.kernel, launch.range, args, specConstants, memory, sink, exec);
+    progress.end();
     report.launches.push_back({{"kernel", launch.kernel},
                                {"global_size", sizeList(launch.range.global, launch.range.dims)},
                                {"local_size", sizeList(stats.localSize, launch.range.dims)},
@@ -435,8 +469,6 @@ int runCommand(const RunOptions &options) {
       std::cerr << "spvsim: " << stats.printfCallsDropped
                 << " printf calls printed nothing: the printf buffer of "
                 << options.launch.printfBufferSize << " bytes (--printf-buffer) was full\n";
-    const std::string which = "launch " + std::to_string(i) + " of " +
-                              std::to_string(launches.size()) + " (kernel '" + launch.kernel + "')";
     if (stats.stopped == StopReason::Interrupted) {
       printFindings(sink, report); // where the work-items were; no file is written
       std::cerr << "spvsim: interrupted in " << which << "; no file was written\n";
@@ -452,7 +484,8 @@ int runCommand(const RunOptions &options) {
   }
 
   for (const auto &[kernel, profile] : profiles)
-    printProfile(std::cerr, module.module(), kernel, profile);
+    report.profiles.push_back(summarizeProfile(module.module(), kernel, profile));
+  printProfiles(options, report);
   // Expectations are checked on the buffers as the last launch left them.
   for (const BufferSpec &buffer : spec.buffers)
     if (buffer.expect)
@@ -474,7 +507,7 @@ int runCommand(const RunOptions &options) {
       return kInterrupted;
     }
     Finding f = runTimeoutFinding(guard, e.what());
-    if (report.add(f)) std::cerr << formatText(f);
+    if (const std::string *text = report.add(f)) std::cerr << *text;
     report.write(options.reportFile, options.reportFormat);
     return finish(kFindings);
   }
@@ -485,6 +518,12 @@ int runCommand(const RunOptions &options) {
 } // namespace
 
 namespace {
+
+/// Whether a --report file's name asks for the HTML page.
+bool reportFileIsHtml(const std::string &file) {
+  const std::string extension = std::filesystem::path(file).extension().string();
+  return extension == ".html" || extension == ".htm";
+}
 
 /// The --schedule validator: empty when `text` names a schedule, else what is wrong.
 std::string scheduleProblem(const std::string &text) {
@@ -536,32 +575,30 @@ void addRunCommand(CLI::App &app, int &exitStatus) {
                   "given, the warp width drawn from SEED; every finding names the seed)")
       ->type_name("ordered|reverse|shuffle[:SEED]")
       ->check(scheduleProblem);
-  run->add_option("--report", options->reportFile, "Also write findings and launches as JSON");
-  run->add_option("--report-format", options->reportFormat,
-                  "The format of --report: json (spvsim's, with notes and launches) or sarif "
-                  "(SARIF 2.1.0, findings with source locations, for CI)")
-      ->check(CLI::IsMember({"json", "sarif"}));
-  run->add_option("--suppress", options->suppress,
-                  "Accept findings of KIND (race.* for every race kind), or of KIND at one "
-                  "source line (KIND@FILE:LINE): they are not printed, reported or counted")
-      ->type_name("KIND[@FILE:LINE]")
-      ->allow_extra_args(false);
-  run->add_option("--suppressions", options->suppressionFiles,
-                  "Read --suppress rules from FILE, one per line (# starts a comment)")
-      ->type_name("FILE")
-      ->allow_extra_args(false);
+  run->add_option("--report", options->reportFile,
+                  "Also write findings and launches to FILE: JSON, or with a name ending in "
+                  ".html a page to open in a browser");
+  addReportFormatOption(*run, options->reportFormat, "spvsim's, with notes and launches", true);
+  addSuppressionOptions(*run, options->suppressions);
   run->add_option("--error-exitcode", options->errorExitCode,
                   "Exit status when the run has findings (default 1)")
       ->check(CLI::Range(1, 125));
-  run->add_flag("--profile", options->profile,
-                "Print per kernel the instructions executed per source line and opcode family, "
-                "lane utilisation, memory traffic, atomics and barriers (docs/profiling.md)");
-  run->add_flag("--quiet", options->quiet, "Do not print the buffers marked \"dump\": true");
+  run->add_flag("--profile{text}", options->profile,
+                "--profile or --profile=text: print on standard error, --profile=json: write "
+                "to the JSON report, or standard output without one, per kernel the instructions "
+                "executed per source line and opcode family, "
+                "lane utilisation, memory traffic, atomics and barriers (docs/profiling.md)")
+      ->check(CLI::IsMember({"text", "json"}));
+  run->add_flag("--quiet", options->quiet,
+                "Do not print the buffers marked \"dump\": true, nor the progress line a launch "
+                "of more than a second shows on a terminal");
   run->add_flag("--verbose", options->verbose,
                 "List the producer quirks the module has and spvsim accepts (block order, "
                 "debug information SPIRV-Tools rejects, OpenCL 1.2 scopes, ...) in full");
   run->callback([options, run, &exitStatus] {
     options->warpWidthGiven = run->count("--warp-width") > 0;
+    if (!run->count("--report-format") && reportFileIsHtml(options->reportFile))
+      options->reportFormat = "html";
     exitStatus = runCommand(*options);
   });
 }

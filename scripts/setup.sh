@@ -2,8 +2,9 @@
 # Installs the Debian 12 packages spvsim needs to build, run its examples and
 # run its tests. Only what is missing is installed; running it again does
 # nothing. With --bench it also installs the OpenCL implementations spvsim is
-# compared against (Oclgrind, PoCL), their tools, and piglit (whose OpenCL tests
-# scripts/run-piglit.sh runs). With --real-programs it installs what
+# compared against (Oclgrind, PoCL), their tools, piglit (whose OpenCL tests
+# scripts/run-piglit.sh runs) and Chromium (in which a test loads the HTML
+# report). With --real-programs it installs what
 # scripts/run-real-programs.sh runs: CLBlast's tests and pytest for PyOpenCL's
 # own tests (and PoCL to compare with).
 set -euo pipefail
@@ -26,7 +27,8 @@ packages=(
   libedit-dev # the debugger's prompt (spvsim debug): line editing and history
   libfuzzer-15-dev llvm # the fuzz phase of run-tests.sh (libFuzzer, llvm-symbolizer)
 )
-bench_packages=(oclgrind pocl-opencl-icd opencl-headers python3 piglit)
+# chromium: the test that loads `run --report FILE.html` in a browser (skipped without it).
+bench_packages=(oclgrind pocl-opencl-icd opencl-headers python3 piglit chromium)
 real_program_packages=(clblast-tests python3-pytest pocl-opencl-icd git)
 
 for arg in "$@"; do

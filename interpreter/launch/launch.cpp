@@ -261,6 +261,10 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
   // launch of many short groups wrote the counter's cache line back and forth (vecadd:
   // 32768 groups of one add per work-item). Small launches keep batches of one.
   const uint64_t batch = std::clamp<uint64_t>(totalGroups / (uint64_t(threads) * 16), 1, 32);
+  if (options.progress) {
+    options.progress->workGroupsDone.store(0, std::memory_order_relaxed);
+    options.progress->workGroups.store(totalGroups, std::memory_order_relaxed);
+  }
   std::exception_ptr failure;
   std::mutex failureMutex;
   auto worker = [&] {
@@ -275,6 +279,9 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
           if (!runner) runner.emplace(L);
           runner->run(groupOrder.at(g));
         }
+        // Once per batch of work-groups: nothing per instruction.
+        if (options.progress)
+          options.progress->workGroupsDone.fetch_add(end - first, std::memory_order_relaxed);
       }
       if (runner) runner->flush();
       L.spin.workerIdle();

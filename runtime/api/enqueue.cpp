@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "api/api.h"
+#include "core/interrupt.h"
 #include "core/kernel.h"
 #include "core/launch.h"
 #include "spvsim/interpreter/launch.h"
@@ -80,6 +81,8 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint w
   if (&k->context() != &q->context()) return CL_INVALID_CONTEXT;
   if (!k->argsComplete()) return CL_INVALID_KERNEL_ARGS;
   if (work_dim < 1 || work_dim > 3) return CL_INVALID_WORK_DIMENSION;
+  // After a Ctrl-C under `spvsim exec` no kernel runs (core/interrupt.h).
+  if (interruptedByUser()) return CL_OUT_OF_RESOURCES;
   std::vector<std::shared_ptr<Event>> waits;
   if (cl_int e =
           api::collectWaitList(num_events_in_wait_list, event_wait_list, &q->context(), waits))

@@ -1,6 +1,7 @@
 // Command-queue entry points (OpenCL API §5.1): host queues, in order or out
 // of order, with or without profiling; on-device queues are not supported.
 #include "api/api.h"
+#include "core/interrupt.h"
 
 using namespace spvsim;
 using namespace spvsim::runtime;
@@ -149,6 +150,7 @@ CL_API_ENTRY cl_int CL_API_CALL clFinish(cl_command_queue command_queue) {
     std::shared_ptr<Queue> q = lookup<Queue>(command_queue);
     if (!q) return CL_INVALID_COMMAND_QUEUE;
     q->finish();
-    return CL_SUCCESS;
+    // After a Ctrl-C under `spvsim exec` the program learns that its kernels stopped.
+    return interruptedByUser() ? CL_OUT_OF_RESOURCES : CL_SUCCESS;
   });
 }

@@ -138,6 +138,25 @@ Config Config::read(const char *(*getenv)(const char *), std::vector<std::string
   }
   if (std::string v = value("SPVSIM_QUIET"); !v.empty()) c.quiet = v != "0";
   if (std::string v = value("SPVSIM_DEBUG"); !v.empty()) c.debug = v != "0";
+  if (std::string v = value("SPVSIM_INTERRUPT"); !v.empty()) c.stopOnInterrupt = v != "0";
+  // Rules of `--suppress` and `--suppressions` files, one a line (common/suppressions.h).
+  const auto addSuppressions = [&](const char *name, bool files) {
+    const std::string v = value(name);
+    try {
+      std::istringstream lines(v);
+      for (std::string line; std::getline(lines, line);)
+        if (line.empty())
+          continue;
+        else if (files)
+          c.suppressions.addFile(line);
+        else
+          c.suppressions.add(line, name);
+    } catch (const Error &e) {
+      problem(name, v, e.what());
+    }
+  };
+  addSuppressions("SPVSIM_SUPPRESS", false);
+  addSuppressions("SPVSIM_SUPPRESSIONS", true);
   return c;
 }
 

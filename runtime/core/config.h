@@ -15,6 +15,10 @@
 //   SPVSIM_DEVICE_TYPE      cpu, gpu or accelerator (CL_DEVICE_TYPE; default cpu)
 //   SPVSIM_QUIET            1: findings only in the report, not on standard error
 //   SPVSIM_DEBUG            1: each launch under the debugger's prompt (spvsim exec --debug)
+//   SPVSIM_SUPPRESS         findings to accept, one `--suppress` rule a line
+//   SPVSIM_SUPPRESSIONS     files of such rules, one path a line
+//   SPVSIM_INTERRUPT        1: the first SIGINT while a kernel runs stops it and fails
+//                           every later command (core/interrupt.h; `spvsim exec` sets it)
 // Sizes take the units of `spvsim run` (k, M, G = 1000^n; KiB, MiB, GiB = 1024^n).
 // A value that cannot be read is reported once on standard error and ignored.
 #pragma once
@@ -26,6 +30,7 @@
 #include <vector>
 
 #include "core/cl.h"
+#include "spvsim/common/suppressions.h"
 #include "spvsim/interpreter/checks.h"
 #include "spvsim/interpreter/global_memory.h"
 #include "spvsim/interpreter/limits.h"
@@ -48,6 +53,8 @@ struct Config {
   /// SPVSIM_DEBUG: each launch stops at its kernel's first line under the debugger's
   /// prompt (spvsim exec --debug; core/debug_launch.h).
   bool debug = false;
+  bool stopOnInterrupt = false; ///< SPVSIM_INTERRUPT
+  Suppressions suppressions;    ///< SPVSIM_SUPPRESS, SPVSIM_SUPPRESSIONS
   /// When the configuration was read: SPVSIM_RUN_TIMEOUT counts from here.
   std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
 

@@ -29,6 +29,11 @@ void FindingLog::add(uint64_t program, const std::vector<Finding> &findings) {
     for (const Finding &f : findings) {
       Key key{program, f.kind, f.site, f.memory ? f.memory->buffer : std::string(),
               f.site ? std::string() : f.message};
+      // Accepted (SPVSIM_SUPPRESS): counted once, as `spvsim run` counts them.
+      if (config_.suppressions.matches(f)) {
+        dirty_ |= suppressed_.insert(std::move(key)).second;
+        continue;
+      }
       if (auto it = index_.find(key); it != index_.end()) {
         findings_[it->second].count += f.count;
         dirty_ = true;
@@ -90,6 +95,7 @@ void FindingLog::writeReport() {
   report["findings"] = nlohmann::json::array();
   for (const Finding &f : findings_) report["findings"].push_back(toJson(f));
   report["launches"] = launches_;
+  report["suppressed"] = suppressed_.size();
   // Keys beyond docs/run-files.md's: what the runtime adds.
   if (launchesDropped_) report["launches_not_listed"] = launchesDropped_;
   if (dropped_) report["findings_not_listed"] = dropped_;

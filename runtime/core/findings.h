@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <map>
 #include <mutex>
+#include <set>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -45,6 +46,7 @@ private:
   mutable std::mutex mutex_;
   using Key = std::tuple<uint64_t, std::string, uint64_t, std::string, std::string>;
   std::map<Key, size_t> index_;
+  std::set<Key> suppressed_; ///< findings a suppression accepted
   std::vector<Finding> findings_;
   size_t dropped_ = 0;
   nlohmann::json launches_ = nlohmann::json::array();

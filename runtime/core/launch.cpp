@@ -11,6 +11,7 @@
 #include "core/capture.h"
 #include "core/debug_launch.h"
 #include "core/findings.h"
+#include "core/interrupt.h"
 #include "spvsim/common/error.h"
 
 namespace spvsim::runtime {
@@ -48,9 +49,6 @@ void nameBuffers(std::vector<Finding> &findings, const LaunchCommand &launch) {
   }
 }
 
-/// Set at process exit: launches stop, later ones do not run.
-std::atomic<bool> exiting{false};
-
 /// The launch did not run because SPVSIM_RUN_TIMEOUT had passed: one hang.run-timeout
 /// finding for the process, counted once per launch that did not run.
 void reportRunTimeoutPassed(const Config &config, const std::string &kernel) {
@@ -77,7 +75,7 @@ ExecOptions execOptions() {
   options.maxInstructions = config.maxInstructions;
   options.runDeadline = config.runDeadline();
   options.runTimeoutSeconds = config.runTimeoutSeconds;
-  options.cancel = &exiting;
+  options.cancel = &launchesStopping();
   return options;
 }
 
@@ -99,7 +97,7 @@ cl_int limitStatus(LimitError::Limit limit) {
 }
 
 void stopLaunchesForExit() {
-  exiting = true;
+  launchesStopping() = true;
 }
 
 LaunchCommand prepareLaunch(const Kernel &kernel, const NDRange &range) {
@@ -161,7 +159,11 @@ cl_int runLaunch(const LaunchCommand &launch) {
   const std::string &kernel = launch.signature.name;
   const Config &config = Config::get();
   FindingLog &log = FindingLog::get();
-  if (exiting) return CL_OUT_OF_RESOURCES;
+  if (launchesStopping()) {
+    if (interruptedByUser())
+      log.addError("kernel '" + kernel + "' did not run: the program was interrupted (Ctrl-C)");
+    return CL_OUT_OF_RESOURCES;
+  }
   if (auto deadline = config.runDeadline();
       deadline && std::chrono::steady_clock::now() >= *deadline) {
     reportRunTimeoutPassed(config, kernel);
@@ -180,11 +182,15 @@ cl_int runLaunch(const LaunchCommand &launch) {
     return status;
   };
   try {
-    stats = config.debug
-                ? debugLaunch(launch.executable->module(), kernel, launch.range, bindings,
-                              launch.executable->specConstants(), memory, sink, execOptions())
-                : launchKernel(launch.executable->module(), kernel, launch.range, bindings,
-                               launch.executable->specConstants(), memory, sink, execOptions());
+    if (config.debug) {
+      stats = debugLaunch(launch.executable->module(), kernel, launch.range, bindings,
+                          launch.executable->specConstants(), memory, sink, execOptions());
+    } else {
+      // The debugger's prompt takes Ctrl-C itself; otherwise the first one stops the launch.
+      const InterruptScope takesCtrlC;
+      stats = launchKernel(launch.executable->module(), kernel, launch.range, bindings,
+                           launch.executable->specConstants(), memory, sink, execOptions());
+    }
   } catch (const Unsupported &e) {
     return cannotRun(std::string("not supported: ") + e.what(), CL_OUT_OF_RESOURCES);
   } catch (const LimitError &e) {
@@ -193,8 +199,10 @@ cl_int runLaunch(const LaunchCommand &launch) {
     return cannotRun(e.what(), CL_OUT_OF_RESOURCES);
   }
   std::vector<Finding> findings = sink.findings();
-  if (stats.stopped == StopReason::Interrupted) {
-    // Only the process's exit interrupts a launch: where its work-items were is no news.
+  // Ctrl-C: the findings say where the work-items were, as `spvsim run`'s do.
+  const bool byCtrlC = stats.stopped == StopReason::Interrupted && interruptedByUser();
+  if (stats.stopped == StopReason::Interrupted && !byCtrlC) {
+    // The process's exit interrupted the launch: where its work-items were is no news.
     std::erase_if(findings, [](const Finding &f) {
       return f.kind == stopFindingKind(StopReason::Interrupted);
     });
@@ -204,6 +212,10 @@ cl_int runLaunch(const LaunchCommand &launch) {
   }
   nameBuffers(findings, launch);
   log.add(launch.executable->number(), findings);
+  if (byCtrlC)
+    log.addError("kernel '" + kernel +
+                 "' was interrupted (Ctrl-C): " + std::to_string(stats.workItemsDone) + " of " +
+                 std::to_string(stats.workItems) + " work-items had finished; later commands fail");
   if (stats.printfCallsDropped)
     std::cerr << "spvsim: kernel '" << kernel << "': " << stats.printfCallsDropped
               << " printf calls printed nothing: the printf buffer of " << config.printfBufferSize

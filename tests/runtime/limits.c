@@ -274,14 +274,22 @@ static int runExit(void) {
   return finish("limits exit");
 }
 
-/* Waits for an endless launch: only a signal ends it. */
-static void runHang(void) {
+/* Waits for an endless launch: only a signal ends it. Under spvsim exec the first Ctrl-C
+ * stops the launch and fails clFinish and every later enqueue: the program says so and
+ * ends. */
+static int runHang(void) {
   Spin spin = makeSpin(0xffffffffu);
   for (;;) {
-    OK(clEnqueueTask(queue, spin.kernel, 0, NULL, NULL));
+    cl_int enqueued = clEnqueueTask(queue, spin.kernel, 0, NULL, NULL);
     printf("waiting\n");
     fflush(stdout);
-    OK(clFinish(queue));
+    cl_int finished = clFinish(queue);
+    if (enqueued != CL_SUCCESS || finished != CL_SUCCESS) {
+      printf("the launch was stopped: clEnqueueTask returned %d, clFinish %d\n", enqueued,
+             finished);
+      EXPECT_ERR(CL_OUT_OF_RESOURCES, clEnqueueTask(queue, spin.kernel, 0, NULL, NULL));
+      return 1;
+    }
   }
 }
 
@@ -289,7 +297,7 @@ int main(int argc, char **argv) {
   REQUIRE(argc == 2);
   if (strcmp(argv[1], "hang-ignoring-sigint") == 0) signal(SIGINT, SIG_IGN);
   spvsimContext(&device, &context, &queue);
-  if (strncmp(argv[1], "hang", 4) == 0) runHang();
+  if (strncmp(argv[1], "hang", 4) == 0) return runHang();
   if (strcmp(argv[1], "static") == 0) return runStatic();
   if (strcmp(argv[1], "timeout") == 0) return runTimeout(0);
   if (strcmp(argv[1], "run-timeout") == 0) return runTimeout(1);

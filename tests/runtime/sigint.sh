@@ -1,6 +1,7 @@
 #!/bin/sh
 # Ctrl-C under `spvsim exec` (runtime/README.md, Limits): a program waiting for an
-# endless launch ends at SIGINT and spvsim exec exits 130; one that ignores SIGINT is
+# endless launch gets an error from clFinish at the first SIGINT, which stopped the
+# launch, and ends; spvsim exec exits 130; one that ignores SIGINT is
 # killed at the second. SIGINT sent to spvsim alone is passed on to the program.
 # Usage: sigint.sh SPVSIM LIMITS_PROGRAM
 spvsim=$1
@@ -29,6 +30,15 @@ wait "$pid"
 status=$?
 [ "$status" -eq 130 ] || fail "status $status after one SIGINT, expected 130"
 grep -q "was interrupted" sigint-out.txt || fail "no word of the interruption"
+# The first SIGINT stops the launch: its finding says where the work-items were, the
+# program's clFinish and its next enqueue fail (CL_OUT_OF_RESOURCES, -5), and it ends.
+grep -q "hang.interrupted" sigint-out.txt || fail "no finding of where the work-items were"
+grep -q "kernel 'spin' was interrupted (Ctrl-C): 0 of 1 work-items had finished" \
+  sigint-out.txt || fail "no word of the stopped launch"
+grep -q "the launch was stopped: clEnqueueTask returned 0, clFinish -5" sigint-out.txt ||
+  fail "the program's clFinish did not fail"
+grep -q "killed at the second" sigint-out.txt && fail "one SIGINT needed a second"
+grep -q "limits.c:.*returned" sigint-out.txt && fail "the enqueue after it did not fail"
 
 start hang-ignoring-sigint
 kill -INT "$pid"

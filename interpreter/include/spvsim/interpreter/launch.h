@@ -61,6 +61,14 @@ struct ArgBinding {
   static ArgBinding null() { return {}; }
 };
 
+/// How far a running launch is, for a progress display polling it from another thread:
+/// set when the launch starts, counted a batch of work-groups at a time (never per
+/// instruction).
+struct LaunchProgress {
+  std::atomic<uint64_t> workGroups{0};     ///< the launch's work-groups
+  std::atomic<uint64_t> workGroupsDone{0}; ///< work-groups finished (or stopped) so far
+};
+
 struct ExecOptions {
   uint32_t warpWidth = 32; ///< lanes executed in lockstep (1..64)
   uint32_t threads = 0;    ///< worker threads; 0: hardware threads
@@ -98,6 +106,9 @@ struct ExecOptions {
   /// When set, the launch adds its counts to this profile (it runs the profiling warp
   /// loop, launch/profile_execution.h); ignored under the debugger. Null: no profile.
   KernelProfile *profile = nullptr;
+  /// When set, the launch stores its work-group count and counts the work-groups done
+  /// into it. Null: not counted.
+  LaunchProgress *progress = nullptr;
 };
 
 /// Spec constant values by SpecId (raw bits, zero-extended).

@@ -1,5 +1,6 @@
-// Suppressions: findings a user has accepted (`spvsim run --suppress KIND[@FILE:LINE]`,
-// `--suppressions FILE`), left out of what is printed, reported and counted.
+// Suppressions: findings a user has accepted (`spvsim run` and `spvsim exec`
+// `--suppress KIND[@FILE:LINE]`, `--suppressions FILE`; the runtime's SPVSIM_SUPPRESS),
+// left out of what is printed, reported and counted.
 #pragma once
 
 #include <cstdint>
@@ -8,7 +9,7 @@
 
 #include "spvsim/common/finding.h"
 
-namespace spvsim::cli {
+namespace spvsim {
 
 class Suppressions {
 public:
@@ -33,4 +34,4 @@ private:
   std::vector<Rule> rules_;
 };
 
-} // namespace spvsim::cli
+} // namespace spvsim

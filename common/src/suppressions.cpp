@@ -1,12 +1,12 @@
 // Suppressions: rules that accept findings by kind and source location.
-#include "suppressions.h"
+#include "spvsim/common/suppressions.h"
 
 #include <fstream>
 #include <string_view>
 
 #include "spvsim/common/error.h"
 
-namespace spvsim::cli {
+namespace spvsim {
 
 namespace {
 
@@ -90,4 +90,4 @@ bool Suppressions::matches(const Finding &f) const {
   return false;
 }
 
-} // namespace spvsim::cli
+} // namespace spvsim
