@@ -8,16 +8,17 @@
 #include <llvm/Support/SHA256.h>
 
 #include <algorithm>
-#include <atomic>
-#include <chrono>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
-#include <iterator>
-#include <unistd.h>
 #include <vector>
 
+#include "spvsim/common/cache_folder.h"
+
 namespace spvsim::frontend {
+
+using cache::FieldReader;
+using cache::putField;
+using cache::readWhole;
 
 namespace {
 
@@ -34,44 +35,6 @@ std::string sha256(std::string_view data) {
     text += kHex[byte & 15];
   }
   return text;
-}
-
-void putField(std::string &out, std::string_view field) {
-  uint64_t size = field.size();
-  for (int i = 0; i < 8; ++i) out += static_cast<char>((size >> (8 * i)) & 0xff);
-  out += field;
-}
-
-/// Reads fields written by putField; false at the end or on a malformed field.
-class FieldReader {
-public:
-  explicit FieldReader(std::string_view data) : data_(data) {}
-  bool next(std::string_view &field) {
-    if (data_.size() < 8) return false;
-    uint64_t size = 0;
-    for (int i = 0; i < 8; ++i) size |= uint64_t{static_cast<unsigned char>(data_[i])} << (8 * i);
-    if (size > data_.size() - 8) return false;
-    field = data_.substr(8, size);
-    data_.remove_prefix(8 + size);
-    return true;
-  }
-  std::string_view rest() const { return data_; }
-
-private:
-  std::string_view data_;
-};
-
-// One read of the whole file (a stream iterator takes a call per byte: a third of a
-// cached build of a large program went there).
-bool readWhole(const std::filesystem::path &file, std::string &out) {
-  std::ifstream in(file, std::ios::binary | std::ios::ate);
-  if (!in) return false;
-  const std::streamoff size = in.tellg();
-  if (size < 0) return false;
-  out.resize(static_cast<size_t>(size));
-  in.seekg(0);
-  in.read(out.data(), size);
-  return in.gcount() == size;
 }
 
 /// A size in the units of the runtime's other SPVSIM_* sizes: bytes, k, M, G (1000^n),
@@ -189,66 +152,12 @@ void BuildCache::store(const CompileInput &input, const DeviceFacts &device,
   data.append(reinterpret_cast<const char *>(result.spirv.data()), result.spirv.size() * 4);
   if (data.size() > maxBytes_) return;
 
-  std::error_code error;
-  std::filesystem::create_directories(folder_, error);
-  if (error) return;
-  // Written whole under a name of its own, then renamed: a reader in another process
-  // sees the old entry, no entry, or the new one, never half of one.
-  static std::atomic<unsigned> counter{0};
-  const std::string name = sha256(key) + ".spv";
-  const std::filesystem::path temporary =
-      folder_ / (name + ".tmp." + std::to_string(getpid()) + "." + std::to_string(counter++));
-  {
-    std::ofstream out(temporary, std::ios::binary);
-    out.write(data.data(), static_cast<std::streamsize>(data.size()));
-    if (!out) {
-      out.close();
-      std::filesystem::remove(temporary, error);
-      return;
-    }
-  }
-  std::filesystem::rename(temporary, folder_ / name, error);
-  if (error) {
-    std::filesystem::remove(temporary, error);
-    return;
-  }
+  if (!cache::writeEntry(folder_, sha256(key) + ".spv", data)) return;
   evict();
 }
 
 void BuildCache::evict() const {
-  struct Entry {
-    std::filesystem::path path;
-    uint64_t size;
-    std::filesystem::file_time_type used;
-  };
-  std::vector<Entry> entries;
-  uint64_t total = 0;
-  std::error_code error;
-  const auto now = std::filesystem::file_time_type::clock::now();
-  for (const auto &item : std::filesystem::directory_iterator(folder_, error)) {
-    std::error_code itemError;
-    if (!item.is_regular_file(itemError)) continue;
-    if (item.path().filename().string().find(".spv.tmp.") != std::string::npos) {
-      // Left by a process that ended while it wrote; an hour is beyond any write.
-      if (now - item.last_write_time(itemError) > std::chrono::hours(1) && !itemError)
-        std::filesystem::remove(item.path(), itemError);
-      continue;
-    }
-    if (item.path().extension() != ".spv") continue;
-    const uint64_t size = item.file_size(itemError);
-    if (itemError) continue;
-    const auto used = item.last_write_time(itemError);
-    if (itemError) continue;
-    entries.push_back({item.path(), size, used});
-    total += size;
-  }
-  if (total <= maxBytes_) return;
-  std::sort(entries.begin(), entries.end(),
-            [](const Entry &a, const Entry &b) { return a.used < b.used; });
-  for (const Entry &entry : entries) {
-    if (total <= maxBytes_) break;
-    if (std::filesystem::remove(entry.path, error)) total -= entry.size;
-  }
+  cache::evict(folder_, ".spv", maxBytes_);
 }
 
 CompileResult compile(const CompileInput &input, const DeviceFacts &device,

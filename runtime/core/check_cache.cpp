@@ -10,17 +10,18 @@
 #include <link.h>
 
 #include <algorithm>
-#include <atomic>
-#include <chrono>
 #include <cstring>
-#include <fstream>
-#include <iterator>
 #include <memory>
-#include <unistd.h>
 
+#include "spvsim/common/cache_folder.h"
 #include "spvsim/frontend/build_cache.h"
 
 namespace spvsim::runtime {
+
+using cache::FieldReader;
+using cache::putField;
+using cache::putNumber;
+using cache::readWhole;
 
 namespace {
 
@@ -78,50 +79,7 @@ const std::string &ownBuildId() {
   return id;
 }
 
-// --- Fields
-
-void putField(std::string &out, std::string_view field) {
-  const uint64_t size = field.size();
-  for (int i = 0; i < 8; ++i) out += static_cast<char>((size >> (8 * i)) & 0xff);
-  out += field;
-}
-
-void putNumber(std::string &out, uint64_t value) {
-  putField(out, std::to_string(value));
-}
-
-class FieldReader {
-public:
-  explicit FieldReader(std::string_view data) : data_(data) {}
-  bool next(std::string_view &field) {
-    if (data_.size() < 8) return false;
-    uint64_t size = 0;
-    for (int i = 0; i < 8; ++i) size |= uint64_t{static_cast<unsigned char>(data_[i])} << (8 * i);
-    if (size > data_.size() - 8) return false;
-    field = data_.substr(8, size);
-    data_.remove_prefix(8 + size);
-    return true;
-  }
-  bool number(uint64_t &value) {
-    std::string_view field;
-    if (!next(field) || field.empty() || field.size() > 20) return false;
-    value = 0;
-    for (char c : field) {
-      if (c < '0' || c > '9') return false;
-      value = value * 10 + uint64_t(c - '0');
-    }
-    return true;
-  }
-  bool text(std::string &value) {
-    std::string_view field;
-    if (!next(field)) return false;
-    value = field;
-    return true;
-  }
-
-private:
-  std::string_view data_;
-};
+// --- Entries (fields: spvsim/common/cache_folder.h)
 
 std::string_view wordBytes(const std::vector<uint32_t> &words) {
   return {reinterpret_cast<const char *>(words.data()), words.size() * sizeof(uint32_t)};
@@ -141,19 +99,6 @@ std::string entryName(std::string_view context, const std::vector<uint32_t> &wor
   std::snprintf(name, sizeof name, "%016llx%016llx", static_cast<unsigned long long>(a),
                 static_cast<unsigned long long>(b));
   return std::string(name) + ".check";
-}
-
-// One read of the whole file (a stream iterator takes a call per byte: a third of a
-// cached build of a large program went there).
-bool readWhole(const std::filesystem::path &file, std::string &out) {
-  std::ifstream in(file, std::ios::binary | std::ios::ate);
-  if (!in) return false;
-  const std::streamoff size = in.tellg();
-  if (size < 0) return false;
-  out.resize(static_cast<size_t>(size));
-  in.seekg(0);
-  in.read(out.data(), size);
-  return in.gcount() == size;
 }
 
 std::string encodeKernels(const std::vector<KernelCheck> &kernels) {
@@ -259,64 +204,12 @@ void CheckCache::store(const std::vector<uint32_t> &words, const DeviceDescripti
   putField(data, key);
   putField(data, wordBytes(words));
   data += encodeKernels(kernels);
-  std::error_code error;
-  std::filesystem::create_directories(folder_, error);
-  if (error) return;
-  static std::atomic<uint64_t> counter{0};
-  const std::string name = entryName(key, words);
-  const std::filesystem::path temporary =
-      folder_ / (name + ".tmp." + std::to_string(getpid()) + "." + std::to_string(counter++));
-  {
-    std::ofstream out(temporary, std::ios::binary);
-    out.write(data.data(), static_cast<std::streamsize>(data.size()));
-    if (!out) {
-      out.close();
-      std::filesystem::remove(temporary, error);
-      return;
-    }
-  }
-  std::filesystem::rename(temporary, folder_ / name, error);
-  if (error) {
-    std::filesystem::remove(temporary, error);
-    return;
-  }
+  if (!cache::writeEntry(folder_, entryName(key, words), data)) return;
   evict();
 }
 
 void CheckCache::evict() const {
-  struct Entry {
-    std::filesystem::path path;
-    uint64_t size;
-    std::filesystem::file_time_type used;
-  };
-  std::vector<Entry> entries;
-  uint64_t total = 0;
-  std::error_code error;
-  const auto now = std::filesystem::file_time_type::clock::now();
-  for (const auto &item : std::filesystem::directory_iterator(folder_, error)) {
-    std::error_code itemError;
-    if (!item.is_regular_file(itemError)) continue;
-    if (item.path().filename().string().find(".check.tmp.") != std::string::npos) {
-      // Left by a process that ended while it wrote; an hour is beyond any write.
-      if (now - item.last_write_time(itemError) > std::chrono::hours(1) && !itemError)
-        std::filesystem::remove(item.path(), itemError);
-      continue;
-    }
-    if (item.path().extension() != ".check") continue;
-    const uint64_t size = item.file_size(itemError);
-    if (itemError) continue;
-    const auto used = item.last_write_time(itemError);
-    if (itemError) continue;
-    entries.push_back({item.path(), size, used});
-    total += size;
-  }
-  if (total <= maxBytes_) return;
-  std::sort(entries.begin(), entries.end(),
-            [](const Entry &a, const Entry &b) { return a.used < b.used; });
-  for (const Entry &entry : entries) {
-    if (total <= maxBytes_) break;
-    if (std::filesystem::remove(entry.path, error)) total -= entry.size;
-  }
+  cache::evict(folder_, ".check", maxBytes_);
 }
 
 } // namespace spvsim::runtime
