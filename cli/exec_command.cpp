@@ -138,11 +138,12 @@ std::string numberText(double v) {
   return out.str();
 }
 
-/// The report the runtime wrote (an empty object when there is none).
+/// The report the runtime wrote (empty "findings" and "launches" when there is none).
 nlohmann::json runtimeReport(const std::filesystem::path &report) {
   std::ifstream in(report);
   nlohmann::json json = in ? nlohmann::json::parse(in, nullptr, false) : nlohmann::json();
-  if (json.is_discarded() || !json.is_object()) return nlohmann::json::object();
+  if (json.is_discarded() || !json.is_object()) json = nlohmann::json::object();
+  // Both lists always exist: callers read them through a const object.
   for (const char *list : {"findings", "launches"})
     if (!json.contains(list) || !json[list].is_array()) json[list] = nlohmann::json::array();
   return json;
