@@ -100,7 +100,8 @@ TEST_P(SubGroupBarrier, ASubGroupThatOnlyPartlyArrivesIsDivergence) {
   const auto kinds = h.findingKinds();
   ASSERT_FALSE(kinds.empty());
   for (const auto &k : kinds) EXPECT_EQ(k, "barrier.divergence");
-  const Finding &f = h.sink.findings()[0];
+  const std::vector<Finding> findings = h.sink.findings(); // a copy: keep it alive
+  const Finding &f = findings[0];
   EXPECT_NE(f.message.find("sub-group"), std::string::npos) << f.message;
   ASSERT_TRUE(f.workItem);
   EXPECT_GE(f.workItem->local[0] % width, 3u);

@@ -50,23 +50,32 @@ TEST_P(RaceShadow, SubBuffersAliasTheirParent) {
   h.run("aliased", range1(64, 32), args, options());
   // Now work-items 32..63 write a[32..63]: work-item i reads (through `half`) what
   // work-item i + 32 of the other group writes (through `whole`).
+  // With two threads the groups run at once and a pair may be found from either side:
+  // through `whole` (the write found the read) or `half` (the read found the write), one
+  // finding per buffer name; each of the 32 pairs found once, or from both sides when
+  // both accesses ran at the same moment.
   auto findings = h.sink.findings();
-  ASSERT_EQ(findings.size(), 1u);
-  const Finding &f = findings[0];
-  EXPECT_EQ(f.kind, "race.global.inter-group");
-  ASSERT_TRUE(f.memory && f.other && f.workItem && f.other->workItem);
-  EXPECT_EQ(f.count, 32u);
-  // Either access may come first; they are i and i + 32 at one byte of the parent.
-  const uint64_t mine = f.workItem->global[0], theirs = f.other->workItem->global[0];
-  EXPECT_EQ(std::max(mine, theirs) - std::min(mine, theirs), 32u);
-  if (GetParam().debugInfo()) {
-    // The write and the read, in either order (the order work-groups ran in).
-    ASSERT_TRUE(f.location && f.other->location);
-    const auto marked = markedLines("aliased");
-    std::vector<uint32_t> lines = {f.location->line, f.other->location->line};
-    std::sort(lines.begin(), lines.end());
-    EXPECT_EQ(lines, marked);
+  ASSERT_GE(findings.size(), 1u);
+  ASSERT_LE(findings.size(), 2u);
+  uint64_t pairs = 0;
+  for (const Finding &f : findings) {
+    EXPECT_EQ(f.kind, "race.global.inter-group");
+    ASSERT_TRUE(f.memory && f.other && f.workItem && f.other->workItem);
+    pairs += f.count;
+    // Either access may come first; they are i and i + 32 at one byte of the parent.
+    const uint64_t mine = f.workItem->global[0], theirs = f.other->workItem->global[0];
+    EXPECT_EQ(std::max(mine, theirs) - std::min(mine, theirs), 32u);
+    if (GetParam().debugInfo()) {
+      // The write and the read, in either order (the order work-groups ran in).
+      ASSERT_TRUE(f.location && f.other->location);
+      const auto marked = markedLines("aliased");
+      std::vector<uint32_t> lines = {f.location->line, f.other->location->line};
+      std::sort(lines.begin(), lines.end());
+      EXPECT_EQ(lines, marked);
+    }
   }
+  EXPECT_GE(pairs, 32u);
+  EXPECT_LE(pairs, 64u);
 }
 
 TEST_P(RaceShadow, NeighbouringBytesShortsAndLongsDoNotRace) {
