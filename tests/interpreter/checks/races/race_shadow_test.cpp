@@ -174,6 +174,16 @@ TEST_P(RaceShadow, UniformWritesHaveTheirOwnKind) {
       EXPECT_EQ(toJson(f).value("uniform_write", false), true);
     }
   }
+  EXPECT_EQ(h.read<int32_t>(flag)[0], 1);
+  EXPECT_EQ(h.read<int32_t>(out)[5], 7);
+  if (GetParam().threads > 1) {
+    // Work-groups run at once: the bytes a store is compared with may be another
+    // thread's, written in between, so the mark is decided at one thread only
+    // (docs/findings.md); the findings are the same write-write races.
+    for (const Finding &f : h.sink.findings())
+      EXPECT_TRUE(f.kind.ends_with(".write-write")) << formatText(f);
+    return;
+  }
   ASSERT_EQ(lines.size(), 3u) << ::testing::PrintToString(h.findingKinds());
   EXPECT_TRUE(lines.count("race.global.write-write uniform"));
   EXPECT_TRUE(lines.count("race.local.write-write uniform"));
@@ -191,8 +201,6 @@ TEST_P(RaceShadow, UniformWritesHaveTheirOwnKind) {
     global.erase(std::unique(global.begin(), global.end()), global.end());
     EXPECT_EQ(global, (std::vector<uint32_t>{uniform[0], uniform[3]}));
   }
-  EXPECT_EQ(h.read<int32_t>(flag)[0], 1);
-  EXPECT_EQ(h.read<int32_t>(out)[5], 7);
 }
 
 INSTANTIATE_TEST_SUITE_P(Builds, RaceShadow, ::testing::ValuesIn(testing::allVariants()),
