@@ -118,8 +118,15 @@ void parseRandom(const Json &random, const std::string &path, const ImageSpec &i
     const std::string maxAt = maxs.empty() ? maxPath : channelPath(random["max"], maxPath, c);
     if (isRealChannel(channel)) {
       double lo = 0, hi = 1;
-      if (!mins.empty()) channelBits(channel, mins[c], minAt), lo = mins[c].toDouble();
-      if (!maxs.empty()) channelBits(channel, maxs[c], maxAt), hi = maxs[c].toDouble();
+      // channelBits checks that the bound fits the channel (an error naming its key).
+      if (!mins.empty()) {
+        channelBits(channel, mins[c], minAt);
+        lo = mins[c].toDouble();
+      }
+      if (!maxs.empty()) {
+        channelBits(channel, maxs[c], maxAt);
+        hi = maxs[c].toDouble();
+      }
       if (!std::isfinite(lo)) failAt(minAt, "must be finite");
       if (!std::isfinite(hi)) failAt(maxAt, "must be finite");
       if (lo > hi)
