@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -30,6 +31,7 @@
 #include "run_file_template.h"
 #include "run_guard.h"
 #include "sarif_report.h"
+#include "schedule_exploration.h"
 #include "sim_file_run.h"
 #include "spvsim/common/error.h"
 #include "spvsim/common/finding_sink.h"
@@ -73,6 +75,9 @@ struct RunOptions {
   LaunchOptions launch;
   std::string schedule = "ordered"; ///< --schedule, as given; valid (scheduleProblem)
   bool warpWidthGiven = false;      ///< --warp-width was given: a shuffle keeps it
+  bool scheduleGiven = false;       ///< --schedule was given
+  uint32_t explore = 1;             ///< --explore: schedules each launch runs under
+  uint64_t exploreSeed = 0;         ///< --explore-seed: the shuffles' seeds follow it
   std::string reportFile;
   std::string reportFormat = "json";
   bool quiet = false;
@@ -90,6 +95,7 @@ struct Report {
   nlohmann::json findings = nlohmann::json::array();
   nlohmann::json notes = nlohmann::json::array();
   nlohmann::json launches = nlohmann::json::array();
+  nlohmann::json explored;              ///< --explore: the schedules each launch ran under
   std::vector<ProfileSummary> profiles; ///< --profile, per kernel
   Suppressions suppressions;
   uint64_t suppressed = 0;               ///< findings a suppression accepted
@@ -143,6 +149,7 @@ struct Report {
                           {"notes", notes},
                           {"launches", launches}};
     if (!profiles.empty()) report["profiles"] = profilesJson();
+    if (!explored.is_null()) report["explored"] = explored;
     writeWholeFile(file, file, report.dump(2) + "\n");
   }
 
@@ -162,6 +169,21 @@ nlohmann::json sizeList(const std::array<uint64_t, 3> &sizes, uint32_t dims) {
   nlohmann::json list = nlohmann::json::array();
   for (uint32_t d = 0; d < dims; ++d) list.push_back(sizes[d]);
   return list;
+}
+
+/// The report's entry of a launch that ran.
+nlohmann::json launchJson(const BoundLaunch &launch, const LaunchStats &stats,
+                          const Schedule &schedule) {
+  nlohmann::json entry{{"kernel", launch.kernel},
+                       {"global_size", sizeList(launch.range.global, launch.range.dims)},
+                       {"local_size", sizeList(stats.localSize, launch.range.dims)},
+                       {"work_groups", stats.workGroups}};
+  if (!schedule.ordered()) entry["schedule"] = schedule.name();
+  if (stats.stopped != StopReason::None) {
+    entry["stopped"] = stopFindingKind(stats.stopped);
+    entry["work_items_finished"] = stats.workItemsDone;
+  }
+  return entry;
 }
 
 /// Writes a dump file whole or not at all; errors name `key`.
@@ -336,6 +358,66 @@ void rejectSimFileOptions(const RunOptions &options) {
   if (!options.sets.empty()) misplaced("--set " + options.sets.front());
 }
 
+/// What a run runs: the module, the run file, its bound launches and spec constants, and
+/// the options every launch runs with.
+struct RunInputs {
+  const ValidatedModule &module;
+  const RunSpec &spec;
+  const std::vector<BoundLaunch> &launches;
+  const SpecConstants &specConstants;
+  const ExecOptions &exec;
+};
+
+/// --explore N: every launch under N schedules (schedule_exploration.h). Prints the
+/// ordered run's printf output, the merged findings, the ordered run's dumps.
+int exploreRun(const RunOptions &options, const RunInputs &in, const RunGuard &guard,
+               Report &report, const std::function<int(int)> &finish) {
+  ExplorationRequest request;
+  request.module = &in.module;
+  request.spec = &in.spec;
+  request.launches = &in.launches;
+  request.specConstants = &in.specConstants;
+  request.exec = in.exec;
+  request.maxMemory = options.launch.maxMemory;
+  request.runs = options.explore;
+  request.baseSeed = options.exploreSeed;
+  request.parallel = options.launch.threads;
+  request.warpWidthGiven = options.warpWidthGiven;
+  request.stop = guard.stopCheck();
+  const std::unique_ptr<Exploration> exploration = exploreSchedules(request);
+  const ScheduleRun &ordered = *exploration->runs.front();
+  report.explored = nlohmann::json::array();
+  for (const auto &run : exploration->runs) report.explored.push_back(run->schedule.name());
+  for (size_t i = 0; i < ordered.stats.size(); ++i)
+    report.launches.push_back(launchJson(in.launches[i], ordered.stats[i], ordered.schedule));
+  if (guard.interrupted()) {
+    printFindings(exploration->findings, report);
+    std::cerr << "spvsim: interrupted while exploring schedules; no file was written\n";
+    return kInterrupted;
+  }
+  std::cout << ordered.printf;
+  std::cout.flush();
+  printFindings(exploration->findings, report);
+  if (guard.timedOut() || !ordered.buffers) {
+    std::cerr << "spvsim: the run stopped while exploring schedules; no dump was written\n";
+    report.write(options.reportFile, options.reportFormat);
+    return finish(kFindings);
+  }
+  try {
+    writeDumps(in.spec, *ordered.buffers, *ordered.memory, options.quiet,
+               in.exec.checks.has(Check::Uninit), guard.stopCheck());
+  } catch (const Interrupted &e) {
+    if (guard.interrupted()) {
+      std::cerr << "spvsim: interrupted " << e.what() << "\n";
+      return kInterrupted;
+    }
+    Finding f = runTimeoutFinding(guard, e.what());
+    if (const std::string *text = report.add(f)) std::cerr << *text;
+  }
+  report.write(options.reportFile, options.reportFormat);
+  return finish(kFindings);
+}
+
 int runCommand(const RunOptions &options) {
   const auto started = std::chrono::steady_clock::now();
   RunGuard guard(options.launch.runTimeout);
@@ -364,7 +446,7 @@ int runCommand(const RunOptions &options) {
     report.suppressions.add(rule, "--suppress");
   for (const std::string &file : options.suppressions.files) report.suppressions.addFile(file);
   // Findings end the run with --error-exitcode's status; on a terminal one line sums up.
-  auto finish = [&](int status) {
+  const std::function<int(int)> finish = [&](int status) {
     if (status == kFindings && !report.errors) status = kClean;
     if (status == kFindings) status = options.errorExitCode;
     if (!options.quiet && isatty(STDERR_FILENO))
@@ -408,6 +490,22 @@ int runCommand(const RunOptions &options) {
     return finish(kFindings);
   };
 
+  ExecOptions exec;
+  exec.warpWidth = options.launch.warpWidth;
+  exec.threads = options.launch.threads;
+  exec.checks = CheckSet::parse(options.launch.checks);
+  // One schedule for every launch of the run: `shuffle` draws its seed here, once.
+  exec.schedule = Schedule::parse(options.schedule);
+  exec.schedule.chooseWarpWidth = !options.warpWidthGiven;
+  exec.timeoutSeconds = options.launch.timeout;
+  exec.maxInstructions = options.launch.instructionLimit();
+  exec.printfBufferSize = options.launch.printfBufferSize;
+  guard.configure(exec);
+  if (options.explore > 1) {
+    return exploreRun(options, {module, spec, launches, specConstants, exec}, guard, report,
+                      finish);
+  }
+
   GlobalMemory memory(options.launch.maxMemory);
   std::optional<RunBuffers> buffers;
   try {
@@ -418,16 +516,6 @@ int runCommand(const RunOptions &options) {
   } catch (const Interrupted &e) {
     return stoppedOutsideLaunch(e.what());
   }
-  ExecOptions exec;
-  exec.warpWidth = options.launch.warpWidth;
-  exec.threads = options.launch.threads;
-  exec.checks = CheckSet::parse(options.launch.checks);
-  // One schedule for every launch of the run: `shuffle` draws its seed here, once.
-  exec.schedule = Schedule::parse(options.schedule);
-  exec.schedule.chooseWarpWidth = !options.warpWidthGiven;
-  exec.timeoutSeconds = options.launch.timeout;
-  exec.maxInstructions = options.launch.instructionLimit();
-  guard.configure(exec);
   // On a terminal, a launch of more than a second shows how far it is.
   ProgressLine progress(!options.quiet && isatty(STDERR_FILENO) ? stderr : nullptr);
   // printf output goes to standard output as work-groups finish, in group order.
@@ -436,7 +524,6 @@ int runCommand(const RunOptions &options) {
     std::cout.write(text.data(), static_cast<std::streamsize>(text.size()));
     std::cout.flush();
   };
-  exec.printfBufferSize = options.launch.printfBufferSize;
   // --profile: per kernel, in the order the kernels first run.
   std::vector<std::pair<std::string, KernelProfile>> profiles;
   for (size_t i = 0; i < launches.size(); ++i) {
@@ -456,15 +543,7 @@ int runCommand(const RunOptions &options) {
     LaunchStats stats =
         launchKernel(module, launch.kernel, launch.range, args, specConstants, memory, sink, exec);
     progress.end();
-    report.launches.push_back({{"kernel", launch.kernel},
-                               {"global_size", sizeList(launch.range.global, launch.range.dims)},
-                               {"local_size", sizeList(stats.localSize, launch.range.dims)},
-                               {"work_groups", stats.workGroups}});
-    if (!exec.schedule.ordered()) report.launches.back()["schedule"] = exec.schedule.name();
-    if (stats.stopped != StopReason::None) {
-      report.launches.back()["stopped"] = stopFindingKind(stats.stopped);
-      report.launches.back()["work_items_finished"] = stats.workItemsDone;
-    }
+    report.launches.push_back(launchJson(launch, stats, exec.schedule));
     if (stats.printfCallsDropped)
       std::cerr << "spvsim: " << stats.printfCallsDropped
                 << " printf calls printed nothing: the printf buffer of "
@@ -575,6 +654,16 @@ void addRunCommand(CLI::App &app, int &exitStatus) {
                   "given, the warp width drawn from SEED; every finding names the seed)")
       ->type_name("ordered|reverse|shuffle[:SEED]")
       ->check(scheduleProblem);
+  run->add_option("--explore", options->explore,
+                  "Run every launch N times: under the ordered schedule, then N-1 shuffles "
+                  "(seeds --explore-seed + 1, + 2, ...), each run on one thread with buffers "
+                  "of its own, up to --threads runs at once; findings of every run once each "
+                  "with the schedule that found them, and nondeterminism.result when a dumped "
+                  "or expected buffer or the printf output differs from the ordered run's "
+                  "(docs/run-files.md). Default 1: one run")
+      ->check(CLI::Range(1u, 100000u));
+  run->add_option("--explore-seed", options->exploreSeed,
+                  "With --explore: the base the shuffles' seeds count up from (default 0)");
   run->add_option("--report", options->reportFile,
                   "Also write findings and launches to FILE: JSON, or with a name ending in "
                   ".html a page to open in a browser");
@@ -597,6 +686,12 @@ void addRunCommand(CLI::App &app, int &exitStatus) {
                 "debug information SPIRV-Tools rejects, OpenCL 1.2 scopes, ...) in full");
   run->callback([options, run, &exitStatus] {
     options->warpWidthGiven = run->count("--warp-width") > 0;
+    options->scheduleGiven = run->count("--schedule") > 0;
+    if (options->explore > 1 && options->scheduleGiven)
+      throw CLI::ValidationError("--schedule", "--explore runs the ordered schedule and "
+                                               "shuffles of its own; --explore-seed chooses them");
+    if (options->explore > 1 && !options->profile.empty())
+      throw CLI::ValidationError("--profile", "cannot be combined with --explore");
     if (!run->count("--report-format") && reportFileIsHtml(options->reportFile))
       options->reportFormat = "html";
     exitStatus = runCommand(*options);

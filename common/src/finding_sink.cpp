@@ -5,10 +5,20 @@
 
 namespace spvsim {
 
-bool FindingSink::report(Finding f) {
-  std::unique_lock lock(mutex_);
+FindingSink::Key FindingSink::keyOf(const Finding &f) {
   Key key{f.kind, f.site, f.memory ? f.memory->buffer : std::string(), f.message};
   if (f.site != 0) std::get<3>(key).clear(); // a site identifies the finding by itself
+  return key;
+}
+
+bool FindingSink::contains(const Finding &f) const {
+  std::lock_guard lock(mutex_);
+  return index_.count(keyOf(f)) > 0;
+}
+
+bool FindingSink::report(Finding f) {
+  std::unique_lock lock(mutex_);
+  Key key = keyOf(f);
   auto it = index_.find(key);
   if (it != index_.end()) {
     Finding &kept = findings_[it->second];

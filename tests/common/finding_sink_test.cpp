@@ -27,6 +27,18 @@ TEST(FindingSink, IdenticalFindingsAreCountedOnce) {
   EXPECT_EQ(sink.errorCount(), 3u);
 }
 
+TEST(FindingSink, ContainsAsReportDecides) {
+  FindingSink sink;
+  EXPECT_FALSE(sink.contains(oob(7, "a")));
+  sink.report(oob(7, "a"));
+  Finding elsewhere = oob(7, "a");
+  elsewhere.message = "another message at the same site";
+  EXPECT_TRUE(sink.contains(elsewhere)); // a site identifies the finding by itself
+  EXPECT_FALSE(sink.contains(oob(7, "b")));
+  EXPECT_FALSE(sink.contains(oob(8, "a")));
+  EXPECT_EQ(sink.findings().front().count, 1u); // contains() counts nothing
+}
+
 TEST(FindingSink, LimitDropsAndCounts) {
   FindingSink sink(2);
   sink.report(oob(1, "a"));

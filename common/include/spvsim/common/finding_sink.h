@@ -23,6 +23,8 @@ public:
   /// (and its instruction count, when this one is at another instruction of the site).
   /// Returns true when the finding was new.
   bool report(Finding f);
+  /// Whether a finding identical to `f` (as report() decides) is recorded already.
+  bool contains(const Finding &f) const;
 
   std::vector<Finding> findings() const;
   /// Forgets every finding (and the dropped count).
@@ -39,6 +41,7 @@ public:
 
 private:
   using Key = std::tuple<std::string, uint64_t, std::string, std::string>;
+  static Key keyOf(const Finding &f);
   mutable std::mutex mutex_;
   size_t limit_;
   size_t dropped_ = 0;
