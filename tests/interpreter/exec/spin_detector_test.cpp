@@ -1,0 +1,213 @@
+// The spin detector (exec/spin_detector.h, docs/findings.md "Forward progress"): what
+// SpinMonitor knows of workers and work-groups, and what the detector decides for each
+// kind of wait — another work-group that has not started (progress.inter-group), a
+// work-item of the own sub-group waiting in lockstep or another sub-group that had to run
+// first (progress.intra-group), nothing left that could write (hang.spin), and a wait
+// whose state keeps changing, which it leaves to the timeout.
+#include "exec/spin_detector.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <string>
+
+#include "kernel_harness.h"
+
+namespace spvsim::testing {
+namespace {
+
+TEST(SpinMonitor, QuiescentOnceEveryWorkerIsIdleOrStuck) {
+  SpinMonitor monitor;
+  monitor.begin(3, 8);
+  EXPECT_FALSE(monitor.quiescent());
+  monitor.workerIdle();
+  monitor.stuck(1);
+  EXPECT_FALSE(monitor.quiescent()); // the third worker may still write
+  monitor.workerIdle();
+  EXPECT_TRUE(monitor.quiescent());
+  monitor.stuck(-1); // the stuck warp's loop changed: its worker runs again
+  EXPECT_FALSE(monitor.quiescent());
+}
+
+TEST(SpinMonitor, NamesAGroupNotStartedBeforeARunningOne) {
+  SpinMonitor monitor;
+  monitor.begin(2, 4);
+  uint64_t group = 99;
+  bool started = true;
+  monitor.groupStarted(0);
+  ASSERT_TRUE(monitor.otherUnfinishedGroup(0, group, started));
+  EXPECT_EQ(group, 1u);
+  EXPECT_FALSE(started);
+  monitor.groupStarted(1);
+  monitor.groupEnded(1);
+  monitor.groupStarted(2);
+  ASSERT_TRUE(monitor.otherUnfinishedGroup(0, group, started));
+  EXPECT_EQ(group, 3u); // not started, ahead of group 2, which runs
+  EXPECT_FALSE(started);
+  monitor.groupStarted(3);
+  ASSERT_TRUE(monitor.otherUnfinishedGroup(0, group, started));
+  EXPECT_EQ(group, 2u);
+  EXPECT_TRUE(started);
+  monitor.groupEnded(2);
+  monitor.groupEnded(3);
+  EXPECT_FALSE(monitor.otherUnfinishedGroup(0, group, started)); // only itself is left
+}
+
+/// Builds without and with debug information: the findings name the marked line in the
+/// latter.
+class SpinDetector : public ::testing::TestWithParam<std::string> {
+protected:
+  KernelHarness harness() const { return KernelHarness(kernelPath("spin_detector", GetParam())); }
+  bool debugInfo() const { return GetParam().ends_with("g"); }
+  static ExecOptions options(uint32_t width, uint32_t threads) {
+    ExecOptions o;
+    o.warpWidth = width;
+    o.threads = threads;
+    o.timeoutSeconds = 60; // a spin the detector missed fails here instead of hanging
+    return o;
+  }
+};
+
+TEST_P(SpinDetector, AWaitForAGroupNotStartedIsProgressInterGroup) {
+  KernelHarness h = harness();
+  ASSERT_TRUE(h.ok());
+  auto flag = h.buffer(std::vector<int32_t>{0}, "flag");
+  auto out = h.buffer(std::vector<int32_t>{0}, "out");
+  const std::vector<ArgBinding> args{ArgBinding::ofBuffer(flag), ArgBinding::ofBuffer(out)};
+  LaunchStats stats = h.run("wait_for_group", range1(128, 64), args, options(32, 1));
+  EXPECT_EQ(stats.stopped, StopReason::NoProgress);
+  ASSERT_EQ(h.sink.findings().size(), 1u);
+  const Finding f = h.sink.findings()[0];
+  EXPECT_EQ(f.kind, "progress.inter-group");
+  EXPECT_NE(f.message.find("work-group (0) spins waiting for 'flag' (byte 0) to change, which no "
+                           "work-item of its own group can still write, and work-group (1) that "
+                           "could write it has not started and cannot start until work-group (0) "
+                           "ends"),
+            std::string::npos)
+      << f.message;
+  ASSERT_TRUE(f.workItem);
+  EXPECT_EQ(f.workItem->global[0], 0u);
+  ASSERT_TRUE(f.memory);
+  EXPECT_EQ(f.memory->buffer, "flag");
+  h.expectFindingsAt(debugInfo(), "kernels/spin_detector.cl", "wait for group");
+  EXPECT_EQ(h.read<int32_t>(out)[0], 0); // stopped: group 0 never got past its loop
+}
+
+TEST_P(SpinDetector, AWaitForAGroupThatRunsMeanwhileFinishes) {
+  KernelHarness h = harness();
+  ASSERT_TRUE(h.ok());
+  auto flag = h.buffer(std::vector<int32_t>{0}, "flag");
+  auto out = h.buffer(std::vector<int32_t>{0}, "out");
+  const std::vector<ArgBinding> args{ArgBinding::ofBuffer(flag), ArgBinding::ofBuffer(out)};
+  // Two threads run both groups at once: the flag comes while group 0 waits.
+  LaunchStats stats = h.run("wait_for_group", range1(128, 64), args, options(32, 2));
+  EXPECT_EQ(stats.stopped, StopReason::None);
+  EXPECT_TRUE(h.sink.findings().empty()) << formatText(h.sink.findings()[0]);
+  EXPECT_EQ(h.read<int32_t>(out)[0], 1);
+  // One thread, the setter first: no wait at all.
+  std::memset(h.memory.bytes(flag).data(), 0, 4);
+  std::memset(h.memory.bytes(out).data(), 0, 4);
+  ExecOptions reverse = options(32, 1);
+  reverse.schedule = Schedule::parse("reverse");
+  stats = h.run("wait_for_group", range1(128, 64), args, reverse);
+  EXPECT_EQ(stats.stopped, StopReason::None);
+  EXPECT_TRUE(h.sink.findings().empty());
+  EXPECT_EQ(h.read<int32_t>(out)[0], 1);
+}
+
+TEST_P(SpinDetector, AWaitNothingCanEndIsHangSpin) {
+  KernelHarness h = harness();
+  ASSERT_TRUE(h.ok());
+  auto flag = h.buffer(std::vector<int32_t>{0}, "flag");
+  auto out = h.buffer(std::vector<int32_t>{0}, "out");
+  LaunchStats stats = h.run("wait_for_nobody", range1(1, 1),
+                            {ArgBinding::ofBuffer(flag), ArgBinding::ofBuffer(out)}, options(1, 2));
+  EXPECT_EQ(stats.stopped, StopReason::NoProgress);
+  ASSERT_EQ(h.sink.findings().size(), 1u);
+  const Finding f = h.sink.findings()[0];
+  EXPECT_EQ(f.kind, "hang.spin");
+  EXPECT_NE(f.message.find("'flag' (byte 0)"), std::string::npos) << f.message;
+  h.expectFindingsAt(debugInfo(), "kernels/spin_detector.cl", "wait for nobody");
+}
+
+TEST_P(SpinDetector, ALockstepWaitInsideASubGroupIsProgressIntraGroup) {
+  KernelHarness h = harness();
+  ASSERT_TRUE(h.ok());
+  auto next = h.buffer(std::vector<int32_t>{0}, "next");
+  auto serving = h.buffer(std::vector<int32_t>{0}, "serving");
+  auto total = h.buffer(std::vector<int32_t>{0}, "total");
+  const std::vector<ArgBinding> args{ArgBinding::ofBuffer(next), ArgBinding::ofBuffer(serving),
+                                     ArgBinding::ofBuffer(total)};
+  LaunchStats stats = h.run("ticket_lock", range1(32, 32), args, options(8, 1));
+  EXPECT_EQ(stats.stopped, StopReason::NoProgress);
+  ASSERT_EQ(h.sink.findings().size(), 1u);
+  const Finding f = h.sink.findings()[0];
+  EXPECT_EQ(f.kind, "progress.intra-group");
+  EXPECT_NE(f.message.find("spins waiting for 'serving' (byte 0) to change, which only "
+                           "work-items of its own sub-group could write, and they wait for it to "
+                           "leave the loop"),
+            std::string::npos)
+      << f.message;
+  h.expectFindingsAt(debugInfo(), "kernels/spin_detector.cl", "ticket");
+  // One work-item per sub-group: the holder of each ticket runs in turn. (The lock's
+  // relaxed atomics order nothing: the counter's increments race; bounds checks only.)
+  h.sink.clear();
+  for (BufferId id : {next, serving, total}) std::memset(h.memory.bytes(id).data(), 0, 4);
+  ExecOptions one = options(1, 1);
+  one.checks = CheckSet::parse("bounds");
+  stats = h.run("ticket_lock", range1(32, 32), args, one);
+  EXPECT_EQ(stats.stopped, StopReason::None);
+  EXPECT_TRUE(h.sink.findings().empty()) << formatText(h.sink.findings()[0]);
+  EXPECT_EQ(h.read<int32_t>(total)[0], 32);
+}
+
+TEST_P(SpinDetector, AWaitReleasedByAnotherSubGroupIsReportedAndGoesOn) {
+  KernelHarness h = harness();
+  ASSERT_TRUE(h.ok());
+  auto flag = h.buffer(std::vector<int32_t>{0}, "flag");
+  auto out = h.buffer(std::vector<int32_t>(8, -1), "out");
+  ExecOptions reverse = options(1, 1);
+  reverse.schedule = Schedule::parse("reverse"); // the waiter's sub-group runs first
+  LaunchStats stats = h.run("wait_for_sub_group", range1(8, 8),
+                            {ArgBinding::ofBuffer(flag), ArgBinding::ofBuffer(out)}, reverse);
+  EXPECT_EQ(stats.stopped, StopReason::None);
+  ASSERT_EQ(h.sink.findings().size(), 1u);
+  const Finding f = h.sink.findings()[0];
+  EXPECT_EQ(f.kind, "progress.intra-group");
+  EXPECT_NE(f.message.find("work-item spun waiting for 'flag' (byte 0) until other sub-groups of "
+                           "its work-group ran"),
+            std::string::npos)
+      << f.message;
+  ASSERT_TRUE(f.workItem);
+  EXPECT_EQ(f.workItem->local[0], 7u);
+  h.expectFindingsAt(debugInfo(), "kernels/spin_detector.cl", "sub-group");
+  EXPECT_EQ(h.read<int32_t>(out), (std::vector<int32_t>{0, 1, 2, 3, 4, 5, 6, 7}));
+  // In the ordered schedule the setter runs first: nothing to report.
+  h.sink.clear();
+  std::memset(h.memory.bytes(flag).data(), 0, 4);
+  stats = h.run("wait_for_sub_group", range1(8, 8),
+                {ArgBinding::ofBuffer(flag), ArgBinding::ofBuffer(out)}, options(1, 1));
+  EXPECT_EQ(stats.stopped, StopReason::None);
+  EXPECT_TRUE(h.sink.findings().empty());
+}
+
+TEST_P(SpinDetector, AWaitWhoseStateKeepsChangingIsLeftToTheTimeout) {
+  KernelHarness h = harness();
+  ASSERT_TRUE(h.ok());
+  auto flag = h.buffer(std::vector<int32_t>{0}, "flag");
+  auto out = h.buffer(std::vector<int32_t>(64), "out");
+  ExecOptions o = options(32, 2);
+  o.timeoutSeconds = 0.5;
+  LaunchStats stats = h.run("count_while_waiting", range1(64, 64),
+                            {ArgBinding::ofBuffer(flag), ArgBinding::ofBuffer(out)}, o);
+  EXPECT_EQ(stats.stopped, StopReason::Timeout);
+  for (const Finding &f : h.sink.findings()) EXPECT_EQ(f.kind, "hang.timeout") << f.message;
+}
+
+INSTANTIATE_TEST_SUITE_P(Builds, SpinDetector, ::testing::Values("O0", "O2", "O0g"),
+                         [](const ::testing::TestParamInfo<std::string> &info) {
+                           return info.param;
+                         });
+
+} // namespace
+} // namespace spvsim::testing

@@ -1,0 +1,54 @@
+// Waits that the spin detector decides (tests/interpreter/exec/spin_detector_test.cpp,
+// docs/findings.md "Forward progress").
+
+// Work-group 0 spins until work-group 1 sets the flag: nothing changes in the loop while
+// it waits.
+__kernel void wait_for_group(__global int *flag, __global int *out) {
+  if (get_group_id(0) == 0) {
+    if (get_local_id(0) == 0) {
+      while (atomic_add(flag, 0) == 0) // BUG: wait for group
+        ;
+      out[0] = 1;
+    }
+  } else if (get_local_id(0) == 0) {
+    atomic_xchg(flag, 1);
+  }
+}
+
+// Waits for a flag nothing in the launch sets.
+__kernel void wait_for_nobody(__global int *flag, __global int *out) {
+  while (atomic_add(flag, 0) == 0) // BUG: wait for nobody
+    ;
+  out[get_global_id(0)] = 1;
+}
+
+// A ticket lock among the work-items of a group: in lockstep the holder of the next
+// ticket waits at the end of the loop for the others of its sub-group.
+__kernel void ticket_lock(__global int *next, __global int *serving, __global int *total) {
+  const int ticket = atomic_inc(next);
+  while (atomic_add(serving, 0) != ticket) // BUG: ticket
+    ;
+  total[0] += 1;
+  atomic_inc(serving);
+}
+
+// The group's last work-item waits for the first to set a flag: with one work-item per
+// sub-group and the last sub-group run first, it goes on only once the first sub-group
+// ran while it waited.
+__kernel void wait_for_sub_group(__global int *flag, __global int *out) {
+  const size_t lid = get_local_id(0);
+  if (lid == 0)
+    atomic_xchg(flag, 1);
+  else if (lid == get_local_size(0) - 1)
+    while (atomic_add(flag, 0) == 0) // BUG: sub-group
+      ;
+  out[lid] = (int)lid;
+}
+
+// Waits for a flag nobody sets, counting: the loop's state never repeats.
+__kernel void count_while_waiting(__global int *flag, __global int *out) {
+  int i = 0;
+  while (atomic_add(flag, 0) == 0)
+    ++i;
+  out[get_global_id(0)] = i;
+}
