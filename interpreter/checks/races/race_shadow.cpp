@@ -212,6 +212,7 @@ void RaceGroup::start(uint64_t linearGroup) {
   linearGroup_ = uint32_t(linearGroup);
   if (shadow_.tracked()) {
     std::fill(sync_.begin(), sync_.end(), WarpSync{});
+    localLocations_.clear();
     acquired_.clear();
     hints_.clear();
     releases_ = 0;
@@ -585,6 +586,13 @@ private:
       const bool known = out.named || out.otherGroup;
       if (known && shadow_.tracked() && group_.follows(out.other)) return;
       if (!out.sameGroup) ordering = group_.missingOrdering(out.other, known);
+    } else if (!global_ && out.conflict != Conflict::Scope && shadow_.atomics()) {
+      // A work-group scope release/acquire pair, or fences with atomics, may order two
+      // work-items' accesses to __local memory (race_sync.cpp).
+      const uint32_t width = views_[RaceGroup::kLocal].width;
+      const uint32_t warp = firstItem_ / std::max(width, 1u);
+      if (out.named && shadow_.tracked() && group_.followsLocal(out.other, warp, width)) return;
+      ordering = group_.missingLocalOrdering(warp);
     }
     RacyAccess a{b, tagged::make(tagged::space(q), tagged::id(q), offset), bytes_};
     if (stored_ && out.conflict == Conflict::WriteWrite) {

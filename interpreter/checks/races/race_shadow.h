@@ -18,6 +18,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "checks/races/race_word.h"
@@ -164,8 +165,17 @@ public:
   bool follows(const race::Access &d);
   /// The ordering a race with access `d` of another work-group lacks (for the message).
   std::string missingOrdering(const race::Access &d, bool known) const;
+  /// Whether access `d` to __local memory (an item id of the global words) precedes a
+  /// release the warp with index `warp` acquired: a work-group scope release/acquire
+  /// pair or fences with atomics order it (race_sync.cpp).
+  bool followsLocal(const race::Access &d, uint32_t warp, uint32_t width) const;
+  /// The ordering a race on __local memory found by warp `warp` lacks (for the message).
+  std::string missingLocalOrdering(uint32_t warp) const;
 
   enum Memory : uint32_t { kGlobal = 0, kLocal = 1 };
+  /// Per warp of the group, a local epoch (0: none): what a warp acquired, what a __local
+  /// atomic location carries.
+  using LocalClock = std::vector<uint32_t>;
   /// The view of lane 0 of the warp whose first local id is `firstItem`.
   race::View view(Memory m, uint32_t firstItem, uint32_t width) const;
   uint32_t epoch(Memory m, uint32_t firstItem, uint32_t width) const {
@@ -201,7 +211,31 @@ private:
     bool localFence = false; ///< passed a release fence that orders only local memory
     bool pendingAll = false; ///< a pending read saw a saturated clock
     race::SyncClock pending;
+    // __local memory, between the warps of the group (race_sync.cpp):
+    uint32_t localRelease = 0;       ///< local epoch of its last local release fence (0: none)
+    bool localAcquireFenced = false; ///< passed an acquire fence that orders local memory
+    bool globalFence = false;        ///< passed a release fence that orders only global memory
+    race::Missing localMissing = race::Missing::None; ///< why its atomic reads did not order
+    LocalClock localAcquired; ///< per warp: the local epoch it acquired up to
+    LocalClock localPending;  ///< what relaxed reads saw, until an acquire fence
   };
+  /// An atomic location of __local memory: per warp the local epoch of the last release
+  /// its value was written under (release sequences continue through every write), and
+  /// why the last write that was no release was not.
+  struct LocalLocation {
+    LocalClock clock;
+    race::Missing weak = race::Missing::None;
+  };
+  std::unordered_map<uint64_t, LocalLocation> localLocations_; ///< by tagged pointer
+  /// The __local part of atomicWriting and atomicRead for the lanes that access __local
+  /// memory; `w` the warp's index, `s` its state.
+  void localAtomicWriting(const ExecState &x, const LoweredOp &op, uint64_t mask,
+                          const race::Ordering &o, uint32_t w);
+  void localAtomicRead(const ExecState &x, const LoweredOp &op, uint64_t mask,
+                       const race::Ordering &o, WarpSync &s);
+  static bool anyLocalLane(const ExecState &x, const LoweredOp &op, uint64_t mask);
+  /// Per warp the later of the two epochs.
+  static void joinLocal(LocalClock &into, const LocalClock &from);
   /// A new release point of warp `warp` (past SyncOrder::kMaxPoints: the last one,
   /// and the group's releases saturate).
   uint64_t newRelease(uint32_t warp, const race::ReleasePoint &p);

@@ -36,6 +36,23 @@ void RaceGroup::fenced(const ExecState &x, const LoweredOp &op, uint64_t scopes)
   if ((!o.acquire && !o.release) || subgroupScope(memory)) return;
   const uint32_t w = x.warp->firstItem / x.width;
   WarpSync &s = sync_[w];
+  // __local memory between the warps of the group: a fence that names it pairs with
+  // atomics at work-group scope or wider (a barrier's fence orders by its epochs).
+  if (op.code != OpCode::Barrier) {
+    if (semantics & uint32_t(spv::MemorySemanticsMask::WorkgroupMemory)) {
+      if (o.release) {
+        s.localRelease = ++epochs_[kLocal][w];
+        latest_[kLocal] = std::max(latest_[kLocal], s.localRelease);
+      }
+      if (o.acquire) {
+        s.localAcquireFenced = true;
+        joinLocal(s.localAcquired, s.localPending);
+        s.localPending.clear();
+      }
+    } else if (o.release) {
+      s.globalFence = true;
+    }
+  }
   if (!(semantics & uint32_t(spv::MemorySemanticsMask::CrossWorkgroupMemory))) {
     if (o.release) s.localFence = true; // CLK_LOCAL_MEM_FENCE alone: global stays unordered
     return;
@@ -86,6 +103,7 @@ void RaceGroup::atomicWriting(const ExecState &x, const LoweredOp &op) {
   const race::Ordering o = site->ordering;
   const uint32_t w = x.warp->firstItem / x.width;
   WarpSync &s = sync_[w];
+  if (anyLocalLane(x, op, mask)) localAtomicWriting(x, op, mask, o, w);
   uint64_t release = SyncOrder::kNoRelease;
   Missing weak = Missing::None;
   if (o.release && o.wide && o.global) {
@@ -114,6 +132,7 @@ void RaceGroup::atomicRead(const ExecState &x, const LoweredOp &op) {
   if (!site || site->store || !mask || sync_.empty()) return;
   const race::Ordering o = site->ordering;
   WarpSync &s = sync_[x.warp->firstItem / x.width];
+  if (anyLocalLane(x, op, mask)) localAtomicRead(x, op, mask, o, s);
   const bool acquires = (o.wide || o.legacy) && o.global && (o.acquire || s.acquireFenced);
   const Missing readWeak =
       o.acquire && !o.wide && !o.legacy ? Missing::NarrowRead : Missing::RelaxedRead;
@@ -136,6 +155,89 @@ void RaceGroup::atomicRead(const ExecState &x, const LoweredOp &op) {
       if (!known) hints_.push_back({g, readWeak});
     }
   });
+}
+
+// __local memory between the warps of one group (OpenCL 3.0 API §3.3.6.2-§3.3.6.4 at
+// work-group scope): a local epoch per warp stands for a release point, a location's
+// clock holds per warp the latest release its value was written under, and a warp's
+// acquired clock what its acquires read. Exact per warp (a sub-group); within a warp a
+// release fence's new epoch orders its lanes, as for global memory.
+
+void RaceGroup::localAtomicWriting(const ExecState &x, const LoweredOp &op, uint64_t mask,
+                                   const race::Ordering &o, uint32_t w) {
+  WarpSync &s = sync_[w];
+  uint32_t point = 0;
+  Missing weak = Missing::None;
+  if (o.release && o.group && o.local) {
+    point = ++epochs_[kLocal][w]; // its own release, after the warp's accesses so far
+    latest_[kLocal] = std::max(latest_[kLocal], point);
+  } else if (s.localRelease && o.group) {
+    point = s.localRelease; // a release fence before the atomic write (§3.3.6.4)
+  } else {
+    weak = o.release && !o.group ? Missing::NarrowWrite
+           : s.globalFence       ? Missing::LocalFence
+           : o.legacy            ? Missing::LegacyWrite
+                                 : Missing::RelaxedWrite;
+  }
+  const uint64_t *p = x.reg<uint64_t>(op.a);
+  for (uint64_t lanes = mask; lanes; lanes &= lanes - 1) {
+    const uint64_t q = tagged::addOffset(p[std::countr_zero(lanes)], op.imm);
+    if (tagged::space(q) != AddressSpace::Local) continue;
+    LocalLocation &loc = localLocations_[q];
+    joinLocal(loc.clock, s.localAcquired); // transitivity: what the warp acquired
+    if (!point) {
+      loc.weak = weak;
+      continue;
+    }
+    if (loc.clock.size() <= w) loc.clock.resize(sync_.size());
+    loc.clock[w] = std::max(loc.clock[w], point);
+  }
+}
+
+void RaceGroup::localAtomicRead(const ExecState &x, const LoweredOp &op, uint64_t mask,
+                                const race::Ordering &o, WarpSync &s) {
+  const bool acquires = o.group && o.local && (o.acquire || s.localAcquireFenced);
+  const uint64_t *p = x.reg<uint64_t>(op.a);
+  for (uint64_t lanes = mask; lanes; lanes &= lanes - 1) {
+    const uint64_t q = tagged::addOffset(p[std::countr_zero(lanes)], op.imm);
+    if (tagged::space(q) != AddressSpace::Local) continue;
+    const auto it = localLocations_.find(q);
+    if (it == localLocations_.end()) continue;
+    joinLocal(acquires ? s.localAcquired : s.localPending, it->second.clock);
+    s.localMissing = it->second.weak != Missing::None ? it->second.weak
+                     : acquires                       ? Missing::None
+                     : o.acquire && !o.group          ? Missing::NarrowRead
+                                                      : Missing::RelaxedRead;
+  }
+}
+
+bool RaceGroup::anyLocalLane(const ExecState &x, const LoweredOp &op, uint64_t mask) {
+  const uint64_t *p = x.reg<uint64_t>(op.a);
+  for (uint64_t lanes = mask; lanes; lanes &= lanes - 1)
+    if (tagged::space(p[std::countr_zero(lanes)]) == AddressSpace::Local) return true;
+  return false;
+}
+
+void RaceGroup::joinLocal(LocalClock &into, const LocalClock &from) {
+  if (from.size() > into.size()) into.resize(from.size());
+  for (size_t i = 0; i < from.size(); ++i) into[i] = std::max(into[i], from[i]);
+}
+
+bool RaceGroup::followsLocal(const race::Access &d, uint32_t warp, uint32_t width) const {
+  if (warp >= sync_.size() || !width) return false;
+  const uint32_t item = d.item - groupFirst_;
+  if (item >= shadow_.copyItem()) return false; // an async copy: ordered by its wait only
+  const LocalClock &acquired = sync_[warp].localAcquired;
+  const uint32_t other = item / width;
+  // Local epochs are trusted below LocalLayout::kEpochMask (RaceGroup::view), where
+  // the words hold them whole.
+  return other < acquired.size() && acquired[other] != 0 &&
+         latest_[kLocal] < race::LocalLayout::kEpochMask && d.epoch < acquired[other];
+}
+
+std::string RaceGroup::missingLocalOrdering(uint32_t warp) const {
+  return race::missingLocalOrdering(warp < sync_.size() ? sync_[warp].localMissing : Missing::None,
+                                    shadow_.tracked(), shadow_.atomics());
 }
 
 uint64_t RaceGroup::newRelease(uint32_t warp, const race::ReleasePoint &p) {

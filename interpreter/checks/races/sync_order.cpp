@@ -47,6 +47,8 @@ Ordering orderingOf(uint32_t scope, uint32_t semantics) {
                            uint32_t(M::WorkgroupMemory) | uint32_t(M::CrossWorkgroupMemory) |
                            uint32_t(M::AtomicCounterMemory) | uint32_t(M::ImageMemory);
   o.global = !(semantics & classes) || (semantics & uint32_t(M::CrossWorkgroupMemory));
+  o.group = o.wide || s == spv::Scope::Workgroup;
+  o.local = !(semantics & classes) || (semantics & uint32_t(M::WorkgroupMemory));
   return o;
 }
 
@@ -138,6 +140,37 @@ bool SyncOrder::precedes(const Access &d, uint32_t group, uint32_t local,
     if (sameWarp ? before(d.epoch, p.epoch) : before(d.epoch, p.lastBarrier)) return true;
   }
   return false;
+}
+
+std::string missingLocalOrdering(Missing missing, bool tracked, bool atomics) {
+  const std::string s = "no work-group barrier with the local fence between them, and no "
+                        "release/acquire pair or fence orders these accesses";
+  switch (missing) {
+  case Missing::LegacyWrite:
+    return s + " (the other work-item's atomic write is relaxed, as OpenCL 1.2 atomics are, and "
+               "no release fence such as mem_fence(CLK_LOCAL_MEM_FENCE) precedes it)";
+  case Missing::RelaxedWrite:
+    return s + " (the other work-item's atomic write is relaxed and no release fence precedes "
+               "it: memory_order_release or a fence is missing)";
+  case Missing::NarrowWrite:
+    return s + " (the other work-item's release is at sub-group scope, which does not order "
+               "work-items of other sub-groups: memory_scope_work_group is needed)";
+  case Missing::LocalFence:
+    return s + " (the other work-item's release fence orders only global memory: "
+               "CLK_LOCAL_MEM_FENCE is missing)";
+  case Missing::RelaxedRead:
+    return s + " (this work-item's atomic read is relaxed and no acquire fence follows it: "
+               "memory_order_acquire or a fence is missing)";
+  case Missing::NarrowRead:
+    return s + " (this work-item's acquire is at sub-group scope, which does not order "
+               "work-items of other sub-groups: memory_scope_work_group is needed)";
+  case Missing::None:
+    break;
+  }
+  if (!tracked && atomics)
+    return s + " (the kernel's atomics are relaxed, as OpenCL 1.2 atomics are, and no fence "
+               "pairs with them)";
+  return s;
 }
 
 std::string missingOrdering(const std::vector<SyncHint> &hints, uint32_t other, bool acquiredFrom,

@@ -57,6 +57,8 @@ struct Ordering {
   bool wide = false;   ///< its scope reaches other work-groups (Device, CrossDevice)
   bool legacy = false; ///< OpenCL 1.2: work-group scope, relaxed
   bool global = true;  ///< its semantics order global memory (or name no storage class)
+  bool group = false;  ///< its scope reaches the whole work-group (Workgroup or wider)
+  bool local = true;   ///< its semantics order local memory (or name no storage class)
 };
 
 /// Decodes SPIR-V scope and memory semantics values.
@@ -109,6 +111,11 @@ private:
 void join(SyncClock &into, const SyncClock &from);
 /// Adds one key to `into`.
 void join(SyncClock &into, uint64_t key);
+
+/// The ordering a race between two work-items of one group on __local memory lacks, for
+/// its message: `missing` what the reading warp learned (None: nothing), `tracked` and
+/// `atomics` as below.
+std::string missingLocalOrdering(Missing missing, bool tracked, bool atomics);
 
 /// The ordering a race between work-groups lacks, for its message: `hints` what the
 /// accessing group learned, `other` the other access's group; `tracked` whether the

@@ -108,3 +108,35 @@ SPIN_LOCK12(spin_lock12_no_fence, (void)0)
   }
 INIT_THEN_COUNT(init_then_count, memory_order_acq_rel)
 INIT_THEN_COUNT(init_then_count_relaxed, memory_order_relaxed)
+
+// __local memory between the sub-groups of one group: every work-item stores its element,
+// then counts itself in on a __local counter; the one that brings it to the group's size
+// adds up every element. BEFORE and AFTER are what each does around the count.
+#define LOCAL_COUNT(name, BEFORE, COUNT, AFTER)                                            \
+  __kernel void name(__global const int *in, __global int *out) {                          \
+    __local int values[128];                                                               \
+    __local atomic_int arrived;                                                            \
+    const size_t lid = get_local_id(0), n = get_local_size(0);                             \
+    if (lid == 0) atomic_init(&arrived, 0);                                                \
+    barrier(CLK_LOCAL_MEM_FENCE);                                                          \
+    values[lid] = in[get_global_id(0)];                                                    \
+    BEFORE;                                                                                \
+    if (COUNT == (int)n - 1) {                                                             \
+      AFTER;                                                                               \
+      int sum = 0;                                                                         \
+      for (size_t i = 0; i < n; ++i) sum += values[i];                                     \
+      out[get_group_id(0)] = sum;                                                          \
+    }                                                                                      \
+  }
+#define LOCAL_ADD(ORDER)                                                                   \
+  (atomic_fetch_add_explicit(&arrived, 1, ORDER, memory_scope_work_group))
+#define LOCAL_FENCE(ORDER)                                                                 \
+  (atomic_work_item_fence(CLK_LOCAL_MEM_FENCE, ORDER, memory_scope_work_group))
+LOCAL_COUNT(local_count, (void)0, LOCAL_ADD(memory_order_acq_rel), (void)0)
+LOCAL_COUNT(local_count_fences, LOCAL_FENCE(memory_order_release),
+            LOCAL_ADD(memory_order_relaxed), LOCAL_FENCE(memory_order_acquire))
+LOCAL_COUNT(local_count_release_only, (void)0, LOCAL_ADD(memory_order_release), (void)0)
+LOCAL_COUNT(local_count_relaxed, LOCAL_FENCE(memory_order_acquire),
+            LOCAL_ADD(memory_order_relaxed), (void)0)
+LOCAL_COUNT(local_count_global_fence, mem_fence(CLK_GLOBAL_MEM_FENCE),
+            LOCAL_ADD(memory_order_relaxed), mem_fence(CLK_GLOBAL_MEM_FENCE))

@@ -133,6 +133,37 @@ TEST_P(MemoryModel, ReleaseSequenceThroughReadModifyWrites) {
   ASSERT_FALSE(relaxed.empty());
 }
 
+// __local memory between the sub-groups (warps) of a group: two groups of 128 work-items,
+// so that every warp width leaves more than one warp per group.
+const std::vector<std::string> kLocalCount = {"in", "out"};
+
+TEST_P(MemoryModel, LocalCountWithAcqRelOrFencesIsOrdered) {
+  for (const char *kernel : {"local_count", "local_count_fences"}) {
+    const auto findings = run(kernel, 2, 128, kLocalCount);
+    EXPECT_TRUE(findings.empty()) << kernel << ":\n" << text(findings);
+    EXPECT_EQ(results[1][0], 128) << kernel;
+    EXPECT_EQ(results[1][1], 128) << kernel;
+  }
+}
+
+TEST_P(MemoryModel, LocalCountWithoutAnAcquireRaces) {
+  const auto findings = run("local_count_release_only", 2, 128, kLocalCount);
+  expectRace(findings, "this work-item's atomic read is relaxed and no acquire fence follows it");
+  EXPECT_EQ(findings[0].kind, "race.local.read-write");
+}
+
+TEST_P(MemoryModel, LocalCountWithARelaxedWriteRaces) {
+  const auto findings = run("local_count_relaxed", 2, 128, kLocalCount);
+  expectRace(findings, "the other work-item's atomic write is relaxed, as OpenCL 1.2 atomics "
+                       "are, and no release fence such as mem_fence(CLK_LOCAL_MEM_FENCE)");
+  EXPECT_EQ(findings[0].kind, "race.local.read-write");
+}
+
+TEST_P(MemoryModel, LocalCountWithAGlobalFenceRaces) {
+  expectRace(run("local_count_global_fence", 2, 128, kLocalCount),
+             "release fence orders only global memory: CLK_LOCAL_MEM_FENCE is missing");
+}
+
 INSTANTIATE_TEST_SUITE_P(Builds, MemoryModel, ::testing::ValuesIn(testing::allVariants()),
                          testing::variantName);
 
