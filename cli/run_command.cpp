@@ -661,9 +661,11 @@ void addRunCommand(CLI::App &app, int &exitStatus) {
                   "with the schedule that found them, and nondeterminism.result when a dumped "
                   "or expected buffer or the printf output differs from the ordered run's "
                   "(docs/run-files.md). Default 1: one run")
+      ->type_name("N")
       ->check(CLI::Range(1u, 100000u));
   run->add_option("--explore-seed", options->exploreSeed,
-                  "With --explore: the base the shuffles' seeds count up from (default 0)");
+                  "With --explore: the base the shuffles' seeds count up from (default 0)")
+      ->type_name("SEED");
   run->add_option("--report", options->reportFile,
                   "Also write findings and launches to FILE: JSON, or with a name ending in "
                   ".html a page to open in a browser");
