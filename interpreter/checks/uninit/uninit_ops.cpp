@@ -131,7 +131,23 @@ void uninitStoreValue(const ExecState &x, const LoweredOp &op, const UninitOp &u
       wholly |= laneBit(l);
   }
   if (!wholly) return;
-  reportUninitRead(x, op, UninitUse::GlobalStore, wholly, originOf(x, valueSlot));
+  const ShadowOrigin origin = originOf(x, valueSlot);
+  // Where lane l stores (an indexed store: a + c × stride + imm + b).
+  auto destination = [&](uint32_t l) {
+    if (!(u.flags & kUninitIndexed)) return tagged::addOffset(p[l], op.imm);
+    return tagged::addOffset(p[l], uint64_t(laneIndex(x, op, l)) * (op.aux & kMaxIndexedStride) +
+                                       op.imm + op.b);
+  };
+  if (origin.bytes == u.bytes && destination(std::countr_zero(wholly)) == origin.pointer) {
+    // A write-back: the bytes go back, unchanged in definedness, to where they were loaded
+    // from (a vector's other components around a component stored at -O0). The memory
+    // stays as undefined as it was; lanes that store into the same buffer do the same.
+    const uint32_t buffer = tagged::id(origin.pointer);
+    for (uint64_t m = wholly; m; m &= m - 1)
+      if (tagged::id(p[std::countr_zero(m)]) == buffer) wholly &= ~laneBit(std::countr_zero(m));
+    if (!wholly) return;
+  }
+  reportUninitRead(x, op, UninitUse::GlobalStore, wholly, origin);
   uint8_t *s = shadowOf(x, valueSlot);
   for (uint64_t m = wholly; m; m &= m - 1) s[std::countr_zero(m)] = 0;
 }

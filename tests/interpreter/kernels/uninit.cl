@@ -89,3 +89,15 @@ __kernel void copy_over_local(__global const int *n, __global int *out) {
   __builtin_memcpy(&table[l], &never[l], (size_t)n[0]);
   out[get_global_id(0)] = table[l] > 0 ? 1 : 2; // BUG: copy_over_local
 }
+
+// Components stored one at a time into a float8 of a buffer created without contents:
+// each store writes the vector back whole, its other components as loaded, which is no
+// use of them (the host reads undefined bytes there either way). Copying a vector of
+// another buffer nobody wrote is a wholly undefined value stored.
+__kernel void vector_components(__global float8 *out, __global const float8 *unset,
+                                __global float8 *copy) {
+  const size_t i = get_global_id(0);
+  out[i].s0 = 1.0f;
+  out[i].s3 = 2.0f;
+  copy[i] = unset[i]; // BUG: copied undefined vector
+}

@@ -149,6 +149,30 @@ TEST_P(Uninit, PaddingUnusedLanesAndWholeCopiesAreNoUses) {
   EXPECT_FALSE(h.memory.defined(structs, 12 * 5 + 8, 2));
 }
 
+TEST_P(Uninit, AVectorWrittenBackAroundAStoredComponentIsNoUse) {
+  KernelHarness h(path());
+  ASSERT_TRUE(h.ok());
+  auto out = h.buffer(std::vector<float>(32 * 8), "out");
+  auto unset = h.buffer(std::vector<float>(32 * 8), "unset");
+  auto copy = h.buffer(std::vector<float>(32 * 8), "copy");
+  for (BufferId id : {out, unset, copy}) h.memory.setUndefined(id);
+  h.run("vector_components", range1(32, 32),
+        {ArgBinding::ofBuffer(out), ArgBinding::ofBuffer(unset), ArgBinding::ofBuffer(copy)},
+        options());
+  // Only the copy of another buffer's undefined vector is reported.
+  std::string all;
+  for (const Finding &f : h.sink.findings()) all += formatText(f);
+  SCOPED_TRACE(all);
+  const Finding f = expectOne(h, "copied undefined vector", "stored to global memory");
+  ASSERT_TRUE(f.memory);
+  EXPECT_EQ(f.memory->buffer, "unset"); // where the value was loaded from
+  const auto got = h.read<float>(out);
+  EXPECT_EQ(got[8 * 5], 1.0f);
+  EXPECT_EQ(got[8 * 5 + 3], 2.0f);
+  EXPECT_TRUE(h.memory.defined(out, 32 * 5, 4));
+  EXPECT_FALSE(h.memory.defined(out, 32 * 5 + 4, 4)); // still never written
+}
+
 TEST_P(Uninit, BytesKeepTheirDefinednessThroughBitwiseOps) {
   KernelHarness h(path());
   ASSERT_TRUE(h.ok());
