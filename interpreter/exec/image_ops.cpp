@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstring>
 #include <string>
 
 #include "exec/execution_events.h"
@@ -99,6 +100,26 @@ Axis axisOf(float s, int64_t size, uint32_t sampler) {
   return x;
 }
 
+/// The sizes along x, y and z of the image, z and y counting layers for arrays.
+std::array<int64_t, 3> extent(const ImageDescription &d) {
+  switch (d.type) {
+  case ImageType::Image1DArray:
+    return {int64_t(d.width), int64_t(d.arraySize), 1};
+  case ImageType::Image2DArray:
+    return {int64_t(d.width), int64_t(d.height), int64_t(d.arraySize)};
+  default:
+    return {int64_t(d.width), int64_t(d.height), int64_t(d.depth)};
+  }
+}
+
+/// The byte offset of texel (i, j, k), k the slice or layer (j the layer of 1D arrays).
+uint64_t offsetOf(const ImageView &v, int64_t i, int64_t j, int64_t k) {
+  const ImageDescription &d = v.image;
+  if (d.type == ImageType::Image1DArray)
+    return uint64_t(i) * v.texelBytes + uint64_t(j) * d.slicePitch;
+  return uint64_t(i) * v.texelBytes + uint64_t(j) * d.rowPitch + uint64_t(k) * d.slicePitch;
+}
+
 /// The border colour of §7.2.1 (OpenCL C++ §5.3.3.4): (0, 0, 0, 1) for orders without
 /// alpha that are not padded, else (0, 0, 0, 0).
 bool borderAlphaOne(uint32_t order) {
@@ -115,10 +136,15 @@ struct LaneRead {
   std::array<int64_t, 3> where{};
 };
 
-class ImageLanes {
+/// The image op's lanes. With `Record` the texel accesses go to an ImageTexels record
+/// and writes wait in it (the checked loop); without it nothing of the record is compiled.
+template <bool Record> class ImageLanes {
 public:
-  ImageLanes(const ExecState &x, const LoweredOp &op, const ImageInstruction &ii)
-      : x_(x), op_(op), ii_(ii), stride_(x.launch->kernel->slotStride) {}
+  ImageLanes(const ExecState &x, const LoweredOp &op, const ImageInstruction &ii,
+             ImageTexels *texels = nullptr)
+      : x_(x), op_(op), ii_(ii), stride_(x.launch->kernel->slotStride), texels_(texels) {
+    if constexpr (Record) texels_->isWrite = ii.kind == Kind::Write;
+  }
 
   void run() {
     const uint64_t mask = x_.maskOf(op_);
@@ -146,26 +172,6 @@ private:
     return ii_.floatCoordinates ? floorIndex(x_.reg<float>(slot)[l]) : x_.reg<int32_t>(slot)[l];
   }
 
-  /// The sizes along x, y and z of the image, z and y counting layers for arrays.
-  static std::array<int64_t, 3> extent(const ImageDescription &d) {
-    switch (d.type) {
-    case ImageType::Image1DArray:
-      return {int64_t(d.width), int64_t(d.arraySize), 1};
-    case ImageType::Image2DArray:
-      return {int64_t(d.width), int64_t(d.height), int64_t(d.arraySize)};
-    default:
-      return {int64_t(d.width), int64_t(d.height), int64_t(d.depth)};
-    }
-  }
-
-  /// The byte offset of texel (i, j, k), k the slice or layer (j the layer of 1D arrays).
-  static uint64_t offsetOf(const ImageView &v, int64_t i, int64_t j, int64_t k) {
-    const ImageDescription &d = v.image;
-    if (d.type == ImageType::Image1DArray)
-      return uint64_t(i) * v.texelBytes + uint64_t(j) * d.slicePitch;
-    return uint64_t(i) * v.texelBytes + uint64_t(j) * d.rowPitch + uint64_t(k) * d.slicePitch;
-  }
-
   /// Whether the lane may access the image's buffer; raises the access fault otherwise
   /// (a read of a write-only buffer is still performed, as for buffers).
   bool accessible(const ImageView &v, uint32_t l, uint64_t offset, bool isWrite) {
@@ -189,10 +195,23 @@ private:
       return;
     }
     const std::byte *p = x_.launch->allocations[v.allocation].base + offset;
+    if constexpr (Record) note(v, l, offset);
     if (v.kind == TexelKind::Float)
       f = decodeFloatTexel(v.image.format, p);
     else
       n = decodeIntTexel(v.image.format, p);
+  }
+
+  /// Records lane l's access of the texel at `offset` of image v.
+  void note(const ImageView &v, uint32_t l, uint64_t offset) {
+    uint8_t &n = texels_->count[l];
+    if (n == ImageTexels::kMaxPerLane) return;
+    if (n == 0) {
+      texels_->lanes |= laneBit(l);
+      texels_->texelBytes[l] = uint8_t(v.texelBytes);
+      texels_->image[l] = uint32_t(&v - x_.launch->images.data());
+    }
+    texels_->pointers[l][n++] = tagged::make(AddressSpace::Global, v.allocation, offset);
   }
 
   bool inside(const std::array<int64_t, 3> &size, int64_t i, int64_t j, int64_t k) const {
@@ -311,6 +330,10 @@ private:
     const uint64_t offset = offsetOf(v, at[0], at[1], at[2]);
     if (!accessible(v, l, offset, true)) return;
     std::byte *p = x_.launch->allocations[v.allocation].base + offset;
+    if constexpr (Record) {
+      note(v, l, offset);
+      p = texels_->stored[l].data(); // written by commitImageWrites
+    }
     if (v.kind == TexelKind::Float) {
       std::array<float, 4> color{};
       for (uint32_t c = 0; c < ii_.texelCount; ++c) {
@@ -399,12 +422,59 @@ private:
   uint64_t faultPointer_ = 0;
   uint32_t faultBytes_ = 0;
   AccessFault fault_ = AccessFault::None;
+  ImageTexels *texels_ = nullptr;
 };
 
 } // namespace
 
 void imageOp(const ExecState &x, const LoweredOp &op) {
-  ImageLanes(x, op, x.launch->kernel->imageInstructions[op.aux]).run();
+  ImageLanes<false>(x, op, x.launch->kernel->imageInstructions[op.aux]).run();
+}
+
+void imageOp(const ExecState &x, const LoweredOp &op, ImageTexels &texels) {
+  ImageLanes<true>(x, op, x.launch->kernel->imageInstructions[op.aux], &texels).run();
+}
+
+void commitImageWrites(const ExecState &x, const ImageTexels &texels) {
+  if (!texels.isWrite) return;
+  for (uint64_t m = texels.lanes; m; m &= m - 1) {
+    const uint32_t l = static_cast<uint32_t>(std::countr_zero(m));
+    const uint64_t p = texels.pointers[l][0];
+    std::memcpy(x.launch->allocations[tagged::id(p)].base + tagged::offset(p),
+                texels.stored[l].data(), texels.texelBytes[l]);
+  }
 }
 
 } // namespace spvsim::ops
+
+namespace spvsim {
+
+std::string texelCoordinate(const LaunchContext &L, uint64_t pointer) {
+  const uint32_t id = tagged::id(pointer);
+  const uint64_t offset = tagged::offset(pointer);
+  for (const ImageView &v : L.images) {
+    if (v.allocation != id || v.texelBytes == 0) continue;
+    const ImageDescription &d = v.image;
+    const bool rows = d.type != ImageType::Image1D && d.type != ImageType::Image1DBuffer &&
+                      d.type != ImageType::Image1DArray;
+    const uint64_t slice = d.slicePitch ? offset / d.slicePitch : 0;
+    const uint64_t inSlice = d.slicePitch ? offset % d.slicePitch : offset;
+    const uint64_t row = rows && d.rowPitch ? inSlice / d.rowPitch : 0;
+    const uint64_t x = (rows && d.rowPitch ? inSlice % d.rowPitch : inSlice) / v.texelBytes;
+    std::array<uint64_t, 3> at{x, 0, 0};
+    if (d.type == ImageType::Image1DArray)
+      at[1] = slice;
+    else
+      at[1] = row, at[2] = slice;
+    const std::array<int64_t, 3> size = ops::extent(d);
+    if (at[0] >= uint64_t(size[0]) || at[1] >= uint64_t(size[1]) || at[2] >= uint64_t(size[2]))
+      continue;
+    const uint32_t n = coordinateCount(d.type);
+    std::string s = "(";
+    for (uint32_t c = 0; c < n; ++c) s += (c ? ", " : "") + std::to_string(at[c]);
+    return s + ")";
+  }
+  return {};
+}
+
+} // namespace spvsim
