@@ -299,6 +299,9 @@ private:
       return writeInteger(l, 0, v->image.format.order - channel_order::kBase);
     case Kind::QueryFormat:
       return writeInteger(l, 0, v->image.format.type - channel_type::kBase);
+    case Kind::QueryLevels:  // no mipmaps: OpenCL API §5.3.1.2, num_mip_levels is 0
+    case Kind::QuerySamples: // no multisampled images: num_samples is 0
+      return writeInteger(l, 0, 0);
     case Kind::Write:
       return write(*v, l);
     case Kind::Read:
