@@ -710,12 +710,18 @@ void recordIndexedAccess(const ExecState &x, const LoweredOp &op, uint32_t bytes
 void recordTexels(const ExecState &x, const LoweredOp &op, const ImageTexels &t) {
   RaceGroup &group = raceGroupOf(x);
   const AccessKind kind = t.isWrite ? AccessKind::Write : AccessKind::Read;
-  for (uint64_t m = t.lanes; m; m &= m - 1) { // a lane's texels: one size, up to 8 of them
-    const uint32_t l = uint32_t(std::countr_zero(m));
-    Recorder r(*x.launch, group, group.shadow().siteOf(op), kind, t.texelBytes[l],
-               x.warp->firstItem, x.width, true);
+  // One recorder per texel size (one image per op, nearly always); up to 8 texels a lane.
+  for (uint64_t left = t.lanes; left;) {
+    const uint32_t bytes = t.texelBytes[std::countr_zero(left)];
+    Recorder r(*x.launch, group, group.shadow().siteOf(op), kind, bytes, x.warp->firstItem, x.width,
+               true);
     if (t.isWrite) r.storing(t.stored.data(), t.lanes, sizeof t.stored[0]);
-    for (uint32_t k = 0; k < t.count[l]; ++k) r.lane(x, l, t.pointers[l][k]);
+    for (uint64_t m = left; m; m &= m - 1) {
+      const uint32_t l = uint32_t(std::countr_zero(m));
+      if (t.texelBytes[l] != bytes) continue;
+      left &= ~(uint64_t(1) << l);
+      for (uint32_t k = 0; k < t.count[l]; ++k) r.lane(x, l, t.pointers[l][k]);
+    }
   }
 }
 
