@@ -19,7 +19,9 @@
 // comes through this header.
 #pragma once
 
+#include <array>
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -27,6 +29,7 @@
 
 #include "exec/exec_state.h"
 #include "exec/handlers_memory.h"
+#include "exec/image_ops.h"
 
 namespace spvsim {
 
@@ -43,6 +46,38 @@ std::string allocationName(const ExecState &x, uint64_t pointer);
 /// 5 unreachable, 6 misaligned, 7 uninitialized reads), what tells its findings apart
 /// (`detail`, 29 bits) and the op's instruction.
 uint64_t repeatKey(uint32_t family, const LoweredOp &op, uint64_t detail);
+
+// --- Image accesses, as the checked loop performs them (exec/image_ops.cpp)
+
+/// The texels an image op's lanes read or are about to write: an image op run with a
+/// record (ops::imageOp below) lists each texel access it performs — those inside the
+/// image that the image's buffer allows (or performs all the same: access.*) — by the
+/// tagged global pointer of the texel's first byte; reads are performed, writes are
+/// encoded into `stored` and wait for ops::commitImageWrites, so that the race check
+/// sees a write before it lands (as it sees a store).
+struct ImageTexels {
+  /// Texels one lane may read: linear filtering of a 3D image combines 8.
+  static constexpr uint32_t kMaxPerLane = 8;
+  bool isWrite = false;
+  uint64_t lanes = 0;                   ///< lanes that accessed at least one texel
+  std::array<uint8_t, 64> count{};      ///< texels per lane
+  std::array<uint8_t, 64> texelBytes{}; ///< per lane: the bytes of its image's texels
+  std::array<uint32_t, 64> image;       ///< per lane: its image (LaunchContext::images)
+  std::array<std::array<uint64_t, kMaxPerLane>, 64> pointers; ///< per lane and texel
+  std::array<std::array<std::byte, 16>, 64> stored;           ///< writes: each lane's texel
+};
+
+namespace ops {
+/// Runs image op `op` (OpCode::Image) for the op's lanes, recording its texel accesses in
+/// `texels`; a write is left to commitImageWrites.
+void imageOp(const ExecState &x, const LoweredOp &op, ImageTexels &texels);
+/// Writes the texels an image write recorded.
+void commitImageWrites(const ExecState &x, const ImageTexels &texels);
+} // namespace ops
+
+/// The coordinate of the texel at tagged pointer `pointer` of one of the launch's images,
+/// as a kernel gives it ("(3, 4)", a layer last), or "" when no image holds the byte.
+std::string texelCoordinate(const LaunchContext &L, uint64_t pointer);
 
 // --- Rare events: virtual calls on the attached watchers
 
@@ -213,6 +248,11 @@ struct NoWatchers {
       ops::storeIndexed<T>(x, op);
     else
       ops::store<T>(x, op);
+  }
+  /// Performs image op `op` (OpCode::Image). A watcher that follows texels runs it with a
+  /// record (ops::imageOp with ImageTexels), so the lanes, values and findings are these.
+  static void image(const ExecState &x, const LoweredOp &op, uint32_t /*index*/) {
+    ops::imageOp(x, op);
   }
   /// An atomic that writes (all but OpAtomicLoad) is about to run under x.maskOf(op):
   /// its pointers are x.reg<uint64_t>(op.a)[l] + op.imm.

@@ -21,7 +21,6 @@
 #include "exec/handlers_convert.h"
 #include "exec/handlers_copy.h"
 #include "exec/handlers_memory.h"
-#include "exec/image_ops.h"
 #include "exec/opencl_std_dispatch.h"
 #include "exec/printf_call.h"
 #include "exec/spin_detector.h"
@@ -359,7 +358,7 @@ template <class Watchers> void runWarpLoop(LaunchContext &launch, GroupState &gr
         ops::printfCall(x, op);
         break;
       case OpCode::Image:
-        ops::imageOp(x, op);
+        Watchers::image(x, op, i);
         break;
       case OpCode::Builtin:
         ops::builtin(x, op);

@@ -10,6 +10,7 @@
 #include "checks/misaligned/alignment_check.h"
 #include "checks/races/race_shadow.h"
 #include "checks/uninit/uninit_access.h"
+#include "checks/uninit/uninit_image.h"
 #include "checks/uninit/uninit_ops.h"
 #include "checks/uninit/uninit_state.h"
 #include "exec/execution_events.h"
@@ -55,6 +56,20 @@ struct CheckedWatchers {
       ops::uninitStoreAccess<T, Indexed>(x, op, index);
     else
       NoWatchers::store<T, Indexed>(x, op, index);
+  }
+
+  /// Image reads and writes: with the race or uninit check on, the op runs with a record
+  /// of the texels it accesses; a write is recorded by the race check before it lands, as
+  /// a store is.
+  static void image(const ExecState &x, const LoweredOp &op, uint32_t index) {
+    const bool races = x.launch->watchers[kRaceSlot] != nullptr;
+    const bool uninit = x.launch->watchers[kUninitSlot] != nullptr;
+    if (!races && !uninit) return ops::imageOp(x, op);
+    ImageTexels texels;
+    ops::imageOp(x, op, texels);
+    if (races && texels.lanes) race::recordTexels(x, op, texels);
+    if (uninit) ops::uninitImage(x, op, index, texels);
+    ops::commitImageWrites(x, texels);
   }
 
   /// The memory model publishes an atomic write's release before it runs.

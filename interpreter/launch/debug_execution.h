@@ -33,6 +33,9 @@ struct DebugWatchers {
     if (d.watchingStores) [[unlikely]]
       d.storeDone(x, op, index, sizeof(T), Indexed);
   }
+  static void image(const ExecState &x, const LoweredOp &op, uint32_t index) {
+    NoWatchers::image(x, op, index);
+  }
   static void atomicWriting(const ExecState &, const LoweredOp &) {}
   static void atomicDone(const ExecState &, const LoweredOp &, uint32_t, bool) {}
   static void fenced(const ExecState &, const LoweredOp &, uint64_t) {}

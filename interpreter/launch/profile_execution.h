@@ -106,6 +106,9 @@ template <class Inner> struct ProfileWatchers {
     countTraffic(x, op, sizeof(T), true);
     Inner::template store<T, Indexed>(x, op, index);
   }
+  static void image(const ExecState &x, const LoweredOp &op, uint32_t index) {
+    Inner::image(x, op, index);
+  }
   static void atomicWriting(const ExecState &x, const LoweredOp &op) {
     Inner::atomicWriting(x, op);
   }

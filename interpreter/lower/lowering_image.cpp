@@ -1,6 +1,7 @@
 // Lowering of the image instructions: OpSampledImage (the image and the sampler
 // copied into the sampled image's two leaves), OpImageRead, OpImageWrite,
-// OpImageSampleExplicitLod (Lod 0) and the size, order and format queries. Each
+// OpImageSampleExplicitLod (Lod 0) and the size, order, format, levels and samples
+// queries. Each
 // lowers to one Image op whose side table entry (LoweredKernel::imageInstructions)
 // says what it does; exec/image_ops.cpp runs it (OpenCL SPIR-V Env §7).
 #include <string>
@@ -54,6 +55,12 @@ bool KernelLowering::lowerImage(Instance &in, const Instruction &inst) {
     break;
   case spv::Op::OpImageQueryFormat:
     kind = Kind::QueryFormat;
+    break;
+  case spv::Op::OpImageQueryLevels:
+    kind = Kind::QueryLevels;
+    break;
+  case spv::Op::OpImageQuerySamples:
+    kind = Kind::QuerySamples;
     break;
   default:
     return false;

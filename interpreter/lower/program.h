@@ -196,7 +196,16 @@ struct DebugFrame {
 /// (texel, image, coordinate, sampler), and the passes over lowered code may rename
 /// them there: the handler reads the op's fields, never the slots recorded here.
 struct ImageInstruction {
-  enum class Kind : uint8_t { Read, Write, Sample, QuerySize, QueryOrder, QueryFormat };
+  enum class Kind : uint8_t {
+    Read,
+    Write,
+    Sample,
+    QuerySize,
+    QueryOrder,
+    QueryFormat,
+    QueryLevels, ///< mip levels: 0, as clGetImageInfo's CL_IMAGE_NUM_MIP_LEVELS
+    QuerySamples ///< samples: 0, as clGetImageInfo's CL_IMAGE_NUM_SAMPLES
+  };
   Kind kind = Kind::Read;
   uint8_t dim = 0;         ///< coordinates of the image type: 1, 2 or 3 (layer included)
   bool arrayed = false;    ///< the last coordinate is an array layer

@@ -447,4 +447,23 @@ void encodeIntTexel(const ImageFormat &format, const std::array<uint32_t, 4> &co
   }
 }
 
+void texelByteComponents(const ImageFormat &format, bool read, uint8_t *masks) {
+  const uint32_t bytes = texelBytes(format);
+  if (isPacked(format.type)) {
+    // Every field shares the bytes: each byte holds all the packed channels.
+    const uint8_t all = format.type == ct::UnormInt101010_2 ? 0xf : 0x7;
+    std::fill(masks, masks + bytes, all);
+    return;
+  }
+  const Layout layout = layoutOf(format.order);
+  const uint32_t size = channelBytes(format.type);
+  for (uint32_t i = 0; i < layout.count; ++i) {
+    const uint8_t channel = layout.channel[i];
+    uint8_t mask = channel == kPad ? 0 : uint8_t(1u << channel);
+    if (read && format.order == co::Intensity) mask = 0xf;
+    if (read && format.order == co::Luminance) mask = 0x7;
+    std::fill(masks + i * size, masks + (i + 1) * size, mask);
+  }
+}
+
 } // namespace spvsim

@@ -1,6 +1,7 @@
 // Image memory objects (OpenCL API §5.3.1, §5.3.2, §5.3.7): clCreateImage and
 // its 1.2 and properties forms (1D, 1D buffer, 1D array, 2D — from a buffer
-// too, cl_khr_image2d_from_buffer —, 2D array, 3D), the supported formats and
+// too, cl_khr_image2d_from_buffer, or from another 2D image —, 2D array, 3D), the
+// supported formats and
 // clGetImageInfo. The image's texels are a Mem's allocation (core/mem.h), its
 // shape is checked by core/image_shape.h.
 #include <iostream>
@@ -15,6 +16,57 @@ using namespace spvsim;
 using namespace spvsim::runtime;
 
 namespace {
+
+/// OpenCL API §5.3.1.2 (mem_object, table "Compatible Image Channel Orders"): the orders a
+/// 2D image made from another may view the other's texels with.
+bool compatibleOrders(cl_channel_order view, cl_channel_order image) {
+  const std::pair<cl_channel_order, cl_channel_order> pairs[] = {{CL_sBGRA, CL_BGRA},
+                                                                 {CL_sRGBA, CL_RGBA},
+                                                                 {CL_sRGB, CL_RGB},
+                                                                 {CL_sRGBx, CL_RGBx},
+                                                                 {CL_DEPTH, CL_R}};
+  for (const auto &[a, b] : pairs)
+    if ((view == a && image == b) || (view == b && image == a)) return true;
+  return false;
+}
+
+/// A 2D image made from another 2D image (OpenCL 2.0, §5.3.1.2 mem_object): the same
+/// texels under a compatible channel order (an sRGB view of an RGBA image), the same
+/// descriptor and data type, the flags of the image narrowed as a sub-buffer's.
+cl_mem imageFromImage(const std::shared_ptr<Context> &c, cl_mem_flags flags,
+                      const cl_image_format &format, const cl_image_desc &desc, void *host_ptr,
+                      std::shared_ptr<Mem> image, std::vector<cl_mem_properties> list,
+                      cl_int &status) {
+  auto fail = [&](cl_int e) -> cl_mem {
+    status = e;
+    return nullptr;
+  };
+  const ImageDescription &from = image->image();
+  if (&image->context() != c.get() || desc.image_type != CL_MEM_OBJECT_IMAGE2D ||
+      from.type != ImageType::Image2D)
+    return fail(CL_INVALID_IMAGE_DESCRIPTOR);
+  // "All of the values specified in image_desc must match": a pitch of 0 is the image's.
+  if (desc.image_width != from.width || desc.image_height != from.height ||
+      (desc.image_row_pitch != 0 && desc.image_row_pitch != from.rowPitch) ||
+      desc.image_slice_pitch != 0 || desc.num_mip_levels != 0 || desc.num_samples != 0)
+    return fail(CL_INVALID_IMAGE_DESCRIPTOR);
+  if (format.image_channel_data_type != image->imageFormat().image_channel_data_type ||
+      !compatibleOrders(format.image_channel_order, image->imageFormat().image_channel_order))
+    return fail(CL_INVALID_IMAGE_FORMAT_DESCRIPTOR);
+  if (!formatSupported(format, CL_MEM_OBJECT_IMAGE2D)) return fail(CL_IMAGE_FORMAT_NOT_SUPPORTED);
+  if (host_ptr) return fail(CL_INVALID_HOST_PTR);
+  if (!api::viewFlags(image->flags(), flags)) return fail(CL_INVALID_VALUE);
+  ImageDescription layout = from;
+  layout.format.order = format.image_channel_order;
+  std::shared_ptr<Mem> mem;
+  try {
+    mem = Mem::image(c, flags, format, layout, nullptr, std::move(image), std::move(list));
+  } catch (const spvsim::Error &) {
+    return fail(CL_MEM_OBJECT_ALLOCATION_FAILURE);
+  }
+  status = CL_SUCCESS;
+  return publish(std::move(mem));
+}
 
 cl_mem createImage(cl_context context, const cl_mem_properties *properties, cl_mem_flags flags,
                    const cl_image_format *image_format, const cl_image_desc *image_desc,
@@ -41,9 +93,12 @@ cl_mem createImage(cl_context context, const cl_mem_properties *properties, cl_m
   std::optional<size_t> bufferBytes;
   if (desc.buffer) {
     buffer = lookup<Mem>(desc.buffer);
+    if (buffer && buffer->isImage())
+      return imageFromImage(c, flags, *image_format, desc, host_ptr, std::move(buffer),
+                            std::move(list), status);
     const bool fromBufferType =
         desc.image_type == CL_MEM_OBJECT_IMAGE1D_BUFFER || desc.image_type == CL_MEM_OBJECT_IMAGE2D;
-    if (!buffer || buffer->isImage() || !fromBufferType || &buffer->context() != c.get())
+    if (!buffer || !fromBufferType || &buffer->context() != c.get())
       return fail(CL_INVALID_IMAGE_DESCRIPTOR);
     // OpenCL API §5.3.1.2: host-pointer flags are the buffer's; access only narrows it.
     if (!api::viewFlags(buffer->flags(), flags)) return fail(CL_INVALID_VALUE);
@@ -200,8 +255,10 @@ CL_API_ENTRY cl_int CL_API_CALL clGetImageInfo(cl_mem image, cl_image_info param
       return api::returnValue<size_t>(size, value, ret, t == ImageType::Image3D ? d.depth : 0);
     case CL_IMAGE_ARRAY_SIZE:
       return api::returnValue<size_t>(size, value, ret, isArray ? d.arraySize : 0);
-    case CL_IMAGE_BUFFER:
-      return api::returnValue<cl_mem>(size, value, ret, m->imageBuffer().get());
+    case CL_IMAGE_BUFFER: // the buffer of a 1D buffer image or a 2D image made from one
+      return api::returnValue<cl_mem>(
+          size, value, ret,
+          m->imageBuffer() && !m->imageBuffer()->isImage() ? m->imageBuffer().get() : nullptr);
     case CL_IMAGE_NUM_MIP_LEVELS:
     case CL_IMAGE_NUM_SAMPLES:
       return api::returnValue<cl_uint>(size, value, ret, 0);

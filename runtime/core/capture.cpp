@@ -10,6 +10,7 @@
 #include "core/tools.h"
 #include "spvsim/common/error.h"
 #include "spvsim/runfile/bind.h"
+#include "spvsim/runfile/image_spec.h"
 #include "spvsim/runfile/writer.h"
 
 namespace spvsim::runtime {
@@ -76,6 +77,20 @@ runfile::SpecConstantSpec specConstant(uint32_t id, uint64_t bits,
   return c;
 }
 
+/// The run-file image of image `mem`, bound to `param`: its type, format and layout (an
+/// image made from a buffer becomes an image of its own: run files cannot share bytes).
+runfile::ImageSpec imageSpec(const std::string &name, const Mem &mem, const KernelParam &param) {
+  runfile::ImageSpec image;
+  image.name = name;
+  image.typeName = param.typeName;
+  image.depthImage = param.imageDepth;
+  image.image = mem.image();
+  image.image.buffer = 0;
+  image.channels = runfile::texelChannels(image.image.format);
+  image.access = accessOf(mem.flags());
+  return image;
+}
+
 } // namespace
 
 Capture *Capture::get() {
@@ -91,13 +106,6 @@ Capture::Capture(std::filesystem::path directory) : directory_(std::move(directo
 std::optional<CapturedLaunch> Capture::begin(const LaunchCommand &launch) {
   const KernelSignature &signature = launch.signature;
   CapturedLaunch captured;
-  // Run files have no image arguments yet (docs/images.md): such a launch is not captured.
-  for (const KernelArg &a : launch.args)
-    if (a.kind == KernelArg::Kind::Image) {
-      std::cerr << "spvsim: SPVSIM_CAPTURE: kernel '" << signature.name
-                << "' has image arguments, which run files cannot hold yet: not captured\n";
-      return std::nullopt;
-    }
   std::error_code error;
   std::filesystem::create_directories(directory_, error);
   // A folder that exists already (another process, an earlier run) is skipped.
@@ -127,7 +135,8 @@ std::optional<CapturedLaunch> Capture::begin(const LaunchCommand &launch) {
   run.global = launch.range.global;
   run.offset = launch.range.offset;
   run.local = launch.range.local;
-  std::map<BufferId, std::string> names; // root buffer -> its name in the run file
+  std::map<BufferId, std::string> names;         // root buffer -> its name in the run file
+  std::map<const Mem *, std::string> imageNames; // image -> its name in the run file
   for (size_t i = 0; i < launch.args.size(); ++i) {
     const KernelArg &a = launch.args[i];
     const KernelParam &param = signature.params[i];
@@ -171,9 +180,32 @@ std::optional<CapturedLaunch> Capture::begin(const LaunchCommand &launch) {
       }
       break;
     }
+    case KernelArg::Kind::Image: {
+      const std::shared_ptr<Mem> &mem = launch.buffers[i];
+      if (!mem) { // released by the application: nothing to capture
+        arg.kind = runfile::ArgSpec::Kind::Null;
+        break;
+      }
+      auto [it, isNew] = imageNames.emplace(
+          mem.get(), param.name.empty() ? "arg" + std::to_string(i) : param.name);
+      if (isNew) {
+        runfile::ImageSpec image = imageSpec(it->second, *mem, param);
+        image.init.kind = runfile::ImageContents::Kind::File;
+        image.init.file = captured.directory / (image.name + ".bin");
+        const std::span<const std::byte> bytes = memory.bytes(mem->id()).first(image.size());
+        writeFile(image.init.file, bytes.data(), bytes.size());
+        const bool written =
+            image.access != BufferAccess::ReadOnly && param.imageAccess != ImageAccess::ReadOnly;
+        if (written) image.dumpFile = captured.directory / (image.name + ".out.bin");
+        captured.buffers.push_back({image.name, mem->id(), written, image.size()});
+        spec.images.push_back(std::move(image));
+      }
+      arg.kind = runfile::ArgSpec::Kind::Image;
+      arg.image = it->second;
+      break;
+    }
     case KernelArg::Kind::Null:
     case KernelArg::Kind::Unset:
-    case KernelArg::Kind::Image: // not reached: launches with images are not captured
       arg.kind = runfile::ArgSpec::Kind::Null;
       break;
     case KernelArg::Kind::Sampler:
@@ -219,6 +251,7 @@ void Capture::end(const CapturedLaunch &captured, const LaunchCommand &launch) {
   for (const CapturedLaunch::Buffer &b : captured.buffers) {
     if (!b.written) continue;
     std::span<const std::byte> bytes = memory.bytes(b.root);
+    if (b.size) bytes = bytes.first(b.size);
     writeFile(captured.directory / (b.name + ".expected.bin"), bytes.data(), bytes.size());
   }
 }

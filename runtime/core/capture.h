@@ -4,10 +4,12 @@
 // <buffer>.expected.bin as the launch left it — so that it replays alone with
 // `spvsim run` (which writes <buffer>.out.bin to compare). The run file is
 // written with runfile::writeRunFile, the code `spvsim run` reads it with.
-// Sampler arguments are captured as run-file samplers. Not captured:
-// program-scope variables (they start from their initializers), pointers
-// stored inside buffers (they name this process's buffers), and launches with
-// image arguments (run files have no images yet; a message says so).
+// Image arguments are captured as run-file images (docs/images.md) whose
+// contents are <image>.bin, their raw bytes with their pitches, with <image>.out.bin
+// and <image>.expected.bin as for buffers; sampler arguments as run-file samplers.
+// Not captured: program-scope variables (they start from their initializers),
+// pointers stored inside buffers (they name this process's buffers), and that an
+// image was made from a buffer (it is captured as an image of its own).
 #pragma once
 
 #include <atomic>
@@ -29,6 +31,7 @@ struct CapturedLaunch {
     std::string name;
     BufferId root = 0;    ///< the buffer (a sub-buffer's parent) in the context's memory
     bool written = false; ///< the kernel may write it (an .expected.bin is kept)
+    uint64_t size = 0;    ///< an image's bytes (its first bytes); 0: the whole buffer
   };
   std::vector<Buffer> buffers;
 };

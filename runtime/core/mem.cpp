@@ -78,9 +78,21 @@ std::shared_ptr<Mem> Mem::image(std::shared_ptr<Context> context, cl_mem_flags f
   mem->properties_ = std::move(properties);
   GlobalMemory &memory = context->memory();
   if (buffer) {
-    // OpenCL API §5.3.1.2 (mem_object): the buffer's bytes are the image's.
-    const Mem &root = buffer->parent() ? *buffer->parent() : *buffer;
-    mem->id_ = memory.createSub(root.id(), buffer->origin(), bytes, mem->name_, accessOf(flags));
+    // OpenCL API §5.3.1.2 (mem_object): the buffer's bytes are the image's; an image made
+    // from another image views that image's bytes, wherever they live.
+    const Mem *root = buffer.get();
+    uint64_t origin = 0;
+    for (;;) {
+      if (root->isImage() && root->imageBuffer()) {
+        root = root->imageBuffer().get();
+      } else if (root->parent()) {
+        origin += root->origin();
+        root = root->parent().get();
+      } else {
+        break;
+      }
+    }
+    mem->id_ = memory.createSub(root->id(), origin, bytes, mem->name_, accessOf(flags));
     mem->data_ = buffer->data();
     mem->hostPtr_ = buffer->hostPtr();
     mem->imageBuffer_ = std::move(buffer);

@@ -143,8 +143,9 @@ Float4 refSample(const HostImage &img, const std::array<float, 3> &s, uint32_t d
 
 class ImageTest : public testing::TestWithParam<std::string> {
 protected:
-  std::optional<ValidatedModule> load() {
-    std::string path = std::string(SPVSIM_IMAGE_KERNEL_DIR) + "/images." + GetParam() + ".spv";
+  std::optional<ValidatedModule> load(const std::string &name = "images") {
+    std::string path =
+        std::string(SPVSIM_IMAGE_KERNEL_DIR) + "/" + name + "." + GetParam() + ".spv";
     ValidationResult result = validate(loadFile(path), DeviceDescription::spvsim());
     if (!result.ok()) ADD_FAILURE() << path << " failed validation";
     return result.module;
@@ -765,6 +766,23 @@ TEST_P(ImageTest, Queries) {
                   .empty());
   EXPECT_EQ(read<int32_t>(out), (std::vector<int32_t>{7, 5, int(kBGRA), int(kUnorm8), 3, 4, 6, 9,
                                                       11, 7005, int(kR), int(kSInt32)}));
+}
+
+// get_image_num_mip_levels agrees with clGetImageInfo's CL_IMAGE_NUM_MIP_LEVELS: 0 for
+// every image (the device has no mipmaps).
+TEST_P(ImageTest, MipLevelsAreWhatTheRuntimeReports) {
+  auto m = load("mip_levels");
+  ASSERT_TRUE(m);
+  ImageDescription a = image(ImageType::Image2D, kRGBA, kFloat, 3, 2, 1, nullptr, 3 * 2 * 16);
+  ImageDescription b = image(ImageType::Image3D, kR, kSInt32, 2, 2, 2, nullptr, 2 * 2 * 2 * 4);
+  ImageDescription c = image(ImageType::Image1D, kRGBA, kUnorm8, 5, 1, 1, nullptr, 5 * 4);
+  BufferId out = memory_.create(4 * 4, "out");
+  std::memset(memory_.bytes(out).data(), 0xff, 16);
+  EXPECT_TRUE(run(*m, "mip_levels", range(1),
+                  {ArgBinding::ofImage(a), ArgBinding::ofImage(b), ArgBinding::ofImage(c),
+                   ArgBinding::ofBuffer(out)})
+                  .empty());
+  EXPECT_EQ(read<int32_t>(out), (std::vector<int32_t>{0, 0, 0, 5}));
 }
 
 // Undefined image accesses: outside the image with addressing mode none, sampler-less

@@ -1,8 +1,8 @@
 /* Launches whose captures tests/runtime/capture_replay.sh replays: a
  * sub-buffer, a read-only buffer, __constant and __local arguments, scalar,
  * vector and struct arguments, a 2-D range with an offset, a second launch
- * that reads what the first wrote, and a sampler argument; a launch with an
- * image argument is not captured (run files have no images yet). Run under
+ * that reads what the first wrote, a sampler argument, an image read through it
+ * and a pitched image a kernel writes (run-file images). Run under
  * `spvsim exec --capture`. */
 #define CL_TARGET_OPENCL_VERSION 300
 #include <CL/cl.h>
@@ -25,6 +25,10 @@ static const char *kSource =
     "__kernel void sampled(__global float *data, sampler_t s) { data[get_global_id(0)] += 1.0f; }\n"
     "__kernel void pixels(__global float *data, read_only image2d_t img, sampler_t s) {\n"
     "  data[get_global_id(0)] = read_imagef(img, s, (int2)(get_global_id(0), 0)).x;\n"
+    "}\n"
+    "__kernel void paint(__global const float *data, write_only image2d_t img) {\n"
+    "  int x = get_global_id(0), y = get_global_id(1);\n"
+    "  write_imagef(img, (int2)(x, y), (float4)(data[x] / 8.0f, y / 2.0f, 0.25f, 1.0f));\n"
     "}\n";
 
 static void check(cl_int err, const char *what) {
@@ -87,8 +91,7 @@ int main(void) {
   check(clEnqueueNDRangeKernel(queue, grid, 2, offset2, global2, local2, 0, NULL, NULL), "grid");
   const size_t offsetX[2] = {3, 0}, global3[2] = {16, 8};
   check(clEnqueueNDRangeKernel(queue, grid, 2, offsetX, global3, NULL, 0, NULL, NULL), "grid");
-  /* A sampler argument is captured as a run-file sampler; the launch with an image is
-   * not captured. */
+  /* A sampler argument is captured as a run-file sampler, an image as a run-file image. */
   const cl_sampler_properties nearest[] = {CL_SAMPLER_NORMALIZED_COORDS, CL_FALSE, 0};
   cl_sampler sampler = clCreateSamplerWithProperties(context, nearest, &err);
   check(err, "clCreateSamplerWithProperties");
@@ -120,7 +123,29 @@ int main(void) {
     fprintf(stderr, "pixels read %g %g, expected 1 4\n", first[0], first[3]);
     return 11;
   }
-  printf("5 launches\n");
+  /* An RGBA image with a row pitch of 24 bytes (4 texels and 8 bytes of padding a row),
+   * created with contents, written: its padding keeps its bytes. */
+  cl_image_format rgba = {CL_RGBA, CL_UNORM_INT8};
+  cl_image_desc pitched = {0};
+  pitched.image_type = CL_MEM_OBJECT_IMAGE2D;
+  pitched.image_width = 4;
+  pitched.image_height = 3;
+  pitched.image_row_pitch = 24;
+  unsigned char canvas[72];
+  for (int i = 0; i < 72; ++i) canvas[i] = (unsigned char)(i * 7);
+  cl_mem painted = clCreateImage(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, &rgba, &pitched,
+                                 canvas, &err);
+  check(err, "clCreateImage painted");
+  cl_kernel paint = clCreateKernel(program, "paint", &err);
+  check(err, "clCreateKernel paint");
+  check(clSetKernelArg(paint, 0, sizeof whole, &whole), "paint arg 0");
+  check(clSetKernelArg(paint, 1, sizeof painted, &painted), "paint arg 1");
+  const size_t area[2] = {4, 3};
+  check(clEnqueueNDRangeKernel(queue, paint, 2, NULL, area, NULL, 0, NULL, NULL), "paint");
+  check(clFinish(queue), "clFinish");
+  printf("6 launches\n");
+  clReleaseKernel(paint);
+  clReleaseMemObject(painted);
   clReleaseKernel(sampled);
   clReleaseKernel(pixels);
   clReleaseMemObject(image);

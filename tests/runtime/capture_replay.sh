@@ -24,6 +24,6 @@ for run in "$dir"/capture/*/run.json; do
   [ "$compared" -gt 0 ] || { echo "$folder: no output buffer to compare"; exit 1; }
   count=$((count + 1))
 done
-# capture_app makes five launches, one with an image argument, which is not captured.
-[ "$count" -eq 4 ] || { echo "$count launches captured, expected 4"; exit 1; }
+# capture_app makes six launches, two with image arguments.
+[ "$count" -eq 6 ] || { echo "$count launches captured, expected 6"; exit 1; }
 echo "$count captured launches replayed to the same output buffers"

@@ -1,6 +1,7 @@
 /* Image memory objects through the runtime (OpenCL API §5.3): the device's image
  * queries, supported formats, clCreateImage of every type (host pointers with
- * pitches, images from buffers) and the 1.2 forms, clGetImageInfo, and their errors.
+ * pitches, images from buffers and from images) and the 1.2 forms, clGetImageInfo, and
+ * their errors.
  * Expected values come from the specification: the minimum format list of §5.3.2.1,
  * the pitches of §5.3.1.2. */
 #include "harness.h"
@@ -363,6 +364,102 @@ static void imagesFromBuffers(void) {
   OK(clReleaseMemObject(buffer));
 }
 
+/* OpenCL 2.0: a 2D image made from another 2D image views its texels under a compatible
+ * channel order (§5.3.1.2, "Compatible Image Channel Orders"): an sRGB view of an RGBA
+ * image converts on its accesses, the bytes are the image's. */
+static void imagesFromImages(void) {
+  const cl_image_format rgba = {CL_RGBA, CL_UNORM_INT8}, srgba = {CL_sRGBA, CL_UNORM_INT8};
+  cl_int err;
+  unsigned char texels[2 * 2 * 4] = {0};
+  cl_image_desc desc = describe(CL_MEM_OBJECT_IMAGE2D, 2, 2, 0, 0);
+  cl_mem image =
+      clCreateImage(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, &rgba, &desc, texels, &err);
+  OK(err);
+  cl_image_desc view = desc;
+  view.buffer = image;
+  cl_mem srgb = clCreateImage(context, 0, &srgba, &view, NULL, &err);
+  OK(err);
+  cl_image_format got;
+  OK(clGetImageInfo(srgb, CL_IMAGE_FORMAT, sizeof got, &got, NULL));
+  CHECK(got.image_channel_order == CL_sRGBA && got.image_channel_data_type == CL_UNORM_INT8);
+  CHECK(imageInfo(srgb, CL_IMAGE_ROW_PITCH) == 8);
+  cl_mem associated = NULL;
+  OK(clGetMemObjectInfo(srgb, CL_MEM_ASSOCIATED_MEMOBJECT, sizeof associated, &associated, NULL));
+  CHECK(associated == image);
+  OK(clGetImageInfo(srgb, CL_IMAGE_BUFFER, sizeof associated, &associated, NULL));
+  CHECK(associated == NULL); /* no buffer: an image */
+  cl_mem_flags flags = 0;
+  OK(clGetMemObjectInfo(srgb, CL_MEM_FLAGS, sizeof flags, &flags, NULL));
+  CHECK(flags & CL_MEM_READ_WRITE); /* inherited */
+  /* A fill through the view stores sRGB: linear 0.5 is 0.7354 (§7.4 sRGB), 188 of 255;
+   * alpha stays linear (128). The image holds those bytes. */
+  const float half[4] = {0.5f, 0.5f, 0.5f, 0.5f};
+  const size_t origin[3] = {0, 0, 0}, region[3] = {2, 2, 1};
+  OK(clEnqueueFillImage(queue, srgb, half, origin, region, 0, NULL, NULL));
+  OK(clEnqueueReadImage(queue, image, CL_TRUE, origin, region, 0, 0, texels, 0, NULL, NULL));
+  CHECK(texels[0] == 188 && texels[1] == 188 && texels[2] == 188 && texels[3] == 128);
+  CHECK(texels[12] == 188 && texels[15] == 128);
+  /* A write through the image is what the view reads. */
+  const unsigned char red[4] = {255, 0, 0, 255};
+  const size_t one[3] = {1, 1, 1}, at[3] = {1, 1, 0};
+  OK(clEnqueueWriteImage(queue, image, CL_TRUE, at, one, 0, 0, red, 0, NULL, NULL));
+  unsigned char back[4] = {0};
+  OK(clEnqueueReadImage(queue, srgb, CL_TRUE, at, one, 0, 0, back, 0, NULL, NULL));
+  CHECK(back[0] == 255 && back[1] == 0 && back[3] == 255);
+  /* And back: an RGBA view of the sRGB view. */
+  view.buffer = srgb;
+  cl_mem linear = clCreateImage(context, CL_MEM_READ_ONLY, &rgba, &view, NULL, &err);
+  OK(err);
+  OK(clReleaseMemObject(linear));
+  view.buffer = image;
+  /* Errors: an order the table does not pair, another data type, another size or pitch,
+   * another image type, a host pointer or host-pointer flags, access the image lacks. */
+  const cl_image_format bgra = {CL_BGRA, CL_UNORM_INT8}, rgba16 = {CL_RGBA, CL_UNORM_INT16};
+  EXPECT_NULL(CL_INVALID_IMAGE_FORMAT_DESCRIPTOR,
+              clCreateImage(context, 0, &bgra, &view, NULL, &err_));
+  EXPECT_NULL(CL_INVALID_IMAGE_FORMAT_DESCRIPTOR,
+              clCreateImage(context, 0, &rgba16, &view, NULL, &err_));
+  view.image_width = 3;
+  EXPECT_NULL(CL_INVALID_IMAGE_DESCRIPTOR, clCreateImage(context, 0, &srgba, &view, NULL, &err_));
+  view.image_width = 2;
+  view.image_row_pitch = 16;
+  EXPECT_NULL(CL_INVALID_IMAGE_DESCRIPTOR, clCreateImage(context, 0, &srgba, &view, NULL, &err_));
+  view.image_row_pitch = 8; /* the image's own pitch matches */
+  cl_mem pitched = clCreateImage(context, 0, &srgba, &view, NULL, &err);
+  OK(err);
+  OK(clReleaseMemObject(pitched));
+  view.image_row_pitch = 0;
+  view.image_type = CL_MEM_OBJECT_IMAGE2D_ARRAY;
+  view.image_array_size = 1;
+  EXPECT_NULL(CL_INVALID_IMAGE_DESCRIPTOR, clCreateImage(context, 0, &srgba, &view, NULL, &err_));
+  view.image_type = CL_MEM_OBJECT_IMAGE2D;
+  view.image_array_size = 0;
+  EXPECT_NULL(CL_INVALID_HOST_PTR, clCreateImage(context, 0, &srgba, &view, texels, &err_));
+  EXPECT_NULL(CL_INVALID_VALUE,
+              clCreateImage(context, CL_MEM_ALLOC_HOST_PTR, &srgba, &view, NULL, &err_));
+  cl_mem readOnly = clCreateImage(context, CL_MEM_READ_ONLY, &srgba, &view, NULL, &err);
+  OK(err);
+  view.buffer = readOnly;
+  EXPECT_NULL(CL_INVALID_VALUE,
+              clCreateImage(context, CL_MEM_WRITE_ONLY, &rgba, &view, NULL, &err_));
+  OK(clReleaseMemObject(readOnly));
+  OK(clReleaseMemObject(srgb));
+  OK(clReleaseMemObject(image));
+  /* CL_DEPTH and CL_R pair too: a depth view of a CL_R/CL_FLOAT image reads its texels. */
+  const cl_image_format r = {CL_R, CL_FLOAT}, depth = {CL_DEPTH, CL_FLOAT};
+  const float values[4] = {0.25f, 0.5f, 0.75f, 1.0f};
+  cl_mem plain = clCreateImage(context, CL_MEM_COPY_HOST_PTR, &r, &desc, (void *)values, &err);
+  OK(err);
+  view.buffer = plain;
+  cl_mem depthView = clCreateImage(context, 0, &depth, &view, NULL, &err);
+  OK(err);
+  float seen[4] = {0};
+  OK(clEnqueueReadImage(queue, depthView, CL_TRUE, origin, region, 0, 0, seen, 0, NULL, NULL));
+  CHECK(seen[0] == 0.25f && seen[3] == 1.0f);
+  OK(clReleaseMemObject(depthView));
+  OK(clReleaseMemObject(plain));
+}
+
 static void creationErrors(void) {
   cl_int err;
   cl_image_format format = {CL_RGBA, CL_UNORM_INT8};
@@ -441,6 +538,7 @@ int main(void) {
   imageTypes();
   hostPointers();
   imagesFromBuffers();
+  imagesFromImages();
   creationErrors();
   OK(clReleaseCommandQueue(queue));
   OK(clReleaseContext(context));

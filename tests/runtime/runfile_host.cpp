@@ -1,8 +1,9 @@
 // A host program that runs run files through OpenCL: for each run file, the
 // launches run once as `spvsim run` runs them (runfile/ + launchKernel) and
 // once through the ICD loader on spvsim's platform (programs from IL, buffers
-// from the run file's initial contents, arguments, launches in order); every
-// buffer must end up with the same bytes, and printf must print the same text
+// and images from the run file's initial contents, samplers, arguments, launches
+// in order); every buffer and image must end up with the same bytes, and printf
+// must print the same text
 // (the runtime's, on standard output, is caught in a file). The bench/ kernels
 // are its input.
 //
@@ -22,6 +23,7 @@
 #include "spvsim/interpreter/global_memory.h"
 #include "spvsim/interpreter/launch.h"
 #include "spvsim/runfile/bind.h"
+#include "spvsim/runfile/image_spec.h"
 #include "spvsim/runfile/run_buffers.h"
 #include "spvsim/runfile/run_spec.h"
 #include "spvsim/validator/device.h"
@@ -95,6 +97,10 @@ Results runDirectly(const RunSpec &spec, const std::vector<BoundLaunch> &launche
     auto bytes = memory.bytes(buffers.id(b.name));
     out.buffers[b.name].assign(bytes.begin(), bytes.end());
   }
+  for (const ImageSpec &i : spec.images) {
+    auto bytes = memory.bytes(buffers.imageId(i.name)).first(i.size());
+    out.buffers[i.name].assign(bytes.begin(), bytes.end());
+  }
   return out;
 }
 
@@ -135,6 +141,37 @@ Results runThroughOpenCL(const RunSpec &spec, const std::vector<BoundLaunch> &la
     mems[b.name] = clCreateBuffer(context, CL_MEM_COPY_HOST_PTR, init.size(), init.data(), &err);
     check(err, "clCreateBuffer " + b.name);
   }
+  // Images with their pitches, from their contents as `spvsim run` writes them.
+  std::map<std::string, std::vector<std::byte>> imageBytes;
+  for (const ImageSpec &i : spec.images) {
+    std::vector<std::byte> &bytes = imageBytes[i.name];
+    bytes.assign(i.size(), std::byte{0});
+    writeImageContents(i, i.init, i.path() + ".init", bytes);
+    const ImageDescription &d = i.image;
+    const cl_image_format format{d.format.order, d.format.type};
+    cl_image_desc desc{};
+    desc.image_type = d.type == ImageType::Image1D         ? CL_MEM_OBJECT_IMAGE1D
+                      : d.type == ImageType::Image1DBuffer ? CL_MEM_OBJECT_IMAGE1D_BUFFER
+                      : d.type == ImageType::Image1DArray  ? CL_MEM_OBJECT_IMAGE1D_ARRAY
+                      : d.type == ImageType::Image2D       ? CL_MEM_OBJECT_IMAGE2D
+                      : d.type == ImageType::Image2DArray  ? CL_MEM_OBJECT_IMAGE2D_ARRAY
+                                                           : CL_MEM_OBJECT_IMAGE3D;
+    desc.image_width = d.width, desc.image_height = d.height, desc.image_depth = d.depth;
+    desc.image_array_size = d.arraySize;
+    const bool rows = d.type != ImageType::Image1D && d.type != ImageType::Image1DBuffer &&
+                      d.type != ImageType::Image1DArray;
+    const bool slices = d.type == ImageType::Image3D || d.type == ImageType::Image2DArray ||
+                        d.type == ImageType::Image1DArray;
+    desc.image_row_pitch = rows ? d.rowPitch : 0;
+    desc.image_slice_pitch = slices ? d.slicePitch : 0;
+    const cl_mem_flags access = i.access == BufferAccess::ReadOnly    ? CL_MEM_READ_ONLY
+                                : i.access == BufferAccess::WriteOnly ? CL_MEM_WRITE_ONLY
+                                                                      : CL_MEM_READ_WRITE;
+    mems[i.name] =
+        clCreateImage(context, access | CL_MEM_COPY_HOST_PTR, &format, &desc, bytes.data(), &err);
+    check(err, "clCreateImage " + i.name);
+  }
+  std::vector<cl_sampler> samplers;
   std::map<std::string, cl_kernel> kernels;
   std::vector<cl_mem> subBuffers;
   Results out;
@@ -170,10 +207,38 @@ Results runThroughOpenCL(const RunSpec &spec, const std::vector<BoundLaunch> &la
       case ArgSpec::Kind::Null:
         check(clSetKernelArg(k, index, sizeof(cl_mem), nullptr), a.path);
         break;
-      case ArgSpec::Kind::Sampler:
-        throw std::runtime_error(a.path + ": the runtime has no sampler objects yet");
-      case ArgSpec::Kind::Image:
-        throw std::runtime_error(a.path + ": the runtime has no image objects yet");
+      case ArgSpec::Kind::Sampler: {
+        const uint32_t bits = a.samplerBits;
+        const uint32_t mode = bits & sampler_bits::kAddressMask;
+        const cl_sampler_properties normalized =
+            (bits & sampler_bits::kNormalized) ? CL_TRUE : CL_FALSE;
+        const cl_sampler_properties addressing =
+            mode == sampler_bits::kAddressNone          ? CL_ADDRESS_NONE
+            : mode == sampler_bits::kAddressClampToEdge ? CL_ADDRESS_CLAMP_TO_EDGE
+            : mode == sampler_bits::kAddressClamp       ? CL_ADDRESS_CLAMP
+            : mode == sampler_bits::kAddressRepeat      ? CL_ADDRESS_REPEAT
+                                                        : CL_ADDRESS_MIRRORED_REPEAT;
+        const cl_sampler_properties filter =
+            (bits & sampler_bits::kFilterMask) == sampler_bits::kFilterLinear ? CL_FILTER_LINEAR
+                                                                              : CL_FILTER_NEAREST;
+        const cl_sampler_properties properties[] = {CL_SAMPLER_NORMALIZED_COORDS,
+                                                    normalized,
+                                                    CL_SAMPLER_ADDRESSING_MODE,
+                                                    addressing,
+                                                    CL_SAMPLER_FILTER_MODE,
+                                                    filter,
+                                                    0};
+        cl_sampler sampler = clCreateSamplerWithProperties(context, properties, &err);
+        check(err, "clCreateSamplerWithProperties");
+        samplers.push_back(sampler);
+        check(clSetKernelArg(k, index, sizeof sampler, &sampler), a.path);
+        break;
+      }
+      case ArgSpec::Kind::Image: {
+        cl_mem m = mems.at(a.image);
+        check(clSetKernelArg(k, index, sizeof m, &m), a.path);
+        break;
+      }
       }
     }
     size_t global[3], offset[3], local[3];
@@ -193,9 +258,27 @@ Results runThroughOpenCL(const RunSpec &spec, const std::vector<BoundLaunch> &la
                               nullptr, nullptr),
           "clEnqueueReadBuffer " + b.name);
   }
+  for (const ImageSpec &i : spec.images) {
+    // Read into the initial bytes: the pitches' padding keeps them, as in `spvsim run`.
+    std::vector<std::byte> &bytes = out.buffers[i.name] = imageBytes[i.name];
+    const ImageDescription &d = i.image;
+    const size_t origin[3] = {0, 0, 0};
+    const size_t region[3] = {d.width, d.type == ImageType::Image1DArray ? d.arraySize : d.height,
+                              d.type == ImageType::Image2DArray ? d.arraySize : d.depth};
+    // OpenCL API §5.3.3: a row pitch for images with rows, a slice pitch for 3D images
+    // and arrays (a 1D array's layers are its slices).
+    const bool rows = d.type == ImageType::Image2D || d.type == ImageType::Image2DArray ||
+                      d.type == ImageType::Image3D;
+    const bool slices = d.type == ImageType::Image3D || d.type == ImageType::Image2DArray ||
+                        d.type == ImageType::Image1DArray;
+    check(clEnqueueReadImage(queue, mems[i.name], CL_TRUE, origin, region, rows ? d.rowPitch : 0,
+                             slices ? d.slicePitch : 0, bytes.data(), 0, nullptr, nullptr),
+          "clEnqueueReadImage " + i.name);
+  }
   check(clFinish(queue), "clFinish");
   out.printed = printed.text();
   for (cl_mem m : subBuffers) clReleaseMemObject(m);
+  for (cl_sampler s : samplers) clReleaseSampler(s);
   for (auto &[name, m] : mems) clReleaseMemObject(m);
   for (auto &[name, k] : kernels) clReleaseKernel(k);
   clReleaseProgram(program);

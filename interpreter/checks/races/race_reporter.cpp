@@ -42,6 +42,9 @@ std::string why(const char *kind, bool local, bool sameGroup) {
   if (k == "race.scope") return "the atomic scope does not include both work-items";
   if (!sameGroup) return "no barrier orders two work-groups";
   if (local) return "no work-group barrier with the local fence between them";
+  if (k.starts_with("race.image."))
+    return "no work-group barrier with the image fence between them (CLK_IMAGE_MEM_FENCE: "
+           "CLK_GLOBAL_MEM_FENCE does not order image memory)";
   if (k == "race.global.intra-group")
     return "no work-group barrier with the global fence between them (CLK_LOCAL_MEM_FENCE "
            "alone does not order global memory)";
@@ -50,12 +53,14 @@ std::string why(const char *kind, bool local, bool sameGroup) {
 
 /// "a read", "an atomic write".
 std::string withArticle(const std::string &what) {
-  return (what.front() == 'a' ? "an " : "a ") + what;
+  return (std::string("aeiou").find(what.front()) != std::string::npos ? "an " : "a ") + what;
 }
 
 } // namespace
 
-const char *raceKind(Conflict c, bool local, bool sameGroup) {
+const char *raceKind(Conflict c, bool local, bool sameGroup, bool image) {
+  if (image && c == Conflict::WriteWrite) return "race.image.write-write";
+  if (image && c == Conflict::ReadWrite) return "race.image.read-write";
   switch (c) {
   case Conflict::Scope:
     return "race.scope";
@@ -79,9 +84,10 @@ void reportRace(const LaunchContext &L, const RacyAccess &a, const Outcome &out,
   FaultReporter &reporter = *L.reporter;
   const AddressSpace space = tagged::space(a.pointer);
   const bool local = space == AddressSpace::Local;
-  const char *kind = raceKind(out.conflict, local, out.sameGroup);
   const RaceSite *site = shadow.site(a.access.site);
   const RaceSite *otherSite = out.named ? shadow.site(out.other.site) : nullptr;
+  const bool image = (site && site->image) || (otherSite && otherSite->image);
+  const char *kind = raceKind(out.conflict, local, out.sameGroup, image);
   const uint32_t instruction = site ? site->instruction : kNone;
   const uint32_t otherInstruction = otherSite ? otherSite->instruction : kNone;
 
@@ -106,6 +112,10 @@ void reportRace(const LaunchContext &L, const RacyAccess &a, const Outcome &out,
   std::string what = std::string(copy ? "async_work_group_copy " : "") + accessName(a.access.kind) +
                      " of " + std::to_string(a.bytes) + " bytes at offset " +
                      std::to_string(offset) + " of " + addressSpaceName(space) + " '" + name + "'";
+  if (site && site->image)
+    what = std::string("image ") + accessName(a.access.kind) + " of texel " +
+           texelCoordinate(L, a.pointer) + " of image '" + name + "' (" + std::to_string(a.bytes) +
+           " bytes at offset " + std::to_string(offset) + ")";
   if (isAtomic(a.access.kind) && a.access.scope != Scope::Device)
     what += std::string(" (") + scopeName(a.access.scope) + " scope)";
   const uint32_t dims = L.range.dims;
@@ -117,7 +127,8 @@ void reportRace(const LaunchContext &L, const RacyAccess &a, const Outcome &out,
   }
 
   OtherAccess other;
-  other.access = accessName(out.named ? out.other.kind : out.otherKind);
+  other.access = std::string(otherSite && otherSite->image ? "image " : "") +
+                 accessName(out.named ? out.other.kind : out.otherKind);
   if (out.named && isAtomic(out.other.kind) && out.other.scope != Scope::Device)
     other.access += std::string(" (") + scopeName(out.other.scope) + " scope)";
   if (out.named) {

@@ -25,8 +25,9 @@ struct RacyAccess {
 };
 
 /// The docs/findings.md kind of a race between an access to memory of `space` and
-/// another access (`sameGroup`: of the same work-group) that conflict as `c`.
-const char *raceKind(Conflict c, bool local, bool sameGroup);
+/// another access (`sameGroup`: of the same work-group) that conflict as `c`; `image`
+/// when one of them is an image read or write (race.image.*).
+const char *raceKind(Conflict c, bool local, bool sameGroup, bool image = false);
 
 /// Reports the race `out` that access `a` found (the cold path: may allocate);
 /// `ordering`, when not empty, says what ordering between the work-groups is missing.

@@ -96,6 +96,15 @@ RaceShadow::RaceShadow(const Module &module, const LaunchContext &launch)
     } else if (op.code == OpCode::GroupCollect &&
                k.collectives[op.aux].kind == Collective::Kind::AsyncCopy) {
       granule = std::min(granule, lowBit(k.collectives[op.aux].elementBytes));
+    } else if (op.code == OpCode::Image) {
+      const ImageInstruction::Kind kind = k.imageInstructions[op.aux].kind;
+      if (kind != ImageInstruction::Kind::Read && kind != ImageInstruction::Kind::Write &&
+          kind != ImageInstruction::Kind::Sample)
+        continue;
+      // A texel is one location: granules divide every texel's offset.
+      for (const ImageView &v : launch.images)
+        granule = std::min(
+            {granule, lowBit(v.texelBytes), lowBit(v.image.rowPitch), lowBit(v.image.slicePitch)});
     } else if (a.bytes == 0) {
       continue;
     } else {
@@ -109,6 +118,7 @@ RaceShadow::RaceShadow(const Module &module, const LaunchContext &launch)
         RaceSite site;
         site.instruction = op.source;
         site.scope = a.atomic ? race::atomicScope(module, op.source) : Scope::Device;
+        site.image = op.code == OpCode::Image;
         if (a.atomic) {
           site.ordering = race::atomicOrdering(module, op.source);
           site.store = op.code == OpCode::AtomicStore32 || op.code == OpCode::AtomicStore64;
@@ -204,8 +214,8 @@ RaceGroup::RaceGroup(RaceShadow &shadow, const LaunchContext &launch, size_t war
 void RaceGroup::start(uint64_t linearGroup) {
   groupFirst_ = uint32_t(linearGroup * shadow_.stride());
   for (auto &e : epochs_) std::fill(e.begin(), e.end(), 0);
-  lastBarrier_ = {0, 0};
-  latest_ = {0, 0};
+  lastBarrier_ = {0, 0, 0};
+  latest_ = {0, 0, 0};
   std::fill(local_.begin(), local_.begin() + std::min<uint64_t>(localUsed_, local_.size()), 0);
   localUsed_ = 0;
   copies_.clear();
@@ -228,10 +238,11 @@ void RaceGroup::barrier(uint64_t scopes) {
   // sub-group, orders the work-items of each warp among themselves.
   const bool subgroup = execution == spv::Scope::Subgroup || memory == spv::Scope::Subgroup ||
                         memory == spv::Scope::Invocation;
-  const bool fences[2] = {(semantics & uint64_t(spv::MemorySemanticsMask::CrossWorkgroupMemory)) !=
+  const bool fences[3] = {(semantics & uint64_t(spv::MemorySemanticsMask::CrossWorkgroupMemory)) !=
                               0,
-                          (semantics & uint64_t(spv::MemorySemanticsMask::WorkgroupMemory)) != 0};
-  for (uint32_t m = 0; m < 2; ++m) {
+                          (semantics & uint64_t(spv::MemorySemanticsMask::WorkgroupMemory)) != 0,
+                          (semantics & uint64_t(spv::MemorySemanticsMask::ImageMemory)) != 0};
+  for (uint32_t m = 0; m < 3; ++m) {
     if (!fences[m]) continue;
     if (subgroup) {
       for (uint32_t &e : epochs_[m]) latest_[m] = std::max(latest_[m], ++e);
@@ -244,16 +255,17 @@ void RaceGroup::barrier(uint64_t scopes) {
 
 void RaceGroup::subGroupBarrier(uint32_t warp, uint64_t scopes) {
   const uint64_t semantics = scopes >> 32;
-  const bool fences[2] = {(semantics & uint64_t(spv::MemorySemanticsMask::CrossWorkgroupMemory)) !=
+  const bool fences[3] = {(semantics & uint64_t(spv::MemorySemanticsMask::CrossWorkgroupMemory)) !=
                               0,
-                          (semantics & uint64_t(spv::MemorySemanticsMask::WorkgroupMemory)) != 0};
-  for (uint32_t m = 0; m < 2; ++m)
+                          (semantics & uint64_t(spv::MemorySemanticsMask::WorkgroupMemory)) != 0,
+                          (semantics & uint64_t(spv::MemorySemanticsMask::ImageMemory)) != 0};
+  for (uint32_t m = 0; m < 3; ++m)
     if (fences[m] && warp < epochs_[m].size()) epochs_[m][warp] = ++latest_[m];
 }
 
 race::View RaceGroup::view(Memory m, uint32_t firstItem, uint32_t width) const {
   race::View v;
-  v.groupFirst = m == kGlobal ? groupFirst_ : 0;
+  v.groupFirst = m != kLocal ? groupFirst_ : 0;
   v.stride = shadow_.stride();
   v.warpFirst = firstItem;
   v.width = width;
@@ -272,15 +284,17 @@ namespace {
 /// executor did not perform, updates the words and reports races.
 class Recorder {
 public:
+  /// `image`: the global accesses are of image memory (RaceGroup::kImage epochs).
   Recorder(const LaunchContext &launch, RaceGroup &group, uint32_t site, AccessKind kind,
-           uint32_t bytes, uint32_t firstItem, uint32_t width)
+           uint32_t bytes, uint32_t firstItem, uint32_t width, bool image = false)
       : launch_(launch), group_(group), shadow_(group.shadow()), kind_(kind), bytes_(bytes),
-        shift_(group.shadow().granuleShift()), firstItem_(firstItem) {
+        shift_(group.shadow().granuleShift()), firstItem_(firstItem), image_(image) {
     const RaceSite *s = shadow_.site(site);
     const Scope scope = s && isAtomic(kind) ? s->scope : Scope::Device;
     const bool copy = firstItem == shadow_.copyItem();
     for (uint32_t m = 0; m < 2; ++m) {
-      const auto memory = RaceGroup::Memory(m);
+      const auto memory =
+          image && m == RaceGroup::kGlobal ? RaceGroup::kImage : RaceGroup::Memory(m);
       views_[m] = group.view(memory, firstItem, width);
       const uint32_t epoch = copy ? views_[m].latest : group.epoch(memory, firstItem, width);
       access_[m] = Access{0, site, epoch, kind, scope};
@@ -291,9 +305,10 @@ public:
   }
   ~Recorder() { unlock(); }
   /// The access is a plain store of the lanes of `mask`, not yet performed, lane l storing
-  /// the bytes at stored + l × bytes.
-  void storing(const void *stored, uint64_t mask) {
+  /// the bytes at stored + l × stride (by default the access's bytes).
+  void storing(const void *stored, uint64_t mask, uint32_t stride = 0) {
     stored_ = static_cast<const std::byte *>(stored), mask_ = mask;
+    storedStride_ = stride ? stride : bytes_;
   }
   Recorder(const Recorder &) = delete;
   Recorder &operator=(const Recorder &) = delete;
@@ -581,7 +596,7 @@ private:
     const uint64_t at = granule << shift_;
     const uint64_t offset = std::max(tagged::offset(q), at - shadowOffset_);
     std::string ordering;
-    if (global_ && out.conflict != Conflict::Scope && shadow_.atomics()) {
+    if (global_ && !image_ && out.conflict != Conflict::Scope && shadow_.atomics()) {
       // A release this group acquired may order the other access (sync_order.h).
       const bool known = out.named || out.otherGroup;
       if (known && shadow_.tracked() && group_.follows(out.other)) return;
@@ -599,10 +614,10 @@ private:
       // The other write's bytes: an earlier lane's of this store, else the memory's.
       const uint32_t lane = laneOf(b.item), other = out.named ? laneOf(out.other.item) : ~0u;
       const bool earlierLane = other < lane && out.other.site == b.site && (mask_ >> other) & 1;
-      a.uniform = lane < 64 &&
-                  std::memcmp(stored_ + lane * bytes_,
-                              earlierLane ? stored_ + other * bytes_ : base_ + tagged::offset(q),
-                              bytes_) == 0;
+      a.uniform = lane < 64 && std::memcmp(stored_ + lane * storedStride_,
+                                           earlierLane ? stored_ + other * storedStride_
+                                                       : base_ + tagged::offset(q),
+                                           bytes_) == 0;
     }
     reportRace(launch_, a, out, ordering);
   }
@@ -625,6 +640,7 @@ private:
   uint32_t bytes_;
   uint32_t shift_;
   uint32_t firstItem_;
+  bool image_;
   /// Per memory (RaceGroup::Memory): the group's view, the access without its work-item,
   /// and the same packed by the memory's layout.
   View views_[2];
@@ -644,6 +660,7 @@ private:
   uint64_t heldPage_ = 0;             ///< root id and page of words of the lock held
   const std::byte *stored_ = nullptr; ///< storing(): the values, lane by lane
   uint64_t mask_ = 0;                 ///< storing(): the lanes that store
+  uint32_t storedStride_ = 0;         ///< storing(): bytes from one lane's value to the next
 };
 
 } // namespace
@@ -696,6 +713,24 @@ void recordIndexedAccess(const ExecState &x, const LoweredOp &op, uint32_t bytes
   if (r.bulk(x, mask, pointers, 0)) return;
   for (uint32_t l = uint32_t(std::countr_zero(mask)); l < x.width; ++l)
     if ((mask >> l) & 1) r.lane(x, l, pointers[l]);
+}
+
+void recordTexels(const ExecState &x, const LoweredOp &op, const ImageTexels &t) {
+  RaceGroup &group = raceGroupOf(x);
+  const AccessKind kind = t.isWrite ? AccessKind::Write : AccessKind::Read;
+  // One recorder per texel size (one image per op, nearly always); up to 8 texels a lane.
+  for (uint64_t left = t.lanes; left;) {
+    const uint32_t bytes = t.texelBytes[std::countr_zero(left)];
+    Recorder r(*x.launch, group, group.shadow().siteOf(op), kind, bytes, x.warp->firstItem, x.width,
+               true);
+    if (t.isWrite) r.storing(t.stored.data(), t.lanes, sizeof t.stored[0]);
+    for (uint64_t m = left; m; m &= m - 1) {
+      const uint32_t l = uint32_t(std::countr_zero(m));
+      if (t.texelBytes[l] != bytes) continue;
+      left &= ~(uint64_t(1) << l);
+      for (uint32_t k = 0; k < t.count[l]; ++k) r.lane(x, l, t.pointers[l][k]);
+    }
+  }
 }
 
 void recordRead(const ExecState &x, const LoweredOp &op, uint32_t lane, uint64_t pointer,

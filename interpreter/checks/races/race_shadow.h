@@ -41,6 +41,7 @@ struct RaceSite {
   race::Ordering ordering;                 ///< for atomics: how it orders (memory model)
   bool store = false;                      ///< OpAtomicStore: writes without reading
   uint32_t bytes = 0;                      ///< for atomics: the access size
+  bool image = false;                      ///< an image read or write (race.image.*)
 };
 
 class RaceShadow : public LaunchWatcher {
@@ -172,7 +173,9 @@ public:
   /// The ordering a race on __local memory found by warp `warp` lacks (for the message).
   std::string missingLocalOrdering(uint32_t warp) const;
 
-  enum Memory : uint32_t { kGlobal = 0, kLocal = 1 };
+  /// Image memory is global memory whose accesses only barriers with the image fence
+  /// order (CLK_IMAGE_MEM_FENCE, ImageMemory semantics): it has barrier epochs of its own.
+  enum Memory : uint32_t { kGlobal = 0, kLocal = 1, kImage = 2 };
   /// Per warp of the group, a local epoch (0: none): what a warp acquired, what a __local
   /// atomic location carries.
   using LocalClock = std::vector<uint32_t>;
@@ -198,8 +201,8 @@ private:
   uint32_t groupFirst_ = 0;
   /// Per memory: each warp's barrier epoch, the epoch of the last work-group barrier,
   /// the newest epoch, and how many epochs there were (to know when words wrap).
-  std::array<std::vector<uint32_t>, 2> epochs_;
-  std::array<uint32_t, 2> lastBarrier_{0, 0}, latest_{0, 0};
+  std::array<std::vector<uint32_t>, 3> epochs_;
+  std::array<uint32_t, 3> lastBarrier_{0, 0, 0}, latest_{0, 0, 0};
   std::vector<uint64_t> local_;
   uint64_t localUsed_ = 0;
   std::vector<CopyRange> copies_;
@@ -278,6 +281,9 @@ void recordAccess(const ExecState &x, const LoweredOp &op, const uint64_t *p, ui
 /// The same for LoadIndexed / StoreIndexed (a + sext(c) × stride + imm, then + b).
 void recordIndexedAccess(const ExecState &x, const LoweredOp &op, uint32_t bytes, AccessKind kind,
                          const void *stored = nullptr);
+/// The texels an image op's lanes read, or are about to write (ImageTexels, before
+/// ops::commitImageWrites): accesses of image memory (RaceGroup::kImage epochs).
+void recordTexels(const ExecState &x, const LoweredOp &op, const ImageTexels &texels);
 /// A read of `bytes` bytes at `pointer` by one lane (printf's %s strings).
 void recordRead(const ExecState &x, const LoweredOp &op, uint32_t lane, uint64_t pointer,
                 uint64_t bytes);

@@ -31,6 +31,8 @@ const char *useText(UninitUse use) {
     return "a printf argument is a value that was never written";
   case UninitUse::GlobalStore:
     return "a value that was never written is stored to global memory";
+  case UninitUse::ImageWrite:
+    return "a texel value none of whose channels was written is written to an image";
   }
   return "a value that was never written is used";
 }
@@ -53,8 +55,11 @@ void reportUninitRead(const ExecState &x, const LoweredOp &op, UninitUse use, ui
     const std::string name = allocationName(x, origin.pointer);
     const uint64_t offset = tagged::offset(origin.pointer);
     f.memory = MemoryRef{space, name, offset, origin.bytes};
-    std::string from =
-        "the value comes from " + space + " '" + name + "' at offset " + std::to_string(offset);
+    const std::string texel = texelCoordinate(*x.launch, origin.pointer);
+    std::string from = texel.empty() ? "the value comes from " + space + " '" + name +
+                                           "' at offset " + std::to_string(offset)
+                                     : "the value comes from texel " + texel + " of image '" +
+                                           name + "' (offset " + std::to_string(offset) + ")";
     if (loaded) {
       from += ", read by the instruction at word " +
               std::to_string(x.launch->reporter->wordOffset(k.ops[origin.op].source));

@@ -213,6 +213,7 @@ void uninitUseSlow(const ExecState &x, const LoweredOp &op, const UninitOp &u, c
   const UninitUse use = op.code == OpCode::CondEdges || op.code == OpCode::SwitchEdges
                             ? UninitUse::Condition
                         : op.code == OpCode::Printf ? UninitUse::PrintfArgument
+                        : op.code == OpCode::Image  ? UninitUse::Address // its coordinates
                                                     : UninitUse::CollectiveOperand;
   for (uint32_t r = 0; r < u.reads; ++r)
     for (uint32_t n = 0; n < runs[r].count; ++n) useSlot(x, op, runs[r].slot + n, mask, use);

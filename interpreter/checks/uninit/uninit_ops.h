@@ -22,7 +22,8 @@ enum class UninitUse : uint8_t {
   AtomicMemory,
   CollectiveOperand,
   PrintfArgument,
-  GlobalStore
+  GlobalStore,
+  ImageWrite
 };
 
 /// Reports uninit.read at `op` for the lanes `lanes` (non-empty) that used an undefined

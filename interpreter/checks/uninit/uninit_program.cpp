@@ -124,6 +124,16 @@ private:
       collectiveReads(op, u, k_.collectives[op.aux]);
       write(u, op.d);
       return as(ShadowRule::Use);
+    case OpCode::Image: { // lower/lowering_image.cpp
+      // The coordinates of a read or write are uses, as a load's address is; texels are
+      // followed with the access (checks/uninit/uninit_image.h). Queries are arithmetic.
+      using K = ImageInstruction::Kind;
+      const ImageInstruction &ii = k_.imageInstructions[op.aux];
+      if (ii.kind != K::Read && ii.kind != K::Write && ii.kind != K::Sample) break;
+      read(u, op.b, ii.coordinateCount);
+      if (ii.kind != K::Write) write(u, op.d, ii.texelCount);
+      return as(ShadowRule::Use);
+    }
     case OpCode::Printf: {
       const PrintfCall &call = k_.printfCalls[op.aux];
       read(u, call.format);
@@ -131,11 +141,13 @@ private:
       write(u, op.d);
       return as(ShadowRule::Use);
     }
-    default: // control flow has no slot operands: no rule
-      operands(op, u);
-      if (u.reads + u.writes == 0) return;
-      return as(ShadowRule::Generic);
+    default:
+      break;
     }
+    // Control flow has no slot operands: no rule.
+    operands(op, u);
+    if (u.reads + u.writes == 0) return;
+    return as(ShadowRule::Generic);
   }
 
   /// The operands of a work-group or sub-group function (lower/lowering_collective.cpp,

@@ -117,5 +117,9 @@ void encodeFloatTexel(const ImageFormat &format, const std::array<float, 4> &col
                       std::byte *bytes);
 void encodeIntTexel(const ImageFormat &format, const std::array<uint32_t, 4> &color,
                     std::byte *bytes);
+/// For each of the texelBytes(format) bytes of a texel, the components (bit 0 r to bit 3
+/// a) it holds under §7.4: those a read returns from it (`read`), or those a write stores
+/// in it. Padding bytes hold none; the packed types' bytes hold every field.
+void texelByteComponents(const ImageFormat &format, bool read, uint8_t *masks);
 
 } // namespace spvsim
