@@ -93,6 +93,7 @@ struct Report {
   std::vector<ProfileSummary> profiles; ///< --profile, per kernel
   Suppressions suppressions;
   uint64_t suppressed = 0;               ///< findings a suppression accepted
+  uint64_t instructions = 0;             ///< what the launches executed
   uint64_t errors = 0;                   ///< findings of severity error reported
   std::map<std::string, uint64_t> kinds; ///< findings reported, by kind
   std::vector<HtmlFinding> texts;        ///< the findings as printed
@@ -134,7 +135,8 @@ struct Report {
     if (format == "html") {
       writeWholeFile(
           file, file,
-          htmlReport({SPVSIM_VERSION, summary(seconds()), launches, texts, noteTexts, profiles}));
+          htmlReport(
+              {SPVSIM_VERSION, summary(seconds()), launches, texts, noteTexts, profiles, "", {}}));
       return;
     }
     nlohmann::json report{{"version", SPVSIM_VERSION},
@@ -154,7 +156,8 @@ struct Report {
 
   /// "spvsim: 1 launch, 2 findings (oob.global.write 1, race.local.read-write 1), 0.12 s".
   std::string summary(double seconds) const {
-    return summaryLine(launches.size(), kinds, suppressed, seconds);
+    return summaryLine(launches.size(), kinds, suppressed,
+                       launches.empty() ? std::nullopt : std::optional(instructions), seconds);
   }
 };
 
@@ -459,7 +462,9 @@ int runCommand(const RunOptions &options) {
     report.launches.push_back({{"kernel", launch.kernel},
                                {"global_size", sizeList(launch.range.global, launch.range.dims)},
                                {"local_size", sizeList(stats.localSize, launch.range.dims)},
-                               {"work_groups", stats.workGroups}});
+                               {"work_groups", stats.workGroups},
+                               {"instructions", stats.instructions}});
+    report.instructions += stats.instructions;
     if (!exec.schedule.ordered()) report.launches.back()["schedule"] = exec.schedule.name();
     if (stats.stopped != StopReason::None) {
       report.launches.back()["stopped"] = stopFindingKind(stats.stopped);
@@ -519,12 +524,6 @@ int runCommand(const RunOptions &options) {
 
 namespace {
 
-/// Whether a --report file's name asks for the HTML page.
-bool reportFileIsHtml(const std::string &file) {
-  const std::string extension = std::filesystem::path(file).extension().string();
-  return extension == ".html" || extension == ".htm";
-}
-
 /// The --schedule validator: empty when `text` names a schedule, else what is wrong.
 std::string scheduleProblem(const std::string &text) {
   try {
@@ -578,7 +577,7 @@ void addRunCommand(CLI::App &app, int &exitStatus) {
   run->add_option("--report", options->reportFile,
                   "Also write findings and launches to FILE: JSON, or with a name ending in "
                   ".html a page to open in a browser");
-  addReportFormatOption(*run, options->reportFormat, "spvsim's, with notes and launches", true);
+  addReportFormatOption(*run, options->reportFormat, "spvsim's, with notes and launches");
   addSuppressionOptions(*run, options->suppressions);
   run->add_option("--error-exitcode", options->errorExitCode,
                   "Exit status when the run has findings (default 1)")

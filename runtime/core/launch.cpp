@@ -104,6 +104,7 @@ LaunchCommand prepareLaunch(const Kernel &kernel, const NDRange &range) {
   LaunchCommand launch;
   launch.context = kernel.program().sharedContext();
   launch.executable = kernel.executable();
+  launch.program = kernel.sharedProgram();
   launch.signature = kernel.signature();
   launch.range = range;
   launch.args = kernel.args();
@@ -211,7 +212,8 @@ cl_int runLaunch(const LaunchCommand &launch) {
                  " of " + std::to_string(stats.workItems) + " work-items had finished");
   }
   nameBuffers(findings, launch);
-  log.add(launch.executable->number(), findings);
+  const bool fromSource = launch.program && launch.program->origin() == Program::Origin::Source;
+  log.add(launch.executable->number(), findings, fromSource ? &launch.program->source() : nullptr);
   if (byCtrlC)
     log.addError("kernel '" + kernel +
                  "' was interrupted (Ctrl-C): " + std::to_string(stats.workItemsDone) + " of " +
@@ -223,7 +225,8 @@ cl_int runLaunch(const LaunchCommand &launch) {
   nlohmann::json entry{{"kernel", kernel},
                        {"global_size", sizeList(launch.range.global, launch.range.dims)},
                        {"local_size", sizeList(stats.localSize, launch.range.dims)},
-                       {"work_groups", stats.workGroups}};
+                       {"work_groups", stats.workGroups},
+                       {"instructions", stats.instructions}};
   if (stats.stopped != StopReason::None) {
     entry["stopped"] = stopFindingKind(stats.stopped);
     entry["work_items_finished"] = stats.workItemsDone;
