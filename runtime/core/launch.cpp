@@ -62,6 +62,29 @@ void reportRunTimeoutPassed(const Config &config, const std::string &kernel) {
   FindingLog::get().add(0, {f});
 }
 
+/// A launch that did not start because of a Ctrl-C. The first launch the Ctrl-C stops,
+/// when it came while no launch ran, has the hang.interrupted finding a running launch
+/// has (that no work-item ran is where the work-items were); later ones an error line.
+void reportNotStarted(const LaunchCommand &launch) {
+  const std::string &kernel = launch.signature.name;
+  FindingLog &log = FindingLog::get();
+  if (!markLaunchInterrupted()) {
+    log.addError("kernel '" + kernel + "' did not run: the program was interrupted (Ctrl-C)");
+    return;
+  }
+  uint64_t workItems = 1;
+  for (uint32_t d = 0; d < launch.range.dims; ++d) workItems *= launch.range.global[d];
+  Finding f;
+  f.kind = stopFindingKind(StopReason::Interrupted);
+  f.message = "the run was interrupted before the launch started; 0 of " +
+              std::to_string(workItems) + " work-items had finished";
+  f.kernel = kernel;
+  f.notes.push_back("the Ctrl-C came while no launch ran: this launch stopped at its start");
+  log.add(launch.executable->number(), {f});
+  log.addError("kernel '" + kernel +
+               "' was interrupted (Ctrl-C) at its start: no work-item ran; later commands fail");
+}
+
 } // namespace
 
 ExecOptions execOptions() {
@@ -161,8 +184,7 @@ cl_int runLaunch(const LaunchCommand &launch) {
   const Config &config = Config::get();
   FindingLog &log = FindingLog::get();
   if (launchesStopping()) {
-    if (interruptedByUser())
-      log.addError("kernel '" + kernel + "' did not run: the program was interrupted (Ctrl-C)");
+    if (interruptedByUser()) reportNotStarted(launch);
     return CL_OUT_OF_RESOURCES;
   }
   if (auto deadline = config.runDeadline();
@@ -214,6 +236,7 @@ cl_int runLaunch(const LaunchCommand &launch) {
   nameBuffers(findings, launch);
   const bool fromSource = launch.program && launch.program->origin() == Program::Origin::Source;
   log.add(launch.executable->number(), findings, fromSource ? &launch.program->source() : nullptr);
+  if (byCtrlC) markLaunchInterrupted();
   if (byCtrlC)
     log.addError("kernel '" + kernel +
                  "' was interrupted (Ctrl-C): " + std::to_string(stats.workItemsDone) + " of " +
