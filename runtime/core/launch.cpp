@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <map>
 
 #include <nlohmann/json.hpp>
 
@@ -35,7 +36,24 @@ void replaceAll(std::string &text, const std::string &from, const std::string &t
     text.replace(at, from.size(), to);
 }
 
-/// Findings name buffers as the kernel's parameters that were given them.
+/// The element type parameter `index` points to as the source declares it ("int" for
+/// `global int *`), when it is a basic type of `size` bytes; else "". SPIR-V has no
+/// signedness: the executor names an int's element "uint".
+std::string declaredElementType(const LaunchCommand &launch, size_t index, uint32_t size) {
+  const KernelDetails &details = launch.executable->details(launch.signature.name);
+  if (index >= details.argTypeNames.size()) return "";
+  std::string type = details.argTypeNames[index];
+  if (type.empty() || type.back() != '*') return "";
+  type.pop_back();
+  static const std::map<std::string, uint32_t> kSizes = {
+      {"char", 1}, {"uchar", 1}, {"short", 2}, {"ushort", 2}, {"half", 2},  {"int", 4},
+      {"uint", 4}, {"float", 4}, {"long", 8},  {"ulong", 8},  {"double", 8}};
+  const auto known = kSizes.find(type);
+  return known != kSizes.end() && known->second == size ? type : "";
+}
+
+/// Findings name buffers as the kernel's parameters that were given them, and their
+/// elements by the type the parameter declares.
 void nameBuffers(std::vector<Finding> &findings, const LaunchCommand &launch) {
   for (size_t i = launch.args.size(); i-- > 0;) {
     const KernelArg &a = launch.args[i];
@@ -45,6 +63,9 @@ void nameBuffers(std::vector<Finding> &findings, const LaunchCommand &launch) {
       if (!f.memory || f.memory->buffer != a.bufferName) continue;
       f.memory->buffer = name;
       replaceAll(f.message, "'" + a.bufferName + "'", "'" + name + "'");
+      if (f.elementSize)
+        if (std::string declared = declaredElementType(launch, i, f.elementSize); !declared.empty())
+          f.elementType = std::move(declared);
     }
   }
 }
