@@ -1,6 +1,7 @@
 // Running NDRange commands (see launch.h).
 #include "core/launch.h"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -104,6 +105,19 @@ void reportNotStarted(const LaunchCommand &launch) {
   log.add(launch.executable->number(), {f});
   log.addError("kernel '" + kernel +
                "' was interrupted (Ctrl-C) at its start: no work-item ran; later commands fail");
+  // Listed as a launch, as a launch stopped while it runs is.
+  const std::array<uint64_t, 3> local =
+      launch.range.local.value_or(std::array<uint64_t, 3>{1, 1, 1});
+  uint64_t groups = 1;
+  for (uint32_t d = 0; d < launch.range.dims; ++d)
+    groups *= (launch.range.global[d] + local[d] - 1) / std::max<uint64_t>(local[d], 1);
+  log.addLaunch({{"kernel", kernel},
+                 {"global_size", sizeList(launch.range.global, launch.range.dims)},
+                 {"local_size", sizeList(local, launch.range.dims)},
+                 {"work_groups", groups},
+                 {"instructions", 0},
+                 {"stopped", stopFindingKind(StopReason::Interrupted)},
+                 {"work_items_finished", 0}});
 }
 
 } // namespace

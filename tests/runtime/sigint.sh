@@ -14,8 +14,8 @@ fail() {
 
 # Starts `spvsim exec -- PROGRAM MODE` and waits until the program waits for its launch.
 start() {
-  rm -f sigint-out.txt
-  "$spvsim" exec -- "$program" "$1" >sigint-out.txt 2>&1 &
+  rm -f sigint-out.txt sigint-report.json
+  "$spvsim" exec --report sigint-report.json -- "$program" "$1" >sigint-out.txt 2>&1 &
   pid=$!
   for _ in $(seq 1 600); do
     grep -q waiting sigint-out.txt 2>/dev/null && return
@@ -59,6 +59,9 @@ for mode in idle-sigint queued-sigint; do
     fail "$mode: the launch was not stopped at its start"
   grep -q "limits.c:.*returned" sigint-out.txt && fail "$mode: the enqueue after it did not fail"
   grep -q "killed at the second" sigint-out.txt && fail "$mode: one SIGINT needed a second"
+  # The stopped launch is one of the report's launches, as a running one stopped is.
+  grep -q '"stopped": "hang.interrupted"' sigint-report.json ||
+    fail "$mode: the launch is not listed as stopped in the report"
 done
 
 start hang-ignoring-sigint
