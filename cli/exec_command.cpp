@@ -6,7 +6,8 @@
 // error as they happen. The first Ctrl-C stops the running launch, whose findings
 // say where its work-items were, and fails the program's later OpenCL commands
 // (SPVSIM_INTERRUPT, runtime/core/interrupt.h), so that the program ends; a second
-// one ends it at once. The exit status is 130 after a Ctrl-C, else 1 when any
+// one ends it at once. With --report the runtime's report is kept as JSON, or written
+// as SARIF or as the HTML page `run` writes. The exit status is 130 after a Ctrl-C, else 1 when any
 // finding is an error, else the program's own. The cli does not link the runtime:
 // it finds it.
 #include <cerrno>
@@ -18,6 +19,7 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <spawn.h>
 #include <string>
 #include <sys/wait.h>
@@ -29,9 +31,12 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.h"
+#include "html_report.h"
 #include "launch_options.h"
 #include "sarif_report.h"
 #include "spvsim/common/error.h"
+#include "spvsim/common/finding_json.h"
+#include "spvsim/common/source_excerpt.h"
 #include "spvsim/common/suppressions.h"
 #include "spvsim/runfile/output_file.h"
 #include "summary_line.h"
@@ -149,12 +154,58 @@ nlohmann::json runtimeReport(const std::filesystem::path &report) {
   return json;
 }
 
+/// The launches of a report, those it lists and those beyond its limit.
+size_t launchCount(const nlohmann::json &report) {
+  const nlohmann::json &more = report.value("launches_not_listed", nlohmann::json());
+  return report["launches"].size() + (more.is_number_unsigned() ? more.get<size_t>() : 0);
+}
+
+/// The instructions the report's launches executed: known when it lists every launch
+/// and each has its count.
+std::optional<uint64_t> instructionCount(const nlohmann::json &report) {
+  if (report["launches"].empty() || report.contains("launches_not_listed")) return std::nullopt;
+  uint64_t total = 0;
+  for (const nlohmann::json &launch : report["launches"]) {
+    if (!launch.is_object() || !launch.contains("instructions") ||
+        !launch["instructions"].is_number_unsigned())
+      return std::nullopt;
+    total += launch["instructions"].get<uint64_t>();
+  }
+  return total;
+}
+
 /// Errors among a report's findings.
 size_t reportedErrors(const nlohmann::json &report) {
   size_t errors = 0;
   for (const auto &f : report["findings"])
     if (f.is_object() && f.value("severity", "") == "error") ++errors;
   return errors;
+}
+
+/// The HTML page of the runtime's report: its launches, its findings as the runtime
+/// printed them (its "text", with the source lines; else formatted here) and the
+/// commands that failed.
+HtmlReportContent htmlContent(const nlohmann::json &report, const std::string &summary,
+                              const std::vector<std::string> &command) {
+  HtmlReportContent content;
+  content.version = SPVSIM_VERSION;
+  content.summary = summary;
+  content.launches = report["launches"];
+  content.command = "spvsim exec --";
+  for (const std::string &word : command) content.command += " " + word;
+  SourceExcerpts excerpts;
+  for (const nlohmann::json &f : report["findings"]) {
+    const std::optional<Finding> finding = findingFromJson(f);
+    if (!finding) continue;
+    std::string text = f.contains("text") && f["text"].is_string()
+                           ? f["text"].get<std::string>()
+                           : formatText(*finding, &excerpts);
+    content.findings.push_back({severityName(finding->severity), finding->kind, std::move(text)});
+  }
+  if (report.contains("errors") && report["errors"].is_array())
+    for (const nlohmann::json &e : report["errors"])
+      if (e.is_string()) content.errors.push_back(e.get<std::string>());
+  return content;
 }
 
 /// Lines of `values` for a variable the runtime reads a list from.
@@ -275,21 +326,23 @@ int runExec(const CLI::App &command, const ExecOptions &options) {
   const nlohmann::json findings = runtimeReport(report);
   const size_t errors = reportedErrors(findings);
   if (!temporaryReport.empty()) std::filesystem::remove(temporaryReport, ignored);
+  const std::chrono::duration<double> took = std::chrono::steady_clock::now() - started;
+  const std::string summary = summaryLine(launchCount(findings), findingKinds(findings["findings"]),
+                                          findings.value("suppressed", uint64_t(0)),
+                                          instructionCount(findings), took.count());
   if (options.reportFormat == "sarif" && !options.reportFile.empty())
     runfile::writeWholeFile(options.reportFile, options.reportFile,
                             sarifReport(findings["findings"], SPVSIM_VERSION).dump(2) + "\n");
+  if (options.reportFormat == "html" && !options.reportFile.empty())
+    runfile::writeWholeFile(options.reportFile, options.reportFile,
+                            htmlReport(htmlContent(findings, summary, options.command)));
   if (errors)
     std::cerr << "spvsim exec: " << errors << " error finding" << (errors == 1 ? "" : "s") << " in "
               << options.command[0]
               << (options.reportFile.empty() ? "" : " (report: " + options.reportFile + ")")
               << "\n";
   // On a terminal the last line sums up, as run's does.
-  if (isatty(STDERR_FILENO)) {
-    const std::chrono::duration<double> took = std::chrono::steady_clock::now() - started;
-    std::cerr << summaryLine(findings["launches"].size(), findingKinds(findings["findings"]),
-                             findings.value("suppressed", uint64_t(0)), took.count())
-              << "\n";
-  }
+  if (isatty(STDERR_FILENO)) std::cerr << summary << "\n";
   if (interrupted) return kInterrupted;
   return errors ? kFindings : programStatus;
 }
@@ -305,8 +358,10 @@ void addExecCommand(CLI::App &app, int &exitStatus) {
                    "Stop the program's kernels after this many seconds from its first OpenCL "
                    "call and report where the work-items were (hang.run-timeout); later "
                    "launches do not run; 0: no limit");
-  exec->add_option("--report", options->reportFile, "Also write the findings and launches as JSON");
-  addReportFormatOption(*exec, options->reportFormat, "the runtime's, with launches", false);
+  exec->add_option("--report", options->reportFile,
+                   "Also write the findings and launches to FILE: JSON, or with a name ending in "
+                   ".html a page to open in a browser");
+  addReportFormatOption(*exec, options->reportFormat, "the runtime's, with launches");
   addSuppressionOptions(*exec, options->suppressions);
   exec->add_option("--capture", options->captureDir,
                    "Write every launch as a run file in this folder (DIR/NNNN-kernel/run.json)");
@@ -319,7 +374,11 @@ void addExecCommand(CLI::App &app, int &exitStatus) {
       ->required();
   exec->positionals_at_end();
   exec->prefix_command();
-  exec->callback([exec, options, &exitStatus] { exitStatus = runExec(*exec, *options); });
+  exec->callback([exec, options, &exitStatus] {
+    if (!exec->count("--report-format") && reportFileIsHtml(options->reportFile))
+      options->reportFormat = "html";
+    exitStatus = runExec(*exec, *options);
+  });
 }
 
 } // namespace spvsim::cli

@@ -19,11 +19,19 @@ std::string topicNames() {
   return names;
 }
 
-int runHelp(const std::string &topic) {
+/// The commands of `app` but help, as `spvsim --help` lists them.
+std::string commandNames(CLI::App &app) {
+  std::string names;
+  for (const CLI::App *command : app.get_subcommands([](CLI::App *c) { return c != nullptr; }))
+    if (command->get_name() != "help") names += (names.empty() ? "" : ", ") + command->get_name();
+  return names;
+}
+
+int runHelp(const std::string &topic, const std::string &commands) {
   if (topic.empty()) {
     std::cout << "spvsim help TOPIC prints one of spvsim's documents; topics: " << topicNames()
-              << "\nspvsim COMMAND --help lists a command's options (commands: run, init, "
-                 "validate, exec, debug).\n";
+              << "\nspvsim COMMAND --help lists a command's options (commands: " << commands
+              << ").\n";
     return kClean;
   }
   for (const HelpTopic &t : helpTopics())
@@ -41,7 +49,7 @@ void addHelpCommand(CLI::App &app, int &exitStatus) {
   CLI::App *help = app.add_subcommand("help", "Print one of spvsim's documents (run-files, "
                                               "findings, ...), or the list of them");
   help->add_option("topic", *topic, "The document: run-files, findings, ...");
-  help->callback([topic, &exitStatus] { exitStatus = runHelp(*topic); });
+  help->callback([topic, &app, &exitStatus] { exitStatus = runHelp(*topic, commandNames(app)); });
 }
 
 } // namespace spvsim::cli

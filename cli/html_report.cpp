@@ -114,6 +114,12 @@ void writeFindings(std::ostringstream &out, const HtmlReportContent &content) {
       out << "<section class=\"finding note\"><pre>" << htmlEscape(note) << "</pre></section>\n";
     out << "</details>\n";
   }
+  if (!content.errors.empty()) {
+    out << "<h2>Errors</h2>\n";
+    for (const std::string &error : content.errors)
+      out << "<section class=\"finding\" data-error><pre>" << htmlEscape(error)
+          << "</pre></section>\n";
+  }
 }
 
 /// One row of a source table: the line number, its counts (empty when it ran nothing)
@@ -230,6 +236,8 @@ std::string htmlReport(const HtmlReportContent &content) {
       << "<title>spvsim report</title>\n<style>" << kStyle << "</style>\n</head>\n<body>\n"
       << "<h1>spvsim report</h1>\n<p class=\"summary\">" << htmlEscape(content.summary)
       << " &middot; spvsim " << htmlEscape(content.version) << "</p>\n";
+  if (!content.command.empty())
+    out << "<p class=\"summary\"><code>" << htmlEscape(content.command) << "</code></p>\n";
   writeLaunches(out, content.launches);
   writeFindings(out, content);
   if (!content.profiles.empty()) {

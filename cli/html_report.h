@@ -1,8 +1,9 @@
-// The HTML form of a run's report (`spvsim run --report FILE.html`): one
-// self-contained page — inline CSS, no script, nothing fetched — with the
-// launches, the findings as printed (source excerpts included) and, with
-// --profile, each kernel's source annotated as a heat map of the instructions
-// executed and the lane utilisation per line.
+// The HTML form of a run's report (`spvsim run --report FILE.html`, `spvsim exec
+// --report FILE.html`): one self-contained page — inline CSS, no script, nothing
+// fetched — with the launches, the findings as printed (source excerpts
+// included), the commands that failed and, with --profile, each kernel's source
+// annotated as a heat map of the instructions executed and the lane utilisation
+// per line.
 #pragma once
 
 #include <string>
@@ -28,6 +29,8 @@ struct HtmlReportContent {
   std::vector<HtmlFinding> findings;
   std::vector<std::string> notes; ///< producer quirks accepted, as text
   std::vector<ProfileSummary> profiles;
+  std::string command;             ///< what ran, when it is not a run file: "exec -- ./app"
+  std::vector<std::string> errors; ///< commands that failed (the runtime's "errors")
 };
 
 /// `text` with &, <, >, " and ' as character references.

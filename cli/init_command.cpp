@@ -116,7 +116,7 @@ int runInit(const InitOptions &options) {
     std::cout << comments << run.text;
   else
     runfile::writeWholeFile(output, output.string(), comments + run.text);
-  std::cerr << "spvsim: " << (toStdout ? std::string("wrote") : "wrote " + output.string())
+  std::cerr << "spvsim: wrote " << (toStdout ? "the run file to standard output" : output.string())
             << " for kernel '" << run.kernel << "', " << run.workItems
             << " work-items; its comments say what to change\n";
   if (!toStdout) std::cerr << "run it: spvsim run " << output.string() << "\n";

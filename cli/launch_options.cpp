@@ -1,6 +1,8 @@
 // The options run and exec share (see launch_options.h).
 #include "launch_options.h"
 
+#include <filesystem>
+
 #include "spvsim/common/error.h"
 #include "spvsim/interpreter/checks.h"
 #include "spvsim/interpreter/global_memory.h"
@@ -84,17 +86,20 @@ void addSuppressionOptions(CLI::App &command, SuppressionOptions &options) {
       ->allow_extra_args(false);
 }
 
-void addReportFormatOption(CLI::App &command, std::string &format, const std::string &jsonHelp,
-                           bool withHtml) {
-  std::string help = "The format of --report: json (" + jsonHelp +
-                     "), sarif (SARIF 2.1.0, findings with source locations, for CI)";
-  std::vector<std::string> formats{"json", "sarif"};
-  if (withHtml) {
-    help += ", html (one self-contained page; with --profile the source as a heat map); "
-            "default: html for a FILE ending in .html, else json";
-    formats.push_back("html");
-  }
-  command.add_option("--report-format", format, help)->check(CLI::IsMember(formats));
+void addReportFormatOption(CLI::App &command, std::string &format, const std::string &jsonHelp) {
+  command
+      .add_option("--report-format", format,
+                  "The format of --report: json (" + jsonHelp +
+                      "), sarif (SARIF 2.1.0, findings with source locations, for CI), html (one "
+                      "self-contained page: launches, findings with their source lines, and with "
+                      "--profile the source as a heat map); default: html for a FILE ending in "
+                      ".html, else json")
+      ->check(CLI::IsMember({"json", "sarif", "html"}));
+}
+
+bool reportFileIsHtml(const std::string &file) {
+  const std::string extension = std::filesystem::path(file).extension().string();
+  return extension == ".html" || extension == ".htm";
 }
 
 } // namespace spvsim::cli

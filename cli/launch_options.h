@@ -41,10 +41,13 @@ struct SuppressionOptions {
 };
 void addSuppressionOptions(CLI::App &command, SuppressionOptions &options);
 
-/// --report-format: json or sarif (and html for run, `withHtml`). `jsonHelp` says what
-/// the JSON report holds for the command.
-void addReportFormatOption(CLI::App &command, std::string &format, const std::string &jsonHelp,
-                           bool withHtml);
+/// --report-format: json, sarif or html. `jsonHelp` says what the JSON report holds for
+/// the command.
+void addReportFormatOption(CLI::App &command, std::string &format, const std::string &jsonHelp);
+
+/// Whether a --report file's name asks for the HTML page (.html, .htm): the format when
+/// --report-format is not given.
+bool reportFileIsHtml(const std::string &file);
 
 /// The --checks validator of run and exec: empty when `list` names known checks, else
 /// what is wrong with it.

@@ -99,6 +99,7 @@ struct Report {
   std::vector<ProfileSummary> profiles; ///< --profile, per kernel
   Suppressions suppressions;
   uint64_t suppressed = 0;               ///< findings a suppression accepted
+  uint64_t instructions = 0;             ///< what the launches executed
   uint64_t errors = 0;                   ///< findings of severity error reported
   std::map<std::string, uint64_t> kinds; ///< findings reported, by kind
   std::vector<HtmlFinding> texts;        ///< the findings as printed
@@ -140,7 +141,8 @@ struct Report {
     if (format == "html") {
       writeWholeFile(
           file, file,
-          htmlReport({SPVSIM_VERSION, summary(seconds()), launches, texts, noteTexts, profiles}));
+          htmlReport(
+              {SPVSIM_VERSION, summary(seconds()), launches, texts, noteTexts, profiles, "", {}}));
       return;
     }
     nlohmann::json report{{"version", SPVSIM_VERSION},
@@ -161,7 +163,8 @@ struct Report {
 
   /// "spvsim: 1 launch, 2 findings (oob.global.write 1, race.local.read-write 1), 0.12 s".
   std::string summary(double seconds) const {
-    return summaryLine(launches.size(), kinds, suppressed, seconds);
+    return summaryLine(launches.size(), kinds, suppressed,
+                       launches.empty() ? std::nullopt : std::optional(instructions), seconds);
   }
 };
 
@@ -177,7 +180,8 @@ nlohmann::json launchJson(const BoundLaunch &launch, const LaunchStats &stats,
   nlohmann::json entry{{"kernel", launch.kernel},
                        {"global_size", sizeList(launch.range.global, launch.range.dims)},
                        {"local_size", sizeList(stats.localSize, launch.range.dims)},
-                       {"work_groups", stats.workGroups}};
+                       {"work_groups", stats.workGroups},
+                       {"instructions", stats.instructions}};
   if (!schedule.ordered()) entry["schedule"] = schedule.name();
   if (stats.stopped != StopReason::None) {
     entry["stopped"] = stopFindingKind(stats.stopped);
@@ -388,8 +392,10 @@ int exploreRun(const RunOptions &options, const RunInputs &in, const RunGuard &g
   const ScheduleRun &ordered = *exploration->runs.front();
   report.explored = nlohmann::json::array();
   for (const auto &run : exploration->runs) report.explored.push_back(run->schedule.name());
-  for (size_t i = 0; i < ordered.stats.size(); ++i)
+  for (size_t i = 0; i < ordered.stats.size(); ++i) {
     report.launches.push_back(launchJson(in.launches[i], ordered.stats[i], ordered.schedule));
+    report.instructions += ordered.stats[i].instructions;
+  }
   if (guard.interrupted()) {
     printFindings(exploration->findings, report);
     std::cerr << "spvsim: interrupted while exploring schedules; no file was written\n";
@@ -544,6 +550,7 @@ int runCommand(const RunOptions &options) {
         launchKernel(module, launch.kernel, launch.range, args, specConstants, memory, sink, exec);
     progress.end();
     report.launches.push_back(launchJson(launch, stats, exec.schedule));
+    report.instructions += stats.instructions;
     if (stats.printfCallsDropped)
       std::cerr << "spvsim: " << stats.printfCallsDropped
                 << " printf calls printed nothing: the printf buffer of "
@@ -597,12 +604,6 @@ int runCommand(const RunOptions &options) {
 } // namespace
 
 namespace {
-
-/// Whether a --report file's name asks for the HTML page.
-bool reportFileIsHtml(const std::string &file) {
-  const std::string extension = std::filesystem::path(file).extension().string();
-  return extension == ".html" || extension == ".htm";
-}
 
 /// The --schedule validator: empty when `text` names a schedule, else what is wrong.
 std::string scheduleProblem(const std::string &text) {
@@ -669,7 +670,7 @@ void addRunCommand(CLI::App &app, int &exitStatus) {
   run->add_option("--report", options->reportFile,
                   "Also write findings and launches to FILE: JSON, or with a name ending in "
                   ".html a page to open in a browser");
-  addReportFormatOption(*run, options->reportFormat, "spvsim's, with notes and launches", true);
+  addReportFormatOption(*run, options->reportFormat, "spvsim's, with notes and launches");
   addSuppressionOptions(*run, options->suppressions);
   run->add_option("--error-exitcode", options->errorExitCode,
                   "Exit status when the run has findings (default 1)")

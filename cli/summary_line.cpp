@@ -6,7 +6,7 @@
 namespace spvsim::cli {
 
 std::string summaryLine(size_t launches, const std::map<std::string, uint64_t> &kinds,
-                        uint64_t suppressed, double seconds) {
+                        uint64_t suppressed, std::optional<uint64_t> instructions, double seconds) {
   std::string text =
       "spvsim: " + std::to_string(launches) + (launches == 1 ? " launch, " : " launches, ");
   uint64_t findings = 0;
@@ -23,6 +23,9 @@ std::string summaryLine(size_t launches, const std::map<std::string, uint64_t> &
     text += ")";
   }
   if (suppressed) text += ", " + std::to_string(suppressed) + " suppressed";
+  if (instructions)
+    text += ", " + std::to_string(*instructions) +
+            (*instructions == 1 ? " instruction" : " instructions");
   char time[32];
   std::snprintf(time, sizeof time, ", %.2f s", seconds);
   return text + time;

@@ -77,8 +77,11 @@ std::string countText(const Finding &f) {
 
 std::string elementText(const Finding &f) {
   if (!f.memory || f.elementSize == 0) return "";
-  const uint64_t index = f.memory->offset / f.elementSize;
-  const uint64_t inside = f.memory->offset % f.elementSize;
+  // An access before the buffer's start has a negative offset (in two's complement):
+  // its element is negative too, the bytes inside it counted up from its start.
+  const int64_t offset = int64_t(f.memory->offset), size = f.elementSize;
+  const int64_t index = offset >= 0 ? offset / size : -((-offset + size - 1) / size);
+  const int64_t inside = offset - index * size;
   std::string text = f.memory->buffer + "[" + std::to_string(index) + "]";
   if (inside) text += " + " + std::to_string(inside) + (inside == 1 ? " byte" : " bytes");
   return text;
@@ -91,8 +94,8 @@ std::string formatText(const Finding &f, SourceExcerpts *excerpts) {
   if (f.workItem) os << "  work-item: " << workItemText(*f.workItem) << "\n";
   if (f.memory) {
     const auto &m = *f.memory;
-    os << "  memory: " << m.space << " buffer '" << m.buffer << "' offset " << m.offset << " size "
-       << m.size;
+    os << "  memory: " << m.space << " buffer '" << m.buffer << "' offset " << int64_t(m.offset)
+       << " size " << m.size;
     if (f.elementSize) os << " (" << elementText(f) << ", " << f.elementType << ")";
     os << "\n";
   }

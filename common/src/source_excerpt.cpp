@@ -8,7 +8,22 @@ namespace spvsim {
 namespace {
 /// Files larger than this are not read for excerpts.
 constexpr std::streamoff kMaxSourceBytes = 16 << 20;
+
+std::string withoutCarriageReturn(std::string text) {
+  if (!text.empty() && text.back() == '\r') text.pop_back();
+  return text;
+}
 } // namespace
+
+void SourceExcerpts::setText(const std::string &file, std::string_view text) {
+  std::vector<std::string> lines;
+  while (!text.empty()) {
+    const size_t end = text.find('\n');
+    lines.push_back(withoutCarriageReturn(std::string(text.substr(0, end))));
+    text = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
+  }
+  files_[file] = std::move(lines);
+}
 
 const std::vector<std::string> *SourceExcerpts::lines(const std::string &file) {
   auto it = files_.find(file);
@@ -18,10 +33,8 @@ const std::vector<std::string> *SourceExcerpts::lines(const std::string &file) {
     if (in && in.tellg() >= 0 && in.tellg() <= kMaxSourceBytes) {
       in.seekg(0);
       read.emplace();
-      for (std::string text; std::getline(in, text);) {
-        if (!text.empty() && text.back() == '\r') text.pop_back();
-        read->push_back(std::move(text));
-      }
+      for (std::string text; std::getline(in, text);)
+        read->push_back(withoutCarriageReturn(std::move(text)));
       if (in.bad()) read.reset();
     }
     it = files_.emplace(file, std::move(read)).first;

@@ -40,7 +40,7 @@ constexpr const char *kVirtualRoot = "/spvsim-embedded";
 
 /// Bumped whenever the legalization or the translation options change what a compile
 /// produces from the same input (cached modules of other versions are not used).
-constexpr const char *kLegalizationVersion = "3";
+constexpr const char *kLegalizationVersion = "4";
 
 /// A header name that stays inside the include folder.
 bool isContainedName(const std::string &name) {

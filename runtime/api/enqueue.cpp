@@ -81,8 +81,9 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint w
   if (&k->context() != &q->context()) return CL_INVALID_CONTEXT;
   if (!k->argsComplete()) return CL_INVALID_KERNEL_ARGS;
   if (work_dim < 1 || work_dim > 3) return CL_INVALID_WORK_DIMENSION;
-  // After a Ctrl-C under `spvsim exec` no kernel runs (core/interrupt.h).
-  if (interruptedByUser()) return CL_OUT_OF_RESOURCES;
+  // After a launch a Ctrl-C under `spvsim exec` stopped no kernel runs; a Ctrl-C that
+  // came while none ran stops this one at its start (core/interrupt.h).
+  if (launchInterrupted()) return CL_OUT_OF_RESOURCES;
   std::vector<std::shared_ptr<Event>> waits;
   if (cl_int e =
           api::collectWaitList(num_events_in_wait_list, event_wait_list, &q->context(), waits))

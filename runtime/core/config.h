@@ -17,8 +17,9 @@
 //   SPVSIM_DEBUG            1: each launch under the debugger's prompt (spvsim exec --debug)
 //   SPVSIM_SUPPRESS         findings to accept, one `--suppress` rule a line
 //   SPVSIM_SUPPRESSIONS     files of such rules, one path a line
-//   SPVSIM_INTERRUPT        1: the first SIGINT while a kernel runs stops it and fails
-//                           every later command (core/interrupt.h; `spvsim exec` sets it)
+//   SPVSIM_INTERRUPT        1: the first SIGINT stops the running launches, or the next
+//                           one at its start, and fails the commands after it
+//                           (core/interrupt.h; `spvsim exec` sets it)
 // Sizes take the units of `spvsim run` (k, M, G = 1000^n; KiB, MiB, GiB = 1024^n).
 // A value that cannot be read is reported once on standard error and ignored.
 #pragma once

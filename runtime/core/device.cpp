@@ -1,5 +1,6 @@
 // The platform and device (see device.h).
 #include "core/device.h"
+#include "core/interrupt.h"
 
 #include <algorithm>
 #include <chrono>
@@ -175,6 +176,9 @@ Platform &Platform::get() {
     Platform *p = std::make_unique<Platform>().release();
     Registry::instance().publishForever(p);
     Registry::instance().publishForever(&p->device_);
+    // From the program's first look at the platform, Ctrl-C under `spvsim exec` is the
+    // runtime's (core/interrupt.h).
+    takeInterrupts();
     return p;
   }();
   return *platform;

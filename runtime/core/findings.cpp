@@ -22,10 +22,18 @@ FindingLog &FindingLog::get() {
 
 FindingLog::FindingLog(const Config &config) : config_(config) {}
 
-void FindingLog::add(uint64_t program, const std::vector<Finding> &findings) {
+SourceExcerpts &FindingLog::excerptsOf(uint64_t program) {
+  auto it = programExcerpts_.find(program);
+  return it == programExcerpts_.end() ? excerpts_ : it->second;
+}
+
+void FindingLog::add(uint64_t program, const std::vector<Finding> &findings,
+                     const std::string *source) {
   std::string text;
   {
     std::lock_guard lock(mutex_);
+    if (source && !findings.empty() && !programExcerpts_.contains(program))
+      programExcerpts_[program].setText("input.cl", *source);
     for (const Finding &f : findings) {
       Key key{program, f.kind, f.site, f.memory ? f.memory->buffer : std::string(),
               f.site ? std::string() : f.message};
@@ -47,7 +55,8 @@ void FindingLog::add(uint64_t program, const std::vector<Finding> &findings) {
       }
       index_.emplace(std::move(key), findings_.size());
       findings_.push_back(f);
-      text += formatText(f, &excerpts_);
+      programs_.push_back(program);
+      text += formatText(f, &excerptsOf(program));
       dirty_ = true;
     }
     if (dirty_) writeReport();
@@ -93,7 +102,11 @@ void FindingLog::writeReport() {
   if (config_.reportFile.empty()) return;
   nlohmann::json report;
   report["findings"] = nlohmann::json::array();
-  for (const Finding &f : findings_) report["findings"].push_back(toJson(f));
+  for (size_t i = 0; i < findings_.size(); ++i) {
+    nlohmann::json finding = toJson(findings_[i]);
+    finding["text"] = formatText(findings_[i], &excerptsOf(programs_[i])); // counts as now
+    report["findings"].push_back(std::move(finding));
+  }
   report["launches"] = launches_;
   report["suppressed"] = suppressed_.size();
   // Keys beyond docs/run-files.md's: what the runtime adds.

@@ -3,7 +3,8 @@
 // the same instruction of the same program is counted, not repeated),
 // printed to standard error as `spvsim run` prints them, and written as the
 // JSON report of docs/run-files.md to SPVSIM_REPORT (rewritten whenever something
-// new is recorded, so that a program that crashes still leaves it behind).
+// new is recorded, so that a program that crashes still leaves it behind), each
+// finding with its printed text ("text") for `spvsim exec --report FILE.html`.
 #pragma once
 
 #include <cstddef>
@@ -29,7 +30,10 @@ public:
   explicit FindingLog(const Config &config);
 
   /// Records findings of `program` (a number that identifies the module they are about).
-  void add(uint64_t program, const std::vector<Finding> &findings);
+  /// `source`: the program's OpenCL C when the host gave it as text; the findings'
+  /// lines in "input.cl" are taken from it (never from a file of that name).
+  void add(uint64_t program, const std::vector<Finding> &findings,
+           const std::string *source = nullptr);
   /// Records a launch for the report's "launches" list.
   void addLaunch(nlohmann::json launch);
   /// Records an error that stopped a command (also printed).
@@ -48,11 +52,16 @@ private:
   std::map<Key, size_t> index_;
   std::set<Key> suppressed_; ///< findings a suppression accepted
   std::vector<Finding> findings_;
+  std::vector<uint64_t> programs_; ///< per finding, its program
   size_t dropped_ = 0;
   nlohmann::json launches_ = nlohmann::json::array();
   size_t launchesDropped_ = 0;
   std::vector<std::string> errors_;
-  SourceExcerpts excerpts_; ///< the source lines findings name, read once per file
+  /// The source lines findings name, read once per file; a program given as text has
+  /// its own, holding that text as "input.cl".
+  SourceExcerpts excerpts_;
+  std::map<uint64_t, SourceExcerpts> programExcerpts_;
+  SourceExcerpts &excerptsOf(uint64_t program);
   bool dirty_ = false;
 };
 

@@ -1,10 +1,12 @@
 // Running NDRange commands (see launch.h).
 #include "core/launch.h"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <map>
 
 #include <nlohmann/json.hpp>
 
@@ -35,7 +37,24 @@ void replaceAll(std::string &text, const std::string &from, const std::string &t
     text.replace(at, from.size(), to);
 }
 
-/// Findings name buffers as the kernel's parameters that were given them.
+/// The element type parameter `index` points to as the source declares it ("int" for
+/// `global int *`), when it is a basic type of `size` bytes; else "". SPIR-V has no
+/// signedness: the executor names an int's element "uint".
+std::string declaredElementType(const LaunchCommand &launch, size_t index, uint32_t size) {
+  const KernelDetails &details = launch.executable->details(launch.signature.name);
+  if (index >= details.argTypeNames.size()) return "";
+  std::string type = details.argTypeNames[index];
+  if (type.empty() || type.back() != '*') return "";
+  type.pop_back();
+  static const std::map<std::string, uint32_t> kSizes = {
+      {"char", 1}, {"uchar", 1}, {"short", 2}, {"ushort", 2}, {"half", 2},  {"int", 4},
+      {"uint", 4}, {"float", 4}, {"long", 8},  {"ulong", 8},  {"double", 8}};
+  const auto known = kSizes.find(type);
+  return known != kSizes.end() && known->second == size ? type : "";
+}
+
+/// Findings name buffers as the kernel's parameters that were given them, and their
+/// elements by the type the parameter declares.
 void nameBuffers(std::vector<Finding> &findings, const LaunchCommand &launch) {
   for (size_t i = launch.args.size(); i-- > 0;) {
     const KernelArg &a = launch.args[i];
@@ -45,6 +64,9 @@ void nameBuffers(std::vector<Finding> &findings, const LaunchCommand &launch) {
       if (!f.memory || f.memory->buffer != a.bufferName) continue;
       f.memory->buffer = name;
       replaceAll(f.message, "'" + a.bufferName + "'", "'" + name + "'");
+      if (f.elementSize)
+        if (std::string declared = declaredElementType(launch, i, f.elementSize); !declared.empty())
+          f.elementType = std::move(declared);
     }
   }
 }
@@ -60,6 +82,42 @@ void reportRunTimeoutPassed(const Config &config, const std::string &kernel) {
               " s (SPVSIM_RUN_TIMEOUT); later launches do not run";
   f.notes.push_back("the first launch that did not run: kernel '" + kernel + "'");
   FindingLog::get().add(0, {f});
+}
+
+/// A launch that did not start because of a Ctrl-C. The first launch the Ctrl-C stops,
+/// when it came while no launch ran, has the hang.interrupted finding a running launch
+/// has (that no work-item ran is where the work-items were); later ones an error line.
+void reportNotStarted(const LaunchCommand &launch) {
+  const std::string &kernel = launch.signature.name;
+  FindingLog &log = FindingLog::get();
+  if (!markLaunchInterrupted()) {
+    log.addError("kernel '" + kernel + "' did not run: the program was interrupted (Ctrl-C)");
+    return;
+  }
+  uint64_t workItems = 1;
+  for (uint32_t d = 0; d < launch.range.dims; ++d) workItems *= launch.range.global[d];
+  Finding f;
+  f.kind = stopFindingKind(StopReason::Interrupted);
+  f.message = "the run was interrupted before the launch started; 0 of " +
+              std::to_string(workItems) + " work-items had finished";
+  f.kernel = kernel;
+  f.notes.push_back("the Ctrl-C came while no launch ran: this launch stopped at its start");
+  log.add(launch.executable->number(), {f});
+  log.addError("kernel '" + kernel +
+               "' was interrupted (Ctrl-C) at its start: no work-item ran; later commands fail");
+  // Listed as a launch, as a launch stopped while it runs is.
+  const std::array<uint64_t, 3> local =
+      launch.range.local.value_or(std::array<uint64_t, 3>{1, 1, 1});
+  uint64_t groups = 1;
+  for (uint32_t d = 0; d < launch.range.dims; ++d)
+    groups *= (launch.range.global[d] + local[d] - 1) / std::max<uint64_t>(local[d], 1);
+  log.addLaunch({{"kernel", kernel},
+                 {"global_size", sizeList(launch.range.global, launch.range.dims)},
+                 {"local_size", sizeList(local, launch.range.dims)},
+                 {"work_groups", groups},
+                 {"instructions", 0},
+                 {"stopped", stopFindingKind(StopReason::Interrupted)},
+                 {"work_items_finished", 0}});
 }
 
 } // namespace
@@ -104,6 +162,7 @@ LaunchCommand prepareLaunch(const Kernel &kernel, const NDRange &range) {
   LaunchCommand launch;
   launch.context = kernel.program().sharedContext();
   launch.executable = kernel.executable();
+  launch.program = kernel.sharedProgram();
   launch.signature = kernel.signature();
   launch.range = range;
   launch.args = kernel.args();
@@ -160,8 +219,7 @@ cl_int runLaunch(const LaunchCommand &launch) {
   const Config &config = Config::get();
   FindingLog &log = FindingLog::get();
   if (launchesStopping()) {
-    if (interruptedByUser())
-      log.addError("kernel '" + kernel + "' did not run: the program was interrupted (Ctrl-C)");
+    if (interruptedByUser()) reportNotStarted(launch);
     return CL_OUT_OF_RESOURCES;
   }
   if (auto deadline = config.runDeadline();
@@ -211,7 +269,9 @@ cl_int runLaunch(const LaunchCommand &launch) {
                  " of " + std::to_string(stats.workItems) + " work-items had finished");
   }
   nameBuffers(findings, launch);
-  log.add(launch.executable->number(), findings);
+  const bool fromSource = launch.program && launch.program->origin() == Program::Origin::Source;
+  log.add(launch.executable->number(), findings, fromSource ? &launch.program->source() : nullptr);
+  if (byCtrlC) markLaunchInterrupted();
   if (byCtrlC)
     log.addError("kernel '" + kernel +
                  "' was interrupted (Ctrl-C): " + std::to_string(stats.workItemsDone) + " of " +
@@ -223,7 +283,8 @@ cl_int runLaunch(const LaunchCommand &launch) {
   nlohmann::json entry{{"kernel", kernel},
                        {"global_size", sizeList(launch.range.global, launch.range.dims)},
                        {"local_size", sizeList(stats.localSize, launch.range.dims)},
-                       {"work_groups", stats.workGroups}};
+                       {"work_groups", stats.workGroups},
+                       {"instructions", stats.instructions}};
   if (stats.stopped != StopReason::None) {
     entry["stopped"] = stopFindingKind(stats.stopped);
     entry["work_items_finished"] = stats.workItemsDone;

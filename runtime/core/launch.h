@@ -22,6 +22,9 @@ namespace spvsim::runtime {
 struct LaunchCommand {
   std::shared_ptr<Context> context;
   std::shared_ptr<const Executable> executable;
+  /// The kernel's program: its OpenCL C source, when it has one, shows the lines of the
+  /// launch's findings.
+  std::shared_ptr<const Program> program;
   KernelSignature signature;
   NDRange range; ///< `local` always set
   std::vector<KernelArg> args;

@@ -57,7 +57,7 @@ set_tests_properties(cli.run.report_version_and_suppressed PROPERTIES PASS_REGUL
 add_test(NAME cli.run.summary_on_a_terminal
          COMMAND script -qec "XDG_CACHE_HOME='${cl_cache}/summary' SPVSIM_CACHE= '$<TARGET_FILE:spvsim>' run --suppress uninit.read '${cl_data}/race_lines.json' >/dev/null; echo \"exit status $?\"" /dev/null)
 set_tests_properties(cli.run.summary_on_a_terminal PROPERTIES PASS_REGULAR_EXPRESSION
-  "\nspvsim: 1 launch, 1 finding \\(race\\.local\\.read-write 1\\), 1 suppressed, [0-9]+\\.[0-9][0-9] s\r?\nexit status 1")
+  "\nspvsim: 1 launch, 1 finding \\(race\\.local\\.read-write 1\\), 1 suppressed, [1-9][0-9]* instructions, [0-9]+\\.[0-9][0-9] s\r?\nexit status 1")
 spvsim_cli_cl_test(run.no_summary_off_a_terminal "exit status 1\n$"
                    run ${cl_data}/race_lines.json)
 set_tests_properties(cli.run.no_summary_off_a_terminal PROPERTIES

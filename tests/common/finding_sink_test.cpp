@@ -102,6 +102,14 @@ TEST(Finding, ElementIndexAndType) {
   f.memory->offset = 402;
   EXPECT_EQ(elementText(f), "v[100] + 2 bytes");
   EXPECT_EQ(toJson(f)["memory"]["element_byte"], 2);
+  // Before the start (offset -4, -2 in two's complement): a negative element and offset.
+  f.memory->offset = uint64_t(-4);
+  EXPECT_EQ(elementText(f), "v[-1]");
+  EXPECT_NE(formatText(f).find("offset -4 size 4 (v[-1], float)"), std::string::npos);
+  f.memory->offset = uint64_t(-2);
+  EXPECT_EQ(elementText(f), "v[-1] + 2 bytes");
+  f.memory->offset = uint64_t(-8);
+  EXPECT_EQ(elementText(f), "v[-2]");
   f.elementSize = 0;
   EXPECT_EQ(elementText(f), "");
   EXPECT_FALSE(toJson(f)["memory"].contains("element"));

@@ -33,6 +33,19 @@ TEST(SourceExcerpts, CaretFollowsTabsAndCarriageReturnsAreDropped) {
   std::filesystem::remove(file);
 }
 
+TEST(SourceExcerpts, TextHeldInMemoryStandsForTheFile) {
+  // A file of the same name on disk is not read: the text given is the source.
+  const std::string file = writeSource("spvsim_excerpt_d.cl", "not this\n");
+  SourceExcerpts excerpts;
+  excerpts.setText(file, "kernel void k() {\r\n  out[i] = 0;\n}");
+  EXPECT_EQ(excerpts.excerpt({file, 2, 3}, ""), "2 |   out[i] = 0;\n"
+                                                "  |   ^\n");
+  EXPECT_EQ(excerpts.line(file, 1), "kernel void k() {");
+  EXPECT_EQ(excerpts.line(file, 3), "}");
+  EXPECT_EQ(excerpts.line(file, 4), std::nullopt);
+  std::filesystem::remove(file);
+}
+
 TEST(SourceExcerpts, NothingForWhatCannotBeRead) {
   const std::string file = writeSource("spvsim_excerpt_c.cl", "one line\n");
   SourceExcerpts excerpts;

@@ -95,6 +95,31 @@ TEST(Frontend, FreezeFromDivRemPairsIsLegalized) {
   }
 }
 
+// clang-15 -O2 narrows a switch on four bits to a switch on an i4 (the conformance
+// suite's subgroups ifp kernel), which SPIR-V has not: it is promoted to an i8 holding
+// the four bits.
+const char *kNibbleSwitch = R"(
+__kernel void nibbles(__global const int *in, __global int *out) {
+  int i = get_global_id(0);
+  int inst = in[i];
+  int op = (inst >> 4) & 0xf;
+  int r = -1;
+  switch (op) {
+  case 0: r = 10; break;
+  case 1: r = 11; break;
+  case 2: r = 12; break;
+  case 15: r = 25; break;
+  }
+  out[i] = r;
+})";
+
+TEST(Frontend, NarrowIntegersAreLegalized) {
+  for (bool optimize : {false, true}) {
+    CompileResult r = build(kNibbleSwitch, optimize);
+    EXPECT_TRUE(r.ok) << r.log;
+  }
+}
+
 // The translator ends the process on every error: what it would reject is reported
 // in the log before it runs.
 TEST(Frontend, UntranslatableInputIsABuildErrorNotAnExit) {

@@ -12,9 +12,13 @@
  *   release       the application releases everything while a launch runs
  *   exit          the program exits while an endless launch runs
  *   hang          waits for an endless launch (Ctrl-C under spvsim exec: sigint.sh)
- *   hang-ignoring-sigint  the same, ignoring SIGINT */
+ *   hang-ignoring-sigint  the same, ignoring SIGINT
+ *   idle-sigint   waits for a signal while no launch is enqueued, then launches
+ *   queued-sigint waits for a signal while a launch waits for a user event, then lets
+ *                 it start (both: Ctrl-C under spvsim exec stops the launch at its start) */
 #include <signal.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "harness.h"
 
@@ -293,11 +297,36 @@ static int runHang(void) {
   }
 }
 
+/* A Ctrl-C under spvsim exec while no launch runs stops the next launch at its start:
+ * with `queued` the launch is enqueued before it and waits for a user event, else it is
+ * enqueued after it. The program waits in sleep(), which the runtime's SIGINT handler
+ * ends early; without that handler SIGINT would end the program. */
+static int runAfterSigint(int queued) {
+  Spin spin = makeSpin(1000); /* a short launch: it would finish if it ran */
+  cl_int err = CL_SUCCESS;
+  cl_event gate = clCreateUserEvent(context, &err);
+  OK(err);
+  cl_int enqueued = CL_SUCCESS;
+  if (queued) enqueued = clEnqueueTask(queue, spin.kernel, 1, &gate, NULL);
+  printf("waiting\n");
+  fflush(stdout);
+  sleep(60);
+  OK(clSetUserEventStatus(gate, CL_COMPLETE));
+  if (!queued) enqueued = clEnqueueTask(queue, spin.kernel, 0, NULL, NULL);
+  cl_int finished = clFinish(queue);
+  printf("after the signal: clEnqueueTask returned %d, clFinish %d\n", enqueued, finished);
+  EXPECT_ERR(CL_OUT_OF_RESOURCES, clEnqueueTask(queue, spin.kernel, 0, NULL, NULL));
+  OK(clReleaseEvent(gate));
+  return 1;
+}
+
 int main(int argc, char **argv) {
   REQUIRE(argc == 2);
   if (strcmp(argv[1], "hang-ignoring-sigint") == 0) signal(SIGINT, SIG_IGN);
   spvsimContext(&device, &context, &queue);
   if (strncmp(argv[1], "hang", 4) == 0) return runHang();
+  if (strcmp(argv[1], "idle-sigint") == 0) return runAfterSigint(0);
+  if (strcmp(argv[1], "queued-sigint") == 0) return runAfterSigint(1);
   if (strcmp(argv[1], "static") == 0) return runStatic();
   if (strcmp(argv[1], "timeout") == 0) return runTimeout(0);
   if (strcmp(argv[1], "run-timeout") == 0) return runTimeout(1);

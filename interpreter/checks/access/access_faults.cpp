@@ -31,15 +31,15 @@ void AccessFaultWatcher::accessFaulted(const ExecState &x, const LoweredOp &op,
   f.workItem = workItemOf(x, access.lane);
   std::string name = allocationName(x, pointer);
   f.memory = MemoryRef{addressSpaceName(space), name, uint64_t(offset), bytes};
-  auto sizeText = [&](uint64_t size) { return " of " + std::to_string(size) + " bytes"; };
+  auto byteCount = [](uint64_t n) { return std::to_string(n) + (n == 1 ? " byte" : " bytes"); };
+  auto sizeText = [&](uint64_t size) { return " of " + byteCount(size); };
   ops::ResolvedAllocation r;
   bool resolved = ops::resolve(x, pointer, access.lane, r);
   switch (fault) {
   case AccessFault::Null:
     if (space == AddressSpace::None && id == 0) {
       f.kind = "null.deref";
-      f.message =
-          std::string(verb) + " of " + std::to_string(bytes) + " bytes through a NULL pointer";
+      f.message = std::string(verb) + " of " + byteCount(bytes) + " through a NULL pointer";
     } else {
       f.kind =
           std::string("oob.") + (space == AddressSpace::Local      ? "local"
@@ -93,7 +93,7 @@ void AccessFaultWatcher::accessFaulted(const ExecState &x, const LoweredOp &op,
                           std::to_string(inParent));
       }
     }
-    f.message = std::string(verb) + " of " + std::to_string(bytes) + " bytes at offset " +
+    f.message = std::string(verb) + " of " + byteCount(bytes) + " at offset " +
                 std::to_string(offset) + " of " + addressSpaceName(space) + " '" + name + "'" +
                 sizeText(size);
     break;
