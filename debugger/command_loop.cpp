@@ -208,6 +208,7 @@ bool CommandLoop::execute(const std::string &rawLine) {
     if (is(word, {"reverse-stepi", "rsi"}))
       return cmdReverse(ReverseCommand::StepInstruction), lastRepeatable_ = word, true;
     if (is(word, {"reverse-continue", "rc"})) return cmdReverse(ReverseCommand::Continue), true;
+    if (is(word, {"reverse-finish", "rf"})) return cmdReverse(ReverseCommand::Finish), true;
     if (is(word, {"help", "h"})) {
       out << "Commands: run, continue (c), next (n), step (s), stepi (si), finish,\n"
              "  break FILE:LINE|LINE|KERNEL|on-finding [if COND], tbreak, delete [N...],\n"
@@ -216,7 +217,7 @@ bool CommandLoop::execute(const std::string &rawLine) {
              "  workitem GX [GY GZ] | workitem group G... local L..., backtrace (bt),\n"
              "  list [LINE|FILE:LINE], watch EXPR, last-write EXPR,\n"
              "  reverse-step (rs), reverse-next (rn), reverse-stepi (rsi),\n"
-             "  reverse-continue (rc), quit (q).\n"
+             "  reverse-continue (rc), reverse-finish (rf), quit (q).\n"
              "  See docs/debugging.md.\n";
       return true;
     }

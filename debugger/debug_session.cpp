@@ -296,11 +296,12 @@ void DebugSession::searchOp(const ExecState &x, const LoweredOp &op, uint32_t in
   }
   if (op.code == OpCode::DebugBind) return bind(x, op, index);
   if (s.record == SearchReplay::Record::LastOp ||
-      (s.record == SearchReplay::Record::LineStarts && lineStart_[index]))
+      (s.record == SearchReplay::Record::LineStarts && lineStart_[index]) ||
+      (s.record == SearchReplay::Record::CallSite && opDepths_[index] < s.callerDepth))
     if (const uint64_t mask = x.maskOf(op); mask && focusLane(x, mask)) {
       const FocusStep step{opsReached, opLines_[index], opDepths_[index], lineStart_[index] != 0,
                            isDeclarationLine(index)};
-      if (s.record == SearchReplay::Record::LastOp)
+      if (s.record != SearchReplay::Record::LineStarts)
         s.steps.assign(1, step);
       else
         s.steps.push_back(step);

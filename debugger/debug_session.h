@@ -88,8 +88,10 @@ struct SearchReplay {
   uint64_t until = 0;
   GlobalId focus{0, 0, 0};             ///< the work-item in focus at the stop
   std::atomic<bool> *cancel = nullptr; ///< set at `until`: the replay ends there
-  /// What `steps` gets of the work-item in focus: nothing, each line start, its last op.
-  enum class Record : uint8_t { Stops, LineStarts, LastOp } record = Record::Stops;
+  /// What `steps` gets of the work-item in focus: nothing, each line start, its last op,
+  /// its last op in a frame outside `callerDepth` (its last op before the call it is in).
+  enum class Record : uint8_t { Stops, LineStarts, LastOp, CallSite } record = Record::Stops;
+  uint32_t callerDepth = 0; ///< Record::CallSite: ops of depth below it are the callers'
   std::vector<RecordedStop> stops;
   std::vector<FocusStep> steps;
   bool reached = false; ///< the replay got to `until`

@@ -1,9 +1,12 @@
 // The commands that replay the stopped launch (CommandLoop, command_loop.h):
-// `last-write EXPR` (last_write.h) and the reverse ones (reverse_execution.h).
+// `last-write EXPR` (last_write.h) and the reverse ones (reverse_execution.h),
+// `reverse-finish` included (back to the call of the function the work-item is in).
 #include <algorithm>
 #include <cstring>
+#include <filesystem>
 
 #include "command_loop.h"
+#include "frames.h"
 #include "last_write.h"
 #include "memory/tagged_pointer.h"
 #include "reverse_execution.h"
@@ -13,7 +16,25 @@ namespace spvsim::debugger {
 
 void CommandLoop::cmdReverse(ReverseCommand command) {
   if (!requireStopped()) return;
+  std::string leaving; // reverse-finish: the frame gone back out of
+  if (command == ReverseCommand::Finish) {
+    if (session_.opDepth(session_.stopPoint().index) == 0) {
+      *out_ << "\"finish\" not meaningful in the outermost frame.\n";
+      return;
+    }
+    if (auto found = session_.findWorkItem(session_.focus)) {
+      const std::vector<SourceFrame> frames =
+          framesOfWorkItem(session_, *found->first, found->second);
+      if (!frames.empty())
+        leaving =
+            "Run back to call of #0  " + frames.front().function + " () at " +
+            (frames.front().line ? std::filesystem::path(frames.front().file).filename().string() +
+                                       ":" + std::to_string(frames.front().line)
+                                 : "SPIR-V instruction");
+    }
+  }
   const ReverseTarget target = findReverseTarget(session_, command, control_, buffers_);
+  if (!leaving.empty()) *out_ << leaving << "\n";
   rewind(session_, target, control_);
   waitAndReport();
 }

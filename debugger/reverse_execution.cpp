@@ -74,7 +74,11 @@ ReverseTarget findReverseTarget(const DebugSession &live, ReverseCommand command
   replay.cancel = &cancel;
   replay.record = command == ReverseCommand::Continue          ? SearchReplay::Record::Stops
                   : command == ReverseCommand::StepInstruction ? SearchReplay::Record::LastOp
+                  : command == ReverseCommand::Finish          ? SearchReplay::Record::CallSite
                                                                : SearchReplay::Record::LineStarts;
+  // reverse-finish: the last op of the work-item in focus in a caller's frame before the
+  // stop is where the call it is in was made (its arguments computed, the call next).
+  replay.callerDepth = live.opDepth(stop.index);
   search.searchInto(replay);
   control.replay(search, cancel);
 
@@ -88,6 +92,7 @@ ReverseTarget findReverseTarget(const DebugSession &live, ReverseCommand command
     position = lineTarget(replay.steps, live, command == ReverseCommand::Next);
     break;
   case ReverseCommand::StepInstruction:
+  case ReverseCommand::Finish:
     if (!replay.steps.empty()) position = replay.steps.back().position;
     break;
   case ReverseCommand::Continue:

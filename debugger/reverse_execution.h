@@ -1,6 +1,6 @@
-// Reverse execution: `reverse-step`, `reverse-next`, `reverse-stepi` and
-// `reverse-continue` (docs/debugging.md) by deterministic replay, never by logging
-// writes. A stop of a launch under the debugger is an op count
+// Reverse execution: `reverse-step`, `reverse-next`, `reverse-stepi`,
+// `reverse-continue` and `reverse-finish` (docs/debugging.md) by deterministic replay,
+// never by logging writes. A stop of a launch under the debugger is an op count
 // (DebugWatcher::opsReached): the launch runs with one work-group thread and the same
 // schedule every time. Going back takes two runs of the stopped launch from the inputs
 // it started with: a search replay up to the stop, whose session records where it
@@ -20,7 +20,7 @@
 
 namespace spvsim::debugger {
 
-enum class ReverseCommand : uint8_t { Step, Next, StepInstruction, Continue };
+enum class ReverseCommand : uint8_t { Step, Next, StepInstruction, Continue, Finish };
 
 /// Where a reverse command takes the stopped launch.
 struct ReverseTarget {
