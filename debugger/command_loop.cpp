@@ -12,6 +12,7 @@
 #include <dlfcn.h>
 #include <signal.h>
 
+#include "interrupt_scope.h"
 #include "memory/tagged_pointer.h"
 #include "spvsim/common/error.h"
 
@@ -65,35 +66,6 @@ struct LineEditor {
     }();
     return editor;
   }
-};
-
-/// The session Ctrl-C interrupts while a launch runs (null at the prompt).
-std::atomic<DebugSession *> interrupted{nullptr};
-
-extern "C" void interruptLaunch(int) {
-  if (DebugSession *s = interrupted.load()) s->requestInterrupt();
-}
-
-/// SIGINT while the launch runs stops it at its next op; at the prompt it is ignored, so
-/// Ctrl-C never ends the session (gdb's behaviour; the line being edited is kept).
-class InterruptScope {
-public:
-  explicit InterruptScope(DebugSession &s) {
-    interrupted.store(&s);
-    struct sigaction a {};
-    a.sa_handler = interruptLaunch;
-    sigemptyset(&a.sa_mask);
-    sigaction(SIGINT, &a, &previous_);
-  }
-  ~InterruptScope() {
-    sigaction(SIGINT, &previous_, nullptr);
-    interrupted.store(nullptr);
-  }
-  InterruptScope(const InterruptScope &) = delete;
-  InterruptScope &operator=(const InterruptScope &) = delete;
-
-private:
-  struct sigaction previous_ {};
 };
 
 } // namespace

@@ -313,15 +313,27 @@ void DebugSession::searchOp(const ExecState &x, const LoweredOp &op, uint32_t in
 
 void DebugSession::positionOp(const ExecState &x, const LoweredOp &op, uint32_t index) {
   if (op.code == OpCode::DebugBind) return bind(x, op, index);
-  if (opsReached < rewindPosition_ || !x.maskOf(op)) return;
+  const uint64_t mask = x.maskOf(op);
+  if (!mask) return;
+  // Ctrl-C while going back: the launch stops here, short of the count, as it would
+  // have when it first ran (what follows is run again by the next forward command).
+  const bool interrupted = opsReached < rewindPosition_ &&
+                           interrupt_.load(std::memory_order_relaxed) && interrupt_.exchange(false);
+  if (opsReached < rewindPosition_ && !interrupted) return;
   rewind_ = Rewind::None;
   everyOp = false;
-  interrupt_.store(false); // Ctrl-C while going back: it stops here anyway
+  interrupt_.store(false);
   rereadWatchpoints(x);
   watchingStores = !watchpoints.empty();
   focus = rewindFocus_;
   mode_ = Resume::Continue;
-  stopHere(x, op, index, std::exchange(rewindReason_, {}), std::exchange(rewindWatch_, {}));
+  std::string reason = std::exchange(rewindReason_, {});
+  std::optional<WatchHit> watch = std::exchange(rewindWatch_, {});
+  if (interrupted) {
+    if (!focusLane(x, mask)) focus = globalIdOf(*x.warp, uint32_t(std::countr_zero(mask)));
+    return stopHere(x, op, index, "Interrupted");
+  }
+  stopHere(x, op, index, std::move(reason), std::move(watch));
 }
 
 void DebugSession::decide(const ExecState &x, const LoweredOp &op, uint32_t index) {
@@ -503,6 +515,7 @@ void DebugSession::resume(Resume how) {
   stepIndex_ = stop_.index;
   everyOp = how != Resume::Continue || pendingFinding_.has_value();
   updateFlags();
+  interrupt_.store(false); // a Ctrl-C or pause that came as the launch stopped
   resumed_ = true;
   stopped_ = false;
   changed_.notify_all();
@@ -520,6 +533,7 @@ void DebugSession::rewindTo(uint64_t position, GlobalId focusThere, std::string 
   pendingWatch_.reset();
   mode_ = Resume::Continue;
   everyOp = false;
+  interrupt_.store(false);
   resumed_ = true;
   stopped_ = false;
   changed_.notify_all();

@@ -116,11 +116,19 @@ public:
     search_ = &replay;
     focus = replay.focus;
   }
-  /// Stops the running launch at its next op (Ctrl-C); safe in a signal handler.
+  /// Stops the running launch at its next op (Ctrl-C, DAP `pause`), or the replay the
+  /// prompt runs for it (setReplayCancel); safe in a signal handler. One that comes
+  /// while the launch is stopped is dropped when the launch is resumed.
   void requestInterrupt() {
     interrupt_.store(true);
     everyOp.store(true);
+    if (std::atomic<bool> *cancel = replayCancel_.load()) cancel->store(true);
   }
+  /// While the prompt replays the stopped launch (a reverse command, last-write):
+  /// requestInterrupt sets `cancel` too, which ends the replay (null: no replay).
+  void setReplayCancel(std::atomic<bool> *cancel) { replayCancel_.store(cancel); }
+  /// Whether an interrupt was requested since the last resume (and forgets it).
+  bool takeInterrupt() { return interrupt_.exchange(false); }
 
   // --- The prompt's thread
   /// Waits until the launch stops or every launch has run (false then).
@@ -239,6 +247,7 @@ private:
   std::optional<Finding> pendingFinding_;
   std::optional<WatchHit> pendingWatch_;
   std::atomic<bool> interrupt_{false};
+  std::atomic<std::atomic<bool> *> replayCancel_{nullptr};
 
   SearchReplay *search_ = nullptr;
   bool searchStarted_ = false;

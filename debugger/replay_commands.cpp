@@ -7,6 +7,7 @@
 
 #include "command_loop.h"
 #include "frames.h"
+#include "interrupt_scope.h"
 #include "last_write.h"
 #include "memory/tagged_pointer.h"
 #include "reverse_execution.h"
@@ -33,7 +34,10 @@ void CommandLoop::cmdReverse(ReverseCommand command) {
                                  : "SPIR-V instruction");
     }
   }
-  const ReverseTarget target = findReverseTarget(session_, command, control_, buffers_);
+  const ReverseTarget target = [&] {
+    const InterruptScope ctrlC(session_); // Ctrl-C ends the search replay
+    return findReverseTarget(session_, command, control_, buffers_);
+  }();
   if (!leaving.empty()) *out_ << leaving << "\n";
   rewind(session_, target, control_);
   waitAndReport();
@@ -58,7 +62,13 @@ void CommandLoop::cmdLastWrite(const std::string &args) {
   std::atomic<bool> cancel{false};
   LastWriteRecorder recorder(*v.address, v.type->bytes, g ? g->id : GlobalId{0, 0, 0}, s.position,
                              cancel);
-  control_.replay(recorder, cancel);
+  session_.takeInterrupt(); // one that came as the launch stopped is not for this replay
+  {
+    const InterruptScope ctrlC(session_);
+    const ReplayCancelScope cancelOnInterrupt(session_, cancel);
+    control_.replay(recorder, cancel);
+  }
+  if (session_.takeInterrupt()) throw Error(kReplayInterrupted);
   std::ostream &out = *out_;
   if (!recorder.reachedEnd())
     out << "warning: the replay ended before it reached this stop; the answer covers the "

@@ -35,9 +35,15 @@ struct ReverseTarget {
 /// The reason of a rewind to the launch's start (gdb: "No more reverse-execution history").
 inline constexpr const char *kLaunchStart = "start";
 
+/// What a replay interrupted by Ctrl-C answers.
+inline constexpr const char *kReplayInterrupted =
+    "Interrupted: the replay stopped; the launch is still where it stopped.";
+
 /// Replays the launch `live` is stopped in up to its stop and finds where `command`
-/// goes back to. `live` must be stopped; `control.replay` runs the search replay.
-ReverseTarget findReverseTarget(const DebugSession &live, ReverseCommand command,
+/// goes back to. `live` must be stopped; `control.replay` runs the search replay, which
+/// live.requestInterrupt() (Ctrl-C) ends: then it throws kReplayInterrupted and the
+/// launch stays as it was.
+ReverseTarget findReverseTarget(DebugSession &live, ReverseCommand command,
                                 const LaunchControl &control,
                                 const std::map<std::string, BufferType> &buffers);
 
