@@ -173,6 +173,7 @@ bool CommandLoop::execute(const std::string &rawLine) {
       return resume(Resume::Finish), true;
     }
     if (word == "last-write") return cmdLastWrite(args), true;
+    if (word == "set") return cmdSet(args), true;
     if (is(word, {"reverse-step", "rs"}))
       return cmdReverse(ReverseCommand::Step), lastRepeatable_ = word, true;
     if (is(word, {"reverse-next", "rn"}))
@@ -187,7 +188,7 @@ bool CommandLoop::execute(const std::string &rawLine) {
              "  info breakpoints|locals|args|workitems|registers, print EXPR (p),\n"
              "  print %ID (a SPIR-V result id), x/NF ADDR,\n"
              "  workitem GX [GY GZ] | workitem group G... local L..., backtrace (bt),\n"
-             "  list [LINE|FILE:LINE], watch EXPR, last-write EXPR,\n"
+             "  list [LINE|FILE:LINE], watch EXPR, last-write EXPR, set var EXPR = VALUE,\n"
              "  reverse-step (rs), reverse-next (rn), reverse-stepi (rsi),\n"
              "  reverse-continue (rc), reverse-finish (rf), quit (q).\n"
              "  See docs/debugging.md.\n";
@@ -736,6 +737,31 @@ void CommandLoop::cmdWatch(const std::string &args) {
   *out_ << "Watchpoint " << w.number << ": " << args << "\n";
   session_.watchpoints.push_back(std::move(w));
   session_.updateFlags();
+}
+
+} // namespace spvsim::debugger
+
+namespace spvsim::debugger {
+
+void CommandLoop::cmdSet(const std::string &args) {
+  // gdb's `set var EXPR = VALUE` (`set variable`): the `=` that is not part of ==, <=, >=, !=.
+  auto [word, rest] = splitCommand(args);
+  if (word != "var" && word != "variable")
+    throw Error("Usage: set var EXPR = VALUE (a variable in memory, a buffer or __local "
+                "element, a member).");
+  size_t eq = std::string::npos;
+  for (size_t i = 0; i < rest.size(); ++i)
+    if (rest[i] == '=' && (i + 1 >= rest.size() || rest[i + 1] != '=') &&
+        (i == 0 || std::string("=<>!").find(rest[i - 1]) == std::string::npos)) {
+      eq = i;
+      break;
+    }
+  if (eq == std::string::npos) throw Error("Usage: set var EXPR = VALUE");
+  if (!requireStopped()) return;
+  auto e = focusEvaluator();
+  if (!e) throw Error("The work-item in focus is not in the running work-group.");
+  e->assign(e->evaluate(trim(rest.substr(0, eq))), e->evaluate(trim(rest.substr(eq + 1))));
+  session_.refreshWatchpoints();
 }
 
 } // namespace spvsim::debugger

@@ -183,6 +183,11 @@ public:
   }
   uint32_t opDepth(uint32_t index) const { return index < opDepths_.size() ? opDepths_[index] : 0; }
   uint32_t kernelFunction() const { return kernelFunction_; }
+  /// While stopped: reads each watchpoint's bytes again (after `set var` wrote memory,
+  /// so that the debugger's own store does not fire them).
+  void refreshWatchpoints() {
+    if (stopped_) rereadWatchpoints(stop_.x);
+  }
   /// Re-marks the ops where the launch must call back (after breakpoints change).
   void updateFlags();
   /// Whether a breakpoint location matches anything in the kernel's ops.
