@@ -731,6 +731,8 @@ void CommandLoop::cmdWatch(const std::string &args) {
   w.expression = args;
   w.pointer = *v.address;
   w.bytes = v.type->bytes;
+  if (tagged::space(w.pointer) == AddressSpace::Local && session_.group())
+    w.group = session_.group()->id;
   w.last.resize(w.bytes);
   std::string why;
   if (!e->reader()(w.pointer, w.bytes, w.last.data(), why)) throw Error(why);

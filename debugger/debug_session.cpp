@@ -52,6 +52,11 @@ void DebugSession::setGroup(GroupState *g, std::span<Warp> warps) {
   if (g) {
     groupItems_ = g->items;
     bindings_.assign(size_t(g->items) * variableCount_, kNone);
+    // A replay reaching the group of a __local watchpoint: its copy as the group starts.
+    if (launch_ && !warps.empty() &&
+        std::any_of(watchpoints.begin(), watchpoints.end(),
+                    [&](const Watchpoint &w) { return w.group && *w.group == g->id; }))
+      rereadWatchpoints(stateOfWarp(warps.front()));
   } else {
     bindings_.clear();
   }
@@ -272,6 +277,7 @@ void DebugSession::opReached(const ExecState &x, const LoweredOp &op, uint32_t i
 
 void DebugSession::rereadWatchpoints(const ExecState &x) {
   for (Watchpoint &w : watchpoints) {
+    if (!watchesGroupOf(w, x)) continue;
     ops::ResolvedAllocation r;
     const uint64_t offset = tagged::offset(w.pointer);
     if (ops::resolve(x, w.pointer, 0, r) && offset + w.bytes <= r.size)
@@ -434,6 +440,7 @@ void DebugSession::storeDone(const ExecState &x, const LoweredOp &op, uint32_t i
                              uint32_t bytes, bool indexed) {
   if (rewind_ != Rewind::None || (search_ && search_->reached)) return;
   for (Watchpoint &w : watchpoints) {
+    if (!watchesGroupOf(w, x)) continue; // another group's copy of a __local element
     ops::ResolvedAllocation r;
     if (!ops::resolve(x, w.pointer, 0, r)) continue;
     const uint64_t offset = tagged::offset(w.pointer);

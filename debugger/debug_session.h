@@ -42,6 +42,9 @@ struct Watchpoint {
   uint64_t pointer = 0; ///< tagged
   uint32_t bytes = 0;
   std::vector<std::byte> last;
+  /// A __local element: the work-group whose copy it is (each group has its own; OpenCL
+  /// C §6.5.2): stores of other groups to theirs do not fire it.
+  std::optional<GlobalId> group;
 };
 
 /// How the launch goes on when the prompt resumes it.
@@ -206,8 +209,13 @@ private:
   void positionOp(const ExecState &x, const LoweredOp &op, uint32_t index);
   /// A DebugBind op: the variable of each lane moves.
   void bind(const ExecState &x, const LoweredOp &op, uint32_t index);
-  /// Reads each watchpoint's bytes as they are now (its `last`).
+  /// Reads each watchpoint's bytes as they are now (its `last`), a __local one's in its
+  /// own work-group only.
   void rereadWatchpoints(const ExecState &x);
+  /// Whether watchpoint `w` is about the memory of the work-group `x` runs in.
+  static bool watchesGroupOf(const Watchpoint &w, const ExecState &x) {
+    return !w.group || (x.group && x.group->id == *w.group);
+  }
   void stopHere(const ExecState &x, const LoweredOp &op, uint32_t index, std::string reason,
                 std::optional<WatchHit> watch = std::nullopt,
                 std::optional<Finding> finding = std::nullopt);
