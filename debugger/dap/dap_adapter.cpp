@@ -212,6 +212,7 @@ void DapAdapter::launch(const json &request) {
     if (w < 1 || w > 64) throw Error("\"warpWidth\" must be 1 to 64.");
     launch.warpWidth = uint32_t(w);
   }
+  if (args.contains("checks")) launch.checks = args["checks"].get<std::string>();
   programDir_ = normal(launch.program).parent_path().string();
 
   TargetOutput output;

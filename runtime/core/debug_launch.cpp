@@ -67,6 +67,8 @@ LaunchStats debugLaunch(const ValidatedModule &module, const std::string &kernel
   std::atomic<bool> cancel{false};
   std::atomic<bool> restart{false};
   options.threads = 1; // one work-group thread: the same schedule on every run
+  // The bounds check only, as `spvsim debug` runs by default (docs/debugging.md).
+  options.checks = CheckSet::parse("bounds");
   options.debugger = debug.watcher();
   options.cancel = &cancel;
   // A launch run again (reverse execution) prints the same bytes again, which are shown

@@ -48,6 +48,7 @@ protected:
     runner = std::thread([this] {
       ExecOptions options;
       options.threads = 1;
+      options.checks = CheckSet::parse("bounds");
       options.debugger = session.get();
       options.cancel = &cancel;
       const int n = 16;
