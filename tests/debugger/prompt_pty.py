@@ -34,8 +34,9 @@ def read_until(text, timeout=30.0):
         if ready:
             try:
                 output += os.read(fd, 4096)
-            except OSError:
-                break
+            except OSError:  # spvsim has ended: what was waited for never came
+                sys.exit("spvsim ended while waiting for %r; the terminal showed:\n%s" %
+                         (text, output.decode(errors="replace")))
     cursor = output.find(text.encode(), cursor) + len(text)
 
 
@@ -60,8 +61,8 @@ time.sleep(2)
 send(b"\x03")
 read_until("Interrupted, work-item")
 read_until("(spvsim) ")
-send(b"print i\r")
-read_until("$1 = ")
+send(b"print flag[0]\r")
+read_until("$1 = 0")
 # Ctrl-C while a reverse command replays the launch up to its stop: the replay stops,
 # the launch stays where it was (the same work-item, its variables still readable).
 send(b"reverse-stepi\r")
@@ -69,8 +70,8 @@ time.sleep(0.5)
 send(b"\x03")
 read_until("Interrupted: the replay stopped; the launch is still where it stopped.")
 read_until("(spvsim) ")
-send(b"print i\r")
-read_until("$2 = ")
+send(b"print flag[0]\r")
+read_until("$2 = 0")
 read_until("(spvsim) ")
 # The Ctrl-C was the replay's: `continue` runs (the launch never ends) until the next one.
 send(b"continue\r")
