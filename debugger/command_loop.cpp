@@ -2,6 +2,7 @@
 #include "command_loop.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -68,6 +69,13 @@ struct LineEditor {
   }
 };
 
+/// Set by Ctrl-C at the prompt (which it does not end).
+std::atomic<bool> promptInterrupted{false};
+
+extern "C" void notePromptInterrupt(int) {
+  promptInterrupted.store(true);
+}
+
 } // namespace
 
 CommandLoop::CommandLoop(DebugSession &session, std::map<std::string, BufferType> buffers,
@@ -85,10 +93,12 @@ CommandLoop::CommandLoop(DebugSession &session, std::map<std::string, BufferType
 int CommandLoop::run(std::istream &in, std::ostream &out, bool terminal) {
   out_ = &out;
   if (terminal) { // Ctrl-C at the prompt does not end the session
-    struct sigaction ignore {};
-    ignore.sa_handler = SIG_IGN;
-    sigemptyset(&ignore.sa_mask);
-    sigaction(SIGINT, &ignore, nullptr);
+    // A handler, not SIG_IGN: libedit's readline returns null when Ctrl-C interrupts
+    // it, which is told from the end of the input by the flag the handler sets.
+    struct sigaction note {};
+    note.sa_handler = notePromptInterrupt;
+    sigemptyset(&note.sa_mask);
+    sigaction(SIGINT, &note, nullptr);
   }
   const LineEditor *editor = terminal ? &LineEditor::get() : nullptr;
   if (editor && !editor->readline) {
@@ -97,15 +107,25 @@ int CommandLoop::run(std::istream &in, std::ostream &out, bool terminal) {
   }
   for (;;) {
     std::string line;
+    promptInterrupted.store(false);
     if (editor) {
       char *text = editor->readline("(spvsim) ");
+      if (!text && promptInterrupted.exchange(false)) {
+        out << "\n";
+        continue;
+      }
       if (!text) break;
       line = text;
       std::free(text);
       if (!trim(line).empty()) editor->addHistory(line.c_str());
     } else if (terminal) {
       out << "(spvsim) " << std::flush;
-      if (!std::getline(in, line)) break;
+      if (!std::getline(in, line) && promptInterrupted.exchange(false)) {
+        in.clear();
+        out << "\n";
+        continue;
+      }
+      if (!in) break;
     } else {
       out << "(spvsim) " << std::flush;
       if (!std::getline(in, line)) {
