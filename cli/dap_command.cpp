@@ -42,7 +42,7 @@ void addDapCommand(CLI::App &app, int &exitStatus) {
         [](const debugger::DapLaunchArguments &launch, debugger::TargetOutput output) {
           try {
             return std::unique_ptr<debugger::DebugTarget>(std::make_unique<RunFileDebugTarget>(
-                launch.program, launch.warpWidth, std::move(output)));
+                launch.program, launch.warpWidth, std::move(output), launch.checks));
           } catch (const InvalidModule &e) {
             throw Error("The module of " + launch.program + " is not valid:\n" + e.what());
           }

@@ -10,7 +10,9 @@
 #include <string>
 
 #include "commands.h"
+#include "launch_options.h"
 #include "run_file_debug_target.h"
+#include "spvsim/interpreter/checks.h"
 
 namespace spvsim::cli {
 
@@ -19,6 +21,7 @@ namespace {
 struct DebugOptions {
   std::string runFile;
   uint32_t warpWidth = 32;
+  std::string checks = "bounds";
 };
 
 int debugCommand(const DebugOptions &options) {
@@ -30,7 +33,8 @@ int debugCommand(const DebugOptions &options) {
   output.message = [](const std::string &line) { std::cout << line << "\n"; };
   std::unique_ptr<RunFileDebugTarget> target;
   try {
-    target = std::make_unique<RunFileDebugTarget>(options.runFile, options.warpWidth, output);
+    target = std::make_unique<RunFileDebugTarget>(options.runFile, options.warpWidth, output,
+                                                  options.checks);
   } catch (const InvalidModule &e) {
     std::cerr << e.what();
     return kBadInput;
@@ -48,6 +52,13 @@ void addDebugCommand(CLI::App &app, int &exitStatus) {
   debug->add_option("file", options->runFile, "The run file (as for `spvsim run`)")->required();
   debug->add_option("--warp-width", options->warpWidth, "Lanes run in lockstep (1..64)")
       ->check(CLI::Range(1, 64));
+  debug
+      ->add_option("--checks", options->checks,
+                   std::string("Comma-separated checks to run, as for `spvsim run`: ") +
+                       checkNames() +
+                       " (default bounds: the others make every op of the launch slower, "
+                       "and each replay too)")
+      ->check(checkListProblem);
   debug->callback([options, &exitStatus] { exitStatus = debugCommand(*options); });
 }
 

@@ -72,7 +72,8 @@ ValidationResult validateRunModule(const RunSpec &spec, const std::string &runFi
 } // namespace
 
 struct RunFileDebugTarget::State {
-  State(const std::string &runFile, uint32_t warpWidth, debugger::TargetOutput out)
+  State(const std::string &runFile, uint32_t warpWidth, debugger::TargetOutput out,
+        const std::string &checks)
       : output(std::move(out)), spec(parseRunFile(runFile)),
         validation(validateRunModule(spec, runFile, specConstants)), module(*validation.module),
         launches(bindLaunches(spec, kernelSignatures(module),
@@ -87,6 +88,7 @@ struct RunFileDebugTarget::State {
       debug.findingReported(f);
     });
     exec.warpWidth = warpWidth;
+    exec.checks = CheckSet::parse(checks);
     exec.threads = 1;
     exec.debugger = debug.watcher();
     exec.cancel = &cancel;
@@ -208,8 +210,8 @@ struct RunFileDebugTarget::State {
 };
 
 RunFileDebugTarget::RunFileDebugTarget(const std::string &runFile, uint32_t warpWidth,
-                                       debugger::TargetOutput output)
-    : state_(std::make_unique<State>(runFile, warpWidth, std::move(output))) {}
+                                       debugger::TargetOutput output, const std::string &checks)
+    : state_(std::make_unique<State>(runFile, warpWidth, std::move(output), checks)) {}
 
 RunFileDebugTarget::~RunFileDebugTarget() {
   // The debugger's `quit` has let the launches end; a launch still running is stopped.

@@ -25,7 +25,9 @@ public:
 class RunFileDebugTarget : public debugger::DebugTarget {
 public:
   /// Reads `runFile`; throws spvsim::Error (InvalidModule when the module has errors).
-  RunFileDebugTarget(const std::string &runFile, uint32_t warpWidth, debugger::TargetOutput output);
+  /// `checks`: as `spvsim run --checks` takes them (the debugger's default: bounds).
+  RunFileDebugTarget(const std::string &runFile, uint32_t warpWidth, debugger::TargetOutput output,
+                     const std::string &checks = "bounds");
   ~RunFileDebugTarget() override;
   RunFileDebugTarget(const RunFileDebugTarget &) = delete;
   RunFileDebugTarget &operator=(const RunFileDebugTarget &) = delete;

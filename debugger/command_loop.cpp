@@ -2,6 +2,7 @@
 #include "command_loop.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -12,6 +13,7 @@
 #include <dlfcn.h>
 #include <signal.h>
 
+#include "interrupt_scope.h"
 #include "memory/tagged_pointer.h"
 #include "spvsim/common/error.h"
 
@@ -67,34 +69,12 @@ struct LineEditor {
   }
 };
 
-/// The session Ctrl-C interrupts while a launch runs (null at the prompt).
-std::atomic<DebugSession *> interrupted{nullptr};
+/// Set by Ctrl-C at the prompt (which it does not end).
+std::atomic<bool> promptInterrupted{false};
 
-extern "C" void interruptLaunch(int) {
-  if (DebugSession *s = interrupted.load()) s->requestInterrupt();
+extern "C" void notePromptInterrupt(int) {
+  promptInterrupted.store(true);
 }
-
-/// SIGINT while the launch runs stops it at its next op; at the prompt it is ignored, so
-/// Ctrl-C never ends the session (gdb's behaviour; the line being edited is kept).
-class InterruptScope {
-public:
-  explicit InterruptScope(DebugSession &s) {
-    interrupted.store(&s);
-    struct sigaction a {};
-    a.sa_handler = interruptLaunch;
-    sigemptyset(&a.sa_mask);
-    sigaction(SIGINT, &a, &previous_);
-  }
-  ~InterruptScope() {
-    sigaction(SIGINT, &previous_, nullptr);
-    interrupted.store(nullptr);
-  }
-  InterruptScope(const InterruptScope &) = delete;
-  InterruptScope &operator=(const InterruptScope &) = delete;
-
-private:
-  struct sigaction previous_ {};
-};
 
 } // namespace
 
@@ -113,10 +93,12 @@ CommandLoop::CommandLoop(DebugSession &session, std::map<std::string, BufferType
 int CommandLoop::run(std::istream &in, std::ostream &out, bool terminal) {
   out_ = &out;
   if (terminal) { // Ctrl-C at the prompt does not end the session
-    struct sigaction ignore {};
-    ignore.sa_handler = SIG_IGN;
-    sigemptyset(&ignore.sa_mask);
-    sigaction(SIGINT, &ignore, nullptr);
+    // A handler, not SIG_IGN: libedit's readline returns null when Ctrl-C interrupts
+    // it, which is told from the end of the input by the flag the handler sets.
+    struct sigaction note {};
+    note.sa_handler = notePromptInterrupt;
+    sigemptyset(&note.sa_mask);
+    sigaction(SIGINT, &note, nullptr);
   }
   const LineEditor *editor = terminal ? &LineEditor::get() : nullptr;
   if (editor && !editor->readline) {
@@ -125,15 +107,25 @@ int CommandLoop::run(std::istream &in, std::ostream &out, bool terminal) {
   }
   for (;;) {
     std::string line;
+    promptInterrupted.store(false);
     if (editor) {
       char *text = editor->readline("(spvsim) ");
+      if (!text && promptInterrupted.exchange(false)) {
+        out << "\n";
+        continue;
+      }
       if (!text) break;
       line = text;
       std::free(text);
       if (!trim(line).empty()) editor->addHistory(line.c_str());
     } else if (terminal) {
       out << "(spvsim) " << std::flush;
-      if (!std::getline(in, line)) break;
+      if (!std::getline(in, line) && promptInterrupted.exchange(false)) {
+        in.clear();
+        out << "\n";
+        continue;
+      }
+      if (!in) break;
     } else {
       out << "(spvsim) " << std::flush;
       if (!std::getline(in, line)) {
@@ -201,6 +193,7 @@ bool CommandLoop::execute(const std::string &rawLine) {
       return resume(Resume::Finish), true;
     }
     if (word == "last-write") return cmdLastWrite(args), true;
+    if (word == "set") return cmdSet(args), true;
     if (is(word, {"reverse-step", "rs"}))
       return cmdReverse(ReverseCommand::Step), lastRepeatable_ = word, true;
     if (is(word, {"reverse-next", "rn"}))
@@ -208,15 +201,16 @@ bool CommandLoop::execute(const std::string &rawLine) {
     if (is(word, {"reverse-stepi", "rsi"}))
       return cmdReverse(ReverseCommand::StepInstruction), lastRepeatable_ = word, true;
     if (is(word, {"reverse-continue", "rc"})) return cmdReverse(ReverseCommand::Continue), true;
+    if (is(word, {"reverse-finish", "rf"})) return cmdReverse(ReverseCommand::Finish), true;
     if (is(word, {"help", "h"})) {
       out << "Commands: run, continue (c), next (n), step (s), stepi (si), finish,\n"
              "  break FILE:LINE|LINE|KERNEL|on-finding [if COND], tbreak, delete [N...],\n"
              "  info breakpoints|locals|args|workitems|registers, print EXPR (p),\n"
              "  print %ID (a SPIR-V result id), x/NF ADDR,\n"
              "  workitem GX [GY GZ] | workitem group G... local L..., backtrace (bt),\n"
-             "  list [LINE|FILE:LINE], watch EXPR, last-write EXPR,\n"
+             "  list [LINE|FILE:LINE], watch EXPR, last-write EXPR, set var EXPR = VALUE,\n"
              "  reverse-step (rs), reverse-next (rn), reverse-stepi (rsi),\n"
-             "  reverse-continue (rc), quit (q).\n"
+             "  reverse-continue (rc), reverse-finish (rf), quit (q).\n"
              "  See docs/debugging.md.\n";
       return true;
     }
@@ -757,12 +751,39 @@ void CommandLoop::cmdWatch(const std::string &args) {
   w.expression = args;
   w.pointer = *v.address;
   w.bytes = v.type->bytes;
+  if (tagged::space(w.pointer) == AddressSpace::Local && session_.group())
+    w.group = session_.group()->id;
   w.last.resize(w.bytes);
   std::string why;
   if (!e->reader()(w.pointer, w.bytes, w.last.data(), why)) throw Error(why);
   *out_ << "Watchpoint " << w.number << ": " << args << "\n";
   session_.watchpoints.push_back(std::move(w));
   session_.updateFlags();
+}
+
+} // namespace spvsim::debugger
+
+namespace spvsim::debugger {
+
+void CommandLoop::cmdSet(const std::string &args) {
+  // gdb's `set var EXPR = VALUE` (`set variable`): the `=` that is not part of ==, <=, >=, !=.
+  auto [word, rest] = splitCommand(args);
+  if (word != "var" && word != "variable")
+    throw Error("Usage: set var EXPR = VALUE (a variable in memory, a buffer or __local "
+                "element, a member).");
+  size_t eq = std::string::npos;
+  for (size_t i = 0; i < rest.size(); ++i)
+    if (rest[i] == '=' && (i + 1 >= rest.size() || rest[i + 1] != '=') &&
+        (i == 0 || std::string("=<>!").find(rest[i - 1]) == std::string::npos)) {
+      eq = i;
+      break;
+    }
+  if (eq == std::string::npos) throw Error("Usage: set var EXPR = VALUE");
+  if (!requireStopped()) return;
+  auto e = focusEvaluator();
+  if (!e) throw Error("The work-item in focus is not in the running work-group.");
+  e->assign(e->evaluate(trim(rest.substr(0, eq))), e->evaluate(trim(rest.substr(eq + 1))));
+  session_.refreshWatchpoints();
 }
 
 } // namespace spvsim::debugger

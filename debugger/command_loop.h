@@ -54,6 +54,7 @@ private:
   void cmdList(const std::string &args);
   void cmdWatch(const std::string &args);
   void cmdLastWrite(const std::string &args);
+  void cmdSet(const std::string &args);
   void cmdReverse(ReverseCommand command);
   void infoWorkitems();
 

@@ -52,6 +52,11 @@ void DebugSession::setGroup(GroupState *g, std::span<Warp> warps) {
   if (g) {
     groupItems_ = g->items;
     bindings_.assign(size_t(g->items) * variableCount_, kNone);
+    // A replay reaching the group of a __local watchpoint: its copy as the group starts.
+    if (launch_ && !warps.empty() &&
+        std::any_of(watchpoints.begin(), watchpoints.end(),
+                    [&](const Watchpoint &w) { return w.group && *w.group == g->id; }))
+      rereadWatchpoints(stateOfWarp(warps.front()));
   } else {
     bindings_.clear();
   }
@@ -272,6 +277,7 @@ void DebugSession::opReached(const ExecState &x, const LoweredOp &op, uint32_t i
 
 void DebugSession::rereadWatchpoints(const ExecState &x) {
   for (Watchpoint &w : watchpoints) {
+    if (!watchesGroupOf(w, x)) continue;
     ops::ResolvedAllocation r;
     const uint64_t offset = tagged::offset(w.pointer);
     if (ops::resolve(x, w.pointer, 0, r) && offset + w.bytes <= r.size)
@@ -296,11 +302,12 @@ void DebugSession::searchOp(const ExecState &x, const LoweredOp &op, uint32_t in
   }
   if (op.code == OpCode::DebugBind) return bind(x, op, index);
   if (s.record == SearchReplay::Record::LastOp ||
-      (s.record == SearchReplay::Record::LineStarts && lineStart_[index]))
+      (s.record == SearchReplay::Record::LineStarts && lineStart_[index]) ||
+      (s.record == SearchReplay::Record::CallSite && opDepths_[index] < s.callerDepth))
     if (const uint64_t mask = x.maskOf(op); mask && focusLane(x, mask)) {
       const FocusStep step{opsReached, opLines_[index], opDepths_[index], lineStart_[index] != 0,
                            isDeclarationLine(index)};
-      if (s.record == SearchReplay::Record::LastOp)
+      if (s.record != SearchReplay::Record::LineStarts)
         s.steps.assign(1, step);
       else
         s.steps.push_back(step);
@@ -312,15 +319,27 @@ void DebugSession::searchOp(const ExecState &x, const LoweredOp &op, uint32_t in
 
 void DebugSession::positionOp(const ExecState &x, const LoweredOp &op, uint32_t index) {
   if (op.code == OpCode::DebugBind) return bind(x, op, index);
-  if (opsReached < rewindPosition_ || !x.maskOf(op)) return;
+  const uint64_t mask = x.maskOf(op);
+  if (!mask) return;
+  // Ctrl-C while going back: the launch stops here, short of the count, as it would
+  // have when it first ran (what follows is run again by the next forward command).
+  const bool interrupted = opsReached < rewindPosition_ &&
+                           interrupt_.load(std::memory_order_relaxed) && interrupt_.exchange(false);
+  if (opsReached < rewindPosition_ && !interrupted) return;
   rewind_ = Rewind::None;
   everyOp = false;
-  interrupt_.store(false); // Ctrl-C while going back: it stops here anyway
+  interrupt_.store(false);
   rereadWatchpoints(x);
   watchingStores = !watchpoints.empty();
   focus = rewindFocus_;
   mode_ = Resume::Continue;
-  stopHere(x, op, index, std::exchange(rewindReason_, {}), std::exchange(rewindWatch_, {}));
+  std::string reason = std::exchange(rewindReason_, {});
+  std::optional<WatchHit> watch = std::exchange(rewindWatch_, {});
+  if (interrupted) {
+    if (!focusLane(x, mask)) focus = globalIdOf(*x.warp, uint32_t(std::countr_zero(mask)));
+    return stopHere(x, op, index, "Interrupted");
+  }
+  stopHere(x, op, index, std::move(reason), std::move(watch));
 }
 
 void DebugSession::decide(const ExecState &x, const LoweredOp &op, uint32_t index) {
@@ -421,6 +440,7 @@ void DebugSession::storeDone(const ExecState &x, const LoweredOp &op, uint32_t i
                              uint32_t bytes, bool indexed) {
   if (rewind_ != Rewind::None || (search_ && search_->reached)) return;
   for (Watchpoint &w : watchpoints) {
+    if (!watchesGroupOf(w, x)) continue; // another group's copy of a __local element
     ops::ResolvedAllocation r;
     if (!ops::resolve(x, w.pointer, 0, r)) continue;
     const uint64_t offset = tagged::offset(w.pointer);
@@ -502,6 +522,7 @@ void DebugSession::resume(Resume how) {
   stepIndex_ = stop_.index;
   everyOp = how != Resume::Continue || pendingFinding_.has_value();
   updateFlags();
+  interrupt_.store(false); // a Ctrl-C or pause that came as the launch stopped
   resumed_ = true;
   stopped_ = false;
   changed_.notify_all();
@@ -519,6 +540,7 @@ void DebugSession::rewindTo(uint64_t position, GlobalId focusThere, std::string 
   pendingWatch_.reset();
   mode_ = Resume::Continue;
   everyOp = false;
+  interrupt_.store(false);
   resumed_ = true;
   stopped_ = false;
   changed_.notify_all();

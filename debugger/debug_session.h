@@ -42,6 +42,9 @@ struct Watchpoint {
   uint64_t pointer = 0; ///< tagged
   uint32_t bytes = 0;
   std::vector<std::byte> last;
+  /// A __local element: the work-group whose copy it is (each group has its own; OpenCL
+  /// C §6.5.2): stores of other groups to theirs do not fire it.
+  std::optional<GlobalId> group;
 };
 
 /// How the launch goes on when the prompt resumes it.
@@ -88,8 +91,10 @@ struct SearchReplay {
   uint64_t until = 0;
   GlobalId focus{0, 0, 0};             ///< the work-item in focus at the stop
   std::atomic<bool> *cancel = nullptr; ///< set at `until`: the replay ends there
-  /// What `steps` gets of the work-item in focus: nothing, each line start, its last op.
-  enum class Record : uint8_t { Stops, LineStarts, LastOp } record = Record::Stops;
+  /// What `steps` gets of the work-item in focus: nothing, each line start, its last op,
+  /// its last op in a frame outside `callerDepth` (its last op before the call it is in).
+  enum class Record : uint8_t { Stops, LineStarts, LastOp, CallSite } record = Record::Stops;
+  uint32_t callerDepth = 0; ///< Record::CallSite: ops of depth below it are the callers'
   std::vector<RecordedStop> stops;
   std::vector<FocusStep> steps;
   bool reached = false; ///< the replay got to `until`
@@ -114,11 +119,19 @@ public:
     search_ = &replay;
     focus = replay.focus;
   }
-  /// Stops the running launch at its next op (Ctrl-C); safe in a signal handler.
+  /// Stops the running launch at its next op (Ctrl-C, DAP `pause`), or the replay the
+  /// prompt runs for it (setReplayCancel); safe in a signal handler. One that comes
+  /// while the launch is stopped is dropped when the launch is resumed.
   void requestInterrupt() {
     interrupt_.store(true);
     everyOp.store(true);
+    if (std::atomic<bool> *cancel = replayCancel_.load()) cancel->store(true);
   }
+  /// While the prompt replays the stopped launch (a reverse command, last-write):
+  /// requestInterrupt sets `cancel` too, which ends the replay (null: no replay).
+  void setReplayCancel(std::atomic<bool> *cancel) { replayCancel_.store(cancel); }
+  /// Whether an interrupt was requested since the last resume (and forgets it).
+  bool takeInterrupt() { return interrupt_.exchange(false); }
 
   // --- The prompt's thread
   /// Waits until the launch stops or every launch has run (false then).
@@ -173,6 +186,11 @@ public:
   }
   uint32_t opDepth(uint32_t index) const { return index < opDepths_.size() ? opDepths_[index] : 0; }
   uint32_t kernelFunction() const { return kernelFunction_; }
+  /// While stopped: reads each watchpoint's bytes again (after `set var` wrote memory,
+  /// so that the debugger's own store does not fire them).
+  void refreshWatchpoints() {
+    if (stopped_) rereadWatchpoints(stop_.x);
+  }
   /// Re-marks the ops where the launch must call back (after breakpoints change).
   void updateFlags();
   /// Whether a breakpoint location matches anything in the kernel's ops.
@@ -191,8 +209,13 @@ private:
   void positionOp(const ExecState &x, const LoweredOp &op, uint32_t index);
   /// A DebugBind op: the variable of each lane moves.
   void bind(const ExecState &x, const LoweredOp &op, uint32_t index);
-  /// Reads each watchpoint's bytes as they are now (its `last`).
+  /// Reads each watchpoint's bytes as they are now (its `last`), a __local one's in its
+  /// own work-group only.
   void rereadWatchpoints(const ExecState &x);
+  /// Whether watchpoint `w` is about the memory of the work-group `x` runs in.
+  static bool watchesGroupOf(const Watchpoint &w, const ExecState &x) {
+    return !w.group || (x.group && x.group->id == *w.group);
+  }
   void stopHere(const ExecState &x, const LoweredOp &op, uint32_t index, std::string reason,
                 std::optional<WatchHit> watch = std::nullopt,
                 std::optional<Finding> finding = std::nullopt);
@@ -237,6 +260,7 @@ private:
   std::optional<Finding> pendingFinding_;
   std::optional<WatchHit> pendingWatch_;
   std::atomic<bool> interrupt_{false};
+  std::atomic<std::atomic<bool> *> replayCancel_{nullptr};
 
   SearchReplay *search_ = nullptr;
   bool searchStarted_ = false;

@@ -246,7 +246,9 @@ Value Evaluator::variable(const std::string &name) const {
   const DebugInfo &info = session_.info();
   const uint32_t item = x_.warp->firstItem + lane_;
   const uint32_t at = session_.instructionOf(*x_.warp, lane_);
-  const uint32_t debugFunction = at == kNone ? 0 : info.debugFunctionAt(at);
+  const uint32_t debugFunction = frameFunction_ ? frameFunction_
+                                 : at == kNone  ? 0
+                                                : info.debugFunctionAt(at);
   const uint32_t function = at == kNone ? 0 : info.functionOf(at);
   auto inFunction = [&](const DebugVariable &var) {
     return debugFunction ? var.debugFunction == debugFunction : var.function == function;
@@ -316,7 +318,9 @@ std::vector<std::pair<std::string, Value>> Evaluator::variables(bool arguments) 
   const DebugInfo &info = session_.info();
   const uint32_t item = x_.warp->firstItem + lane_;
   const uint32_t at = session_.instructionOf(*x_.warp, lane_);
-  const uint32_t debugFunction = at == kNone ? 0 : info.debugFunctionAt(at);
+  const uint32_t debugFunction = frameFunction_ ? frameFunction_
+                                 : at == kNone  ? 0
+                                                : info.debugFunctionAt(at);
   const uint32_t function = at == kNone ? 0 : info.functionOf(at);
   std::vector<const DebugVariable *> list;
   for (const auto &[id, var] : info.variables())

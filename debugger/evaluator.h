@@ -46,6 +46,14 @@ public:
   Value registerValue(uint32_t id) const;
   /// The result ids of the work-item's current function that have registers, by id.
   std::vector<std::pair<uint32_t, Value>> registers() const;
+  /// Reads the variables of a caller's frame: `debugFunction` is a DebugFunction on the
+  /// work-item's call stack (frames.h); 0: its current function.
+  void setFrame(uint32_t debugFunction) { frameFunction_ = debugFunction; }
+  /// `set var`, DAP setVariable (assign_value.cpp): stores `value`, converted to the
+  /// type of `target` as C's assignment converts, in `target`, a scalar in memory (a
+  /// variable at -O0, a buffer or __local element, a member). A value the compiler keeps
+  /// in registers is refused. Throws spvsim::Error.
+  void assign(const Value &target, const Value &value) const;
   /// A scalar as a Value of its type ("long" for integers, "double" for reals).
   static Value number(int64_t i);
   static Value real(double d);
@@ -66,6 +74,7 @@ private:
   uint32_t lane_;
   const std::map<std::string, BufferType> &buffers_;
   mutable std::map<uint32_t, TypePtr> debugTypes_;
+  uint32_t frameFunction_ = 0; ///< setFrame: the frame whose variables are read (0: current)
 };
 
 } // namespace spvsim::debugger

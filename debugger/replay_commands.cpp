@@ -1,9 +1,13 @@
 // The commands that replay the stopped launch (CommandLoop, command_loop.h):
-// `last-write EXPR` (last_write.h) and the reverse ones (reverse_execution.h).
+// `last-write EXPR` (last_write.h) and the reverse ones (reverse_execution.h),
+// `reverse-finish` included (back to the call of the function the work-item is in).
 #include <algorithm>
 #include <cstring>
+#include <filesystem>
 
 #include "command_loop.h"
+#include "frames.h"
+#include "interrupt_scope.h"
 #include "last_write.h"
 #include "memory/tagged_pointer.h"
 #include "reverse_execution.h"
@@ -13,7 +17,28 @@ namespace spvsim::debugger {
 
 void CommandLoop::cmdReverse(ReverseCommand command) {
   if (!requireStopped()) return;
-  const ReverseTarget target = findReverseTarget(session_, command, control_, buffers_);
+  std::string leaving; // reverse-finish: the frame gone back out of
+  if (command == ReverseCommand::Finish) {
+    if (session_.opDepth(session_.stopPoint().index) == 0) {
+      *out_ << "\"finish\" not meaningful in the outermost frame.\n";
+      return;
+    }
+    if (auto found = session_.findWorkItem(session_.focus)) {
+      const std::vector<SourceFrame> frames =
+          framesOfWorkItem(session_, *found->first, found->second);
+      if (!frames.empty())
+        leaving =
+            "Run back to call of #0  " + frames.front().function + " () at " +
+            (frames.front().line ? std::filesystem::path(frames.front().file).filename().string() +
+                                       ":" + std::to_string(frames.front().line)
+                                 : "SPIR-V instruction");
+    }
+  }
+  const ReverseTarget target = [&] {
+    const InterruptScope ctrlC(session_); // Ctrl-C ends the search replay
+    return findReverseTarget(session_, command, control_, buffers_);
+  }();
+  if (!leaving.empty()) *out_ << leaving << "\n";
   rewind(session_, target, control_);
   waitAndReport();
 }
@@ -37,7 +62,13 @@ void CommandLoop::cmdLastWrite(const std::string &args) {
   std::atomic<bool> cancel{false};
   LastWriteRecorder recorder(*v.address, v.type->bytes, g ? g->id : GlobalId{0, 0, 0}, s.position,
                              cancel);
-  control_.replay(recorder, cancel);
+  session_.takeInterrupt(); // one that came as the launch stopped is not for this replay
+  {
+    const InterruptScope ctrlC(session_);
+    const ReplayCancelScope cancelOnInterrupt(session_, cancel);
+    control_.replay(recorder, cancel);
+  }
+  if (session_.takeInterrupt()) throw Error(kReplayInterrupted);
   std::ostream &out = *out_;
   if (!recorder.reachedEnd())
     out << "warning: the replay ended before it reached this stop; the answer covers the "

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "evaluator.h"
+#include "interrupt_scope.h"
 #include "spvsim/common/error.h"
 
 namespace spvsim::debugger {
@@ -49,7 +50,7 @@ std::optional<uint64_t> lineTarget(const std::vector<FocusStep> &all, const Debu
 
 } // namespace
 
-ReverseTarget findReverseTarget(const DebugSession &live, ReverseCommand command,
+ReverseTarget findReverseTarget(DebugSession &live, ReverseCommand command,
                                 const LaunchControl &control,
                                 const std::map<std::string, BufferType> &buffers) {
   if (!control.replay || !control.restart) throw Error("This launch cannot be replayed.");
@@ -74,9 +75,18 @@ ReverseTarget findReverseTarget(const DebugSession &live, ReverseCommand command
   replay.cancel = &cancel;
   replay.record = command == ReverseCommand::Continue          ? SearchReplay::Record::Stops
                   : command == ReverseCommand::StepInstruction ? SearchReplay::Record::LastOp
+                  : command == ReverseCommand::Finish          ? SearchReplay::Record::CallSite
                                                                : SearchReplay::Record::LineStarts;
+  // reverse-finish: the last op of the work-item in focus in a caller's frame before the
+  // stop is where the call it is in was made (its arguments computed, the call next).
+  replay.callerDepth = live.opDepth(stop.index);
   search.searchInto(replay);
-  control.replay(search, cancel);
+  live.takeInterrupt(); // one that came as the launch stopped is not for this replay
+  {
+    const ReplayCancelScope cancelOnInterrupt(live, cancel);
+    control.replay(search, cancel);
+  }
+  if (live.takeInterrupt()) throw Error(kReplayInterrupted);
 
   ReverseTarget target;
   target.focus = live.focus;
@@ -88,6 +98,7 @@ ReverseTarget findReverseTarget(const DebugSession &live, ReverseCommand command
     position = lineTarget(replay.steps, live, command == ReverseCommand::Next);
     break;
   case ReverseCommand::StepInstruction:
+  case ReverseCommand::Finish:
     if (!replay.steps.empty()) position = replay.steps.back().position;
     break;
   case ReverseCommand::Continue:

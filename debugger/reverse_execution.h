@@ -1,6 +1,6 @@
-// Reverse execution: `reverse-step`, `reverse-next`, `reverse-stepi` and
-// `reverse-continue` (docs/debugging.md) by deterministic replay, never by logging
-// writes. A stop of a launch under the debugger is an op count
+// Reverse execution: `reverse-step`, `reverse-next`, `reverse-stepi`,
+// `reverse-continue` and `reverse-finish` (docs/debugging.md) by deterministic replay,
+// never by logging writes. A stop of a launch under the debugger is an op count
 // (DebugWatcher::opsReached): the launch runs with one work-group thread and the same
 // schedule every time. Going back takes two runs of the stopped launch from the inputs
 // it started with: a search replay up to the stop, whose session records where it
@@ -20,7 +20,7 @@
 
 namespace spvsim::debugger {
 
-enum class ReverseCommand : uint8_t { Step, Next, StepInstruction, Continue };
+enum class ReverseCommand : uint8_t { Step, Next, StepInstruction, Continue, Finish };
 
 /// Where a reverse command takes the stopped launch.
 struct ReverseTarget {
@@ -35,9 +35,15 @@ struct ReverseTarget {
 /// The reason of a rewind to the launch's start (gdb: "No more reverse-execution history").
 inline constexpr const char *kLaunchStart = "start";
 
+/// What a replay interrupted by Ctrl-C answers.
+inline constexpr const char *kReplayInterrupted =
+    "Interrupted: the replay stopped; the launch is still where it stopped.";
+
 /// Replays the launch `live` is stopped in up to its stop and finds where `command`
-/// goes back to. `live` must be stopped; `control.replay` runs the search replay.
-ReverseTarget findReverseTarget(const DebugSession &live, ReverseCommand command,
+/// goes back to. `live` must be stopped; `control.replay` runs the search replay, which
+/// live.requestInterrupt() (Ctrl-C) ends: then it throws kReplayInterrupted and the
+/// launch stays as it was.
+ReverseTarget findReverseTarget(DebugSession &live, ReverseCommand command,
                                 const LaunchControl &control,
                                 const std::map<std::string, BufferType> &buffers);
 

@@ -152,6 +152,7 @@ void DapAdapter::handle(const json &request) {
   if (command == "threads") return threads(request);
   if (command == "stackTrace") return stackTrace(request);
   if (command == "scopes") return scopes(request);
+  if (command == "setVariable") return setVariable(request);
   if (command == "variables") return variables(request);
   if (command == "evaluate") return evaluate(request);
   if (command == "exceptionInfo") return exceptionInfo(request);
@@ -177,6 +178,7 @@ void DapAdapter::initialize(const json &request) {
       {"supportsConditionalBreakpoints", true},
       {"supportsEvaluateForHovers", true},
       {"supportsStepBack", true},
+      {"supportsSetVariable", true},
       {"supportsExceptionInfoRequest", true},
       {"supportsTerminateRequest", true},
       {"exceptionBreakpointFilters",
@@ -210,6 +212,7 @@ void DapAdapter::launch(const json &request) {
     if (w < 1 || w > 64) throw Error("\"warpWidth\" must be 1 to 64.");
     launch.warpWidth = uint32_t(w);
   }
+  if (args.contains("checks")) launch.checks = args["checks"].get<std::string>();
   programDir_ = normal(launch.program).parent_path().string();
 
   TargetOutput output;
@@ -414,7 +417,7 @@ void DapAdapter::stackTrace(const json &request) {
   json list = json::array();
   for (int64_t i = start; i < int64_t(frames.size()) && (levels <= 0 || i < start + levels); ++i) {
     const SourceFrame &f = frames[size_t(i)];
-    frames_.push_back({*item, uint32_t(i)});
+    frames_.push_back({*item, uint32_t(i), f.debugFunction});
     json frame = {{"id", frames_.size()},
                   {"name", f.function.empty() ? std::string("??") : f.function},
                   {"line", f.line ? int64_t(f.line) - (linesStartAt1_ ? 0 : 1) : 0},
@@ -452,7 +455,20 @@ void DapAdapter::scopes(const json &request) {
                 " (frames last until the kernel "
                 "resumes).");
   const FrameRef &f = frames_[size_t(id - 1)];
-  channel_.respond(request, true, {{"scopes", variables_->scopes(f.item, f.depth == 0)}});
+  channel_.respond(
+      request, true,
+      {{"scopes", variables_->scopes({f.item, f.depth ? f.function : 0}, f.depth == 0)}});
+}
+
+void DapAdapter::setVariable(const json &request) {
+  requireLaunched();
+  const json args = argumentsOf(request);
+  DebugSession &s = *session_.load();
+  json body = variables_->setVariable(args.at("variablesReference").get<int64_t>(),
+                                      args.at("name").get<std::string>(),
+                                      args.at("value").get<std::string>());
+  s.refreshWatchpoints();
+  channel_.respond(request, true, body);
 }
 
 void DapAdapter::variables(const json &request) {
@@ -483,7 +499,13 @@ void DapAdapter::evaluate(const json &request) {
     }
     return;
   }
-  channel_.respond(request, true, variables_->evaluate(item, expression));
+  // In a caller's frame, its variables (DapVariables::Where).
+  uint32_t function = 0;
+  if (args.contains("frameId") && args["frameId"].is_number_integer()) {
+    const FrameRef &f = frames_[size_t(args["frameId"].get<int64_t>() - 1)];
+    function = f.depth ? f.function : 0;
+  }
+  channel_.respond(request, true, variables_->evaluate({item, function}, expression));
 }
 
 void DapAdapter::exceptionInfo(const json &request) {

@@ -62,6 +62,7 @@ private:
   void threads(const nlohmann::json &request);
   void stackTrace(const nlohmann::json &request);
   void scopes(const nlohmann::json &request);
+  void setVariable(const nlohmann::json &request);
   void variables(const nlohmann::json &request);
   void evaluate(const nlohmann::json &request);
   void exceptionInfo(const nlohmann::json &request);
@@ -125,6 +126,7 @@ private:
   struct FrameRef {
     GlobalId item{0, 0, 0};
     uint32_t depth = 0;
+    uint32_t function = 0; ///< the frame's DebugFunction (0: none)
   };
   nlohmann::json lastStopped_;   ///< the body of the last `stopped` event
   std::vector<FrameRef> frames_; ///< frameId n is frames_[n - 1], until the launch resumes

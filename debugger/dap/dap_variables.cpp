@@ -35,12 +35,14 @@ std::string operand(const std::string &expression) {
 
 } // namespace
 
-Evaluator DapVariables::evaluatorOf(const GlobalId &item) const {
+Evaluator DapVariables::evaluatorOf(const Where &where) const {
   if (!session_.stopped() || session_.finished() || !session_.launch())
     throw Error("The kernel is not stopped.");
-  auto found = session_.findWorkItem(item);
+  auto found = session_.findWorkItem(where.item);
   if (!found) throw Error("The work-item is not in the running work-group.");
-  return Evaluator(session_, session_.stateOfWarp(*found->first), found->second, buffers_);
+  Evaluator e(session_, session_.stateOfWarp(*found->first), found->second, buffers_);
+  e.setFrame(where.function);
+  return e;
 }
 
 int64_t DapVariables::add(Ref ref) {
@@ -48,11 +50,11 @@ int64_t DapVariables::add(Ref ref) {
   return int64_t(refs_.size());
 }
 
-nlohmann::json DapVariables::scopes(const GlobalId &item, bool innermost) {
+nlohmann::json DapVariables::scopes(const Where &where, bool innermost) {
   nlohmann::json scopes = nlohmann::json::array();
   auto scope = [&](const char *name, Scope s, const char *hint, bool expensive) {
     Ref r;
-    r.item = item;
+    r.where = where;
     r.isScope = true;
     r.scope = s;
     nlohmann::json j = {
@@ -60,9 +62,11 @@ nlohmann::json DapVariables::scopes(const GlobalId &item, bool innermost) {
     if (hint) j["presentationHint"] = hint;
     scopes.push_back(std::move(j));
   };
-  // Only the innermost frame's variables can be read (evaluator.h: the work-item's
-  // current function); the callers' frames show the memory scopes.
-  if (innermost) {
+  // A caller's frame reads the variables of its function (Evaluator::setFrame): the
+  // calls are inlined (by the compiler or the lowering), so their bindings are the
+  // work-item's as the caller left them at the call. A frame without debug information
+  // shows the memory scopes only.
+  if (innermost || where.function) {
     scope("Locals", Scope::Locals, "locals", false);
     scope("Arguments", Scope::Arguments, "arguments", false);
   }
@@ -117,7 +121,7 @@ std::vector<std::pair<std::string, Value>> DapVariables::scopeValues(const Evalu
   return values;
 }
 
-nlohmann::json DapVariables::describe(const Evaluator &e, const GlobalId &item,
+nlohmann::json DapVariables::describe(const Evaluator &e, const Where &where,
                                       const std::string &name, const std::string &expression,
                                       const Value &v) {
   nlohmann::json j = {{"name", name}, {"evaluateName", expression}};
@@ -131,7 +135,7 @@ nlohmann::json DapVariables::describe(const Evaluator &e, const GlobalId &item,
   j["variablesReference"] = 0;
   if (expandable(v)) {
     Ref r;
-    r.item = item;
+    r.where = where;
     r.value = v;
     r.expression = expression;
     j["variablesReference"] = add(std::move(r));
@@ -148,18 +152,18 @@ nlohmann::json DapVariables::variables(int64_t reference, int64_t start, int64_t
     throw Error("Unknown variablesReference " + std::to_string(reference) +
                 " (handles last until the kernel resumes).");
   const Ref ref = refs_[size_t(reference - 1)]; // a copy: describe() adds handles
-  const Evaluator e = evaluatorOf(ref.item);
+  const Evaluator e = evaluatorOf(ref.where);
   nlohmann::json list = nlohmann::json::array();
   if (ref.isScope) {
     for (const auto &[name, v] : scopeValues(e, ref.scope))
-      list.push_back(describe(e, ref.item, name, name, v));
+      list.push_back(describe(e, ref.where, name, name, v));
     return list;
   }
   const Value &v = ref.value;
   const ValueType &t = *v.type;
   if (t.kind == Kind::Struct) {
     for (const ValueType::Member &m : t.members)
-      list.push_back(describe(e, ref.item, m.name, operand(ref.expression) + "." + m.name,
+      list.push_back(describe(e, ref.where, m.name, operand(ref.expression) + "." + m.name,
                               memberOf(v, m.name)));
     return list;
   }
@@ -172,7 +176,8 @@ nlohmann::json DapVariables::variables(int64_t reference, int64_t start, int64_t
                                        ? operand(ref.expression) + "." + name
                                        : operand(ref.expression) + "[" + std::to_string(i) + "]";
     try {
-      list.push_back(describe(e, ref.item, name, expression, elementOf(v, int64_t(i), e.reader())));
+      list.push_back(
+          describe(e, ref.where, name, expression, elementOf(v, int64_t(i), e.reader())));
     } catch (const Error &error) {
       list.push_back({{"name", name},
                       {"value", std::string("<") + error.what() + ">"},
@@ -182,14 +187,37 @@ nlohmann::json DapVariables::variables(int64_t reference, int64_t start, int64_t
   return list;
 }
 
-nlohmann::json DapVariables::evaluate(const GlobalId &item, const std::string &expression) {
-  const Evaluator e = evaluatorOf(item);
+nlohmann::json DapVariables::evaluate(const Where &where, const std::string &expression) {
+  const Evaluator e = evaluatorOf(where);
   const Value v = e.evaluate(expression);
-  nlohmann::json j = describe(e, item, expression, expression, v);
+  nlohmann::json j = describe(e, where, expression, expression, v);
   nlohmann::json body = {{"result", j["value"]}, {"variablesReference", j["variablesReference"]}};
   if (j.contains("type")) body["type"] = j["type"];
   if (j.contains("indexedVariables")) body["indexedVariables"] = j["indexedVariables"];
   if (j.contains("namedVariables")) body["namedVariables"] = j["namedVariables"];
+  return body;
+}
+
+nlohmann::json DapVariables::setVariable(int64_t reference, const std::string &name,
+                                         const std::string &value) {
+  if (reference < 1 || reference > int64_t(refs_.size()))
+    throw Error("Unknown variablesReference " + std::to_string(reference) +
+                " (handles last until the kernel resumes).");
+  const Ref ref = refs_[size_t(reference - 1)];
+  // The child's expression, as variables() spells it.
+  std::string expression = name;
+  if (!ref.isScope) {
+    const ValueType &t = *ref.value.type;
+    expression = t.kind == Kind::Array ? operand(ref.expression) + name
+                                       : operand(ref.expression) + "." + name;
+  } else if (ref.scope == Scope::Buffers) {
+    throw Error("A buffer is set element by element: expand it.");
+  }
+  const Evaluator e = evaluatorOf(ref.where);
+  e.assign(e.evaluate(expression), e.evaluate(value));
+  nlohmann::json j = describe(e, ref.where, name, expression, e.evaluate(expression));
+  nlohmann::json body = {{"value", j["value"]}, {"variablesReference", j["variablesReference"]}};
+  if (j.contains("type")) body["type"] = j["type"];
   return body;
 }
 

@@ -23,31 +23,40 @@ namespace spvsim::debugger::dap {
 class DapVariables {
 public:
   enum class Scope : uint8_t { Locals, Arguments, LocalMemory, Buffers };
+  /// A frame of a work-item: its variables are those of DebugFunction `function` on the
+  /// work-item's call stack (0: its current function).
+  struct Where {
+    GlobalId item{0, 0, 0};
+    uint32_t function = 0;
+  };
 
   DapVariables(const DebugSession &session, const std::map<std::string, BufferType> &buffers)
       : session_(session), buffers_(buffers) {}
 
   /// Forgets every handle (the launch resumed).
   void clear() { refs_.clear(); }
-  /// The scopes of a frame of work-item `item` (`innermost`: its current function).
-  nlohmann::json scopes(const GlobalId &item, bool innermost);
+  /// The scopes of a frame (`innermost`: the work-item's current function).
+  nlohmann::json scopes(const Where &where, bool innermost);
   /// The children of a handle; throws spvsim::Error for an unknown one.
   nlohmann::json variables(int64_t reference, int64_t start, int64_t count);
-  /// `evaluate`: an expression of the prompt's in work-item `item`; throws spvsim::Error.
-  nlohmann::json evaluate(const GlobalId &item, const std::string &expression);
-  /// The evaluator of work-item `item` of the running group; throws spvsim::Error.
-  Evaluator evaluatorOf(const GlobalId &item) const;
+  /// `evaluate`: an expression of the prompt's in a frame; throws spvsim::Error.
+  nlohmann::json evaluate(const Where &where, const std::string &expression);
+  /// `setVariable`: child `name` of handle `reference` gets the value of expression
+  /// `value` (Evaluator::assign); the Variable as it is now. Throws spvsim::Error.
+  nlohmann::json setVariable(int64_t reference, const std::string &name, const std::string &value);
+  /// The evaluator of a frame of a work-item of the running group; throws spvsim::Error.
+  Evaluator evaluatorOf(const Where &where) const;
 
 private:
   struct Ref {
-    GlobalId item{0, 0, 0};
+    Where where;
     bool isScope = false;
     Scope scope = Scope::Locals;
     Value value;
     std::string expression; ///< what evaluates to `value` (evaluateName)
   };
   /// A DAP Variable for a named value, with a handle when it has children.
-  nlohmann::json describe(const Evaluator &e, const GlobalId &item, const std::string &name,
+  nlohmann::json describe(const Evaluator &e, const Where &where, const std::string &name,
                           const std::string &expression, const Value &v);
   /// The named values of a scope.
   std::vector<std::pair<std::string, Value>> scopeValues(const Evaluator &e, Scope scope) const;

@@ -157,8 +157,7 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
   checkPrivateMemory(k, options.limits);
   LaunchContext L;
   L.kernel = &k;
-  // Under the debugger the checks that need the checked loop do not run (launch.h).
-  L.checks = options.debugger ? CheckSet::parse("bounds") : options.checks;
+  L.checks = options.checks;
   L.schedule = options.schedule;
   prepareAlignmentChecks(L, k);
   L.range = range;
@@ -225,7 +224,7 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
   CheckedExecution checked(L, module.module());
   if (options.debugger) {
     L.watchers[kDebugSlot] = options.debugger;
-    L.warpLoop = runDebugWarp;
+    L.warpLoop = L.warpLoop == runCheckedWarp ? runDebugCheckedWarp : runDebugWarp;
   }
   std::optional<ProfileWatcher> profiler;
   if (options.profile && !options.debugger) {

@@ -5,7 +5,9 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdio>
 #include <exception>
+#include <functional>
 #include <iostream>
 #include <thread>
 #include <utility>
@@ -20,14 +22,30 @@ namespace {
 
 using BufferBytes = std::vector<std::pair<BufferId, std::vector<std::byte>>>;
 
-/// The bytes of every live buffer of the context (what a replay starts from).
-BufferBytes bufferBytes(const GlobalMemory &memory) {
+/// The buffers a launch can write: the root of each buffer or image argument that is not
+/// read-only (a store through a read-only one faults and writes nothing). A replay
+/// starts from their bytes; the others stay as they are.
+std::vector<BufferId> writableBuffers(const GlobalMemory &memory,
+                                      const std::vector<ArgBinding> &args) {
+  std::vector<BufferId> ids;
+  for (const ArgBinding &a : args) {
+    if ((a.kind != ArgBinding::Kind::Buffer && a.kind != ArgBinding::Kind::Image) || !a.buffer)
+      continue;
+    const BufferInfo info = memory.info(a.buffer);
+    if (info.released || info.access == BufferAccess::ReadOnly) continue;
+    const BufferId root = info.parent ? info.parent : a.buffer;
+    if (std::find(ids.begin(), ids.end(), root) == ids.end()) ids.push_back(root);
+  }
+  return ids;
+}
+
+/// The bytes of buffers `ids` (what a replay starts from).
+BufferBytes bufferBytes(GlobalMemory &memory, const std::vector<BufferId> &ids) {
   BufferBytes copy;
-  const std::vector<BufferView> views = memory.snapshot();
-  for (BufferId id = 1; id < views.size(); ++id)
-    if (views[id].base && !views[id].info.released && !views[id].info.parent)
-      copy.emplace_back(
-          id, std::vector<std::byte>(views[id].base, views[id].base + views[id].info.size));
+  for (BufferId id : ids) {
+    const std::span<std::byte> bytes = memory.bytes(id);
+    copy.emplace_back(id, std::vector<std::byte>(bytes.begin(), bytes.end()));
+  }
   return copy;
 }
 
@@ -47,10 +65,32 @@ LaunchStats debugLaunch(const ValidatedModule &module, const std::string &kernel
   debugger::Debugger debug(module.module(), {});
   sink.setObserver([&debug](const Finding &f) { debug.findingReported(f); });
   std::atomic<bool> cancel{false};
+  std::atomic<bool> restart{false};
   options.threads = 1; // one work-group thread: the same schedule on every run
+  // The bounds check only, as `spvsim debug` runs by default (docs/debugging.md).
+  options.checks = CheckSet::parse("bounds");
   options.debugger = debug.watcher();
   options.cancel = &cancel;
-  const BufferBytes startBytes = bufferBytes(memory);
+  // A launch run again (reverse execution) prints the same bytes again, which are shown
+  // once; a launch being abandoned prints nothing.
+  std::function<void(std::string_view)> show = options.printfSink;
+  if (!show)
+    show = [](std::string_view text) {
+      std::fwrite(text.data(), 1, text.size(), stdout);
+      std::fflush(stdout);
+    };
+  uint64_t printfShown = 0, printfMade = 0;
+  options.printfSink = [&](std::string_view text) {
+    if (restart) return;
+    const uint64_t before = printfMade;
+    printfMade += text.size();
+    if (printfMade <= printfShown) return;
+    text.remove_prefix(static_cast<size_t>(printfShown > before ? printfShown - before : 0));
+    printfShown = printfMade;
+    show(text);
+  };
+  // What a replay or a restart starts from: the bytes of every buffer the launch can write.
+  const BufferBytes startBytes = bufferBytes(memory, writableBuffers(memory, args));
 
   LaunchStats stats;
   std::exception_ptr failure;
@@ -60,6 +100,15 @@ LaunchStats debugLaunch(const ValidatedModule &module, const std::string &kernel
     runner = std::thread([&] {
       try {
         stats = launchKernel(module, kernel, range, args, specConstants, memory, sink, options);
+        // Reverse execution: the stopped launch ended at its watchdog's next poll; it runs
+        // again from its starting bytes, its findings so far reported again as it goes.
+        while (restart.exchange(false)) {
+          cancel = false;
+          restore(memory, startBytes);
+          sink.clear();
+          printfMade = 0;
+          stats = launchKernel(module, kernel, range, args, specConstants, memory, sink, options);
+        }
       } catch (...) {
         failure = std::current_exception();
       }
@@ -70,8 +119,12 @@ LaunchStats debugLaunch(const ValidatedModule &module, const std::string &kernel
   control.join = [&] {
     if (runner.joinable()) runner.join();
   };
+  control.restart = [&] {
+    restart = true;
+    cancel = true;
+  };
   control.replay = [&](DebugWatcher &watcher, const std::atomic<bool> &stop) {
-    const BufferBytes now = bufferBytes(memory);
+    const BufferBytes now = bufferBytes(memory, writableBuffers(memory, args));
     restore(memory, startBytes);
     FindingSink replaySink;
     ExecOptions replay = options;

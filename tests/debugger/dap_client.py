@@ -9,7 +9,7 @@ usage: dap_client.py SPVSIM session RUNFILE   (RUNFILE: bugs/global_bounds built
 
 `session` drives a whole debugging session: stop on entry, a breakpoint with a
 condition, a line without code, threads, stackTrace with an inlined frame, scopes and
-variables (expanding a buffer), evaluate, next/stepIn/stepOut, stepBack, a finding
+variables (expanding a buffer; a caller's frame), setVariable, evaluate, next/stepIn/stepOut, stepBack, a finding
 as a `stopped` event with reason exception and its text as output, disconnect.
 `robustness` sends what a client should not (malformed framing and JSON, unknown
 requests, missing arguments, requests out of order) and expects error responses and
@@ -162,7 +162,8 @@ def session(spvsim, run_file):
     c = Client(spvsim)
     caps = c.request("initialize", {"adapterID": "spvsim", "linesStartAt1": True})["body"]
     for capability in ("supportsStepBack", "supportsConditionalBreakpoints",
-                       "supportsConfigurationDoneRequest", "supportsEvaluateForHovers"):
+                       "supportsConfigurationDoneRequest", "supportsEvaluateForHovers",
+                       "supportsSetVariable"):
         check(caps.get(capability) is True, "capability %s: %r" % (capability, caps))
     check([f["filter"] for f in caps["exceptionBreakpointFilters"]] == ["findings"],
           "exception filters %r" % caps["exceptionBreakpointFilters"])
@@ -246,6 +247,36 @@ def session(spvsim, run_file):
     check([(x["name"], x["line"]) for x in f] == [("store_scaled", 5), ("global_bounds", 12)],
           "in store_scaled: %r" % f)
     check(evaluate(c, "index", f[0]["id"]) == "3", "index in the helper")
+    # Scopes per stack frame: the caller's frame reads the kernel's variables.
+    scopes = c.request("scopes", {"frameId": f[1]["id"]})["body"]["scopes"]
+    names = [s["name"] for s in scopes]
+    check(names == ["Locals", "Arguments", "__local memory", "Buffers"], "caller scopes %r" % names)
+    ref = {s["name"]: s["variablesReference"] for s in scopes}
+    caller = {v["name"]: v for v in variables(c, ref["Locals"])}
+    check(caller["i"]["value"] == "3", "the caller's i %r" % caller)
+    args = {v["name"]: v["value"] for v in variables(c, ref["Arguments"])}
+    check(args.get("n") == "16", "the caller's argument n %r" % args)
+    check(evaluate(c, "i", f[1]["id"]) == "3", "i in the caller's frame")
+    callee = c.request("scopes", {"frameId": f[0]["id"]})["body"]["scopes"]
+    callee_args = {v["name"]: v["value"] for v in variables(c, callee[1]["variablesReference"])}
+    check(callee_args.get("index") == "3" and "n" not in callee_args,
+          "the helper's arguments %r" % callee_args)
+    # setVariable: a buffer element (any build), the caller's i (in memory at -O0 only).
+    buffers = {v["name"]: v for v in variables(c, ref["Buffers"])}
+    r = c.request("setVariable", {"variablesReference": buffers["out"]["variablesReference"],
+                                  "name": "[5]", "value": "40 + 1"})
+    check(r["body"]["value"] == "41", "out[5] set: %r" % r)
+    check(evaluate(c, "out[5]") == "41", "out[5] reads 41")
+    in_memory = "O0g" in run_file
+    r = c.request("setVariable", {"variablesReference": ref["Locals"], "name": "before",
+                                  "value": "7"}, success=in_memory)
+    if in_memory:
+        check(r["body"]["value"] == "7" and evaluate(c, "before", f[1]["id"]) == "7",
+              "before set in the caller's frame: %r" % r)
+        c.request("setVariable", {"variablesReference": ref["Locals"], "name": "before",
+                                  "value": "0"})
+    else:
+        check("registers" in r["message"], "a value in registers is refused: %r" % r)
     # stepBack: reverse-next, back to the call's line in the kernel.
     c.request("stepBack", {"threadId": 4})
     stopped(c, "step")

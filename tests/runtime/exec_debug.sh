@@ -4,6 +4,7 @@
 # waits; `continue` lets it finish with its normal output and exit status. Commands
 # come on standard input (no terminal: each is echoed after the prompt). Without
 # --fixed the program's out-of-bounds write stops the launch in work-item 63 first.
+# The reverse commands replay the launch from the bytes its buffers started with.
 # Usage: exec_debug.sh SPVSIM OOB_APP
 spvsim=$1
 program=$2
@@ -44,4 +45,69 @@ echo "$out" | grep -q "^Finding oob.global.write: write of 4 bytes at offset 256
 echo "$out" | grep -q "^work-item (63) at input.cl:3" || fail "not in work-item 63: $out"
 echo "$out" | grep -q "^out\[63\] = 62" || fail "the program's output: $out"
 [ $status -eq 1 ] || fail "exit status $status with the finding: $out"
+
+# Reverse execution in the program's launch: it runs again from the bytes its buffers
+# had when it was enqueued (out[40] is 0 again), stops at the same watchpoint, and the
+# program still gets the launch's results; its finding is counted once.
+out=$(printf 'watch out[40]\ncontinue\nreverse-continue\nprint out[40]\ncontinue\nreverse-stepi\nprint out[40]\nstepi\nprint out[40]\ncontinue\n' |
+  "$spvsim" exec --debug -- "$program" --fixed 2>&1)
+status=$?
+expected="platforms: 1
+[spvsim: kernel 'shift' launched; the debugger stops at its first line (\`continue\` runs it to its end, \`quit\` stops it)]
+
+Temporary breakpoint 1, work-item (0) at input.cl:2
+2	in input.cl
+(spvsim) watch out[40]
+Watchpoint 2: out[40]
+(spvsim) continue
+
+Watchpoint 2: out[40]
+
+Old value = 0
+New value = 40
+work-item (40) at input.cl:3
+3	in input.cl
+(spvsim) reverse-continue
+
+No more reverse-execution history.
+work-item (40) at the start of kernel shift
+(spvsim) print out[40]
+\$1 = 0
+(spvsim) continue
+
+Watchpoint 2: out[40]
+
+Old value = 0
+New value = 40
+work-item (40) at input.cl:3
+3	in input.cl
+(spvsim) reverse-stepi
+3	in input.cl
+(spvsim) print out[40]
+\$2 = 0
+(spvsim) stepi
+
+Watchpoint 2: out[40]
+
+Old value = 0
+New value = 40
+work-item (40) at input.cl:3
+3	in input.cl
+(spvsim) print out[40]
+\$3 = 40
+(spvsim) continue
+out[63] = 63"
+[ "$out" = "$expected" ] || fail "the reverse session printed:
+$out
+--- expected:
+$expected"
+[ $status -eq 0 ] || fail "exit status $status after the reverse session"
+
+out=$(printf 'continue\nreverse-stepi\ncontinue\ncontinue\n' | "$spvsim" exec --debug -- "$program" 2>&1)
+status=$?
+[ "$(echo "$out" | grep -c '^Finding oob.global.write')" -eq 2 ] ||
+  fail "not stopped at the finding again after reverse-stepi: $out"
+echo "$out" | grep -q "^spvsim exec: 1 error finding" || fail "the finding not counted once: $out"
+echo "$out" | grep -q "^out\[63\] = 62" || fail "the program's output after going back: $out"
+[ $status -eq 1 ] || fail "exit status $status after going back to the finding: $out"
 echo ok

@@ -21,6 +21,7 @@ struct DapLaunchArguments {
   std::string program;     ///< the run file
   std::string cwd;         ///< relative paths are relative to it (empty: the current directory)
   uint32_t warpWidth = 32; ///< lanes run in lockstep
+  std::string checks = "bounds"; ///< the checks to run, as `spvsim run --checks` takes them
 };
 
 /// Where a target's text goes while it runs (the adapter turns it into `output` events).

@@ -100,8 +100,9 @@ struct ExecOptions {
   /// reports hang.interrupted. Polled, never written.
   const std::atomic<bool> *cancel = nullptr;
   /// The interactive debugger (debugger/), attached to the launch: the launch then runs on
-  /// one thread with the debugger's warp loop and the module's variable debug information
-  /// lowered for it; the checks other than bounds do not run. Null: no debugger.
+  /// one thread with the debugger's warp loop (around the checked loop's events when
+  /// `checks` needs them) and the module's variable debug information lowered for it.
+  /// Null: no debugger.
   DebugWatcher *debugger = nullptr;
   /// When set, the launch adds its counts to this profile (it runs the profiling warp
   /// loop, launch/profile_execution.h); ignored under the debugger. Null: no profile.

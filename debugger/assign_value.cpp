@@ -1,0 +1,112 @@
+// Evaluator::assign (evaluator.h): `set var` and DAP's setVariable store a value in a
+// scalar in memory, converted as C's simple assignment converts to the left operand's
+// type (C99 §6.5.16.1 and §6.3.1, which OpenCL C follows).
+#include <cmath>
+#include <cstring>
+
+#include "evaluator.h"
+#include "memory/tagged_pointer.h"
+#include "spvsim/common/error.h"
+
+namespace spvsim::debugger {
+
+namespace {
+
+using Kind = ValueType::Kind;
+
+/// A scalar's value as a double and as an integer (whichever the type holds exactly).
+struct Number {
+  bool real = false;
+  double d = 0;
+  int64_t i = 0;
+};
+
+Number numberOf(const ValueType &t, uint64_t bits) {
+  Number n;
+  switch (t.kind) {
+  case Kind::Float:
+    n.real = true;
+    if (t.bytes == 4) {
+      float f;
+      const auto b = uint32_t(bits);
+      std::memcpy(&f, &b, 4);
+      n.d = f;
+    } else if (t.bytes == 8) {
+      std::memcpy(&n.d, &bits, 8);
+    } else {
+      throw Error("Cannot assign from a " + t.name + " (only float and double).");
+    }
+    return n;
+  case Kind::Int:
+    n.i = t.bytes >= 8 ? int64_t(bits)
+                       : int64_t(bits << (64 - 8 * t.bytes)) >> (64 - 8 * t.bytes); // sign
+    return n;
+  case Kind::UInt:
+  case Kind::Bool:
+  case Kind::Pointer:
+    n.i = t.bytes >= 8 ? int64_t(bits) : int64_t(bits & ((uint64_t(1) << (8 * t.bytes)) - 1));
+    return n;
+  default:
+    throw Error("Cannot assign from a " + t.name + ".");
+  }
+}
+
+/// The bits of `n` as a value of type `t` (C's conversions; an integer is truncated to
+/// its width, as an unsigned conversion and as the two's-complement targets do).
+uint64_t bitsAs(const ValueType &t, const Number &n) {
+  switch (t.kind) {
+  case Kind::Float:
+    if (t.bytes == 4) {
+      const float f = n.real ? float(n.d) : float(n.i);
+      uint32_t b;
+      std::memcpy(&b, &f, 4);
+      return b;
+    }
+    if (t.bytes == 8) {
+      const double d = n.real ? n.d : double(n.i);
+      uint64_t b;
+      std::memcpy(&b, &d, 8);
+      return b;
+    }
+    break;
+  case Kind::Bool:
+    return n.real ? n.d != 0 : n.i != 0;
+  case Kind::Int:
+  case Kind::UInt:
+  case Kind::Pointer: {
+    if (n.real && !std::isfinite(n.d)) throw Error("Cannot convert " + std::to_string(n.d) + ".");
+    const auto i = n.real ? uint64_t(int64_t(std::trunc(n.d))) : uint64_t(n.i);
+    return t.bytes >= 8 ? i : i & ((uint64_t(1) << (8 * t.bytes)) - 1);
+  }
+  default:
+    break;
+  }
+  throw Error("Cannot assign to a " + t.name + ".");
+}
+
+} // namespace
+
+void Evaluator::assign(const Value &target, const Value &value) const {
+  if (!target.type) throw Error("Left operand of assignment has no type.");
+  if (!target.type->isScalar())
+    throw Error("Cannot assign to a " + target.type->name + " as a whole: assign an element.");
+  if (target.optimizedOut) throw Error("Cannot assign to a value that is optimized out.");
+  if (!target.address)
+    throw Error("Left operand of assignment is not in memory: the compiler keeps it in "
+                "registers (-O2), or it is a computed value; build with -g -O0 to set it.");
+  if (!value.type || !value.type->isScalar()) throw Error("The value to assign is not a scalar.");
+  const uint64_t bits = bitsAs(*target.type, numberOf(*value.type, scalarBits(value, reader())));
+  const uint64_t p = *target.address;
+  ops::ResolvedAllocation r;
+  if (!ops::resolve(x_, p, lane_, r) || !r.base)
+    throw Error("Cannot access memory at " + describePointer(p) + ".");
+  const uint64_t offset = tagged::offset(p);
+  if (offset + target.type->bytes > r.size)
+    throw Error("Cannot access memory at " + describePointer(p) + " (outside its " +
+                std::to_string(r.size) + " bytes).");
+  if (r.global && r.global->access == BufferAccess::ReadOnly)
+    throw Error("Cannot assign to " + describePointer(p) + ": the buffer is read-only.");
+  std::memcpy(r.base + offset, &bits, target.type->bytes); // little-endian, as the device
+}
+
+} // namespace spvsim::debugger
