@@ -354,8 +354,13 @@ bool spinning(const ExecState &x, SpinWatch &s) {
   uint64_t group = 0;
   bool started = false;
   const uint64_t groups = L.groups[0] * L.groups[1] * L.groups[2];
-  bool other = L.spin.otherUnfinishedGroup(x.group->linear, group, started);
-  if (!other && groups > kTrackedGroups && x.group->linear != kTrackedGroups)
+  // __local and private memory are the group's own: no other work-group can release a
+  // wait on them (OpenCL 3.0 API §3.3.1).
+  const AddressSpace readSpace =
+      read.op == ~0u ? AddressSpace::Global : tagged::space(read.pointer);
+  const bool groupOwn = readSpace == AddressSpace::Local || readSpace == AddressSpace::Private;
+  bool other = !groupOwn && L.spin.otherUnfinishedGroup(x.group->linear, group, started);
+  if (!other && !groupOwn && groups > kTrackedGroups && x.group->linear != kTrackedGroups)
     other = true, group = kTrackedGroups, started = false;
   if (other) {
     const std::string other = groupName(L, group);
