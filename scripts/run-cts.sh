@@ -27,7 +27,7 @@ usage: $0 [OPTIONS] CTS_BUILD_DIR [SUITE...]
   --offline        compile every kernel ahead with scripts/cts-offline-compiler.sh
                    (the suite's --compilation-mode spir-v): spvsim gets only SPIR-V
   --known FILE     the known-failure list (default: scripts/cts-known-failures.txt)
-  --full           no wimpy mode for math_brute_force and conversions
+  --full           no wimpy mode for math_brute_force, conversions, select and half
   --image-options O  words passed to the image suites (cl_get_info, cl_read_write_images,
                    cl_copy_images, cl_fill_images, kernel_image_methods, image_streams,
                    samplerless_reads; not run by default), e.g. "small_images 2D"
@@ -92,7 +92,7 @@ options_of() {
   local suite="$1"
   case "$suite" in
     spirv_new) echo "--spirv-binaries-path $out/spirv_bin" ;;
-    math_brute_force | conversions) ((wimpy)) && echo "-w" ;;
+    math_brute_force | conversions | select | half) ((wimpy)) && echo "-w" ;;
     cl_get_info | cl_read_write_images | cl_copy_images | cl_fill_images | kernel_image_methods | \
       image_streams | samplerless_reads) [[ -n "$image_options" ]] && echo "$image_options" ;;
   esac
