@@ -25,9 +25,10 @@ cat > "$CL_CONFORMANCE_RESULTS_FILENAME" <<JSON
 JSON
 exit 1
 """
-# A suite that says which options it got (select and half take -w).
+# A suite that says which options and checks it got (select and half take -w).
 ECHOING = """#!/bin/sh
 echo "options: $*"
+echo "checks: $SPVSIM_CHECKS"
 echo "one passed"
 cat > "$CL_CONFORMANCE_RESULTS_FILENAME" <<JSON
 {"cmd": "test_echo", "results": {"one": "pass"}}
@@ -56,9 +57,11 @@ def run(cts, out, known_lines, suites, options=()):
     os.makedirs(out, exist_ok=True)
     with open(known, "w") as f:
         f.write("".join(line + "\n" for line in known_lines))
+    env = dict(os.environ)
+    env.pop("SPVSIM_CHECKS", None)
     p = subprocess.run([RUN_CTS, "--build", BUILD, "--out", out, "--known", known,
                         "--time-limit", "3", "--jobs", "2"] + list(options) + [cts] + suites,
-                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
     return p.returncode, p.stdout
 
 
@@ -110,6 +113,12 @@ def main():
         with open(os.path.join(out, "select.log")) as f:
             log = f.read()
         expect("options: \n" in log, "--full runs select without -w", log)
+        expect("checks: \n" in log, "the runtime's own checks by default", log)
+        out = os.path.join(tmp, "checks")
+        status, output = run(cts, out, [], ["half"], ["--checks", "bounds"])
+        with open(os.path.join(out, "half.log")) as f:
+            log = f.read()
+        expect("checks: bounds\n" in log, "--checks sets SPVSIM_CHECKS", log)
 
         status, output = run(cts, os.path.join(tmp, "f"), [], ["missing"])
         expect(status == 2 and "is not built" in output, "a suite not built", output)
