@@ -27,7 +27,10 @@ usage: $0 [OPTIONS] CTS_BUILD_DIR [SUITE...]
   --offline        compile every kernel ahead with scripts/cts-offline-compiler.sh
                    (the suite's --compilation-mode spir-v): spvsim gets only SPIR-V
   --known FILE     the known-failure list (default: scripts/cts-known-failures.txt)
-  --full           no wimpy mode for math_brute_force and conversions
+  --full           no wimpy mode for math_brute_force, conversions, select and half
+  --checks LIST    spvsim's checks for every suite (SPVSIM_CHECKS; default: all, as the
+                   runtime's default): "bounds" leaves out the others, which take most
+                   of the time of the slow suites (docs/conformance.md)
   --image-options O  words passed to the image suites (cl_get_info, cl_read_write_images,
                    cl_copy_images, cl_fill_images, kernel_image_methods, image_streams,
                    samplerless_reads; not run by default), e.g. "small_images 2D"
@@ -43,6 +46,7 @@ limit=1200
 offline=0
 wimpy=1
 image_options=""
+checks=""
 known="$root/scripts/cts-known-failures.txt"
 cts=""
 suites=()
@@ -55,6 +59,7 @@ while (($#)); do
     --offline) offline=1; shift ;;
     --known) known="${2:?--known needs a file}"; shift 2 ;;
     --full) wimpy=0; shift ;;
+    --checks) checks="${2:?--checks needs a list}"; shift 2 ;;
     --image-options) image_options="${2?--image-options needs words}"; shift 2 ;;
     -h | --help) usage ;;
     -*) echo "$0: unknown option '$1'" >&2; usage ;;
@@ -92,7 +97,7 @@ options_of() {
   local suite="$1"
   case "$suite" in
     spirv_new) echo "--spirv-binaries-path $out/spirv_bin" ;;
-    math_brute_force | conversions) ((wimpy)) && echo "-w" ;;
+    math_brute_force | conversions | select | half) ((wimpy)) && echo "-w" ;;
     cl_get_info | cl_read_write_images | cl_copy_images | cl_fill_images | kernel_image_methods | \
       image_streams | samplerless_reads) [[ -n "$image_options" ]] && echo "$image_options" ;;
   esac
@@ -142,6 +147,7 @@ run_suite() {
   # shellcheck disable=SC2046 # options are words
   (cd "$(dirname "$binary")" &&
     OCL_ICD_VENDORS="$vendors" SPVSIM_THREADS="${SPVSIM_THREADS:-$threads}" \
+      SPVSIM_CHECKS="${checks:-${SPVSIM_CHECKS:-}}" \
       CL_CONFORMANCE_RESULTS_FILENAME="$out/$suite.json" \
       timeout --kill-after=10 "$limit" "$binary" $(options_of "$suite")) \
     >"$out/$suite.log" 2>&1 || status=$?

@@ -7,6 +7,8 @@
 #include <atomic>
 #include <chrono>
 #include <fstream>
+#include <map>
+#include <mutex>
 #include <vector>
 
 namespace spvsim::cache {
@@ -93,7 +95,8 @@ bool writeEntry(const std::filesystem::path &folder, const std::string &name,
   return true;
 }
 
-void evict(const std::filesystem::path &folder, const std::string &extension, uint64_t maxBytes) {
+uint64_t evict(const std::filesystem::path &folder, const std::string &extension,
+               uint64_t maxBytes) {
   struct Entry {
     std::filesystem::path path;
     uint64_t size;
@@ -121,13 +124,34 @@ void evict(const std::filesystem::path &folder, const std::string &extension, ui
     entries.push_back({item.path(), size, used});
     total += size;
   }
-  if (total <= maxBytes) return;
+  if (total <= maxBytes) return total;
   std::sort(entries.begin(), entries.end(),
             [](const Entry &a, const Entry &b) { return a.used < b.used; });
   for (const Entry &entry : entries) {
     if (total <= maxBytes) break;
     if (std::filesystem::remove(entry.path, error)) total -= entry.size;
   }
+  return total;
+}
+
+void evictAfterWrite(const std::filesystem::path &folder, const std::string &extension,
+                     uint64_t maxBytes, uint64_t written) {
+  // What the last scan of the folder found, plus what this process wrote since.
+  struct Estimate {
+    bool scanned = false;
+    uint64_t total = 0, sinceScan = 0;
+  };
+  static std::mutex mutex;
+  static std::map<std::string, Estimate> estimates;
+  const std::lock_guard lock(mutex);
+  Estimate &e = estimates[folder.string() + '\n' + extension];
+  e.total += written, e.sinceScan += written;
+  // Other processes write to the folder too: a scan at least every sixteenth of the
+  // bound, so that the folder exceeds it by little, and one scan per 16 MiB written
+  // at the default bound instead of one per entry.
+  if (e.scanned && e.total <= maxBytes && e.sinceScan <= maxBytes / 16) return;
+  e.total = evict(folder, extension, maxBytes);
+  e.sinceScan = 0, e.scanned = true;
 }
 
 } // namespace spvsim::cache

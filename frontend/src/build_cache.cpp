@@ -153,7 +153,7 @@ void BuildCache::store(const CompileInput &input, const DeviceFacts &device,
   if (data.size() > maxBytes_) return;
 
   if (!cache::writeEntry(folder_, sha256(key) + ".spv", data)) return;
-  evict();
+  cache::evictAfterWrite(folder_, ".spv", maxBytes_, data.size());
 }
 
 void BuildCache::evict() const {

@@ -4,6 +4,7 @@
 // nearest even), explicit FPRoundingMode (§6.2) and SaturatedConversion.
 #pragma once
 
+#include <bit>
 #include <cmath>
 #include <cstddef>
 #include <cstring>
@@ -13,6 +14,7 @@
 
 #include "exec/exec_state.h"
 #include "exec/float_types.h"
+#include "exec/half_bits.h"
 #include "lower/op_table.h"
 
 namespace spvsim::ops {
@@ -105,6 +107,12 @@ template <class From, class To> inline To convertValue(From v, uint32_t mode) {
       }
     }
     return static_cast<To>(v);
+  } else if constexpr (std::is_same_v<To, Half> &&
+                       (std::is_same_v<From, float> || std::is_same_v<From, double>)) {
+    return std::bit_cast<Half>(halfBitsFrom(v, rounding)); // every mode, on the bits
+  } else if constexpr (std::is_same_v<From, Half> &&
+                       (std::is_same_v<To, float> || std::is_same_v<To, double>)) {
+    return static_cast<To>(floatFromHalfBits(std::bit_cast<uint16_t>(v))); // exact
   } else if constexpr (kIsFloat<To> && sizeof(To) < sizeof(long double)) {
     if (rounding == kRoundDefault || rounding == kRoundRte) return static_cast<To>(v);
     if constexpr (kIsFloat<From>)

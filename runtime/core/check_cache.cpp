@@ -205,7 +205,7 @@ void CheckCache::store(const std::vector<uint32_t> &words, const DeviceDescripti
   putField(data, wordBytes(words));
   data += encodeKernels(kernels);
   if (!cache::writeEntry(folder_, entryName(key, words), data)) return;
-  evict();
+  cache::evictAfterWrite(folder_, ".check", maxBytes_, data.size());
 }
 
 void CheckCache::evict() const {

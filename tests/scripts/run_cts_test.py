@@ -25,6 +25,15 @@ cat > "$CL_CONFORMANCE_RESULTS_FILENAME" <<JSON
 JSON
 exit 1
 """
+# A suite that says which options and checks it got (select and half take -w).
+ECHOING = """#!/bin/sh
+echo "options: $*"
+echo "checks: $SPVSIM_CHECKS"
+echo "one passed"
+cat > "$CL_CONFORMANCE_RESULTS_FILENAME" <<JSON
+{"cmd": "test_echo", "results": {"one": "pass"}}
+JSON
+"""
 # A suite that passes one test and then never ends.
 HANGING = """#!/bin/sh
 echo "first passed"
@@ -33,7 +42,8 @@ exec sleep 60
 
 
 def fake_cts(root):
-    for name, text in (("fast", FINISHING), ("slow", HANGING)):
+    for name, text in (("fast", FINISHING), ("slow", HANGING), ("select", ECHOING),
+                       ("half", ECHOING), ("basic", ECHOING)):
         folder = os.path.join(root, "test_conformance", name)
         os.makedirs(folder)
         path = os.path.join(folder, "test_" + name)
@@ -42,14 +52,16 @@ def fake_cts(root):
         os.chmod(path, os.stat(path).st_mode | stat.S_IEXEC)
 
 
-def run(cts, out, known_lines, suites):
+def run(cts, out, known_lines, suites, options=()):
     known = os.path.join(out, "known.txt")
     os.makedirs(out, exist_ok=True)
     with open(known, "w") as f:
         f.write("".join(line + "\n" for line in known_lines))
+    env = dict(os.environ)
+    env.pop("SPVSIM_CHECKS", None)
     p = subprocess.run([RUN_CTS, "--build", BUILD, "--out", out, "--known", known,
-                        "--time-limit", "3", "--jobs", "2", cts] + suites,
-                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                        "--time-limit", "3", "--jobs", "2"] + list(options) + [cts] + suites,
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
     return p.returncode, p.stdout
 
 
@@ -88,6 +100,25 @@ def main():
                              ["fast/beta  a cause", "slow/(time limit)  too slow"],
                              ["fast", "slow"])
         expect(status == 0, "a listed time limit passes the run", output)
+
+        out = os.path.join(tmp, "w")
+        status, output = run(cts, out, [], ["select", "half", "basic"])
+        expect(status == 0, "suites that pass", output)
+        for suite, options in (("select", "-w"), ("half", "-w"), ("basic", "")):
+            with open(os.path.join(out, suite + ".log")) as f:
+                log = f.read()
+            expect("options: %s\n" % options in log, suite + " runs with '%s'" % options, log)
+        out = os.path.join(tmp, "full")
+        status, output = run(cts, out, [], ["select"], ["--full"])
+        with open(os.path.join(out, "select.log")) as f:
+            log = f.read()
+        expect("options: \n" in log, "--full runs select without -w", log)
+        expect("checks: \n" in log, "the runtime's own checks by default", log)
+        out = os.path.join(tmp, "checks")
+        status, output = run(cts, out, [], ["half"], ["--checks", "bounds"])
+        with open(os.path.join(out, "half.log")) as f:
+            log = f.read()
+        expect("checks: bounds\n" in log, "--checks sets SPVSIM_CHECKS", log)
 
         status, output = run(cts, os.path.join(tmp, "f"), [], ["missing"])
         expect(status == 2 and "is not built" in output, "a suite not built", output)

@@ -42,7 +42,18 @@ bool writeEntry(const std::filesystem::path &folder, const std::string &name,
 
 /// Removes the least recently used (last written) entries whose names end in `extension`
 /// until those left total at most `maxBytes`; also temporaries of writeEntry left by a
-/// process that ended while it wrote (older than an hour).
-void evict(const std::filesystem::path &folder, const std::string &extension, uint64_t maxBytes);
+/// process that ended while it wrote (older than an hour). Returns the bytes of the
+/// entries left. A scan of the whole folder: a stat per entry.
+uint64_t evict(const std::filesystem::path &folder, const std::string &extension,
+               uint64_t maxBytes);
+
+/// After this process wrote an entry of `written` bytes: evict() when the folder may be
+/// over `maxBytes` — by the size the last scan found plus what this process wrote
+/// since — or when a sixteenth of `maxBytes` was written since that scan. The first
+/// write of a process scans. A folder of thousands of entries is thus scanned once per
+/// many writes rather than at each (a build of a suite's hundreds of small programs
+/// spent most of its time in stat calls there).
+void evictAfterWrite(const std::filesystem::path &folder, const std::string &extension,
+                     uint64_t maxBytes, uint64_t written);
 
 } // namespace spvsim::cache
