@@ -32,6 +32,13 @@ string(REGEX REPLACE "\\.json$" "" run_name ${run_name})
 if(NOT build_ext MATCHES "^${run_name}\\.")
   set(build_ext "${run_name}-${build_ext}")
 endif()
+# So are the files of a run with further options (ARGS), which another test may make of
+# the same run file and module at the same time.
+if(ARGS)
+  string(REGEX REPLACE "[^A-Za-z0-9]+" "-" args_tag "${ARGS}")
+  string(REGEX REPLACE "^-+|-+$" "" args_tag "${args_tag}")
+  set(build_ext "${build_ext}.${args_tag}")
+endif()
 file(READ ${RUN} run_template)
 file(MAKE_DIRECTORY ${WORK})
 
