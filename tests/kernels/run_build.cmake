@@ -8,7 +8,10 @@
 #   EXPECTED   (feature tests) file whose text standard output must equal; the run
 #              must exit 0 with no error finding
 #   REFERENCE  (bench tests) the dumps written to files must equal, byte for byte,
-#              those of RUN with its own module at the default width and threads
+#              those of RUN with its own module at the default width and threads,
+#              which the test MAKE_REFERENCE of the same RUN wrote to WORK (a fixture
+#              that every build's test shares)
+#   MAKE_REFERENCE  with REFERENCE: only run RUN with its own module, keeping its dumps
 #   SOURCE     (bug tests) the .cl file: each line containing `BUG: <kind>` names a
 #              finding the run must report (and nothing else, exit status 1);
 #              with DEBUG_INFO set, each finding must point at its marked line, and
@@ -47,6 +50,16 @@ file(MAKE_DIRECTORY ${WORK})
 # would reorder the keys (buffers are printed in the run file's order). Sets
 # dump_files to the renamed dumps.
 function(run_file out module tag)
+  run_file_text(text files ${module} ${tag})
+  set(path ${WORK}/${tag}.json)
+  file(WRITE ${path} "${text}")
+  set(${out} ${path} PARENT_SCOPE)
+  set(dump_files ${files} PARENT_SCOPE)
+endfunction()
+
+# run_file_text(<text var> <files var> <module> <tag>): what run_file writes, and the
+# dumps it names, without writing it.
+function(run_file_text text_out files_out module tag)
   string(REGEX REPLACE "\"module\"[ \t\r\n]*:[ \t\r\n]*\"[^\"]*\"" "\"module\": \"${module}\""
          text "${run_template}")
   string(REGEX MATCHALL "\"dump\"[ \t\r\n]*:[ \t\r\n]*\"[^\"]*\"" dumps "${text}")
@@ -56,21 +69,28 @@ function(run_file out module tag)
     string(REPLACE "${dump}" "\"dump\": \"${WORK}/${file}.${tag}\"" text "${text}")
     list(APPEND files ${WORK}/${file}.${tag})
   endforeach()
-  set(path ${WORK}/${tag}.json)
-  file(WRITE ${path} "${text}")
-  set(${out} ${path} PARENT_SCOPE)
-  set(dump_files ${files} PARENT_SCOPE)
+  set(${text_out} "${text}" PARENT_SCOPE)
+  set(${files_out} ${files} PARENT_SCOPE)
 endfunction()
 
 if(REFERENCE)
   get_filename_component(reference_module ${REFERENCE} ABSOLUTE BASE_DIR ${run_dir})
-  run_file(reference_run ${reference_module} ${build_ext}.reference)
-  set(reference_dumps ${dump_files})
-  execute_process(COMMAND ${SPVSIM} run --quiet ${reference_run} ERROR_VARIABLE err
-                  RESULT_VARIABLE rc)
-  if(NOT rc EQUAL 0)
-    message(FATAL_ERROR "the reference run of ${RUN} exited with ${rc}:\n${err}")
+  if(MAKE_REFERENCE)
+    run_file(reference_run ${reference_module} ${run_name}.reference)
+    execute_process(COMMAND ${SPVSIM} run --quiet ${reference_run} ERROR_VARIABLE err
+                    RESULT_VARIABLE rc)
+    if(NOT rc EQUAL 0)
+      message(FATAL_ERROR "the reference run of ${RUN} exited with ${rc}:\n${err}")
+    endif()
+    return()
   endif()
+  run_file_text(text reference_dumps ${reference_module} ${run_name}.reference)
+  foreach(dump IN LISTS reference_dumps)
+    if(NOT EXISTS ${dump})
+      message(FATAL_ERROR "${dump}, the reference run's dump, is missing: the test that "
+                          "makes it (MAKE_REFERENCE) did not run or failed")
+    endif()
+  endforeach()
 endif()
 
 # Expected findings of a bug test: kind -> lines of its markers. A race kind
@@ -193,6 +213,3 @@ foreach(config IN LISTS configs)
     endif()
   endif()
 endforeach()
-if(REFERENCE)
-  file(REMOVE ${reference_dumps})
-endif()
