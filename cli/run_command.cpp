@@ -374,6 +374,25 @@ struct RunInputs {
 
 /// --explore N: every launch under N schedules (schedule_exploration.h). Prints the
 /// ordered run's printf output, the merged findings, the ordered run's dumps.
+/// Writes the dumps (`writeDumps`), then the report, and returns the run's exit status:
+/// a dump cut short by --run-timeout is a finding, by Ctrl-C kInterrupted (dumps already
+/// written are whole; the one being written is not there).
+int finishWithDumps(const std::function<void()> &writeDumps, const RunOptions &options,
+                    const RunGuard &guard, Report &report, const std::function<int(int)> &finish) {
+  try {
+    writeDumps();
+  } catch (const Interrupted &e) {
+    if (guard.interrupted()) {
+      std::cerr << "spvsim: interrupted " << e.what() << "\n";
+      return kInterrupted;
+    }
+    Finding f = runTimeoutFinding(guard, e.what());
+    if (const std::string *text = report.add(f)) std::cerr << *text;
+  }
+  report.write(options.reportFile, options.reportFormat);
+  return finish(kFindings);
+}
+
 int exploreRun(const RunOptions &options, const RunInputs &in, const RunGuard &guard,
                Report &report, const std::function<int(int)> &finish) {
   ExplorationRequest request;
@@ -409,19 +428,12 @@ int exploreRun(const RunOptions &options, const RunInputs &in, const RunGuard &g
     report.write(options.reportFile, options.reportFormat);
     return finish(kFindings);
   }
-  try {
-    writeDumps(in.spec, *ordered.buffers, *ordered.memory, options.quiet,
-               in.exec.checks.has(Check::Uninit), guard.stopCheck());
-  } catch (const Interrupted &e) {
-    if (guard.interrupted()) {
-      std::cerr << "spvsim: interrupted " << e.what() << "\n";
-      return kInterrupted;
-    }
-    Finding f = runTimeoutFinding(guard, e.what());
-    if (const std::string *text = report.add(f)) std::cerr << *text;
-  }
-  report.write(options.reportFile, options.reportFormat);
-  return finish(kFindings);
+  return finishWithDumps(
+      [&] {
+        writeDumps(in.spec, *ordered.buffers, *ordered.memory, options.quiet,
+                   in.exec.checks.has(Check::Uninit), guard.stopCheck());
+      },
+      options, guard, report, finish);
 }
 
 int runCommand(const RunOptions &options) {
@@ -584,21 +596,11 @@ int runCommand(const RunOptions &options) {
             checkImageExpectation(image, memory.bytes(buffers->imageId(image.name))))
       sink.report(*mismatch);
   printFindings(sink, report);
-  try {
-    writeDumps(spec, *buffers, memory, options.quiet, exec.checks.has(Check::Uninit), stop);
-  } catch (const Interrupted &e) {
-    // Dumps already written are whole; the one being written is not there.
-    if (guard.interrupted()) {
-      std::cerr << "spvsim: interrupted " << e.what() << "\n";
-      return kInterrupted;
-    }
-    Finding f = runTimeoutFinding(guard, e.what());
-    if (const std::string *text = report.add(f)) std::cerr << *text;
-    report.write(options.reportFile, options.reportFormat);
-    return finish(kFindings);
-  }
-  report.write(options.reportFile, options.reportFormat);
-  return finish(kFindings);
+  return finishWithDumps(
+      [&] {
+        writeDumps(spec, *buffers, memory, options.quiet, exec.checks.has(Check::Uninit), stop);
+      },
+      options, guard, report, finish);
 }
 
 } // namespace
