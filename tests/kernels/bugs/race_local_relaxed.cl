@@ -1,6 +1,6 @@
 // OpenCL C 2.0: the last work-item of a group to count itself in adds up what every
 // work-item stored in __local memory, the counter taken with memory_order_relaxed:
-// nothing orders the other work-items' stores before its reads.
+// nothing orders the other work-items' stores before its reads (OpenCL 3.0 API §3.3.6).
 __kernel void race_local_relaxed(__global const int *in, __global int *out) {
   __local int values[64];
   __local atomic_int arrived;
