@@ -239,6 +239,7 @@ Value Evaluator::valueOf(const DebugVariable &var, uint32_t bindOp) const {
   }
   for (uint32_t i = 0; i < op.c; ++i)
     v.leaves.push_back(registerBits(op.a + i * k.slotStride, leafBytes));
+  if (op.c == 1 && v.type->isScalar() && leafBytes == v.type->bytes) v.registerSlot = op.a;
   return v;
 }
 

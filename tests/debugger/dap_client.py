@@ -261,28 +261,29 @@ def session(spvsim, run_file):
     callee_args = {v["name"]: v["value"] for v in variables(c, callee[1]["variablesReference"])}
     check(callee_args.get("index") == "3" and "n" not in callee_args,
           "the helper's arguments %r" % callee_args)
-    # setVariable: a buffer element (any build), the caller's i (in memory at -O0 only).
+    # setVariable: a buffer element, the caller's `before` (in memory at -O0, in its
+    # register at -O2); values set are kept when the launch is replayed (stepBack).
     buffers = {v["name"]: v for v in variables(c, ref["Buffers"])}
     r = c.request("setVariable", {"variablesReference": buffers["out"]["variablesReference"],
                                   "name": "[5]", "value": "40 + 1"})
     check(r["body"]["value"] == "41", "out[5] set: %r" % r)
     check(evaluate(c, "out[5]") == "41", "out[5] reads 41")
-    in_memory = "O0g" in run_file
     r = c.request("setVariable", {"variablesReference": ref["Locals"], "name": "before",
-                                  "value": "7"}, success=in_memory)
-    if in_memory:
-        check(r["body"]["value"] == "7" and evaluate(c, "before", f[1]["id"]) == "7",
-              "before set in the caller's frame: %r" % r)
-        c.request("setVariable", {"variablesReference": ref["Locals"], "name": "before",
-                                  "value": "0"})
-    else:
-        check("registers" in r["message"], "a value in registers is refused: %r" % r)
+                                  "value": "7"})
+    check(r["body"]["value"] == "7" and evaluate(c, "before", f[1]["id"]) == "7",
+          "before set in the caller's frame: %r" % r)
+    c.request("setVariable", {"variablesReference": ref["Locals"], "name": "before",
+                              "value": "0"})
+    check(evaluate(c, "before", f[1]["id"]) == "0", "before set back")
     # stepBack: reverse-next, back to the call's line in the kernel.
     c.request("stepBack", {"threadId": 4})
     stopped(c, "step")
     check(frames(c, 4)[0]["line"] == 12, "stepBack to line 12: %r" % frames(c, 4))
+    check(evaluate(c, "out[5]") == "0", "out[5] before it was set: %r" % evaluate(c, "out[5]"))
     c.request("stepIn", {"threadId": 4})
     stopped(c, "step")
+    check(evaluate(c, "out[5]") == "41", "out[5] set again where it was set")
+    check(evaluate(c, "before", frames(c, 4)[1]["id"]) == "0", "before as it was set last")
     # stepOut: back in the kernel after the call.
     c.request("stepOut", {"threadId": 4})
     stopped(c, "step")
