@@ -113,6 +113,16 @@ void DebugSession::launchStarted(LaunchContext &L) {
     }
   }
   updateFlags();
+  // Program-scope variables keep their values across launches: a replay and a run again
+  // start from their bytes as the launch first started, as the buffers do.
+  if (search_) {
+    programScopeNow_.capture(L);
+    programScopeStart.restore(L);
+  } else if (rewind_ == Rewind::Abandon) {
+    programScopeStart.restore(L);
+  } else {
+    programScopeStart.capture(L);
+  }
   if (search_) {
     searchStarted_ = false;
     everyOp = true;
@@ -491,7 +501,7 @@ void DebugSession::storeDone(const ExecState &x, const LoweredOp &op, uint32_t i
 }
 
 void DebugSession::launchEnded(LaunchContext &L) {
-  (void)L;
+  if (search_) programScopeNow_.restore(L); // as the stopped launch has them
   // Abandoned: the runner runs the launch again. Ended before the rewind's count (which
   // a deterministic launch does not): it stops no more.
   if (rewind_ == Rewind::Position) rewind_ = Rewind::None;

@@ -20,6 +20,7 @@
 
 #include "debug_info.h"
 #include "exec/execution_events.h"
+#include "program_scope_bytes.h"
 #include "spvsim/common/finding.h"
 #include "state_edits.h"
 
@@ -156,6 +157,10 @@ public:
   void recordEdit(StateEdit e);
   /// The values `set var` stored in this launch (a search replay's session gets a copy).
   StateEdits edits;
+  /// The program-scope variables' bytes as the launch started (copied then): a run
+  /// again of it starts from them, and a search replay's session (which gets a copy)
+  /// replays from them and puts the variables back as they were when it ends.
+  ProgramScopeBytes programScopeStart;
 
   // Breakpoints, watchpoints and focus (the prompt changes them only while stopped or
   // before the run).
@@ -272,6 +277,7 @@ private:
   std::atomic<std::atomic<bool> *> replayCancel_{nullptr};
 
   size_t nextEdit_ = 0;               ///< edits' cursor in this run of the launch
+  ProgramScopeBytes programScopeNow_; ///< search replay: the stopped launch's, put back
   SearchReplay *search_ = nullptr;
   bool searchStarted_ = false;
   GlobalId watchWriter_{0, 0, 0}; ///< search replay: the work-item of pendingWatch_

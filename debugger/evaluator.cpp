@@ -307,6 +307,24 @@ Value Evaluator::variable(const std::string &name) const {
     v.address = tagged::make(AddressSpace::Local, i, 0);
     return v;
   }
+  // Program-scope variables (OpenCL C §6.8: `global int n;`, `constant` tables,
+  // function-scope statics, which clang names "function.name"): their buffers, typed by
+  // their DebugGlobalVariable.
+  for (uint32_t i = 0;
+       i < k.programGlobals.size() && i < session_.launch()->programGlobalIds.size(); ++i) {
+    const ProgramGlobal &global = k.programGlobals[i];
+    if (global.name != name && !global.name.ends_with("." + name)) continue;
+    TypePtr type;
+    for (const DebugGlobal &g : info.globals())
+      if (g.name == name && (!g.variable || m.name(g.variable) == global.name))
+        type = typeOfDebug(g.type);
+    if (!type) continue;
+    Value v;
+    v.type = type;
+    const uint32_t id = session_.launch()->programGlobalIds[i];
+    v.address = tagged::make(session_.launch()->allocations[id].space, id, 0);
+    return v;
+  }
   // Run-file buffers by name.
   if (std::optional<Value> b = buffer(name)) return *b;
   std::string message = "No symbol \"" + name + "\" in current context.";

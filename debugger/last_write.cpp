@@ -8,15 +8,18 @@ namespace spvsim::debugger {
 
 LastWriteRecorder::LastWriteRecorder(uint64_t pointer, uint32_t bytes,
                                      std::array<uint64_t, 3> group, uint64_t until,
-                                     std::atomic<bool> &cancel, const StateEdits &edits)
+                                     std::atomic<bool> &cancel, const StateEdits &edits,
+                                     const ProgramScopeBytes &programScope)
     : pointer_(pointer), bytes_(bytes), group_(group), until_(until), cancel_(cancel),
-      edits_(edits) {}
+      edits_(edits), programScopeStart_(programScope) {}
 
 void LastWriteRecorder::launchStarted(LaunchContext &L) {
   flags_.assign(L.kernel->ops.size(), 0);
   opFlags = flags_.data();
   opsReached = 0;
   nextEdit_ = 0;
+  programScopeNow_.capture(L);
+  programScopeStart_.restore(L);
   // Every op calls back until `until`: the replay stops there (a virtual call per op,
   // paid only while replaying).
   everyOp = true;
@@ -96,7 +99,8 @@ void LastWriteRecorder::storeDone(const ExecState &x, const LoweredOp &op, uint3
   last_ = std::move(w);
 }
 
-void LastWriteRecorder::launchEnded(LaunchContext &) {
+void LastWriteRecorder::launchEnded(LaunchContext &L) {
+  programScopeNow_.restore(L);
   opFlags = nullptr;
   everyOp = false;
   watchingStores = false;

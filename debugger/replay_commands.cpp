@@ -61,7 +61,7 @@ void CommandLoop::cmdLastWrite(const std::string &args) {
   const GroupState *g = session_.group();
   std::atomic<bool> cancel{false};
   LastWriteRecorder recorder(*v.address, v.type->bytes, g ? g->id : GlobalId{0, 0, 0}, s.position,
-                             cancel, session_.edits);
+                             cancel, session_.edits, session_.programScopeStart);
   session_.takeInterrupt(); // one that came as the launch stopped is not for this replay
   {
     const InterruptScope ctrlC(session_);

@@ -61,6 +61,7 @@ ReverseTarget findReverseTarget(DebugSession &live, ReverseCommand command,
   search.breakpoints = live.breakpoints;
   search.watchpoints = live.watchpoints;
   search.edits = live.edits; // `set var`: stored again where it was
+  search.programScopeStart = live.programScopeStart;
   search.stopOnFindings = false;
   search.conditionHolds = [&](const ExecState &x, uint32_t lane, const std::string &condition) {
     try {
