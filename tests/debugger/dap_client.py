@@ -13,7 +13,8 @@ variables (expanding a buffer; a caller's frame), setVariable, evaluate, next/st
 as a `stopped` event with reason exception and its text as output, disconnect.
 `robustness` sends what a client should not (malformed framing and JSON, unknown
 requests, missing arguments, requests out of order) and expects error responses and
-a server that goes on; then it pauses a launch that never ends."""
+a server that goes on; then it pauses a launch that never ends, and pauses a `stepBack`
+while it replays that launch."""
 import json
 import os
 import select
@@ -371,6 +372,36 @@ def robustness(spvsim, run_file, spin_file):
     c.finish()
 
 
+def pause_step_back(spvsim, spin_file):
+    """A `pause` that arrives while `stepBack` replays the launch stops the replay: a
+    `stopped` event with reason pause, and the session goes on from there."""
+    c = Client(spvsim)
+    c.request("initialize", {"adapterID": "spvsim"})
+    c.request("launch", {"program": spin_file})
+    c.event("initialized")
+    c.request("configurationDone")
+    # Long enough that replaying the launch up to the pause takes far longer than the
+    # moment the second pause waits.
+    time.sleep(2.0)
+    c.request("pause", {"threadId": 1})
+    thread = stopped(c, "pause")["threadId"]
+    seq = c.send("stepBack", {"threadId": thread})
+    time.sleep(0.3)
+    c.request("pause", {"threadId": thread})
+    r = c.response(seq)
+    check(r["success"], "stepBack stopped by pause answers success: %r" % r)
+    stopped(c, "pause")
+    # The session goes on: the launch is inspected, resumed and paused again.
+    check(len(c.request("threads")["body"]["threads"]) >= 1, "threads after the paused stepBack")
+    check(frames(c, thread), "a stack after the paused stepBack")
+    c.request("continue", {"threadId": thread})
+    time.sleep(0.3)
+    c.request("pause", {"threadId": thread})
+    stopped(c, "pause")
+    c.request("disconnect")
+    c.finish()
+
+
 def main():
     spvsim, mode = sys.argv[1:3]
     try:
@@ -379,6 +410,7 @@ def main():
             run_to_end(spvsim, sys.argv[3])
         elif mode == "robustness":
             robustness(spvsim, sys.argv[3], sys.argv[4])
+            pause_step_back(spvsim, sys.argv[4])
         else:
             sys.exit("unknown mode %r" % mode)
     except Failure as f:
