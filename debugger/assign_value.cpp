@@ -86,16 +86,36 @@ uint64_t bitsAs(const ValueType &t, const Number &n) {
 
 } // namespace
 
-void Evaluator::assign(const Value &target, const Value &value) const {
+StateEdit Evaluator::assign(const Value &target, const Value &value) const {
   if (!target.type) throw Error("Left operand of assignment has no type.");
   if (!target.type->isScalar())
     throw Error("Cannot assign to a " + target.type->name + " as a whole: assign an element.");
   if (target.optimizedOut) throw Error("Cannot assign to a value that is optimized out.");
-  if (!target.address)
-    throw Error("Left operand of assignment is not in memory: the compiler keeps it in "
-                "registers (-O2), or it is a computed value; build with -g -O0 to set it.");
+  if (!target.address && !target.registerSlot)
+    throw Error("Left operand of assignment is not in memory or a variable's register: it is a "
+                "computed value.");
   if (!value.type || !value.type->isScalar()) throw Error("The value to assign is not a scalar.");
   const uint64_t bits = bitsAs(*target.type, numberOf(*value.type, scalarBits(value, reader())));
+  StateEdit edit;
+  edit.group = x_.group->id;
+  edit.localIndex = x_.warp->firstItem + lane_;
+  edit.bytes = target.type->bytes;
+  edit.bits = bits;
+  if (!target.address) {
+    // A DebugValue: the variable is this SPIR-V value's register from its binding on;
+    // writing the register changes every later use of the value in this work-item, as
+    // gdb's assignment to a variable in a register does. A constant's register is
+    // shared by all its uses (preloaded once), so it is refused.
+    const LoweredKernel &k = *session_.launch()->kernel;
+    for (const UniformInit &u : k.constants)
+      if (u.slot == *target.registerSlot)
+        throw Error("Cannot assign to a variable whose value is a constant the compiler "
+                    "shares between its uses (-O2); build with -g -O0 to set it.");
+    edit.place = StateEdit::Place::Register;
+    edit.where = *target.registerSlot;
+    storeEdit(x_, edit);
+    return edit;
+  }
   const uint64_t p = *target.address;
   ops::ResolvedAllocation r;
   if (!ops::resolve(x_, p, lane_, r) || !r.base)
@@ -106,7 +126,10 @@ void Evaluator::assign(const Value &target, const Value &value) const {
                 std::to_string(r.size) + " bytes).");
   if (r.global && r.global->access == BufferAccess::ReadOnly)
     throw Error("Cannot assign to " + describePointer(p) + ": the buffer is read-only.");
-  std::memcpy(r.base + offset, &bits, target.type->bytes); // little-endian, as the device
+  edit.place = StateEdit::Place::Memory;
+  edit.where = p;
+  if (!storeEdit(x_, edit)) throw Error("Cannot access memory at " + describePointer(p) + ".");
+  return edit;
 }
 
 } // namespace spvsim::debugger

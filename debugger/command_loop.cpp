@@ -782,7 +782,8 @@ void CommandLoop::cmdSet(const std::string &args) {
   if (!requireStopped()) return;
   auto e = focusEvaluator();
   if (!e) throw Error("The work-item in focus is not in the running work-group.");
-  e->assign(e->evaluate(trim(rest.substr(0, eq))), e->evaluate(trim(rest.substr(eq + 1))));
+  session_.recordEdit(
+      e->assign(e->evaluate(trim(rest.substr(0, eq))), e->evaluate(trim(rest.substr(eq + 1)))));
   session_.refreshWatchpoints();
 }
 

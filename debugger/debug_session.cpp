@@ -65,6 +65,7 @@ void DebugSession::setGroup(GroupState *g, std::span<Warp> warps) {
 void DebugSession::launchStarted(LaunchContext &L) {
   launch_ = &L;
   opsReached = 0;
+  nextEdit_ = 0;
   const LoweredKernel &k = *L.kernel;
   variableSlot_.clear();
   bindingSlot_.assign(k.debugBindings.size(), 0);
@@ -112,6 +113,16 @@ void DebugSession::launchStarted(LaunchContext &L) {
     }
   }
   updateFlags();
+  // Program-scope variables keep their values across launches: a replay and a run again
+  // start from their bytes as the launch first started, as the buffers do.
+  if (search_) {
+    programScopeNow_.capture(L);
+    programScopeStart.restore(L);
+  } else if (rewind_ == Rewind::Abandon) {
+    programScopeStart.restore(L);
+  } else {
+    programScopeStart.capture(L);
+  }
   if (search_) {
     searchStarted_ = false;
     everyOp = true;
@@ -261,7 +272,24 @@ void DebugSession::bind(const ExecState &x, const LoweredOp &op, uint32_t index)
       row[lane] = index;
 }
 
+void DebugSession::applyEdits(const ExecState &x) {
+  nextEdit_ = edits.applyAt(x, opsReached, nextEdit_);
+  // The launch first went on with the bytes as `set var` left them, watched from there.
+  if (!watchpoints.empty()) rereadWatchpoints(x);
+}
+
+void DebugSession::recordEdit(StateEdit e) {
+  e.position = stop_.position;
+  edits.add(e);
+  nextEdit_ = edits.after(e.position);
+}
+
 void DebugSession::opReached(const ExecState &x, const LoweredOp &op, uint32_t index) {
+  // Ops reached here are counted in every run alike; an edit's op is always reached
+  // here (everyOp is set until it is: search and position runs, resume).
+  if (opsReached >= edits.positionAt(nextEdit_) && rewind_ != Rewind::Abandon &&
+      !(search_ && search_->reached))
+    applyEdits(x);
   if (search_) return searchOp(x, op, index);
   switch (rewind_) {
   case Rewind::Abandon:
@@ -473,10 +501,13 @@ void DebugSession::storeDone(const ExecState &x, const LoweredOp &op, uint32_t i
 }
 
 void DebugSession::launchEnded(LaunchContext &L) {
-  (void)L;
+  if (search_) programScopeNow_.restore(L); // as the stopped launch has them
   // Abandoned: the runner runs the launch again. Ended before the rewind's count (which
   // a deterministic launch does not): it stops no more.
   if (rewind_ == Rewind::Position) rewind_ = Rewind::None;
+  // A launch that ended for good takes its edits with it; one abandoned to be run again
+  // keeps them.
+  if (rewind_ == Rewind::None && !search_) edits.clear();
   launch_ = nullptr;
   opFlags = nullptr;
   pendingFinding_.reset();
@@ -520,7 +551,9 @@ void DebugSession::resume(Resume how) {
   stepLine_ = opLine(stop_.index);
   stepDepth_ = opDepth(stop_.index);
   stepIndex_ = stop_.index;
-  everyOp = how != Resume::Continue || pendingFinding_.has_value();
+  // Edits ahead (made before a reverse command went back): their ops call back.
+  everyOp = how != Resume::Continue || pendingFinding_.has_value() ||
+            edits.positionAt(nextEdit_) != StateEdits::kNoPosition;
   updateFlags();
   interrupt_.store(false); // a Ctrl-C or pause that came as the launch stopped
   resumed_ = true;

@@ -20,7 +20,9 @@
 
 #include "debug_info.h"
 #include "exec/execution_events.h"
+#include "program_scope_bytes.h"
 #include "spvsim/common/finding.h"
+#include "state_edits.h"
 
 namespace spvsim::debugger {
 
@@ -150,6 +152,16 @@ public:
   bool stopped() const { return stopped_; }
   const StopPoint &stopPoint() const { return stop_; }
 
+  /// While stopped: `set var` stored `e` (Evaluator::assign) at this stop; every later
+  /// run of this launch stores it again here (state_edits.h).
+  void recordEdit(StateEdit e);
+  /// The values `set var` stored in this launch (a search replay's session gets a copy).
+  StateEdits edits;
+  /// The program-scope variables' bytes as the launch started (copied then): a run
+  /// again of it starts from them, and a search replay's session (which gets a copy)
+  /// replays from them and puts the variables back as they were when it ends.
+  ProgramScopeBytes programScopeStart;
+
   // Breakpoints, watchpoints and focus (the prompt changes them only while stopped or
   // before the run).
   std::vector<Breakpoint> breakpoints;
@@ -212,6 +224,8 @@ private:
   /// Reads each watchpoint's bytes as they are now (its `last`), a __local one's in its
   /// own work-group only.
   void rereadWatchpoints(const ExecState &x);
+  /// Stores the edits made at this op count (state_edits.h) before the op runs.
+  void applyEdits(const ExecState &x);
   /// Whether watchpoint `w` is about the memory of the work-group `x` runs in.
   static bool watchesGroupOf(const Watchpoint &w, const ExecState &x) {
     return !w.group || (x.group && x.group->id == *w.group);
@@ -262,6 +276,8 @@ private:
   std::atomic<bool> interrupt_{false};
   std::atomic<std::atomic<bool> *> replayCancel_{nullptr};
 
+  size_t nextEdit_ = 0;               ///< edits' cursor in this run of the launch
+  ProgramScopeBytes programScopeNow_; ///< search replay: the stopped launch's, put back
   SearchReplay *search_ = nullptr;
   bool searchStarted_ = false;
   GlobalId watchWriter_{0, 0, 0}; ///< search replay: the work-item of pendingWatch_

@@ -239,6 +239,7 @@ Value Evaluator::valueOf(const DebugVariable &var, uint32_t bindOp) const {
   }
   for (uint32_t i = 0; i < op.c; ++i)
     v.leaves.push_back(registerBits(op.a + i * k.slotStride, leafBytes));
+  if (op.c == 1 && v.type->isScalar() && leafBytes == v.type->bytes) v.registerSlot = op.a;
   return v;
 }
 
@@ -304,6 +305,24 @@ Value Evaluator::variable(const std::string &name) const {
     Value v;
     v.type = type;
     v.address = tagged::make(AddressSpace::Local, i, 0);
+    return v;
+  }
+  // Program-scope variables (OpenCL C §6.8: `global int n;`, `constant` tables,
+  // function-scope statics, which clang names "function.name"): their buffers, typed by
+  // their DebugGlobalVariable.
+  for (uint32_t i = 0;
+       i < k.programGlobals.size() && i < session_.launch()->programGlobalIds.size(); ++i) {
+    const ProgramGlobal &global = k.programGlobals[i];
+    if (global.name != name && !global.name.ends_with("." + name)) continue;
+    TypePtr type;
+    for (const DebugGlobal &g : info.globals())
+      if (g.name == name && (!g.variable || m.name(g.variable) == global.name))
+        type = typeOfDebug(g.type);
+    if (!type) continue;
+    Value v;
+    v.type = type;
+    const uint32_t id = session_.launch()->programGlobalIds[i];
+    v.address = tagged::make(session_.launch()->allocations[id].space, id, 0);
     return v;
   }
   // Run-file buffers by name.

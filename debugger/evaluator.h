@@ -15,6 +15,7 @@
 
 #include "debug_session.h"
 #include "spvsim/debugger/debugger.h"
+#include "state_edits.h"
 #include "value.h"
 
 namespace spvsim::debugger {
@@ -51,9 +52,11 @@ public:
   void setFrame(uint32_t debugFunction) { frameFunction_ = debugFunction; }
   /// `set var`, DAP setVariable (assign_value.cpp): stores `value`, converted to the
   /// type of `target` as C's assignment converts, in `target`, a scalar in memory (a
-  /// variable at -O0, a buffer or __local element, a member). A value the compiler keeps
-  /// in registers is refused. Throws spvsim::Error.
-  void assign(const Value &target, const Value &value) const;
+  /// variable at -O0, a buffer or __local element, a member) or a scalar variable in a
+  /// register (DebugValue at -O2; not a constant the compiler shares). Returns what it
+  /// stored, for DebugSession::recordEdit (the replays store it again). Throws
+  /// spvsim::Error.
+  StateEdit assign(const Value &target, const Value &value) const;
   /// A scalar as a Value of its type ("long" for integers, "double" for reals).
   static Value number(int64_t i);
   static Value real(double d);

@@ -8,21 +8,55 @@ namespace spvsim::debugger {
 
 LastWriteRecorder::LastWriteRecorder(uint64_t pointer, uint32_t bytes,
                                      std::array<uint64_t, 3> group, uint64_t until,
-                                     std::atomic<bool> &cancel)
-    : pointer_(pointer), bytes_(bytes), group_(group), until_(until), cancel_(cancel) {}
+                                     std::atomic<bool> &cancel, const StateEdits &edits,
+                                     const ProgramScopeBytes &programScope)
+    : pointer_(pointer), bytes_(bytes), group_(group), until_(until), cancel_(cancel),
+      edits_(edits), programScopeStart_(programScope) {}
 
 void LastWriteRecorder::launchStarted(LaunchContext &L) {
   flags_.assign(L.kernel->ops.size(), 0);
   opFlags = flags_.data();
   opsReached = 0;
+  nextEdit_ = 0;
+  programScopeNow_.capture(L);
+  programScopeStart_.restore(L);
   // Every op calls back until `until`: the replay stops there (a virtual call per op,
   // paid only while replaying).
   everyOp = true;
   watchingStores = true;
 }
 
-void LastWriteRecorder::opReached(const ExecState &, const LoweredOp &, uint32_t) {
-  if (opsReached < until_) return;
+void LastWriteRecorder::opReached(const ExecState &x, const LoweredOp &op, uint32_t) {
+  if (opsReached < until_) {
+    if (opsReached < edits_.positionAt(nextEdit_)) return;
+    const size_t first = nextEdit_;
+    nextEdit_ = edits_.applyAt(x, opsReached, nextEdit_);
+    // A `set var` of a watched byte is the last write from here.
+    for (size_t i = first; i < nextEdit_; ++i) {
+      const StateEdit &e = edits_.at(i);
+      if (e.position != opsReached || e.place != StateEdit::Place::Memory ||
+          tagged::space(e.where) != tagged::space(pointer_) ||
+          tagged::allocation(e.where) != tagged::allocation(pointer_) ||
+          (tagged::space(pointer_) == AddressSpace::Local && x.group->id != group_))
+        continue;
+      const uint64_t offset = tagged::offset(pointer_), at = tagged::offset(e.where);
+      if (at >= offset + bytes_ || offset >= at + e.bytes) continue;
+      ops::ResolvedAllocation r;
+      if (!ops::resolve(x, pointer_, 0, r) || offset + bytes_ > r.size) continue;
+      LastWrite w;
+      for (uint32_t d = 0, rest = e.localIndex; d < 3; ++d) {
+        w.workItem[d] = x.group->id[d] * x.launch->localSize[d] + rest % x.group->size[d] +
+                        x.launch->range.offset[d];
+        rest /= uint32_t(x.group->size[d]);
+      }
+      w.instruction = op.source;
+      w.bytes.assign(r.base + offset, r.base + offset + bytes_);
+      w.position = opsReached;
+      w.bySetVar = true;
+      last_ = std::move(w);
+    }
+    return;
+  }
   // The op the launch stopped at has not run yet: nothing from here on counts.
   reached_ = true;
   everyOp = false;
@@ -65,7 +99,8 @@ void LastWriteRecorder::storeDone(const ExecState &x, const LoweredOp &op, uint3
   last_ = std::move(w);
 }
 
-void LastWriteRecorder::launchEnded(LaunchContext &) {
+void LastWriteRecorder::launchEnded(LaunchContext &L) {
+  programScopeNow_.restore(L);
   opFlags = nullptr;
   everyOp = false;
   watchingStores = false;

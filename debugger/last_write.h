@@ -14,6 +14,8 @@
 #include <vector>
 
 #include "exec/execution_events.h"
+#include "program_scope_bytes.h"
+#include "state_edits.h"
 
 namespace spvsim::debugger {
 
@@ -23,14 +25,18 @@ struct LastWrite {
   uint32_t instruction = 0;                  ///< module instruction (source location)
   std::vector<std::byte> bytes;              ///< the watched bytes after the store
   uint64_t position = 0;                     ///< opsReached of the store
+  bool bySetVar = false; ///< stored by `set var` at a stop (workItem: the one in focus then)
 };
 
 class LastWriteRecorder : public DebugWatcher {
 public:
   /// Watches `bytes` bytes at tagged `pointer` (a __local pointer: in work-group `group`
-  /// only) until the launch has reached `until` ops, then sets `cancel`.
+  /// only) until the launch has reached `until` ops, then sets `cancel`. The values
+  /// `set var` stored before `until` (`edits`) are stored again where they were, and the
+  /// program-scope variables start from `programScope` (put back as they were at the end).
   LastWriteRecorder(uint64_t pointer, uint32_t bytes, std::array<uint64_t, 3> group, uint64_t until,
-                    std::atomic<bool> &cancel);
+                    std::atomic<bool> &cancel, const StateEdits &edits,
+                    const ProgramScopeBytes &programScope);
 
   void launchStarted(LaunchContext &L) override;
   void opReached(const ExecState &x, const LoweredOp &op, uint32_t index) override;
@@ -49,6 +55,10 @@ private:
   std::array<uint64_t, 3> group_;
   uint64_t until_;
   std::atomic<bool> &cancel_;
+  const StateEdits &edits_;
+  size_t nextEdit_ = 0;
+  const ProgramScopeBytes &programScopeStart_;
+  ProgramScopeBytes programScopeNow_;
   std::vector<uint8_t> flags_;
   std::optional<LastWrite> last_;
   bool reached_ = false;

@@ -61,7 +61,7 @@ void CommandLoop::cmdLastWrite(const std::string &args) {
   const GroupState *g = session_.group();
   std::atomic<bool> cancel{false};
   LastWriteRecorder recorder(*v.address, v.type->bytes, g ? g->id : GlobalId{0, 0, 0}, s.position,
-                             cancel);
+                             cancel, session_.edits, session_.programScopeStart);
   session_.takeInterrupt(); // one that came as the launch stopped is not for this replay
   {
     const InterruptScope ctrlC(session_);
@@ -78,8 +78,12 @@ void CommandLoop::cmdLastWrite(const std::string &args) {
     out << args << " was never written in this launch before now.\n";
     return;
   }
-  out << args << " was last written by work-item " << workItemText(w->workItem) << " at "
-      << whereText(w->instruction) << "\n";
+  if (w->bySetVar)
+    out << args << " was last set by `set var`, stopped in work-item " << workItemText(w->workItem)
+        << " at " << whereText(w->instruction) << "\n";
+  else
+    out << args << " was last written by work-item " << workItemText(w->workItem) << " at "
+        << whereText(w->instruction) << "\n";
   if (const uint32_t line = session_.info().lineOf(w->instruction))
     printSourceLine(session_.info().fileOf(w->instruction), line);
   uint64_t bits = 0;

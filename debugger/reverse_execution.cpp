@@ -60,6 +60,8 @@ ReverseTarget findReverseTarget(DebugSession &live, ReverseCommand command,
   DebugSession search(live.info().module());
   search.breakpoints = live.breakpoints;
   search.watchpoints = live.watchpoints;
+  search.edits = live.edits; // `set var`: stored again where it was
+  search.programScopeStart = live.programScopeStart;
   search.stopOnFindings = false;
   search.conditionHolds = [&](const ExecState &x, uint32_t lane, const std::string &condition) {
     try {

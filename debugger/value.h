@@ -41,6 +41,9 @@ struct Value {
   TypePtr type;
   std::optional<uint64_t> address;
   std::vector<uint64_t> leaves;
+  /// A scalar variable in a register (DebugValue, -O2): the register's slot (a byte
+  /// offset, as LoweredOp operands), which `set var` may write.
+  std::optional<uint32_t> registerSlot;
   bool optimizedOut = false;
   std::string note; ///< why it is gone, or what it is ("<optimized out>")
 

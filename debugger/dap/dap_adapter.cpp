@@ -9,6 +9,7 @@
 #include <system_error>
 
 #include "../frames.h"
+#include "../reverse_execution.h"
 #include "spvsim/common/error.h"
 
 namespace spvsim::debugger::dap {
@@ -589,6 +590,17 @@ void DapAdapter::backward(const json &request, const std::string &command) {
   const StopKey before = stopKey();
   const CommandRunner::Result r = runLaunching(command);
   if (stopKey() == before) {
+    if (r.text.find(kReplayInterrupted) != std::string::npos && !lastStopped_.is_null()) {
+      // A `pause` stopped the replay: the launch is where it was, paused there (the
+      // prompt's Ctrl-C), and the session goes on from it.
+      channel_.respond(request, true);
+      json body = lastStopped_;
+      body["reason"] = "pause";
+      for (const char *key : {"description", "text", "hitBreakpointIds"}) body.erase(key);
+      lastStopped_ = body;
+      channel_.event("stopped", std::move(body));
+      return;
+    }
     channel_.respond(request, false, nullptr, trim(r.text));
     return;
   }

@@ -214,7 +214,7 @@ nlohmann::json DapVariables::setVariable(int64_t reference, const std::string &n
     throw Error("A buffer is set element by element: expand it.");
   }
   const Evaluator e = evaluatorOf(ref.where);
-  e.assign(e.evaluate(expression), e.evaluate(value));
+  session_.recordEdit(e.assign(e.evaluate(expression), e.evaluate(value)));
   nlohmann::json j = describe(e, ref.where, name, expression, e.evaluate(expression));
   nlohmann::json body = {{"value", j["value"]}, {"variablesReference", j["variablesReference"]}};
   if (j.contains("type")) body["type"] = j["type"];

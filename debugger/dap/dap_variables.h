@@ -30,7 +30,7 @@ public:
     uint32_t function = 0;
   };
 
-  DapVariables(const DebugSession &session, const std::map<std::string, BufferType> &buffers)
+  DapVariables(DebugSession &session, const std::map<std::string, BufferType> &buffers)
       : session_(session), buffers_(buffers) {}
 
   /// Forgets every handle (the launch resumed).
@@ -62,7 +62,7 @@ private:
   std::vector<std::pair<std::string, Value>> scopeValues(const Evaluator &e, Scope scope) const;
   int64_t add(Ref ref);
 
-  const DebugSession &session_;
+  DebugSession &session_;
   const std::map<std::string, BufferType> &buffers_;
   std::vector<Ref> refs_; ///< handle n is refs_[n - 1]
 };

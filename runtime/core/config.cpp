@@ -120,6 +120,7 @@ Config Config::read(const char *(*getenv)(const char *), std::vector<std::string
   if (std::string v = value("SPVSIM_CHECKS"); !v.empty()) {
     try {
       c.checks = CheckSet::parse(v);
+      c.checksGiven = true;
     } catch (const Error &e) {
       problem("SPVSIM_CHECKS", v, e.what());
     }

@@ -46,6 +46,8 @@ struct Config {
   uint64_t maxInstructions = 0; ///< 0: no limit
   uint64_t maxMemory = defaultMemoryCapacity();
   CheckSet checks{};
+  /// SPVSIM_CHECKS was given (the debugger runs the bounds check alone otherwise).
+  bool checksGiven = false;
   uint64_t printfBufferSize = kDefaultPrintfBufferSize; ///< 0: no limit
   std::string reportFile;
   std::string captureDir;

@@ -12,6 +12,7 @@
 #include <thread>
 #include <utility>
 
+#include "core/config.h"
 #include "spvsim/common/finding_sink.h"
 #include "spvsim/debugger/debugger.h"
 #include "spvsim/interpreter/global_memory.h"
@@ -67,8 +68,10 @@ LaunchStats debugLaunch(const ValidatedModule &module, const std::string &kernel
   std::atomic<bool> cancel{false};
   std::atomic<bool> restart{false};
   options.threads = 1; // one work-group thread: the same schedule on every run
-  // The bounds check only, as `spvsim debug` runs by default (docs/debugging.md).
-  options.checks = CheckSet::parse("bounds");
+  // The checks `--checks` (SPVSIM_CHECKS) names, each finding stopping the launch in its
+  // work-item; without it the bounds check only, as `spvsim debug` runs by default
+  // (docs/debugging.md: every other check makes each op, and each replay, slower).
+  if (!Config::get().checksGiven) options.checks = CheckSet::parse("bounds");
   options.debugger = debug.watcher();
   options.cancel = &cancel;
   // A launch run again (reverse execution) prints the same bytes again, which are shown

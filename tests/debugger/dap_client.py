@@ -13,7 +13,8 @@ variables (expanding a buffer; a caller's frame), setVariable, evaluate, next/st
 as a `stopped` event with reason exception and its text as output, disconnect.
 `robustness` sends what a client should not (malformed framing and JSON, unknown
 requests, missing arguments, requests out of order) and expects error responses and
-a server that goes on; then it pauses a launch that never ends."""
+a server that goes on; then it pauses a launch that never ends, and pauses a `stepBack`
+while it replays that launch."""
 import json
 import os
 import select
@@ -261,28 +262,29 @@ def session(spvsim, run_file):
     callee_args = {v["name"]: v["value"] for v in variables(c, callee[1]["variablesReference"])}
     check(callee_args.get("index") == "3" and "n" not in callee_args,
           "the helper's arguments %r" % callee_args)
-    # setVariable: a buffer element (any build), the caller's i (in memory at -O0 only).
+    # setVariable: a buffer element, the caller's `before` (in memory at -O0, in its
+    # register at -O2); values set are kept when the launch is replayed (stepBack).
     buffers = {v["name"]: v for v in variables(c, ref["Buffers"])}
     r = c.request("setVariable", {"variablesReference": buffers["out"]["variablesReference"],
                                   "name": "[5]", "value": "40 + 1"})
     check(r["body"]["value"] == "41", "out[5] set: %r" % r)
     check(evaluate(c, "out[5]") == "41", "out[5] reads 41")
-    in_memory = "O0g" in run_file
     r = c.request("setVariable", {"variablesReference": ref["Locals"], "name": "before",
-                                  "value": "7"}, success=in_memory)
-    if in_memory:
-        check(r["body"]["value"] == "7" and evaluate(c, "before", f[1]["id"]) == "7",
-              "before set in the caller's frame: %r" % r)
-        c.request("setVariable", {"variablesReference": ref["Locals"], "name": "before",
-                                  "value": "0"})
-    else:
-        check("registers" in r["message"], "a value in registers is refused: %r" % r)
+                                  "value": "7"})
+    check(r["body"]["value"] == "7" and evaluate(c, "before", f[1]["id"]) == "7",
+          "before set in the caller's frame: %r" % r)
+    c.request("setVariable", {"variablesReference": ref["Locals"], "name": "before",
+                              "value": "0"})
+    check(evaluate(c, "before", f[1]["id"]) == "0", "before set back")
     # stepBack: reverse-next, back to the call's line in the kernel.
     c.request("stepBack", {"threadId": 4})
     stopped(c, "step")
     check(frames(c, 4)[0]["line"] == 12, "stepBack to line 12: %r" % frames(c, 4))
+    check(evaluate(c, "out[5]") == "0", "out[5] before it was set: %r" % evaluate(c, "out[5]"))
     c.request("stepIn", {"threadId": 4})
     stopped(c, "step")
+    check(evaluate(c, "out[5]") == "41", "out[5] set again where it was set")
+    check(evaluate(c, "before", frames(c, 4)[1]["id"]) == "0", "before as it was set last")
     # stepOut: back in the kernel after the call.
     c.request("stepOut", {"threadId": 4})
     stopped(c, "step")
@@ -370,6 +372,36 @@ def robustness(spvsim, run_file, spin_file):
     c.finish()
 
 
+def pause_step_back(spvsim, spin_file):
+    """A `pause` that arrives while `stepBack` replays the launch stops the replay: a
+    `stopped` event with reason pause, and the session goes on from there."""
+    c = Client(spvsim)
+    c.request("initialize", {"adapterID": "spvsim"})
+    c.request("launch", {"program": spin_file})
+    c.event("initialized")
+    c.request("configurationDone")
+    # Long enough that replaying the launch up to the pause takes far longer than the
+    # moment the second pause waits.
+    time.sleep(2.0)
+    c.request("pause", {"threadId": 1})
+    thread = stopped(c, "pause")["threadId"]
+    seq = c.send("stepBack", {"threadId": thread})
+    time.sleep(0.3)
+    c.request("pause", {"threadId": thread})
+    r = c.response(seq)
+    check(r["success"], "stepBack stopped by pause answers success: %r" % r)
+    stopped(c, "pause")
+    # The session goes on: the launch is inspected, resumed and paused again.
+    check(len(c.request("threads")["body"]["threads"]) >= 1, "threads after the paused stepBack")
+    check(frames(c, thread), "a stack after the paused stepBack")
+    c.request("continue", {"threadId": thread})
+    time.sleep(0.3)
+    c.request("pause", {"threadId": thread})
+    stopped(c, "pause")
+    c.request("disconnect")
+    c.finish()
+
+
 def main():
     spvsim, mode = sys.argv[1:3]
     try:
@@ -378,6 +410,7 @@ def main():
             run_to_end(spvsim, sys.argv[3])
         elif mode == "robustness":
             robustness(spvsim, sys.argv[3], sys.argv[4])
+            pause_step_back(spvsim, sys.argv[4])
         else:
             sys.exit("unknown mode %r" % mode)
     except Failure as f:

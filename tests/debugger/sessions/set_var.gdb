@@ -1,7 +1,6 @@
-# set var: a buffer element (converted to its type), a variable in memory (-O0; at -O2
-# the compiler keeps it in registers and it is refused), and the launch computes with
-# the new values; a watched element set by hand does not fire its watchpoint, the
-# kernel's next store to it does.
+# set var: a buffer element (converted to its type), a variable (in memory at -O0, in
+# its register at -O2), and the launch computes with the new values; a watched element
+# set by hand does not fire its watchpoint, the kernel's next store to it does.
 delete on-finding
 break global_bounds.cl:12
 run
