@@ -36,6 +36,8 @@ public:
            const std::string *source = nullptr);
   /// Records a launch for the report's "launches" list.
   void addLaunch(nlohmann::json launch);
+  /// Sets the report's "profiles" (core/profiles.h): one object per kernel.
+  void setProfiles(nlohmann::json profiles);
   /// Records an error that stopped a command (also printed).
   void addError(const std::string &message);
   /// Writes the report once more (at process exit).
@@ -57,6 +59,7 @@ private:
   nlohmann::json launches_ = nlohmann::json::array();
   size_t launchesDropped_ = 0;
   std::vector<std::string> errors_;
+  nlohmann::json profiles_; ///< null until a launch was profiled
   /// The source lines findings name, read once per file; a program given as text has
   /// its own, holding that text as "input.cl".
   SourceExcerpts excerpts_;
