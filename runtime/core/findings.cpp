@@ -76,9 +76,13 @@ void FindingLog::addLaunch(nlohmann::json launch) {
   dirty_ = true;
 }
 
-void FindingLog::setProfiles(nlohmann::json profiles) {
+void FindingLog::setProfile(size_t index, nlohmann::json profile) {
   std::lock_guard lock(mutex_);
-  profiles_ = std::move(profiles);
+  if (profiles_.is_null()) profiles_ = nlohmann::json::array();
+  if (index < profiles_.size())
+    profiles_[index] = std::move(profile);
+  else
+    profiles_.push_back(std::move(profile));
   dirty_ = true;
 }
 

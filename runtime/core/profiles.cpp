@@ -21,16 +21,14 @@ void ProfileLog::add(uint64_t program, const Module &module, const std::string &
   auto entry = std::find_if(entries_.begin(), entries_.end(), [&](const Entry &e) {
     return e.program == program && e.kernel == kernel;
   });
-  if (entry == entries_.end()) entry = entries_.insert(entries_.end(), {program, kernel, {}, {}});
+  if (entry == entries_.end()) entry = entries_.insert(entries_.end(), {program, kernel, {}});
   addProfile(entry->profile, launch);
   // Summed up again at every launch of the kernel, while its module is at hand: the
-  // report stays whole if the program ends without exiting.
+  // report stays whole if the program ends without exiting. Only this kernel's entry
+  // of the report changes.
   ProfileSummary summary = summarizeProfile(module, kernel, entry->profile);
   if (source) summary.sources["input.cl"] = *source;
-  entry->summary = profileJson(summary);
-  nlohmann::json profiles = nlohmann::json::array();
-  for (const Entry &e : entries_) profiles.push_back(e.summary);
-  FindingLog::get().setProfiles(std::move(profiles));
+  FindingLog::get().setProfile(static_cast<size_t>(entry - entries_.begin()), profileJson(summary));
 }
 
 } // namespace spvsim::runtime

@@ -9,8 +9,6 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "spvsim/interpreter/profile.h"
 #include "spvsim/validator/module.h"
 
@@ -21,7 +19,8 @@ public:
   static ProfileLog &get();
 
   /// Adds one launch's profile of `kernel` of `module` (program `program`, a number that
-  /// identifies the module: Executable::number) and rewrites the report's profiles.
+  /// identifies the module: Executable::number) and updates its kernel's entry of the
+  /// report's profiles.
   /// `source`: the program's OpenCL C when the host gave it as text; the profile's lines
   /// of "input.cl" show its text. Buffers are named as `launch` names them.
   void add(uint64_t program, const Module &module, const std::string &kernel,
@@ -31,8 +30,7 @@ private:
   struct Entry {
     uint64_t program = 0;
     std::string kernel;
-    KernelProfile profile;  ///< summed over the launches
-    nlohmann::json summary; ///< its profileJson, as the report carries it
+    KernelProfile profile; ///< summed over the launches
   };
   std::mutex mutex_;
   std::vector<Entry> entries_; ///< in the order the kernels first ran
