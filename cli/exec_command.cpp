@@ -7,9 +7,11 @@
 // say where its work-items were, and fails the program's later OpenCL commands
 // (SPVSIM_INTERRUPT, runtime/core/interrupt.h), so that the program ends; a second
 // one ends it at once. With --report the runtime's report is kept as JSON, or written
-// as SARIF or as the HTML page `run` writes. The exit status is 130 after a Ctrl-C, else 1 when any
-// finding is an error, else the program's own. The cli does not link the runtime:
-// it finds it.
+// as SARIF or as the HTML page `run` writes. With --profile every launch is profiled
+// (SPVSIM_PROFILE) and, when the program has ended, the profiles of the runtime's report
+// are printed as `run --profile` prints them, or kept as JSON. The exit status is 130 after a
+// Ctrl-C, else 1 when any finding is an error, else the program's own. The cli does not link the
+// runtime: it finds it.
 #include <cerrno>
 #include <chrono>
 #include <csignal>
@@ -33,6 +35,7 @@
 #include "commands.h"
 #include "html_report.h"
 #include "launch_options.h"
+#include "profile_report.h"
 #include "sarif_report.h"
 #include "spvsim/common/error.h"
 #include "spvsim/common/finding_json.h"
@@ -54,7 +57,8 @@ struct ExecOptions {
   SuppressionOptions suppressions;
   std::string captureDir;
   std::string deviceType;
-  bool debug = false; ///< --debug: every launch under the debugger's prompt (SPVSIM_DEBUG)
+  bool debug = false;  ///< --debug: every launch under the debugger's prompt (SPVSIM_DEBUG)
+  std::string profile; ///< --profile: "" (none), text or json (SPVSIM_PROFILE)
   std::vector<std::string> command;
 };
 
@@ -182,9 +186,33 @@ size_t reportedErrors(const nlohmann::json &report) {
   return errors;
 }
 
+/// The profiles of the runtime's report (one per kernel of a program, summed over its
+/// launches), in the order the kernels first ran.
+std::vector<ProfileSummary> reportedProfiles(const nlohmann::json &report) {
+  std::vector<ProfileSummary> profiles;
+  if (report.contains("profiles") && report["profiles"].is_array())
+    for (const nlohmann::json &p : report["profiles"])
+      if (std::optional<ProfileSummary> profile = profileFromJson(p))
+        profiles.push_back(std::move(*profile));
+  return profiles;
+}
+
+/// --profile: as text on standard error, as `run --profile` prints it; as JSON in the
+/// JSON report when there is one, else on standard output once the program has ended.
+void printProfiles(const ExecOptions &options, const nlohmann::json &report) {
+  if (options.profile == "text")
+    for (const ProfileSummary &profile : reportedProfiles(report)) printProfile(std::cerr, profile);
+  if (options.profile != "json" || (!options.reportFile.empty() && options.reportFormat == "json"))
+    return;
+  nlohmann::json profiles = nlohmann::json::array();
+  if (report.contains("profiles") && report["profiles"].is_array()) profiles = report["profiles"];
+  std::cout << nlohmann::json{{"version", SPVSIM_VERSION}, {"profiles", profiles}}.dump(2) << "\n";
+  std::cout.flush();
+}
+
 /// The HTML page of the runtime's report: its launches, its findings as the runtime
-/// printed them (its "text", with the source lines; else formatted here) and the
-/// commands that failed.
+/// printed them (its "text", with the source lines; else formatted here), the
+/// commands that failed and the profiles.
 HtmlReportContent htmlContent(const nlohmann::json &report, const std::string &summary,
                               const std::vector<std::string> &command) {
   HtmlReportContent content;
@@ -205,6 +233,7 @@ HtmlReportContent htmlContent(const nlohmann::json &report, const std::string &s
   if (report.contains("errors") && report["errors"].is_array())
     for (const nlohmann::json &e : report["errors"])
       if (e.is_string()) content.errors.push_back(e.get<std::string>());
+  content.profiles = reportedProfiles(report);
   return content;
 }
 
@@ -268,6 +297,10 @@ int runExec(const CLI::App &command, const ExecOptions &options) {
     setenv("SPVSIM_CAPTURE", std::filesystem::absolute(options.captureDir, ignored).c_str(), 1);
   if (!options.deviceType.empty()) setenv("SPVSIM_DEVICE_TYPE", options.deviceType.c_str(), 1);
   if (options.debug) setenv("SPVSIM_DEBUG", "1", 1);
+  if (!options.profile.empty())
+    setenv("SPVSIM_PROFILE", "1", 1);
+  else
+    unsetenv("SPVSIM_PROFILE"); // a profile nobody reads would only cost time
 
   std::vector<char *> argv;
   for (const std::string &a : options.command) argv.push_back(const_cast<char *>(a.c_str()));
@@ -330,6 +363,7 @@ int runExec(const CLI::App &command, const ExecOptions &options) {
   const std::string summary = summaryLine(launchCount(findings), findingKinds(findings["findings"]),
                                           findings.value("suppressed", uint64_t(0)),
                                           instructionCount(findings), took.count());
+  printProfiles(options, findings);
   if (options.reportFormat == "sarif" && !options.reportFile.empty())
     runfile::writeWholeFile(options.reportFile, options.reportFile,
                             sarifReport(findings["findings"], SPVSIM_VERSION).dump(2) + "\n");
@@ -370,11 +404,20 @@ void addExecCommand(CLI::App &app, int &exitStatus) {
   exec->add_flag("--debug", options->debug,
                  "Stop each launch at its kernel's first line under the debugger's prompt "
                  "(docs/debugging.md); the program waits until `continue` has run it");
+  exec->add_flag("--profile{text}", options->profile,
+                 "--profile or --profile=text: print on standard error when the program has "
+                 "ended, --profile=json: write to the JSON report, or standard output without "
+                 "one, per kernel the instructions its launches executed per source line and "
+                 "opcode family, lane utilisation, memory traffic, atomics and barriers "
+                 "(docs/profiling.md)")
+      ->check(CLI::IsMember({"text", "json"}));
   exec->add_option("command", options->command, "The program and its arguments (after --)")
       ->required();
   exec->positionals_at_end();
   exec->prefix_command();
   exec->callback([exec, options, &exitStatus] {
+    if (options->debug && !options->profile.empty())
+      throw CLI::ValidationError("--profile", "cannot be combined with --debug");
     if (!exec->count("--report-format") && reportFileIsHtml(options->reportFile))
       options->reportFormat = "html";
     exitStatus = runExec(*exec, *options);

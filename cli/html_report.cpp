@@ -178,6 +178,7 @@ void writeProfile(std::ostringstream &out, const ProfileSummary &profile) {
       withoutLines.push_back(&site);
   }
   SourceExcerpts sources;
+  for (const auto &[file, text] : profile.sources) sources.setText(file, text);
   const std::string header = "<table class=\"source\"><tr><th>line</th><th>instructions</th>"
                              "<th>lanes</th><th>source</th></tr>\n";
   for (const auto &[file, lines] : byFile) {

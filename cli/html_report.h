@@ -36,8 +36,9 @@ struct HtmlReportContent {
 /// `text` with &, <, >, " and ' as character references.
 std::string htmlEscape(const std::string &text);
 
-/// The page. Source lines are read from the files the profile names (the current
-/// folder for relative names); a file that cannot be read shows only its counted lines.
+/// The page. Source lines are taken from the texts a profile holds (ProfileSummary::
+/// sources), else read from the files it names (the current folder for relative names);
+/// a file that cannot be read shows only its counted lines.
 std::string htmlReport(const HtmlReportContent &content);
 
 } // namespace spvsim::cli

@@ -140,6 +140,7 @@ Config Config::read(const char *(*getenv)(const char *), std::vector<std::string
   if (std::string v = value("SPVSIM_QUIET"); !v.empty()) c.quiet = v != "0";
   if (std::string v = value("SPVSIM_DEBUG"); !v.empty()) c.debug = v != "0";
   if (std::string v = value("SPVSIM_INTERRUPT"); !v.empty()) c.stopOnInterrupt = v != "0";
+  if (std::string v = value("SPVSIM_PROFILE"); !v.empty()) c.profile = v != "0";
   // Rules of `--suppress` and `--suppressions` files, one a line (common/suppressions.h).
   const auto addSuppressions = [&](const char *name, bool files) {
     const std::string v = value(name);

@@ -20,6 +20,8 @@
 //   SPVSIM_INTERRUPT        1: the first SIGINT stops the running launches, or the next
 //                           one at its start, and fails the commands after it
 //                           (core/interrupt.h; `spvsim exec` sets it)
+//   SPVSIM_PROFILE          1: every launch is profiled as `spvsim run --profile` profiles
+//                           it; the report's "profiles" (core/profiles.h)
 // Sizes take the units of `spvsim run` (k, M, G = 1000^n; KiB, MiB, GiB = 1024^n).
 // A value that cannot be read is reported once on standard error and ignored.
 #pragma once
@@ -57,6 +59,7 @@ struct Config {
   /// prompt (spvsim exec --debug; core/debug_launch.h).
   bool debug = false;
   bool stopOnInterrupt = false; ///< SPVSIM_INTERRUPT
+  bool profile = false;         ///< SPVSIM_PROFILE
   Suppressions suppressions;    ///< SPVSIM_SUPPRESS, SPVSIM_SUPPRESSIONS
   /// When the configuration was read: SPVSIM_RUN_TIMEOUT counts from here.
   std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();

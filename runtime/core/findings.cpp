@@ -76,6 +76,16 @@ void FindingLog::addLaunch(nlohmann::json launch) {
   dirty_ = true;
 }
 
+void FindingLog::setProfile(size_t index, nlohmann::json profile) {
+  std::lock_guard lock(mutex_);
+  if (profiles_.is_null()) profiles_ = nlohmann::json::array();
+  if (index < profiles_.size())
+    profiles_[index] = std::move(profile);
+  else
+    profiles_.push_back(std::move(profile));
+  dirty_ = true;
+}
+
 void FindingLog::addError(const std::string &message) {
   std::cerr << "spvsim: " << message << "\n" << std::flush;
   std::lock_guard lock(mutex_);
@@ -113,6 +123,7 @@ void FindingLog::writeReport() {
   if (launchesDropped_) report["launches_not_listed"] = launchesDropped_;
   if (dropped_) report["findings_not_listed"] = dropped_;
   if (!errors_.empty()) report["errors"] = errors_;
+  if (!profiles_.is_null()) report["profiles"] = profiles_;
   // Written next to the target and renamed, so a reader never sees half a report.
   const std::string temporary = config_.reportFile + ".tmp" + std::to_string(getpid());
   {

@@ -36,6 +36,9 @@ public:
            const std::string *source = nullptr);
   /// Records a launch for the report's "launches" list.
   void addLaunch(nlohmann::json launch);
+  /// Sets entry `index` of the report's "profiles" (core/profiles.h: one object per
+  /// kernel), or adds it when `index` is their count.
+  void setProfile(size_t index, nlohmann::json profile);
   /// Records an error that stopped a command (also printed).
   void addError(const std::string &message);
   /// Writes the report once more (at process exit).
@@ -57,6 +60,7 @@ private:
   nlohmann::json launches_ = nlohmann::json::array();
   size_t launchesDropped_ = 0;
   std::vector<std::string> errors_;
+  nlohmann::json profiles_; ///< null until a launch was profiled, then an array
   /// The source lines findings name, read once per file; a program given as text has
   /// its own, holding that text as "input.cl".
   SourceExcerpts excerpts_;

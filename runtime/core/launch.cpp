@@ -14,6 +14,7 @@
 #include "core/debug_launch.h"
 #include "core/findings.h"
 #include "core/interrupt.h"
+#include "core/profiles.h"
 #include "spvsim/common/error.h"
 
 namespace spvsim::runtime {
@@ -69,6 +70,27 @@ void nameBuffers(std::vector<Finding> &findings, const LaunchCommand &launch) {
           f.elementType = std::move(declared);
     }
   }
+}
+
+/// A launch's profile with its buffers named as the kernel's parameters that were given
+/// them (several, joined by " and ", when one buffer was given to several).
+KernelProfile profileByParameter(KernelProfile profile, const LaunchCommand &launch) {
+  std::map<std::string, std::string> names;
+  for (size_t i = 0; i < launch.args.size(); ++i) {
+    const KernelArg &a = launch.args[i];
+    if (a.kind != KernelArg::Kind::Buffer && a.kind != KernelArg::Kind::Image) continue;
+    std::string &name = names[a.bufferName];
+    name += (name.empty() ? "" : " and ") + parameterName(launch.signature, i);
+  }
+  std::map<std::string, Traffic> byBuffer;
+  for (const auto &[buffer, traffic] : profile.byBuffer) {
+    const auto named = names.find(buffer);
+    Traffic &t = byBuffer[named == names.end() ? buffer : named->second];
+    t.loaded += traffic.loaded;
+    t.stored += traffic.stored;
+  }
+  profile.byBuffer = std::move(byBuffer);
+  return profile;
 }
 
 /// The launch did not run because SPVSIM_RUN_TIMEOUT had passed: one hang.run-timeout
@@ -233,6 +255,11 @@ cl_int runLaunch(const LaunchCommand &launch) {
 
   FindingSink sink;
   LaunchStats stats;
+  ExecOptions options = execOptions();
+  // SPVSIM_PROFILE: checked once per launch; a launch without it runs the plain warp loop.
+  // The debugger's launches are not profiled (as under `spvsim run`).
+  std::optional<KernelProfile> profile;
+  if (config.profile && !config.debug) options.profile = &profile.emplace();
   auto cannotRun = [&](const std::string &why, cl_int status) {
     std::string message = "kernel '" + kernel + "' cannot run: " + why;
     log.addError(message);
@@ -242,12 +269,12 @@ cl_int runLaunch(const LaunchCommand &launch) {
   try {
     if (config.debug) {
       stats = debugLaunch(launch.executable->module(), kernel, launch.range, bindings,
-                          launch.executable->specConstants(), memory, sink, execOptions());
+                          launch.executable->specConstants(), memory, sink, options);
     } else {
       // The debugger's prompt takes Ctrl-C itself; otherwise the first one stops the launch.
       const InterruptScope takesCtrlC;
       stats = launchKernel(launch.executable->module(), kernel, launch.range, bindings,
-                           launch.executable->specConstants(), memory, sink, execOptions());
+                           launch.executable->specConstants(), memory, sink, options);
     }
   } catch (const Unsupported &e) {
     return cannotRun(std::string("not supported: ") + e.what(), CL_OUT_OF_RESOURCES);
@@ -270,7 +297,11 @@ cl_int runLaunch(const LaunchCommand &launch) {
   }
   nameBuffers(findings, launch);
   const bool fromSource = launch.program && launch.program->origin() == Program::Origin::Source;
-  log.add(launch.executable->number(), findings, fromSource ? &launch.program->source() : nullptr);
+  const std::string *source = fromSource ? &launch.program->source() : nullptr;
+  log.add(launch.executable->number(), findings, source);
+  if (profile && profile->launches)
+    ProfileLog::get().add(launch.executable->number(), launch.executable->module().module(), kernel,
+                          profileByParameter(std::move(*profile), launch), source);
   if (byCtrlC) markLaunchInterrupted();
   if (byCtrlC)
     log.addError("kernel '" + kernel +
