@@ -22,6 +22,9 @@ namespace {
 bool isCompared(const BufferSpec &buffer) {
   return buffer.dumpFile || buffer.dumpText || buffer.expect;
 }
+bool isCompared(const ImageSpec &image) {
+  return image.dumpFile || image.dumpText || image.expect;
+}
 
 /// Runs every launch under `run.schedule` on one thread, then checks the expectations.
 void runSchedule(const ExplorationRequest &request, ScheduleRun &run) {
@@ -59,6 +62,12 @@ void runSchedule(const ExplorationRequest &request, ScheduleRun &run) {
               checkExpectation(buffer.name, buffer.type, buffer.count, *buffer.expect, bytes))
         run.findings.report(*mismatch);
     if (isCompared(buffer)) run.outputs.emplace_back(bytes.begin(), bytes.end());
+  }
+  for (const ImageSpec &image : request.spec->images) {
+    const std::span<const std::byte> bytes = run.memory->bytes(run.buffers->imageId(image.name));
+    if (std::optional<Finding> mismatch = checkImageExpectation(image, bytes))
+      run.findings.report(*mismatch);
+    if (isCompared(image)) run.imageOutputs.emplace_back(bytes.begin(), bytes.end());
   }
 }
 
@@ -109,6 +118,27 @@ void compareRuns(const ExplorationRequest &request, Exploration &exploration) {
     if (first)
       exploration.findings.report(bufferDifferenceFinding(buffer.name, buffer.type, *first,
                                                           comparison(*firstRun, differing)));
+  }
+  output = 0;
+  for (const ImageSpec &image : request.spec->images) {
+    if (!isCompared(image)) continue;
+    std::optional<ImageDifference> first;
+    const ScheduleRun *firstRun = nullptr;
+    uint32_t differing = 0;
+    for (const ScheduleRun *run : others) {
+      std::optional<ImageDifference> d =
+          compareImages(image, ordered.imageOutputs[output], run->imageOutputs[output]);
+      if (!d) continue;
+      ++differing;
+      if (!first)
+        first = std::move(d), firstRun = run;
+      else
+        first->onlyRounding = first->onlyRounding && d->onlyRounding;
+    }
+    ++output;
+    if (first)
+      exploration.findings.report(
+          imageDifferenceFinding(image, *first, comparison(*firstRun, differing)));
   }
   std::optional<TextDifference> first;
   const ScheduleRun *firstRun = nullptr;

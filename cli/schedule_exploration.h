@@ -3,7 +3,7 @@
 // then under shuffles whose seeds follow from a base seed, each run on one thread
 // with buffers of its own and several runs at once. Findings of the runs are merged
 // (each once, with the schedule that found it), and a dumped or expected buffer or
-// printf output that differs from the ordered run's is a nondeterminism finding.
+// image or printf output that differs from the ordered run's is a nondeterminism finding.
 #pragma once
 
 #include <cstdint>
@@ -50,6 +50,8 @@ struct ScheduleRun {
   bool interrupted = false; ///< the stop check ended it outside a launch (or before it)
   /// The dumped and expected buffers after the last launch, by name (completed runs).
   std::vector<std::vector<std::byte>> outputs;
+  /// The dumped and expected images after the last launch, in the run file's order.
+  std::vector<std::vector<std::byte>> imageOutputs;
 };
 
 struct Exploration {

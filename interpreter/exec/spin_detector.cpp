@@ -64,9 +64,25 @@ void snapshot(SpinWatch &s, const Warp &w) {
   s.sinceSnapshot = 0;
 }
 
-bool sameState(const SpinWatch &s, const Warp &w) {
-  return s.pending == w.pending && s.registers == w.registerStorage &&
-         s.privateArena == w.privateArena;
+int64_t lowestPendingBlock(const Warp &w) {
+  for (size_t i = 0; i < w.pendingBlocks.size(); ++i)
+    if (w.pendingBlocks[i]) return int64_t(i * 64 + std::countr_zero(w.pendingBlocks[i]));
+  return -1;
+}
+
+bool sameState(const SpinWatch &s, const Warp &w, uint32_t slotStride) {
+  if (s.pending != w.pending) return false;
+  if (!s.sliced) return s.registers == w.registerStorage && s.privateArena == w.privateArena;
+  // Still in the loop the slice is of (a loop after it has other exit conditions).
+  const int64_t block = lowestPendingBlock(w);
+  if (block < int64_t(s.sliceFirst) || block > int64_t(s.sliceLast)) return false;
+  const size_t words = slotStride / sizeof(uint64_t);
+  for (size_t slot = 0; slot < s.exitSlots.size(); ++slot)
+    if (s.exitSlots[slot] && !std::equal(w.registerStorage.begin() + slot * words,
+                                         w.registerStorage.begin() + (slot + 1) * words,
+                                         s.registers.begin() + slot * words))
+      return false;
+  return true;
 }
 
 void unstick(LaunchContext &L, SpinWatch &s) {
@@ -74,12 +90,6 @@ void unstick(LaunchContext &L, SpinWatch &s) {
   s.stuck = false;
   s.quietMatches = 0;
   s.cycle = 0;
-}
-
-int64_t lowestPendingBlock(const Warp &w) {
-  for (size_t i = 0; i < w.pendingBlocks.size(); ++i)
-    if (w.pendingBlocks[i]) return int64_t(i * 64 + std::countr_zero(w.pendingBlocks[i]));
-  return -1;
 }
 
 /// Calls f(target) for each block the terminator of block `b` may go to.
@@ -188,6 +198,89 @@ bool couldWrite(const ExecState &x, uint32_t from, uint32_t loopFirst, uint32_t 
     });
   }
   return false;
+}
+
+/// Whether tagged pointer `p` may point into the allocation of `q` (a pointer not
+/// computed yet may point anywhere).
+bool mayAlias(uint64_t p, uint64_t q) {
+  return tagged::space(p) == AddressSpace::None || tagged::space(q) == AddressSpace::None ||
+         (tagged::space(p) == tagged::space(q) && tagged::id(p) == tagged::id(q));
+}
+
+/// The register slots the exit conditions of the loop around the warp's lowest pending
+/// block depend on, a flag per slot: the conditions of every branch in the loop (so that
+/// what decides which way the loop goes, not only how it leaves, is in), and whatever an
+/// op of the loop computes them from, through registers and, for the loads among those
+/// ops, through memory: a store or atomic write of the loop that may write an allocation
+/// such a load reads (by any in-loop lane's pointers now) counts with its operands. False
+/// when the loop has an op whose operands are not known (work-group functions, printf) or
+/// a memory copy, or when the slice is every slot of the warp: nothing to leave out.
+/// When the slice's registers repeat and nobody else can write, the exit conditions repeat
+/// too: a counter the conditions do not read (`while (atomic_load(&flag) == 0) spins++;`)
+/// cannot end the loop.
+bool exitSlice(const ExecState &x, SpinWatch &s) {
+  std::vector<uint8_t> &slots = s.exitSlots;
+  const LoweredKernel &k = *x.launch->kernel;
+  const Warp &w = *x.warp;
+  const int64_t block = lowestPendingBlock(w);
+  if (block < 0 || !k.slotStride) return false;
+  uint32_t first = 0, last = 0;
+  loopAround(k, uint32_t(block), first, last);
+  s.sliceFirst = first, s.sliceLast = last;
+  uint64_t lanes = 0;
+  for (uint32_t b = first; b <= last && b < w.pending.size(); ++b) lanes |= w.pending[b];
+  if (!lanes) return false;
+  slots.assign(k.slotCount, 0);
+  auto slotOf = [&](const LoweredOp &op, const SlotOperand &o) {
+    return fieldOf(op, o.field) / k.slotStride;
+  };
+  auto markReads = [&](const LoweredOp &op, const OpOperands &ops) {
+    bool changed = false;
+    for (uint8_t i = 0; i < ops.size; ++i) {
+      if (ops.list[i].write) continue;
+      for (uint32_t c = 0; c < ops.list[i].count; ++c) {
+        const uint32_t slot = slotOf(op, ops.list[i]) + c;
+        if (slot < slots.size() && !slots[slot]) slots[slot] = 1, changed = true;
+      }
+    }
+    return changed;
+  };
+  const uint32_t begin = k.blocks[first].first, end = k.blocks[last].end;
+  std::vector<uint32_t> loads; // ops of the slice that read memory
+  for (uint32_t i = begin; i < end; ++i) {
+    const LoweredOp &op = k.ops[i];
+    const OpOperands ops = opOperands(op);
+    if (ops.opaque || op.code == OpCode::CopyMemoryDynamic) return false;
+    if (op.code == OpCode::CondEdges || op.code == OpCode::SwitchEdges) markReads(op, ops);
+  }
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (uint32_t i = begin; i < end; ++i) {
+      const LoweredOp &op = k.ops[i];
+      const OpOperands ops = opOperands(op);
+      bool needed = false;
+      for (uint8_t j = 0; j < ops.size && !needed; ++j)
+        for (uint32_t c = 0; ops.list[j].write && c < ops.list[j].count; ++c) {
+          const uint32_t slot = slotOf(op, ops.list[j]) + c;
+          needed = needed || (slot < slots.size() && slots[slot]);
+        }
+      if (!needed && writesMemory(op.code)) {
+        // Any lane's store against any lane's load: lanes may wait on one another.
+        const uint64_t *p = x.reg<uint64_t>(op.a);
+        for (uint32_t load : loads) {
+          const uint64_t *q = x.reg<uint64_t>(k.ops[load].a);
+          for (uint64_t l = lanes; l && !needed; l &= l - 1)
+            for (uint64_t m = lanes; m && !needed; m &= m - 1)
+              needed = mayAlias(p[std::countr_zero(l)], q[std::countr_zero(m)]);
+        }
+      }
+      if (!needed) continue;
+      changed |= markReads(op, ops);
+      if (readsMemory(op.code) && std::find(loads.begin(), loads.end(), i) == loads.end())
+        loads.push_back(i), changed = true;
+    }
+  }
+  return std::find(slots.begin(), slots.end(), 0) != slots.end();
 }
 
 uint32_t readBytes(OpCode code) {
@@ -442,19 +535,25 @@ bool spinPoll(const ExecState &x) {
   if (s.cycle) {
     // A cycle of `cycle` polls was found: compare in its phase only.
     if (s.sinceSnapshot < s.cycle) return false;
-    if (!sameState(s, w)) {
+    if (!sameState(s, w, L.kernel->slotStride)) {
       unstick(L, s);
+      s.sliced = false; // the loop's state moved: search the whole state again
       s.period = 1;
       snapshot(s, w);
       return false;
     }
-  } else if (!sameState(s, w)) {
+  } else if (!sameState(s, w, L.kernel->slotStride)) {
     if (s.sinceSnapshot >= s.period) {
       s.period *= 2;
-      if (s.period > kMaxPeriodPolls) { // no short cycle: look again later
+      if (s.period > kMaxPeriodPolls) { // no short cycle
         s.period = 1;
-        s.backoff = std::min<uint32_t>(std::max<uint32_t>(s.backoffNext, 64), 1u << 16);
-        s.backoffNext = s.backoff * 2;
+        // Search again comparing only what the loop's exit conditions depend on (a wait
+        // that counts), else look again later.
+        s.sliced = !s.sliced && exitSlice(x, s);
+        if (!s.sliced) {
+          s.backoff = std::min<uint32_t>(std::max<uint32_t>(s.backoffNext, 64), 1u << 16);
+          s.backoffNext = s.backoff * 2;
+        }
       }
       snapshot(s, w);
     }

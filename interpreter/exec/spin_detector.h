@@ -59,7 +59,13 @@ struct SpinWatch {
   uint32_t backoff = 0, backoffNext = 0; ///< polls to skip when no short cycle was found
   uint32_t quietMatches = 0;             ///< cycles in a row over which the launch was quiescent
   bool quietAtSnapshot = false;
-  bool stuck = false;   ///< counted in SpinMonitor::stuck
+  bool stuck = false; ///< counted in SpinMonitor::stuck
+  /// The search compares only what the exit conditions of the loop around the warp's
+  /// lowest pending block depend on (`exitSlots`, a flag per register slot) and the
+  /// pending lanes: a wait that counts (docs/findings.md "How a spin is found").
+  bool sliced = false;
+  std::vector<uint8_t> exitSlots;
+  uint32_t sliceFirst = 0, sliceLast = 0; ///< the loop's blocks
   bool yielded = false; ///< it yielded to the other warps of its group, still in its loop
   /// When it yielded: the lanes in the loop, the loop's blocks, what it read, and the
   /// lane reported.

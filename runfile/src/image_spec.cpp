@@ -450,16 +450,12 @@ void writeImageContents(const ImageSpec &image, const ImageContents &contents,
   }
 }
 
-namespace {
-
 std::string texelText(const ImageSpec &image, const std::byte *texel) {
   std::string text;
   for (const TexelChannel &channel : image.channels)
     text += (text.empty() ? "" : ", ") + channelText(channel, loadChannel(channel, texel));
   return image.channels.size() > 1 ? "(" + text + ")" : text;
 }
-
-} // namespace
 
 void writeImageText(std::ostream &out, const ImageSpec &image, std::span<const std::byte> bytes,
                     const StopCheck &stop) {

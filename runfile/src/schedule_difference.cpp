@@ -98,6 +98,36 @@ std::optional<BufferDifference> compareBuffers(const ElementType &type, uint64_t
   return d;
 }
 
+std::optional<ImageDifference> compareImages(const ImageSpec &image,
+                                             std::span<const std::byte> first,
+                                             std::span<const std::byte> second) {
+  ImageDifference d;
+  d.onlyRounding =
+      std::all_of(image.channels.begin(), image.channels.end(),
+                  [](const TexelChannel &c) { return !c.packed() && isFloatType(c.scalar); });
+  const uint64_t texels = image.texelCount(), bytes = texelBytes(image.image.format);
+  for (uint64_t t = 0; t < texels; ++t) {
+    const uint64_t offset = image.texelOffset(t);
+    if (offset + bytes > first.size() || offset + bytes > second.size()) break;
+    bool differs = false;
+    for (const TexelChannel &channel : image.channels) {
+      const uint64_t a = loadChannel(channel, first.data() + offset);
+      const uint64_t b = loadChannel(channel, second.data() + offset);
+      if (a == b) continue;
+      differs = true;
+      d.onlyRounding = d.onlyRounding && differsOnlyByRounding(channel.scalar, a, b);
+    }
+    if (!differs) continue;
+    if (d.texels++ == 0) {
+      d.firstTexel = t;
+      d.firstText = texelText(image, first.data() + offset);
+      d.secondText = texelText(image, second.data() + offset);
+    }
+  }
+  if (!d.texels) return std::nullopt;
+  return d;
+}
+
 std::optional<TextDifference> compareOutputs(std::string_view first, std::string_view second) {
   if (first == second) return std::nullopt;
   TextDifference d;
@@ -143,6 +173,29 @@ Finding bufferDifferenceFinding(const std::string &name, const ElementType &type
   f.memory = MemoryRef{"global", name, difference.firstElement * type.size(), type.size()};
   f.elementType = type.name();
   f.elementSize = static_cast<uint32_t>(type.size());
+  addScheduleNotes(f, schedules);
+  return f;
+}
+
+Finding imageDifferenceFinding(const ImageSpec &image, const ImageDifference &difference,
+                               const ScheduleComparison &schedules) {
+  Finding f;
+  const bool rounding = difference.onlyRounding && schedules.floatAtomics;
+  f.kind = rounding ? "nondeterminism.rounding" : "nondeterminism.result";
+  f.severity = rounding ? Severity::Warning : Severity::Error;
+  f.message =
+      "image '" + image.name + "' " +
+      (rounding ? "differs between schedules only by rounding" : "depends on the schedule") +
+      ": texel " + image.coordinateText(difference.firstTexel) + " (" +
+      channelNames(image.channels) + ") is " + difference.firstText + " under " + schedules.first +
+      " and " + difference.secondText + " under " + schedules.second + " (" +
+      std::to_string(difference.texels) +
+      (difference.texels == 1 ? " texel differs)" : " texels differ)");
+  if (rounding)
+    f.message += "; the kernels have atomics that may add floating-point values, in an order "
+                 "the schedule decides";
+  const uint32_t bytes = texelBytes(image.image.format);
+  f.memory = MemoryRef{"global", image.name, image.texelOffset(difference.firstTexel), bytes};
   addScheduleNotes(f, schedules);
   return f;
 }

@@ -1,17 +1,19 @@
 // Run-file images (docs/images.md "Run files"): the `"images"` entries parsed, their
 // contents written byte by byte as OpenCL API §5.3.1.1 lays the formats out (expected
 // bytes worked out by hand here), the text dump, expectations, binding to image
-// parameters, and every error naming its key.
+// parameters, every error naming its key, and an image compared between schedules.
 #include "spvsim/runfile/image_spec.h"
 
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <sstream>
 
 #include "spvsim/common/error.h"
 #include "spvsim/runfile/bind.h"
 #include "spvsim/runfile/image_ppm.h"
 #include "spvsim/runfile/run_spec.h"
+#include "spvsim/runfile/schedule_difference.h"
 #include "spvsim/runfile/writer.h"
 
 namespace spvsim::runfile {
@@ -504,6 +506,55 @@ TEST(RunFileImageBinding, TypesAccessAndAliases) {
   EXPECT_EQ(bindError("buffer", two, R"([{"image": "a"}])"),
             "args[0]: parameter 0 ('p', float*) is a __global pointer: give {\"buffer\": name} "
             "or {\"null\": true}");
+}
+
+TEST(RunFileImages, ComparedBetweenSchedulesTexelByTexel) {
+  // 2 × 2 CL_RGBA/CL_UNSIGNED_INT8 texels with a row pitch of 12: 4 bytes of padding.
+  RunSpec spec = parse(withImage(R"({"type": "image2d_t", "channel_order": "CL_RGBA",
+      "channel_data_type": "CL_UNSIGNED_INT8", "width": 2, "height": 2, "row_pitch": 12,
+      "dump": true})"));
+  const ImageSpec &img = spec.images.at(0);
+  std::vector<std::byte> first(img.size()), second(img.size());
+  for (size_t i = 0; i < first.size(); ++i) first[i] = second[i] = std::byte(i);
+  second[8] = std::byte(99); // padding after the first row
+  EXPECT_FALSE(compareImages(img, first, second));
+  second[12 + 4 + 2] = std::byte(7); // texel (1, 1), its b
+  second[12 + 1] = std::byte(5);     // texel (0, 1), its g
+  const std::optional<ImageDifference> d = compareImages(img, first, second);
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->firstTexel, 2u);
+  EXPECT_EQ(d->texels, 2u);
+  EXPECT_EQ(d->firstText, "(12, 13, 14, 15)");
+  EXPECT_EQ(d->secondText, "(12, 5, 14, 15)");
+  EXPECT_FALSE(d->onlyRounding);
+  const Finding f = imageDifferenceFinding(img, *d, {"ordered", "shuffle:3", 2, 7, true});
+  EXPECT_EQ(f.kind, "nondeterminism.result");
+  EXPECT_EQ(f.message, "image 'img' depends on the schedule: texel (0, 1) (r, g, b, a) is (12, "
+                       "13, 14, 15) under ordered and (12, 5, 14, 15) under shuffle:3 (2 texels "
+                       "differ)");
+  ASSERT_TRUE(f.memory);
+  EXPECT_EQ(f.memory->buffer, "img");
+  EXPECT_EQ(f.memory->offset, 12u);
+  EXPECT_EQ(f.memory->size, 4u);
+  EXPECT_EQ(f.notes.at(1),
+            "replay each with --threads 1 and --schedule ordered, or --schedule shuffle:3");
+}
+
+TEST(RunFileImages, FloatTexelsDifferingOnlyByRoundingAreAWarning) {
+  RunSpec spec = parse(withImage(R"({"type": "image1d_t", "channel_order": "CL_R",
+      "channel_data_type": "CL_FLOAT", "width": 2, "dump": true})"));
+  const ImageSpec &img = spec.images.at(0);
+  const float a[2] = {1.0f, 3.0f}, b[2] = {1.0f, 3.0f + 3.0f * 0x1p-20f};
+  std::vector<std::byte> first(8), second(8);
+  std::memcpy(first.data(), a, 8);
+  std::memcpy(second.data(), b, 8);
+  const std::optional<ImageDifference> d = compareImages(img, first, second);
+  ASSERT_TRUE(d);
+  EXPECT_TRUE(d->onlyRounding);
+  EXPECT_EQ(imageDifferenceFinding(img, *d, {"ordered", "shuffle:1", 1, 3, true}).kind,
+            "nondeterminism.rounding");
+  EXPECT_EQ(imageDifferenceFinding(img, *d, {"ordered", "shuffle:1", 1, 3, false}).kind,
+            "nondeterminism.result");
 }
 
 } // namespace

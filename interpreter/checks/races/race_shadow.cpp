@@ -223,6 +223,7 @@ void RaceGroup::start(uint64_t linearGroup) {
   if (shadow_.tracked()) {
     std::fill(sync_.begin(), sync_.end(), WarpSync{});
     localLocations_.clear();
+    localByGlobal_.clear();
     acquired_.clear();
     hints_.clear();
     releases_ = 0;

@@ -218,6 +218,8 @@ private:
     uint32_t localRelease = 0;       ///< local epoch of its last local release fence (0: none)
     bool localAcquireFenced = false; ///< passed an acquire fence that orders local memory
     bool globalFence = false;        ///< passed a release fence that orders only global memory
+    bool globalAcquireFence = false; ///< passed an acquire fence that orders only global memory
+    bool localAcquireFence = false;  ///< passed an acquire fence that orders only local memory
     race::Missing localMissing = race::Missing::None; ///< why its atomic reads did not order
     LocalClock localAcquired; ///< per warp: the local epoch it acquired up to
     LocalClock localPending;  ///< what relaxed reads saw, until an acquire fence
@@ -228,8 +230,17 @@ private:
   struct LocalLocation {
     LocalClock clock;
     race::Missing weak = race::Missing::None;
+    /// For localByGlobal_: the warp that wrote last, and why the last write of another
+    /// warp before it was no release (what that warp's own read-modify-write read).
+    uint32_t writer = ~0u;
+    race::Missing earlierWeak = race::Missing::None;
   };
   std::unordered_map<uint64_t, LocalLocation> localLocations_; ///< by tagged pointer
+  /// Atomic locations of global memory (SyncOrder's location keys) written by this group
+  /// after a release fence naming local memory, or by a sequentially consistent atomic:
+  /// the local releases they carry between the group's warps (kernels with __local
+  /// memory only).
+  std::unordered_map<uint64_t, LocalLocation> localByGlobal_;
   /// The __local part of atomicWriting and atomicRead for the lanes that access __local
   /// memory; `w` the warp's index, `s` its state.
   void localAtomicWriting(const ExecState &x, const LoweredOp &op, uint64_t mask,
@@ -237,6 +248,12 @@ private:
   void localAtomicRead(const ExecState &x, const LoweredOp &op, uint64_t mask,
                        const race::Ordering &o, WarpSync &s);
   static bool anyLocalLane(const ExecState &x, const LoweredOp &op, uint64_t mask);
+  /// The local release an atomic write to global memory by warp `w` makes (0: none; `weak`
+  /// then says why), for the local ordering it carries within the group.
+  uint32_t localReleaseThroughGlobal(const race::Ordering &o, uint32_t w, race::Missing &weak);
+  /// What an atomic read of global location `location` by warp `w` acquires of the
+  /// group's local releases.
+  void localAcquireThroughGlobal(uint64_t location, const race::Ordering &o, uint32_t w);
   /// Per warp the later of the two epochs.
   static void joinLocal(LocalClock &into, const LocalClock &from);
   /// A new release point of warp `warp` (past SyncOrder::kMaxPoints: the last one,

@@ -49,8 +49,19 @@ void RaceGroup::fenced(const ExecState &x, const LoweredOp &op, uint64_t scopes)
         joinLocal(s.localAcquired, s.localPending);
         s.localPending.clear();
       }
-    } else if (o.release) {
-      s.globalFence = true;
+    } else {
+      s.globalFence |= o.release;
+      if (o.acquire) {
+        // An atomic read before it that acquired no local release still does not.
+        s.globalAcquireFence = true;
+        if (s.localMissing == Missing::RelaxedRead || s.localMissing == Missing::OtherSpaceRead)
+          s.localMissing = Missing::FenceSpaceRead;
+      }
+    }
+    if (o.acquire && !(semantics & uint32_t(spv::MemorySemanticsMask::CrossWorkgroupMemory))) {
+      s.localAcquireFence = true;
+      for (race::SyncHint &h : hints_)
+        if (h.missing == Missing::RelaxedRead) h.missing = Missing::FenceSpaceRead;
     }
   }
   if (!(semantics & uint32_t(spv::MemorySemanticsMask::CrossWorkgroupMemory))) {
@@ -120,9 +131,27 @@ void RaceGroup::atomicWriting(const ExecState &x, const LoweredOp &op) {
            : o.legacy                  ? Missing::LegacyWrite
                                        : Missing::RelaxedWrite;
   }
+  // __local memory through the global location, between the group's warps: only in
+  // kernels that have __local memory.
+  bool localDecided = launch_.localArenaSize == 0;
+  uint32_t localPoint = 0;
+  Missing localWeak = Missing::None;
   // Before the write itself: a work-item that reads what it wrote finds its release.
   forGlobalLanes(launch_, x, op, mask, site->bytes, [&](uint64_t location) {
     shadow_.sync().write(location, linearGroup_, release, acquired_, acquiredAll_, weak);
+    if (launch_.localArenaSize == 0) return;
+    if (!localDecided) {
+      localDecided = true;
+      localPoint = localReleaseThroughGlobal(o, w, localWeak);
+    }
+    LocalLocation &loc = localByGlobal_[location];
+    joinLocal(loc.clock, s.localAcquired); // transitivity: what the warp acquired
+    if (loc.writer != w) loc.earlierWeak = loc.weak;
+    loc.writer = w;
+    loc.weak = localWeak;
+    if (!localPoint) return;
+    if (loc.clock.size() <= w) loc.clock.resize(sync_.size());
+    loc.clock[w] = std::max(loc.clock[w], localPoint);
   });
 }
 
@@ -134,10 +163,13 @@ void RaceGroup::atomicRead(const ExecState &x, const LoweredOp &op) {
   WarpSync &s = sync_[x.warp->firstItem / x.width];
   if (anyLocalLane(x, op, mask)) localAtomicRead(x, op, mask, o, s);
   const bool acquires = (o.wide || o.legacy) && o.global && (o.acquire || s.acquireFenced);
-  const Missing readWeak =
-      o.acquire && !o.wide && !o.legacy ? Missing::NarrowRead : Missing::RelaxedRead;
+  const Missing readWeak = o.acquire && !o.wide && !o.legacy ? Missing::NarrowRead
+                           : s.localAcquireFence             ? Missing::FenceSpaceRead
+                                                             : Missing::RelaxedRead;
   race::SyncClock seen;
   forGlobalLanes(launch_, x, op, mask, site->bytes, [&](uint64_t location) {
+    if (launch_.localArenaSize != 0)
+      localAcquireThroughGlobal(location, o, x.warp->firstItem / x.width);
     seen.clear();
     const bool all = shadow_.sync().read(location, linearGroup_, seen, hints_);
     if (acquires) {
@@ -209,6 +241,47 @@ void RaceGroup::localAtomicRead(const ExecState &x, const LoweredOp &op, uint64_
                      : o.acquire && !o.group          ? Missing::NarrowRead
                                                       : Missing::RelaxedRead;
   }
+}
+
+// __local memory ordered through an atomic on global memory (OpenCL 3.0 API §3.3.6.4,
+// last paragraph: fences with both CLK_GLOBAL_MEM_FENCE and CLK_LOCAL_MEM_FENCE
+// synchronise both address spaces through an atomic in either; §3.3.6.2: two
+// sequentially consistent operations that synchronise do so for both). The fence's
+// flags decide what it orders; the atomic may be in either space. OpenCL 1.2's
+// mem_fence(CLK_LOCAL_MEM_FENCE), which orders the work-item's local accesses before
+// its later atomics whatever their space, pairs the same way. The group keeps its own
+// table of such global locations: its local epochs mean nothing to other groups.
+
+uint32_t RaceGroup::localReleaseThroughGlobal(const race::Ordering &o, uint32_t w, Missing &weak) {
+  WarpSync &s = sync_[w];
+  if (o.seqCst && o.group) {
+    const uint32_t point = ++epochs_[kLocal][w]; // after the warp's local accesses so far
+    latest_[kLocal] = std::max(latest_[kLocal], point);
+    return point;
+  }
+  if (s.localRelease && o.group) return s.localRelease;
+  weak = o.release && !o.group ? Missing::NarrowWrite
+         : s.globalFence       ? Missing::LocalFence
+         : o.release           ? Missing::OtherSpaceWrite
+         : o.legacy            ? Missing::LegacyWrite
+                               : Missing::RelaxedWrite;
+  return 0;
+}
+
+void RaceGroup::localAcquireThroughGlobal(uint64_t location, const race::Ordering &o, uint32_t w) {
+  const auto it = localByGlobal_.find(location);
+  if (it == localByGlobal_.end()) return;
+  WarpSync &s = sync_[w];
+  const bool acquires = o.group && (o.seqCst || s.localAcquireFenced);
+  joinLocal(acquires ? s.localAcquired : s.localPending, it->second.clock);
+  // What another warp's write lacked: a read-modify-write's own write comes first here.
+  const Missing weak = it->second.writer == w ? it->second.earlierWeak : it->second.weak;
+  s.localMissing = weak != Missing::None   ? weak
+                   : acquires              ? Missing::None
+                   : o.acquire && !o.group ? Missing::NarrowRead
+                   : s.globalAcquireFence  ? Missing::FenceSpaceRead
+                   : o.acquire             ? Missing::OtherSpaceRead
+                                           : Missing::RelaxedRead;
 }
 
 bool RaceGroup::anyLocalLane(const ExecState &x, const LoweredOp &op, uint64_t mask) {

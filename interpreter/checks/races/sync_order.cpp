@@ -38,6 +38,7 @@ Ordering orderingOf(uint32_t scope, uint32_t semantics) {
       uint32_t(M::Release) | uint32_t(M::AcquireRelease) | uint32_t(M::SequentiallyConsistent);
   o.acquire = semantics & acquire;
   o.release = semantics & release;
+  o.seqCst = semantics & uint32_t(M::SequentiallyConsistent);
   const auto s = static_cast<spv::Scope>(scope);
   o.wide = s == spv::Scope::Device || s == spv::Scope::CrossDevice;
   o.legacy = s == spv::Scope::Workgroup && !o.acquire && !o.release;
@@ -164,6 +165,15 @@ std::string missingLocalOrdering(Missing missing, bool tracked, bool atomics) {
   case Missing::NarrowRead:
     return s + " (this work-item's acquire is at sub-group scope, which does not order "
                "work-items of other sub-groups: memory_scope_work_group is needed)";
+  case Missing::OtherSpaceWrite:
+    return s + " (the other work-item's atomic write is on global memory and orders only "
+               "global memory: a release fence with CLK_LOCAL_MEM_FENCE before it is missing)";
+  case Missing::FenceSpaceRead:
+    return s + " (this work-item's acquire fence orders only global memory: "
+               "CLK_LOCAL_MEM_FENCE is missing)";
+  case Missing::OtherSpaceRead:
+    return s + " (this work-item's acquire is an atomic on global memory and orders only "
+               "global memory: an acquire fence with CLK_LOCAL_MEM_FENCE after it is missing)";
   case Missing::None:
     break;
   }
@@ -201,6 +211,11 @@ std::string missingOrdering(const std::vector<SyncHint> &hints, uint32_t other, 
     case Missing::NarrowRead:
       return s + " (this work-group's acquire is at work-group scope, which does not order "
                  "work-items of other work-groups: memory_scope_device is needed)";
+    case Missing::FenceSpaceRead:
+      return s + " (this work-group's acquire fence orders only local memory: "
+                 "CLK_GLOBAL_MEM_FENCE is missing)";
+    case Missing::OtherSpaceWrite:
+    case Missing::OtherSpaceRead:
     case Missing::None:
       break;
     }

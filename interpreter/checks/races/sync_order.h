@@ -42,6 +42,15 @@ enum class Missing : uint8_t {
   LocalFence,   ///< the release (fence) ordered only local memory
   RelaxedRead,  ///< the atomic read was relaxed and no acquire fence followed it
   NarrowRead,   ///< the acquire was at work-group (or narrower) scope
+  /// __local memory through an atomic on global memory: the release was an atomic of
+  /// global memory, which orders only it, and no release fence naming local memory
+  /// preceded it (OpenCL 3.0 API §3.3.6.4)
+  OtherSpaceWrite,
+  /// the acquire fence after the relaxed read named only the other address space
+  FenceSpaceRead,
+  /// __local memory through an atomic on global memory: the acquire was an atomic of
+  /// global memory and no acquire fence naming local memory followed it
+  OtherSpaceRead,
 };
 
 /// What a work-group learned from an atomic location about another work-group.
@@ -59,6 +68,7 @@ struct Ordering {
   bool global = true;  ///< its semantics order global memory (or name no storage class)
   bool group = false;  ///< its scope reaches the whole work-group (Workgroup or wider)
   bool local = true;   ///< its semantics order local memory (or name no storage class)
+  bool seqCst = false; ///< sequentially consistent: orders local and global memory alike
 };
 
 /// Decodes SPIR-V scope and memory semantics values.

@@ -2,8 +2,8 @@
 // SpinMonitor knows of workers and work-groups, and what the detector decides for each
 // kind of wait — another work-group that has not started (progress.inter-group), a
 // work-item of the own sub-group waiting in lockstep or another sub-group that had to run
-// first (progress.intra-group), nothing left that could write (hang.spin), and a wait
-// whose state keeps changing, which it leaves to the timeout.
+// first (progress.intra-group), nothing left that could write (hang.spin), a wait that
+// counts while its exit depends on the flag alone, and waits that end on their own.
 #include "exec/spin_detector.h"
 
 #include <gtest/gtest.h>
@@ -191,17 +191,40 @@ TEST_P(SpinDetector, AWaitReleasedByAnotherSubGroupIsReportedAndGoesOn) {
   EXPECT_TRUE(h.sink.findings().empty());
 }
 
-TEST_P(SpinDetector, AWaitWhoseStateKeepsChangingIsLeftToTheTimeout) {
+TEST_P(SpinDetector, AWaitThatCountsIsFoundByItsExitCondition) {
   KernelHarness h = harness();
   ASSERT_TRUE(h.ok());
   auto flag = h.buffer(std::vector<int32_t>{0}, "flag");
   auto out = h.buffer(std::vector<int32_t>(64), "out");
-  ExecOptions o = options(32, 2);
-  o.timeoutSeconds = 0.5;
-  LaunchStats stats = h.run("count_while_waiting", range1(64, 64),
-                            {ArgBinding::ofBuffer(flag), ArgBinding::ofBuffer(out)}, o);
-  EXPECT_EQ(stats.stopped, StopReason::Timeout);
-  for (const Finding &f : h.sink.findings()) EXPECT_EQ(f.kind, "hang.timeout") << f.message;
+  LaunchStats stats = h.run("count_while_waiting", range1(1, 1),
+                            {ArgBinding::ofBuffer(flag), ArgBinding::ofBuffer(out)}, options(1, 2));
+  EXPECT_EQ(stats.stopped, StopReason::NoProgress);
+  ASSERT_EQ(h.sink.findings().size(), 1u);
+  const Finding f = h.sink.findings()[0];
+  EXPECT_EQ(f.kind, "hang.spin");
+  EXPECT_NE(f.message.find("work-item spins waiting for 'flag' (byte 0) to change"),
+            std::string::npos)
+      << f.message;
+  h.expectFindingsAt(debugInfo(), "kernels/spin_detector.cl", "counting");
+}
+
+TEST_P(SpinDetector, AWaitThatGivesUpIsNoSpin) {
+  KernelHarness h = harness();
+  ASSERT_TRUE(h.ok());
+  auto flag = h.buffer(std::vector<int32_t>{0}, "flag");
+  auto out = h.buffer(std::vector<int32_t>(64), "out");
+  for (const char *kernel : {"bounded_wait", "wait_for_itself"}) {
+    h.sink.clear();
+    std::memset(h.memory.bytes(flag).data(), 0, 4);
+    const int32_t limit = 300000; // rounds: far more polls than a search takes
+    LaunchStats stats =
+        h.run(kernel, range1(1, 1),
+              {ArgBinding::ofBuffer(flag), ArgBinding::ofBuffer(out), value(limit)}, options(1, 2));
+    EXPECT_EQ(stats.stopped, StopReason::None) << kernel;
+    EXPECT_TRUE(h.sink.findings().empty()) << kernel << ": " << formatText(h.sink.findings()[0]);
+    const std::vector<int32_t> rounds = h.read<int32_t>(out);
+    EXPECT_EQ(rounds[0], limit) << kernel;
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Builds, SpinDetector, ::testing::Values("O0", "O2", "O0g"),

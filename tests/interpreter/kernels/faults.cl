@@ -39,9 +39,12 @@ __kernel void barrier_mismatch(__global int *out) {
   }
 }
 
-__kernel void spin(__global volatile int *flag, __global int *out) {
+// Never ends within a test's timeout. Its exit reads the count too (a wait that gives up
+// after 2^32 rounds): the spin detector cannot tell it from a long loop, the watchdog
+// stops it.
+__kernel void spin(__global volatile int *flag, __global uint *out) {
   int i = get_global_id(0);
-  while (flag[0] == 0)
+  while (flag[0] == 0 && out[i] != 0xffffffffu)
     out[i] += 1;
 }
 

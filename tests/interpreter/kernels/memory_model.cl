@@ -140,3 +140,61 @@ LOCAL_COUNT(local_count_relaxed, LOCAL_FENCE(memory_order_acquire),
             LOCAL_ADD(memory_order_relaxed), (void)0)
 LOCAL_COUNT(local_count_global_fence, mem_fence(CLK_GLOBAL_MEM_FENCE),
             LOCAL_ADD(memory_order_relaxed), mem_fence(CLK_GLOBAL_MEM_FENCE))
+
+// __local memory through an atomic on global memory: the same count on a global counter
+// per group. A fence orders the address spaces its flags name, whatever space the atomic
+// it pairs with is in (OpenCL 3.0 API §3.3.6.4); two sequentially consistent atomics that
+// synchronise order both spaces (§3.3.6.2).
+#define GLOBAL_COUNT(name, BEFORE, COUNT, AFTER)                                           \
+  __kernel void name(__global const int *in, __global int *out,                            \
+                     __global atomic_int *count) {                                         \
+    __local int values[128];                                                               \
+    const size_t lid = get_local_id(0), n = get_local_size(0);                             \
+    values[lid] = in[get_global_id(0)];                                                    \
+    BEFORE;                                                                                \
+    if (COUNT == (int)n - 1) {                                                             \
+      AFTER;                                                                               \
+      int sum = 0;                                                                         \
+      for (size_t i = 0; i < n; ++i) sum += values[i];                                     \
+      out[get_group_id(0)] = sum;                                                          \
+    }                                                                                      \
+  }
+#define GLOBAL_ADD(ORDER)                                                                  \
+  (atomic_fetch_add_explicit(&count[get_group_id(0)], 1, ORDER, memory_scope_work_group))
+#define BOTH_FENCE(ORDER)                                                                  \
+  (atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, ORDER,               \
+                          memory_scope_work_group))
+#define GLOBAL_FENCE(ORDER)                                                                \
+  (atomic_work_item_fence(CLK_GLOBAL_MEM_FENCE, ORDER, memory_scope_work_group))
+GLOBAL_COUNT(global_count_fences, BOTH_FENCE(memory_order_release),
+             GLOBAL_ADD(memory_order_relaxed), BOTH_FENCE(memory_order_acquire))
+GLOBAL_COUNT(global_count_local_fences, LOCAL_FENCE(memory_order_release),
+             GLOBAL_ADD(memory_order_relaxed), LOCAL_FENCE(memory_order_acquire))
+GLOBAL_COUNT(global_count_seq_cst, (void)0, GLOBAL_ADD(memory_order_seq_cst), (void)0)
+GLOBAL_COUNT(global_count_acq_rel, (void)0, GLOBAL_ADD(memory_order_acq_rel), (void)0)
+GLOBAL_COUNT(global_count_global_fences, GLOBAL_FENCE(memory_order_release),
+             GLOBAL_ADD(memory_order_relaxed), GLOBAL_FENCE(memory_order_acquire))
+GLOBAL_COUNT(global_count_global_acquire, BOTH_FENCE(memory_order_release),
+             GLOBAL_ADD(memory_order_relaxed), GLOBAL_FENCE(memory_order_acquire))
+GLOBAL_COUNT(global_count_no_fence, (void)0, GLOBAL_ADD(memory_order_relaxed), (void)0)
+
+// OpenCL 1.2: the first work-item of the group's last sub-group publishes a __local value
+// by atomic_xchg on a global flag after mem_fence(CLK_LOCAL_MEM_FENCE); every other
+// work-item takes the flag with atomic_xchg and, when it was set, reads the value after
+// the same fence (or, in the twin, without the local flag in its fences).
+#define LOCAL_XCHG(name, FENCE)                                                            \
+  __kernel void name(__global const int *in, __global int *out,                            \
+                     volatile __global int *flag) {                                        \
+    __local int value;                                                                     \
+    const size_t lid = get_local_id(0), g = get_group_id(0);                               \
+    if (lid == 0) {                                                                        \
+      value = in[get_global_id(0)] + 41;                                                   \
+      FENCE;                                                                               \
+      atomic_xchg(&flag[g], 1);                                                            \
+    } else if (atomic_xchg(&flag[g], 0) == 1) {                                            \
+      FENCE;                                                                               \
+      out[g] = value;                                                                      \
+    }                                                                                      \
+  }
+LOCAL_XCHG(local_xchg, mem_fence(CLK_LOCAL_MEM_FENCE))
+LOCAL_XCHG(local_xchg_global_fence, mem_fence(CLK_GLOBAL_MEM_FENCE))

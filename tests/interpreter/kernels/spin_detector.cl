@@ -45,10 +45,29 @@ __kernel void wait_for_sub_group(__global int *flag, __global int *out) {
   out[lid] = (int)lid;
 }
 
-// Waits for a flag nobody sets, counting: the loop's state never repeats.
+// Waits for a flag nobody sets, counting: the loop's state never repeats, but its exit
+// depends on the flag alone.
 __kernel void count_while_waiting(__global int *flag, __global int *out) {
   int i = 0;
-  while (atomic_add(flag, 0) == 0)
+  while (atomic_add(flag, 0) == 0) // BUG: counting
     ++i;
+  out[get_global_id(0)] = i;
+}
+
+// The same wait, bounded: it gives up after `limit` rounds, which its exit depends on.
+__kernel void bounded_wait(__global int *flag, __global int *out, int limit) {
+  int i = 0;
+  while (atomic_add(flag, 0) == 0 && i < limit)
+    ++i;
+  out[get_global_id(0)] = i;
+}
+
+// Waits for a flag that the waiting loop itself sets after `limit` rounds: its exit
+// depends on memory the loop writes, under a condition on the counter.
+__kernel void wait_for_itself(__global int *flag, __global int *out, int limit) {
+  int i = 0;
+  while (atomic_add(flag, 0) == 0)
+    if (++i == limit)
+      atomic_xchg(flag, 1);
   out[get_global_id(0)] = i;
 }

@@ -83,6 +83,10 @@ void writeImageContents(const ImageSpec &image, const ImageContents &contents,
 void writeImageText(std::ostream &out, const ImageSpec &image, std::span<const std::byte> bytes,
                     const StopCheck &stop = {});
 
+/// The stored channels of the texel at `texel` as the dump prints them: "(1, 2, 3, 255)",
+/// one channel without parentheses.
+std::string texelText(const ImageSpec &image, const std::byte *texel);
+
 /// The expect.mismatch finding of an image holding `got`, or nullopt when every texel
 /// matches its `expect` (each channel within the tolerance).
 std::optional<Finding> checkImageExpectation(const ImageSpec &image,

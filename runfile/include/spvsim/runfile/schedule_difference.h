@@ -1,6 +1,6 @@
 // Schedule differences (`spvsim run --explore N`, docs/run-files.md "Exploring
-// schedules"): what a run's dumped or expected buffers and its printf output hold
-// under one schedule compared with another, and the nondeterminism.result (or, for
+// schedules"): what a run's dumped or expected buffers and images and its printf output
+// hold under one schedule compared with another, and the nondeterminism.result (or, for
 // floating-point results that differ only by rounding where float atomics add them,
 // nondeterminism.rounding) finding that names the first difference and both schedules.
 #pragma once
@@ -13,6 +13,7 @@
 #include <string_view>
 
 #include "spvsim/common/finding.h"
+#include "spvsim/runfile/image_spec.h"
 #include "spvsim/runfile/values.h"
 
 namespace spvsim::runfile {
@@ -40,6 +41,22 @@ std::optional<BufferDifference> compareBuffers(const ElementType &type, uint64_t
                                                std::span<const std::byte> first,
                                                std::span<const std::byte> second);
 
+/// How an image's texels under one schedule differ from another's.
+struct ImageDifference {
+  uint64_t firstTexel = 0; ///< the first texel that differs (x fastest, then y, then z)
+  uint64_t texels = 0;     ///< texels that differ
+  std::string firstText;   ///< its stored channels under the first schedule: "(1, 2, 3, 4)"
+  std::string secondText;  ///< ... and under the second
+  /// Every channel is floating point (half, float) and every difference only rounding.
+  bool onlyRounding = false;
+};
+
+/// Compares `first` and `second`, both the bytes of `image`, channel by channel (row and
+/// slice padding ignored). nullopt when every texel is equal.
+std::optional<ImageDifference> compareImages(const ImageSpec &image,
+                                             std::span<const std::byte> first,
+                                             std::span<const std::byte> second);
+
 /// How the printf output of one schedule differs from another's: the first line (from
 /// 1) that differs and both lines, without their newline ("(no line)" past the end).
 struct TextDifference {
@@ -64,6 +81,12 @@ struct ScheduleComparison {
 Finding bufferDifferenceFinding(const std::string &name, const ElementType &type,
                                 const BufferDifference &difference,
                                 const ScheduleComparison &schedules);
+
+/// The finding of `image` differing between schedules, as bufferDifferenceFinding's: its
+/// memory is the first differing texel, its message names the texel's coordinates and
+/// channel values under both schedules.
+Finding imageDifferenceFinding(const ImageSpec &image, const ImageDifference &difference,
+                               const ScheduleComparison &schedules);
 
 /// The nondeterminism.result finding of printf output differing between schedules.
 Finding outputDifferenceFinding(const TextDifference &difference,

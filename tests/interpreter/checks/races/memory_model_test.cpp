@@ -164,6 +164,54 @@ TEST_P(MemoryModel, LocalCountWithAGlobalFenceRaces) {
              "release fence orders only global memory: CLK_LOCAL_MEM_FENCE is missing");
 }
 
+// __local memory through an atomic on global memory (a counter per group).
+const std::vector<std::string> kGlobalCount = {"in", "out", "count"};
+
+TEST_P(MemoryModel, LocalThroughAGlobalAtomicWithLocalFencesIsOrdered) {
+  for (const char *kernel :
+       {"global_count_fences", "global_count_local_fences", "global_count_seq_cst"}) {
+    const auto findings = run(kernel, 2, 128, kGlobalCount);
+    EXPECT_TRUE(findings.empty()) << kernel << ":\n" << text(findings);
+    EXPECT_EQ(results[1][0], 128) << kernel;
+    EXPECT_EQ(results[1][1], 128) << kernel;
+  }
+}
+
+TEST_P(MemoryModel, LocalThroughAGlobalAtomicWithGlobalFencesRaces) {
+  const auto findings = run("global_count_global_fences", 2, 128, kGlobalCount);
+  expectRace(findings, "release fence orders only global memory: CLK_LOCAL_MEM_FENCE is missing");
+  EXPECT_EQ(findings[0].kind, "race.local.read-write");
+}
+
+TEST_P(MemoryModel, LocalThroughAGlobalAtomicWithAGlobalAcquireFenceRaces) {
+  expectRace(run("global_count_global_acquire", 2, 128, kGlobalCount),
+             "this work-item's acquire fence orders only global memory: CLK_LOCAL_MEM_FENCE is "
+             "missing");
+}
+
+TEST_P(MemoryModel, LocalThroughAGlobalAcqRelAtomicRaces) {
+  // acq_rel on a global object orders global memory only (§3.3.6.4).
+  expectRace(run("global_count_acq_rel", 2, 128, kGlobalCount),
+             "atomic write is on global memory and orders only global memory");
+}
+
+TEST_P(MemoryModel, LocalThroughAGlobalRelaxedAtomicRaces) {
+  // Relaxed atomics only: nothing is tracked, the message says why.
+  expectRace(run("global_count_no_fence", 2, 128, kGlobalCount),
+             "the kernel's atomics are relaxed, as OpenCL 1.2 atomics are, and no fence pairs "
+             "with them");
+}
+
+TEST_P(MemoryModel, LocalPublishedByXchgOnAGlobalFlag) {
+  const std::vector<std::string> buffers = {"in", "out", "flag"};
+  auto findings = run("local_xchg", 2, 128, buffers);
+  EXPECT_TRUE(findings.empty()) << text(findings);
+  EXPECT_EQ(results[1][0], 42);
+  EXPECT_EQ(results[1][1], 42);
+  findings = run("local_xchg_global_fence", 2, 128, buffers);
+  expectRace(findings, "release fence orders only global memory: CLK_LOCAL_MEM_FENCE is missing");
+}
+
 INSTANTIATE_TEST_SUITE_P(Builds, MemoryModel, ::testing::ValuesIn(testing::allVariants()),
                          testing::variantName);
 
