@@ -10,6 +10,7 @@
 #include <sys/mman.h>
 
 #include "checks/races/race_access_size.h"
+#include "checks/races/race_image_alias.h"
 #include "checks/races/race_reporter.h"
 #include "spvsim/common/error.h"
 #include "spvsim/validator/module.h"
@@ -75,6 +76,17 @@ void lockSpin(std::atomic<uint32_t> &lock) {
 
 RaceShadow::RaceShadow(const Module &module, const LaunchContext &launch)
     : launch_(launch), arrays_(launch.allocations.size()), locks_(new Lock[kLocks]) {
+  // An image over another allocation's bytes (an image created from a buffer or from
+  // another image): the root's bytes are reached through two objects.
+  aliased_.assign(launch.allocations.size(), 0);
+  for (const ImageView &v : launch.images)
+    if (v.allocation < launch.allocations.size())
+      if (const uint32_t parent = launch.allocations[v.allocation].parent) aliased_[parent] = 1;
+  if (std::find(aliased_.begin(), aliased_.end(), 1) != aliased_.end()) {
+    imageArrays_ = std::vector<std::atomic<WordArray *>>(launch.allocations.size());
+    aliasArrays_ = std::vector<std::atomic<WordArray *>>(launch.allocations.size());
+  }
+  bool imageReads = false, imageWrites = false;
   const LoweredKernel &k = *launch.kernel;
   uint32_t granule = 8;
   std::map<uint32_t, uint16_t> siteOfInstruction;
@@ -101,6 +113,7 @@ RaceShadow::RaceShadow(const Module &module, const LaunchContext &launch)
       if (kind != ImageInstruction::Kind::Read && kind != ImageInstruction::Kind::Write &&
           kind != ImageInstruction::Kind::Sample)
         continue;
+      (kind == ImageInstruction::Kind::Write ? imageWrites : imageReads) = true;
       // A texel is one location: granules divide every texel's offset.
       for (const ImageView &v : launch.images)
         granule = std::min(
@@ -136,6 +149,7 @@ RaceShadow::RaceShadow(const Module &module, const LaunchContext &launch)
   for (const AllocationView &a : launch.allocations)
     if (a.parent) granule = std::min(granule, lowBit(a.parentOffset));
   granuleShift_ = uint32_t(std::countr_zero(granule));
+  logsImageWrites_ = imageReads && imageWrites;
   const uint64_t items = launch.localSize[0] * launch.localSize[1] * launch.localSize[2];
   stride_ = uint32_t((items + 63) / 64 * 64 + 1);
 }
@@ -164,16 +178,21 @@ uint32_t RaceShadow::siteOfInstruction(uint32_t instruction) const {
 }
 
 uint64_t *RaceShadow::words(uint32_t root) {
-  WordArray *a = arrays_[root].load(std::memory_order_acquire);
+  return wordsIn(arrays_, root, 1);
+}
+
+uint64_t *RaceShadow::wordsIn(std::vector<std::atomic<WordArray *>> &arrays, uint32_t root,
+                              uint32_t perGranule) {
+  WordArray *a = arrays[root].load(std::memory_order_acquire);
   if (a) return a->words;
   const uint64_t size = launch_.allocations[root].size;
   if (size == 0) return nullptr;
   std::lock_guard lock(arraysMutex_);
-  a = arrays_[root].load(std::memory_order_acquire);
+  a = arrays[root].load(std::memory_order_acquire);
   if (!a) {
-    owned_.push_back(std::make_unique<WordArray>(((size - 1) >> granuleShift_) + 1));
+    owned_.push_back(std::make_unique<WordArray>((((size - 1) >> granuleShift_) + 1) * perGranule));
     a = owned_.back().get();
-    arrays_[root].store(a, std::memory_order_release);
+    arrays[root].store(a, std::memory_order_release);
   }
   return a->words;
 }
@@ -209,6 +228,7 @@ RaceGroup::RaceGroup(RaceShadow &shadow, const LaunchContext &launch, size_t war
   for (auto &e : epochs_) e.assign(warps, 0);
   if (shadow.tracked()) sync_.resize(warps);
   local_.assign(((launch.localArenaSize + 7) >> shadow.granuleShift()) + 1, 0);
+  if (shadow.logsImageWrites()) imageWrites_.resize(warps);
 }
 
 void RaceGroup::start(uint64_t linearGroup) {
@@ -219,6 +239,7 @@ void RaceGroup::start(uint64_t linearGroup) {
   std::fill(local_.begin(), local_.begin() + std::min<uint64_t>(localUsed_, local_.size()), 0);
   localUsed_ = 0;
   copies_.clear();
+  for (ImageWriteLog &log : imageWrites_) log.clear();
   linearGroup_ = uint32_t(linearGroup);
   if (shadow_.tracked()) {
     std::fill(sync_.begin(), sync_.end(), WarpSync{});
@@ -327,6 +348,8 @@ public:
     uint64_t g = at >> shift_;
     const uint64_t last = (at + bytes_ - 1) >> shift_;
     if (global_) {
+      if (alias_) [[unlikely]]
+        aliasAccess(g, last, group_.groupFirst() + local, q);
       do word<true>(g, group_.groupFirst() + local, q);
       while (++g <= last);
     } else {
@@ -372,6 +395,7 @@ public:
     }
     if (tagged::allocation(q0) != cached_) resolve(x, q0, first);
     if (!usable_) return true; // no lane performed the access
+    if (alias_) return false;  // image and buffer bytes at once: lane by lane
     const uint64_t granule = uint64_t(1) << shift_;
     // Offsets aligned to the access size, no larger than a granule: one granule each.
     if (hi + bytes_ > size_ || bytes_ > granule ||
@@ -406,6 +430,7 @@ public:
     if (space != AddressSpace::Global && space != AddressSpace::Local) return false;
     if (tagged::allocation(q0) != cached_) resolve(x, q0, 0);
     if (!usable_) return true; // no lane performed the access
+    if (alias_) return false;
     const uint64_t offset = tagged::offset(q0), end = offset + uint64_t(x.width) * bytes_;
     if (end > size_ || bytes_ != (uint64_t(1) << shift_) ||
         ((offset | shadowOffset_) & (bytes_ - 1)) != 0 ||
@@ -493,12 +518,37 @@ private:
       const AllocationView &a = launch_.allocations[id];
       root_ = a.parent ? a.parent : id;
       shadowOffset_ = a.parent ? a.parentOffset : 0;
-      words_ = shadow_.words(root_);
+      const bool aliased = shadow_.aliased(root_);
+      words_ = aliased && image_ ? shadow_.imageWords(root_) : shadow_.words(root_);
+      alias_ = aliased ? shadow_.aliasWords(root_) : nullptr;
+      id_ = id;
       usable_ = words_ != nullptr;
     } else {
       shadowOffset_ = launch_.localOffsets[id];
       words_ = group_.localWords();
+      alias_ = nullptr;
     }
+  }
+
+  /// The access of work-item `item` at q to granules g..last of an aliased root: the
+  /// image's side or the buffer's of its alias words (race_image_alias.h) under the
+  /// words' lock; reports the first conflict with the other side.
+  [[gnu::noinline]] void aliasAccess(uint64_t g, uint64_t last, uint32_t item, uint64_t q) {
+    const AliasAccess mine{item & GlobalLayout::kItemMask, access_[RaceGroup::kGlobal].site, id_,
+                           isWrite(kind_)};
+    AliasAccess other;
+    uint64_t at = 0;
+    bool conflict = false;
+    for (; g <= last; ++g) {
+      hold(g);
+      uint64_t *pair = alias_ + 2 * g;
+      if (aliasStep(pair[image_ ? 0 : 1], pair[image_ ? 1 : 0], mine, other) && !conflict)
+        conflict = true, at = g << shift_;
+    }
+    if (!conflict) return;
+    unlock();
+    reportImageAlias(launch_, mine, image_, other, std::max(at, shadowOffset_ + tagged::offset(q)),
+                     bytes_);
   }
 
   /// Records the access of work-item `item` (global words: the group's ids; local
@@ -656,6 +706,8 @@ private:
   uint32_t root_ = 0;
   uint64_t shadowOffset_ = 0;
   uint64_t *words_ = nullptr;
+  uint64_t *alias_ = nullptr; ///< the alias words of an aliased root (RaceShadow::aliased)
+  uint32_t id_ = 0;           ///< the allocation of the last lane
   std::atomic<uint32_t> *held_ = nullptr;
   uint64_t heldPage_ = 0;             ///< root id and page of words of the lock held
   const std::byte *stored_ = nullptr; ///< storing(): the values, lane by lane
@@ -717,6 +769,7 @@ void recordIndexedAccess(const ExecState &x, const LoweredOp &op, uint32_t bytes
 
 void recordTexels(const ExecState &x, const LoweredOp &op, const ImageTexels &t) {
   RaceGroup &group = raceGroupOf(x);
+  if (group.shadow().logsImageWrites()) logImageTexels(x, op, t);
   const AccessKind kind = t.isWrite ? AccessKind::Write : AccessKind::Read;
   // One recorder per texel size (one image per op, nearly always); up to 8 texels a lane.
   for (uint64_t left = t.lanes; left;) {
