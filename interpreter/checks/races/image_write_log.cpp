@@ -26,6 +26,7 @@ void logImageTexels(const ExecState &x, const LoweredOp &op, const ImageTexels &
   RaceShadow &shadow = group.shadow();
   const uint32_t site = shadow.siteOf(op);
   if (t.isWrite) {
+    if (const RaceSite *s = shadow.site(site); !s || !s->readWriteImage) return;
     for (uint64_t m = t.lanes; m; m &= m - 1) {
       const uint32_t l = uint32_t(std::countr_zero(m));
       log.wrote(l, t.pointers[l][0], site);

@@ -2,8 +2,9 @@
 // each one's last image fence, for the race check's image.unfenced-read finding
 // (docs/findings.md): OpenCL API §3.3.8 — a work-item that reads an image it wrote
 // needs atomic_work_item_fence(CLK_IMAGE_MEM_FENCE, …) between the write and the
-// read, or the write need not be visible to it. Only kept when the kernel both
-// reads and writes images (RaceShadow::logsImageWrites).
+// read, or the write need not be visible to it. Only kept when the kernel reads
+// images and writes read_write images (RaceShadow::logsImageWrites), and only for
+// writes to read_write images (RaceSite::readWriteImage).
 #pragma once
 
 #include <cstdint>

@@ -113,7 +113,7 @@ RaceShadow::RaceShadow(const Module &module, const LaunchContext &launch)
       if (kind != ImageInstruction::Kind::Read && kind != ImageInstruction::Kind::Write &&
           kind != ImageInstruction::Kind::Sample)
         continue;
-      (kind == ImageInstruction::Kind::Write ? imageWrites : imageReads) = true;
+      if (kind != ImageInstruction::Kind::Write) imageReads = true;
       // A texel is one location: granules divide every texel's offset.
       for (const ImageView &v : launch.images)
         granule = std::min(
@@ -132,6 +132,15 @@ RaceShadow::RaceShadow(const Module &module, const LaunchContext &launch)
         site.instruction = op.source;
         site.scope = a.atomic ? race::atomicScope(module, op.source) : Scope::Device;
         site.image = op.code == OpCode::Image;
+        if (site.image && k.imageInstructions[op.aux].kind == ImageInstruction::Kind::Write) {
+          // Only a read_write image can be read after a write by one launch: the
+          // ImageWriteLog keeps writes to those alone.
+          const std::span<const uint32_t> operands = module.operands(module.instruction(op.source));
+          site.readWriteImage =
+              !operands.empty() &&
+              module.type(module.typeOf(operands[0])).access == spv::AccessQualifier::ReadWrite;
+          imageWrites |= site.readWriteImage;
+        }
         if (a.atomic) {
           site.ordering = race::atomicOrdering(module, op.source);
           site.store = op.code == OpCode::AtomicStore32 || op.code == OpCode::AtomicStore64;

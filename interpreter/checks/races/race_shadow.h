@@ -43,6 +43,7 @@ struct RaceSite {
   bool store = false;                      ///< OpAtomicStore: writes without reading
   uint32_t bytes = 0;                      ///< for atomics: the access size
   bool image = false;                      ///< an image read or write (race.image.*)
+  bool readWriteImage = false;             ///< an image write to a read_write image (ImageWriteLog)
 };
 
 class RaceShadow : public LaunchWatcher {
