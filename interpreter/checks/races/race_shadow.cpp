@@ -357,8 +357,6 @@ public:
     uint64_t g = at >> shift_;
     const uint64_t last = (at + bytes_ - 1) >> shift_;
     if (global_) {
-      if (alias_) [[unlikely]]
-        aliasAccess(g, last, group_.groupFirst() + local, q);
       do word<true>(g, group_.groupFirst() + local, q);
       while (++g <= last);
     } else {
@@ -366,6 +364,21 @@ public:
       while (++g <= last);
       group_.touchLocal(last + 1);
     }
+  }
+
+  /// The alias words' part of the access of lane `lane` at q, when q's root is aliased
+  /// (RaceShadow::aliased): a pass of its own, so that lane() and the bulk paths
+  /// stay as they are for every other allocation.
+  void aliasLane(const ExecState &x, uint32_t lane, uint64_t q) {
+    if (tagged::space(q) != AddressSpace::Global) return;
+    if (tagged::allocation(q) != cached_) resolve(x, q, lane);
+    if (!usable_ || !alias_) return;
+    const uint64_t offset = tagged::offset(q);
+    if (offset + bytes_ > size_) return; // out of bounds: not performed
+    if (isAtomic(kind_) && reinterpret_cast<uintptr_t>(base_ + offset) % bytes_ != 0) return;
+    const uint64_t at = shadowOffset_ + offset;
+    aliasAccess(at >> shift_, (at + bytes_ - 1) >> shift_, group_.groupFirst() + firstItem_ + lane,
+                q);
   }
 
   /// The lanes of `mask` at p[l] + imm when they all point into one allocation:
@@ -404,7 +417,6 @@ public:
     }
     if (tagged::allocation(q0) != cached_) resolve(x, q0, first);
     if (!usable_) return true; // no lane performed the access
-    if (alias_) return false;  // image and buffer bytes at once: lane by lane
     const uint64_t granule = uint64_t(1) << shift_;
     // Offsets aligned to the access size, no larger than a granule: one granule each.
     if (hi + bytes_ > size_ || bytes_ > granule ||
@@ -439,7 +451,6 @@ public:
     if (space != AddressSpace::Global && space != AddressSpace::Local) return false;
     if (tagged::allocation(q0) != cached_) resolve(x, q0, 0);
     if (!usable_) return true; // no lane performed the access
-    if (alias_) return false;
     const uint64_t offset = tagged::offset(q0), end = offset + uint64_t(x.width) * bytes_;
     if (end > size_ || bytes_ != (uint64_t(1) << shift_) ||
         ((offset | shadowOffset_) & (bytes_ - 1)) != 0 ||
@@ -724,6 +735,19 @@ private:
   uint32_t storedStride_ = 0;         ///< storing(): bytes from one lane's value to the next
 };
 
+/// The alias words' part of an op's access (Recorder::aliasLane) for the lanes of
+/// `mask`, lane l at pointerOf(l).
+template <class PointerOf>
+[[gnu::noinline]] void recordAliases(const ExecState &x, const LoweredOp &op, uint32_t bytes,
+                                     AccessKind kind, uint64_t mask, PointerOf pointerOf) {
+  RaceGroup &group = raceGroupOf(x);
+  Recorder r(*x.launch, group, group.shadow().siteOf(op), kind, bytes, x.warp->firstItem, x.width);
+  for (uint64_t m = mask; m; m &= m - 1) {
+    const uint32_t l = uint32_t(std::countr_zero(m));
+    r.aliasLane(x, l, pointerOf(l));
+  }
+}
+
 } // namespace
 
 void recordAccess(const ExecState &x, const LoweredOp &op, const uint64_t *p, uint64_t imm,
@@ -731,6 +755,9 @@ void recordAccess(const ExecState &x, const LoweredOp &op, const uint64_t *p, ui
   const uint64_t mask = x.maskOf(op);
   if (!mask) return;
   RaceGroup &group = raceGroupOf(x);
+  if (group.shadow().anyAliased()) [[unlikely]]
+    recordAliases(x, op, bytes, kind, mask,
+                  [&](uint32_t l) { return tagged::addOffset(p[l], imm); });
   Recorder r(*x.launch, group, group.shadow().siteOf(op), kind, bytes, x.warp->firstItem, x.width);
   r.storing(stored, mask);
   if (r.bulk(x, mask, p, imm)) return;
@@ -742,6 +769,11 @@ void recordIndexedAccess(const ExecState &x, const LoweredOp &op, uint32_t bytes
                          const void *stored) {
   const uint64_t *base = x.reg<uint64_t>(op.a);
   const uint64_t stride = op.aux & kMaxIndexedStride;
+  if (raceGroupOf(x).shadow().anyAliased()) [[unlikely]]
+    recordAliases(x, op, bytes, kind, x.maskOf(op), [&](uint32_t l) {
+      return tagged::addOffset(base[l],
+                               uint64_t(ops::laneIndex(x, op, l)) * stride + op.imm + op.b);
+    });
   // The common case: one base, consecutive indices, every lane (ops::indexedFastPath).
   if (x.maskOf(op) == x.allLanes && stride == bytes &&
       ((op.aux & kUniformBase) ||
@@ -779,6 +811,7 @@ void recordIndexedAccess(const ExecState &x, const LoweredOp &op, uint32_t bytes
 void recordTexels(const ExecState &x, const LoweredOp &op, const ImageTexels &t) {
   RaceGroup &group = raceGroupOf(x);
   if (group.shadow().logsImageWrites()) logImageTexels(x, op, t);
+  const bool aliased = group.shadow().anyAliased();
   const AccessKind kind = t.isWrite ? AccessKind::Write : AccessKind::Read;
   // One recorder per texel size (one image per op, nearly always); up to 8 texels a lane.
   for (uint64_t left = t.lanes; left;) {
@@ -791,6 +824,8 @@ void recordTexels(const ExecState &x, const LoweredOp &op, const ImageTexels &t)
       if (t.texelBytes[l] != bytes) continue;
       left &= ~(uint64_t(1) << l);
       for (uint32_t k = 0; k < t.count[l]; ++k) r.lane(x, l, t.pointers[l][k]);
+      if (aliased) [[unlikely]]
+        for (uint32_t k = 0; k < t.count[l]; ++k) r.aliasLane(x, l, t.pointers[l][k]);
     }
   }
 }

@@ -77,6 +77,8 @@ public:
   /// epochs of their own) and every access of it is also recorded in its alias words
   /// (race_image_alias.h, two words per granule: the image's side, the buffer's).
   bool aliased(uint32_t root) const { return root < aliased_.size() && aliased_[root]; }
+  /// Whether any root of the launch is aliased: only then do accesses take the alias pass.
+  bool anyAliased() const { return !aliasArrays_.empty(); }
   uint64_t *imageWords(uint32_t root) { return wordsIn(imageArrays_, root, 1); }
   uint64_t *aliasWords(uint32_t root) { return wordsIn(aliasArrays_, root, 2); }
   /// Whether work-items' image writes are logged until their next image fence
