@@ -1,5 +1,6 @@
-// RaceShadow and RaceGroup: race sites, lazily mapped global shadow words,
-// barrier epochs, the __local shadow and async copies (race_shadow.h).
+// RaceShadow and RaceGroup: race sites, the global shadow words of each root
+// (race_word_array.h), the Recorder that records an op's lanes in them and in the
+// __local shadow, and async copies (race_shadow.h; barrier epochs: race_group.cpp).
 #include "checks/races/race_shadow.h"
 
 #include <algorithm>
@@ -7,12 +8,10 @@
 #include <cstring>
 #include <map>
 
-#include <sys/mman.h>
-
 #include "checks/races/race_access_size.h"
 #include "checks/races/race_image_alias.h"
 #include "checks/races/race_reporter.h"
-#include "spvsim/common/error.h"
+#include "checks/races/race_word_array.h"
 #include "spvsim/validator/module.h"
 
 namespace spvsim {
@@ -20,41 +19,6 @@ namespace spvsim {
 using race::Access;
 using race::AccessKind;
 using race::Scope;
-
-// Words are mapped without reserving memory: only the pages of words that
-// accesses touch are ever committed (DESIGN.md: ≤ 2 bytes per byte touched at
-// 4-byte granules).
-struct RaceShadow::WordArray {
-  explicit WordArray(uint64_t count)
-      : bytes(count * sizeof(uint64_t)),
-        populated(new std::atomic<uint8_t>[(bytes >> kChunkShift) + 1]()) {
-    void *p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (p == MAP_FAILED) throw Error("cannot map the race shadow of a buffer");
-    words = static_cast<uint64_t *>(p);
-  }
-  ~WordArray() { munmap(words, bytes); }
-  WordArray(const WordArray &) = delete;
-  WordArray &operator=(const WordArray &) = delete;
-
-  /// Commits the 64 KiB of words around word g before its first write: one system
-  /// call instead of a read fault and a write fault per page.
-  void populate(uint64_t g) {
-    const uint64_t chunk = (g * sizeof(uint64_t)) >> kChunkShift;
-    if (populated[chunk].load(std::memory_order_relaxed)) return;
-#ifdef MADV_POPULATE_WRITE
-    const uint64_t start = chunk << kChunkShift;
-    madvise(reinterpret_cast<std::byte *>(words) + start,
-            std::min<uint64_t>(uint64_t(1) << kChunkShift, bytes - start), MADV_POPULATE_WRITE);
-#endif
-    populated[chunk].store(1, std::memory_order_relaxed);
-  }
-
-  static constexpr uint32_t kChunkShift = 16;
-  uint64_t bytes;
-  std::unique_ptr<std::atomic<uint8_t>[]> populated; ///< per chunk of words
-  uint64_t *words = nullptr;
-};
 
 namespace {
 
@@ -230,67 +194,6 @@ std::optional<WorkItemIds> RaceShadow::workItem(uint32_t item) const {
   for (uint32_t d = 0; d < 3; ++d)
     ids.global[d] = ids.group[d] * L.localSize[d] + ids.local[d] + L.range.offset[d];
   return ids;
-}
-
-RaceGroup::RaceGroup(RaceShadow &shadow, const LaunchContext &launch, size_t warps)
-    : shadow_(shadow), launch_(launch) {
-  for (auto &e : epochs_) e.assign(warps, 0);
-  if (shadow.tracked()) sync_.resize(warps);
-  local_.assign(((launch.localArenaSize + 7) >> shadow.granuleShift()) + 1, 0);
-  if (shadow.logsImageWrites()) imageWrites_.resize(warps);
-}
-
-void RaceGroup::start(uint64_t linearGroup) {
-  groupFirst_ = uint32_t(linearGroup * shadow_.stride());
-  for (auto &e : epochs_) std::fill(e.begin(), e.end(), 0);
-  lastBarrier_ = {0, 0, 0};
-  latest_ = {0, 0, 0};
-  std::fill(local_.begin(), local_.begin() + std::min<uint64_t>(localUsed_, local_.size()), 0);
-  localUsed_ = 0;
-  copies_.clear();
-  for (ImageWriteLog &log : imageWrites_) log.clear();
-  linearGroup_ = uint32_t(linearGroup);
-  if (shadow_.tracked()) {
-    std::fill(sync_.begin(), sync_.end(), WarpSync{});
-    localLocations_.clear();
-    acquired_.clear();
-    hints_.clear();
-    releases_ = 0;
-    acquiredAll_ = false;
-  }
-}
-
-void RaceGroup::barrier(uint64_t scopes) {
-  const auto execution = static_cast<spv::Scope>(scopes & 0xffff);
-  const auto memory = static_cast<spv::Scope>((scopes >> 16) & 0xffff);
-  const uint64_t semantics = scopes >> 32;
-  // A sub-group barrier, or a work-group barrier whose fence reaches only the
-  // sub-group, orders the work-items of each warp among themselves.
-  const bool subgroup = execution == spv::Scope::Subgroup || memory == spv::Scope::Subgroup ||
-                        memory == spv::Scope::Invocation;
-  const bool fences[3] = {(semantics & uint64_t(spv::MemorySemanticsMask::CrossWorkgroupMemory)) !=
-                              0,
-                          (semantics & uint64_t(spv::MemorySemanticsMask::WorkgroupMemory)) != 0,
-                          (semantics & uint64_t(spv::MemorySemanticsMask::ImageMemory)) != 0};
-  for (uint32_t m = 0; m < 3; ++m) {
-    if (!fences[m]) continue;
-    if (subgroup) {
-      for (uint32_t &e : epochs_[m]) latest_[m] = std::max(latest_[m], ++e);
-    } else {
-      lastBarrier_[m] = latest_[m] = latest_[m] + 1;
-      std::fill(epochs_[m].begin(), epochs_[m].end(), latest_[m]);
-    }
-  }
-}
-
-void RaceGroup::subGroupBarrier(uint32_t warp, uint64_t scopes) {
-  const uint64_t semantics = scopes >> 32;
-  const bool fences[3] = {(semantics & uint64_t(spv::MemorySemanticsMask::CrossWorkgroupMemory)) !=
-                              0,
-                          (semantics & uint64_t(spv::MemorySemanticsMask::WorkgroupMemory)) != 0,
-                          (semantics & uint64_t(spv::MemorySemanticsMask::ImageMemory)) != 0};
-  for (uint32_t m = 0; m < 3; ++m)
-    if (fences[m] && warp < epochs_[m].size()) epochs_[m][warp] = ++latest_[m];
 }
 
 race::View RaceGroup::view(Memory m, uint32_t firstItem, uint32_t width) const {
