@@ -46,7 +46,8 @@ RaceShadow::RaceShadow(const Module &module, const LaunchContext &launch)
   for (const ImageView &v : launch.images)
     if (v.allocation < launch.allocations.size())
       if (const uint32_t parent = launch.allocations[v.allocation].parent) aliased_[parent] = 1;
-  if (std::find(aliased_.begin(), aliased_.end(), 1) != aliased_.end()) {
+  anyAliased_ = std::find(aliased_.begin(), aliased_.end(), 1) != aliased_.end();
+  if (anyAliased_) {
     imageArrays_ = std::vector<std::atomic<WordArray *>>(launch.allocations.size());
     aliasArrays_ = std::vector<std::atomic<WordArray *>>(launch.allocations.size());
   }
@@ -97,8 +98,7 @@ RaceShadow::RaceShadow(const Module &module, const LaunchContext &launch)
         site.scope = a.atomic ? race::atomicScope(module, op.source) : Scope::Device;
         site.image = op.code == OpCode::Image;
         if (site.image && k.imageInstructions[op.aux].kind == ImageInstruction::Kind::Write) {
-          // Only a read_write image can be read after a write by one launch: the
-          // ImageWriteLog keeps writes to those alone.
+          // Only read_write images are written and read by one launch (ImageWriteLog).
           const std::span<const uint32_t> operands = module.operands(module.instruction(op.source));
           site.readWriteImage =
               !operands.empty() &&
@@ -269,9 +269,8 @@ public:
     }
   }
 
-  /// The alias words' part of the access of lane `lane` at q, when q's root is aliased
-  /// (RaceShadow::aliased): a pass of its own, so that lane() and the bulk paths
-  /// stay as they are for every other allocation.
+  /// The alias words' part of lane `lane`'s access at q, for an aliased root: a pass of
+  /// its own (RaceShadow::aliased), so that lane() and the bulk paths stay as they are.
   void aliasLane(const ExecState &x, uint32_t lane, uint64_t q) {
     if (tagged::space(q) != AddressSpace::Global) return;
     if (tagged::allocation(q) != cached_) resolve(x, q, lane);
@@ -441,10 +440,9 @@ private:
       const AllocationView &a = launch_.allocations[id];
       root_ = a.parent ? a.parent : id;
       shadowOffset_ = a.parent ? a.parentOffset : 0;
-      const bool aliased = shadow_.aliased(root_);
-      words_ = aliased && image_ ? shadow_.imageWords(root_) : shadow_.words(root_);
-      alias_ = aliased ? shadow_.aliasWords(root_) : nullptr;
-      id_ = id;
+      words_ = shadow_.words(root_);
+      if (shadow_.anyAliased()) [[unlikely]]
+        resolveAlias(id);
       usable_ = words_ != nullptr;
     } else {
       shadowOffset_ = launch_.localOffsets[id];
@@ -453,9 +451,16 @@ private:
     }
   }
 
-  /// The access of work-item `item` at q to granules g..last of an aliased root: the
-  /// image's side or the buffer's of its alias words (race_image_alias.h) under the
-  /// words' lock; reports the first conflict with the other side.
+  /// resolve()'s part for aliased roots: image words for image accesses, alias_ set.
+  [[gnu::noinline]] void resolveAlias(uint32_t id) {
+    const bool aliased = shadow_.aliased(root_);
+    if (aliased && image_) words_ = shadow_.imageWords(root_);
+    alias_ = aliased ? shadow_.aliasWords(root_) : nullptr;
+    id_ = id;
+  }
+
+  /// Work-item `item`'s access at q to granules g..last of an aliased root, on its side
+  /// of the alias words (race_image_alias.h); reports the first conflict.
   [[gnu::noinline]] void aliasAccess(uint64_t g, uint64_t last, uint32_t item, uint64_t q) {
     const AliasAccess mine{item & GlobalLayout::kItemMask, access_[RaceGroup::kGlobal].site, id_,
                            isWrite(kind_)};
@@ -638,8 +643,7 @@ private:
   uint32_t storedStride_ = 0;         ///< storing(): bytes from one lane's value to the next
 };
 
-/// The alias words' part of an op's access (Recorder::aliasLane) for the lanes of
-/// `mask`, lane l at pointerOf(l).
+/// Recorder::aliasLane for the lanes of `mask`, lane l at pointerOf(l).
 template <class PointerOf>
 [[gnu::noinline]] void recordAliases(const ExecState &x, const LoweredOp &op, uint32_t bytes,
                                      AccessKind kind, uint64_t mask, PointerOf pointerOf) {

@@ -78,7 +78,7 @@ public:
   /// (race_image_alias.h, two words per granule: the image's side, the buffer's).
   bool aliased(uint32_t root) const { return root < aliased_.size() && aliased_[root]; }
   /// Whether any root of the launch is aliased: only then do accesses take the alias pass.
-  bool anyAliased() const { return !aliasArrays_.empty(); }
+  bool anyAliased() const { return anyAliased_; }
   uint64_t *imageWords(uint32_t root) { return wordsIn(imageArrays_, root, 1); }
   uint64_t *aliasWords(uint32_t root) { return wordsIn(aliasArrays_, root, 2); }
   /// Whether work-items' image writes are logged until their next image fence
@@ -128,6 +128,7 @@ private:
   std::vector<uint8_t> aliased_;
   std::vector<std::atomic<WordArray *>> imageArrays_, aliasArrays_;
   bool logsImageWrites_ = false;
+  bool anyAliased_ = false;
   /// The words of `root` in `arrays`, `perGranule` words a granule, made on first use.
   uint64_t *wordsIn(std::vector<std::atomic<WordArray *>> &arrays, uint32_t root,
                     uint32_t perGranule);
