@@ -85,10 +85,14 @@ struct CheckedWatchers {
       if (static_cast<RaceShadow *>(r)->tracked()) raceGroupOf(x).atomicRead(x, op);
     }
   }
-  /// Fences (and barriers' fences) order with atomics in the race check's memory model.
+  /// Fences (and barriers' fences) order with atomics in the race check's memory model,
+  /// and an image fence makes a work-item's image writes visible to its reads.
   static void fenced(const ExecState &x, const LoweredOp &op, uint64_t scopes) {
-    if (LaunchWatcher *r = x.launch->watchers[kRaceSlot])
+    if (LaunchWatcher *r = x.launch->watchers[kRaceSlot]) {
       if (static_cast<RaceShadow *>(r)->tracked()) raceGroupOf(x).fenced(x, op, scopes);
+      if (static_cast<RaceShadow *>(r)->logsImageWrites())
+        raceGroupOf(x).imageFenced(x.warp->firstItem / x.width, x.masks[0], scopes);
+    }
   }
   static void branched(const ExecState &, const LoweredOp &, uint32_t) {}
   static void lanesExited(const ExecState &, uint64_t) {}

@@ -339,8 +339,23 @@ ImageSpec parseImage(const std::string &name, const Json &value,
   requireObject(value, path);
   rejectUnknownKeys(value, path,
                     {"type", "channel_order", "channel_data_type", "width", "height", "depth",
-                     "array_size", "row_pitch", "slice_pitch", "init", "dump", "access", "expect"});
+                     "array_size", "row_pitch", "slice_pitch", "init", "dump", "access", "expect",
+                     "buffer"});
   parseLayout(value, path, out);
+  if (auto it = value.find("buffer"); it != value.end()) {
+    // OpenCL API §5.3.1.2 (mem_object): a 1D buffer image, or a 2D image made from a
+    // buffer (cl_khr_image2d_from_buffer), views the buffer's bytes.
+    const std::string bufferPath = keyPath(path, "buffer");
+    out.buffer = readString(*it, bufferPath);
+    if (out.buffer.empty()) failAt(bufferPath, "expected the name of a buffer");
+    if (out.image.type != ImageType::Image1DBuffer &&
+        !(out.image.type == ImageType::Image2D && !out.depthImage))
+      failAt(bufferPath, "only an image1d_buffer_t or an image2d_t is made from a buffer, not an " +
+                             out.typeName);
+    if (value.contains("init"))
+      failAt(keyPath(path, "init"),
+             "an image made from a buffer has the buffer's contents: give the buffer an init");
+  }
   if (auto it = value.find("init"); it != value.end())
     out.init = parseContents(*it, keyPath(path, "init"), out, baseDir);
   if (auto it = value.find("expect"); it != value.end()) {

@@ -20,7 +20,8 @@ RunBuffers::RunBuffers(const RunSpec &spec, GlobalMemory &memory, const StopChec
                            " bytes buffers may take");
   };
   for (const BufferSpec &buffer : spec.buffers) count(buffer.size(), buffer.path());
-  for (const ImageSpec &image : spec.images) count(image.size(), image.path());
+  for (const ImageSpec &image : spec.images)
+    if (image.buffer.empty()) count(image.size(), image.path());
   for (const BufferSpec &buffer : spec.buffers) {
     BufferId id = memory.create(buffer.size(), buffer.name, buffer.access);
     if (buffer.init.kind != BufferInit::Kind::None) {
@@ -31,8 +32,16 @@ RunBuffers::RunBuffers(const RunSpec &spec, GlobalMemory &memory, const StopChec
     }
     ids_.emplace(buffer.name, id);
   }
-  // An image's texels live in a buffer of its own (docs/images.md "Memory and findings").
+  // An image's texels live in a buffer of its own (docs/images.md "Memory and findings");
+  // an image made from a buffer views the buffer's bytes (OpenCL API §5.3.1.2).
   for (const ImageSpec &image : spec.images) {
+    if (!image.buffer.empty()) {
+      ImageDescription description = image.image;
+      description.buffer =
+          memory.createSub(ids_.at(image.buffer), 0, image.size(), image.name, image.access);
+      images_.emplace(image.name, description);
+      continue;
+    }
     BufferId id = memory.create(image.size(), image.name, image.access);
     if (image.init.kind != ImageContents::Kind::None)
       writeImageContents(image, image.init, keyPath(image.path(), "init"), memory.bytes(id), stop);

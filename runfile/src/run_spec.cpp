@@ -470,6 +470,15 @@ RunSpec parseRunText(std::string_view text, const std::filesystem::path &baseDir
         failAt(keyPath("images", item.key()),
                "'" + item.key() + "' is also a buffer: images and buffers need different names");
       spec.images.push_back(parseImage(item.key(), item.value(), baseDir));
+      if (const ImageSpec &image = spec.images.back(); !image.buffer.empty()) {
+        const std::string bufferPath = keyPath(image.path(), "buffer");
+        const BufferSpec *buffer = spec.findBuffer(image.buffer);
+        if (!buffer) failAt(bufferPath, "no buffer is named '" + image.buffer + "'");
+        if (buffer->size() < image.size())
+          failAt(bufferPath, "the image takes " + std::to_string(image.size()) +
+                                 " bytes, more than buffer '" + image.buffer + "' has (" +
+                                 std::to_string(buffer->size()) + ")");
+      }
     }
   }
   if (auto it = root.find("spec_constants"); it != root.end())

@@ -62,7 +62,11 @@ void nameBuffers(std::vector<Finding> &findings, const LaunchCommand &launch) {
     if (a.kind != KernelArg::Kind::Buffer && a.kind != KernelArg::Kind::Image) continue;
     const std::string name = parameterName(launch.signature, i);
     for (Finding &f : findings) {
-      if (!f.memory || f.memory->buffer != a.bufferName) continue;
+      if (!f.memory || f.memory->buffer != a.bufferName) {
+        // A second object the message names (an image and the buffer it was made from).
+        replaceAll(f.message, "'" + a.bufferName + "'", "'" + name + "'");
+        continue;
+      }
       f.memory->buffer = name;
       replaceAll(f.message, "'" + a.bufferName + "'", "'" + name + "'");
       if (f.elementSize)

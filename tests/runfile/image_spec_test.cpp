@@ -351,6 +351,35 @@ TEST(RunFileImageErrors, NamesAndArguments) {
                "images.x: 'x' is also a buffer: images and buffers need different names");
 }
 
+// An image made from a buffer (OpenCL API §5.3.1.2) names the buffer; `buf` holds 4
+// floats, 16 bytes.
+TEST(RunFileImages, ImagesMadeFromABuffer) {
+  const RunSpec spec = parse(withImage(R"({"type": "image1d_buffer_t", "channel_order": "CL_R",
+      "channel_data_type": "CL_FLOAT", "width": 4, "buffer": "buf"})"));
+  EXPECT_EQ(spec.images.at(0).buffer, "buf");
+  EXPECT_EQ(parseRunText(writeRunText(spec, kData), kData, "again.json").images.at(0).buffer,
+            "buf");
+  EXPECT_EQ(parse(withImage(R"({"type": "image2d_t", "channel_order": "CL_R",
+      "channel_data_type": "CL_UNSIGNED_INT8", "width": 4, "height": 4, "buffer": "buf"})"))
+                .images.at(0)
+                .buffer,
+            "buf");
+  EXPECT_ERROR(withImage(R"({"type": "image1d_buffer_t", "channel_order": "CL_RG",
+      "channel_data_type": "CL_FLOAT", "width": 4, "buffer": "buf"})"),
+               "images.img.buffer: the image takes 32 bytes, more than buffer 'buf' has (16)");
+  EXPECT_ERROR(withImage(R"({"type": "image1d_buffer_t", "channel_order": "CL_R",
+      "channel_data_type": "CL_FLOAT", "width": 4, "buffer": "nope"})"),
+               "images.img.buffer: no buffer is named 'nope'");
+  EXPECT_ERROR(withImage(R"({"type": "image1d_t", "channel_order": "CL_R",
+      "channel_data_type": "CL_FLOAT", "width": 4, "buffer": "buf"})"),
+               "images.img.buffer: only an image1d_buffer_t or an image2d_t is made from a "
+               "buffer, not an image1d_t");
+  EXPECT_ERROR(withImage(R"({"type": "image1d_buffer_t", "channel_order": "CL_R",
+      "channel_data_type": "CL_FLOAT", "width": 4, "buffer": "buf", "init": {"fill": 1}})"),
+               "images.img.init: an image made from a buffer has the buffer's contents: give "
+               "the buffer an init");
+}
+
 // two.ppm: P6, 2 × 1, maximum 255, texels (10, 20, 30) and (255, 128, 0).
 // grey16.pgm: P5, 2 × 2, maximum 1000, big-endian samples 0, 1000, 500, 1.
 TEST(RunFileImages, PpmAndPgmContents) {

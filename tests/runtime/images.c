@@ -506,6 +506,15 @@ static void creationErrors(void) {
   bad = desc;
   bad.num_mip_levels = 2;
   EXPECT_NULL(CL_INVALID_IMAGE_DESCRIPTOR, clCreateImage(context, 0, &format, &bad, NULL, &err_));
+  /* OpenCL API 5.3.1.2: num_mip_levels must be 0 without cl_khr_mipmap_image, which the
+   * device does not list; 1 (one level) is no exception. */
+  bad = desc;
+  bad.num_mip_levels = 1;
+  EXPECT_NULL(CL_INVALID_IMAGE_DESCRIPTOR, clCreateImage(context, 0, &format, &bad, NULL, &err_));
+  char extensions[4096] = "";
+  OK(clGetDeviceInfo(device, CL_DEVICE_EXTENSIONS, sizeof extensions, extensions, NULL));
+  CHECK(strstr(extensions, "cl_khr_image2d_from_buffer") != NULL);
+  CHECK(strstr(extensions, "cl_khr_mipmap_image") == NULL);
   bad = describe(CL_MEM_OBJECT_IMAGE2D_ARRAY, 4, 4, 0, 0);
   EXPECT_NULL(CL_INVALID_IMAGE_DESCRIPTOR, clCreateImage(context, 0, &format, &bad, NULL, &err_));
   /* Sizes beyond the device's limits. */

@@ -1,5 +1,6 @@
-// RaceShadow and RaceGroup: race sites, lazily mapped global shadow words,
-// barrier epochs, the __local shadow and async copies (race_shadow.h).
+// RaceShadow and RaceGroup: race sites, the global shadow words of each root
+// (race_word_array.h), the Recorder that records an op's lanes in them and in the
+// __local shadow, and async copies (race_shadow.h; barrier epochs: race_group.cpp).
 #include "checks/races/race_shadow.h"
 
 #include <algorithm>
@@ -7,11 +8,10 @@
 #include <cstring>
 #include <map>
 
-#include <sys/mman.h>
-
 #include "checks/races/race_access_size.h"
+#include "checks/races/race_image_alias.h"
 #include "checks/races/race_reporter.h"
-#include "spvsim/common/error.h"
+#include "checks/races/race_word_array.h"
 #include "spvsim/validator/module.h"
 
 namespace spvsim {
@@ -19,41 +19,6 @@ namespace spvsim {
 using race::Access;
 using race::AccessKind;
 using race::Scope;
-
-// Words are mapped without reserving memory: only the pages of words that
-// accesses touch are ever committed (DESIGN.md: ≤ 2 bytes per byte touched at
-// 4-byte granules).
-struct RaceShadow::WordArray {
-  explicit WordArray(uint64_t count)
-      : bytes(count * sizeof(uint64_t)),
-        populated(new std::atomic<uint8_t>[(bytes >> kChunkShift) + 1]()) {
-    void *p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (p == MAP_FAILED) throw Error("cannot map the race shadow of a buffer");
-    words = static_cast<uint64_t *>(p);
-  }
-  ~WordArray() { munmap(words, bytes); }
-  WordArray(const WordArray &) = delete;
-  WordArray &operator=(const WordArray &) = delete;
-
-  /// Commits the 64 KiB of words around word g before its first write: one system
-  /// call instead of a read fault and a write fault per page.
-  void populate(uint64_t g) {
-    const uint64_t chunk = (g * sizeof(uint64_t)) >> kChunkShift;
-    if (populated[chunk].load(std::memory_order_relaxed)) return;
-#ifdef MADV_POPULATE_WRITE
-    const uint64_t start = chunk << kChunkShift;
-    madvise(reinterpret_cast<std::byte *>(words) + start,
-            std::min<uint64_t>(uint64_t(1) << kChunkShift, bytes - start), MADV_POPULATE_WRITE);
-#endif
-    populated[chunk].store(1, std::memory_order_relaxed);
-  }
-
-  static constexpr uint32_t kChunkShift = 16;
-  uint64_t bytes;
-  std::unique_ptr<std::atomic<uint8_t>[]> populated; ///< per chunk of words
-  uint64_t *words = nullptr;
-};
 
 namespace {
 
@@ -75,6 +40,18 @@ void lockSpin(std::atomic<uint32_t> &lock) {
 
 RaceShadow::RaceShadow(const Module &module, const LaunchContext &launch)
     : launch_(launch), arrays_(launch.allocations.size()), locks_(new Lock[kLocks]) {
+  // An image over another allocation's bytes (an image created from a buffer or from
+  // another image): the root's bytes are reached through two objects.
+  aliased_.assign(launch.allocations.size(), 0);
+  for (const ImageView &v : launch.images)
+    if (v.allocation < launch.allocations.size())
+      if (const uint32_t parent = launch.allocations[v.allocation].parent) aliased_[parent] = 1;
+  anyAliased_ = std::find(aliased_.begin(), aliased_.end(), 1) != aliased_.end();
+  if (anyAliased_) {
+    imageArrays_ = std::vector<std::atomic<WordArray *>>(launch.allocations.size());
+    aliasArrays_ = std::vector<std::atomic<WordArray *>>(launch.allocations.size());
+  }
+  bool imageReads = false, imageWrites = false;
   const LoweredKernel &k = *launch.kernel;
   uint32_t granule = 8;
   std::map<uint32_t, uint16_t> siteOfInstruction;
@@ -101,6 +78,7 @@ RaceShadow::RaceShadow(const Module &module, const LaunchContext &launch)
       if (kind != ImageInstruction::Kind::Read && kind != ImageInstruction::Kind::Write &&
           kind != ImageInstruction::Kind::Sample)
         continue;
+      if (kind != ImageInstruction::Kind::Write) imageReads = true;
       // A texel is one location: granules divide every texel's offset.
       for (const ImageView &v : launch.images)
         granule = std::min(
@@ -119,6 +97,14 @@ RaceShadow::RaceShadow(const Module &module, const LaunchContext &launch)
         site.instruction = op.source;
         site.scope = a.atomic ? race::atomicScope(module, op.source) : Scope::Device;
         site.image = op.code == OpCode::Image;
+        if (site.image && k.imageInstructions[op.aux].kind == ImageInstruction::Kind::Write) {
+          // Only read_write images are written and read by one launch (ImageWriteLog).
+          const std::span<const uint32_t> operands = module.operands(module.instruction(op.source));
+          site.readWriteImage =
+              !operands.empty() &&
+              module.type(module.typeOf(operands[0])).access == spv::AccessQualifier::ReadWrite;
+          imageWrites |= site.readWriteImage;
+        }
         if (a.atomic) {
           site.ordering = race::atomicOrdering(module, op.source);
           site.store = op.code == OpCode::AtomicStore32 || op.code == OpCode::AtomicStore64;
@@ -136,6 +122,7 @@ RaceShadow::RaceShadow(const Module &module, const LaunchContext &launch)
   for (const AllocationView &a : launch.allocations)
     if (a.parent) granule = std::min(granule, lowBit(a.parentOffset));
   granuleShift_ = uint32_t(std::countr_zero(granule));
+  logsImageWrites_ = imageReads && imageWrites;
   const uint64_t items = launch.localSize[0] * launch.localSize[1] * launch.localSize[2];
   stride_ = uint32_t((items + 63) / 64 * 64 + 1);
 }
@@ -164,16 +151,21 @@ uint32_t RaceShadow::siteOfInstruction(uint32_t instruction) const {
 }
 
 uint64_t *RaceShadow::words(uint32_t root) {
-  WordArray *a = arrays_[root].load(std::memory_order_acquire);
+  return wordsIn(arrays_, root, 1);
+}
+
+uint64_t *RaceShadow::wordsIn(std::vector<std::atomic<WordArray *>> &arrays, uint32_t root,
+                              uint32_t perGranule) {
+  WordArray *a = arrays[root].load(std::memory_order_acquire);
   if (a) return a->words;
   const uint64_t size = launch_.allocations[root].size;
   if (size == 0) return nullptr;
   std::lock_guard lock(arraysMutex_);
-  a = arrays_[root].load(std::memory_order_acquire);
+  a = arrays[root].load(std::memory_order_acquire);
   if (!a) {
-    owned_.push_back(std::make_unique<WordArray>(((size - 1) >> granuleShift_) + 1));
+    owned_.push_back(std::make_unique<WordArray>((((size - 1) >> granuleShift_) + 1) * perGranule));
     a = owned_.back().get();
-    arrays_[root].store(a, std::memory_order_release);
+    arrays[root].store(a, std::memory_order_release);
   }
   return a->words;
 }
@@ -202,66 +194,6 @@ std::optional<WorkItemIds> RaceShadow::workItem(uint32_t item) const {
   for (uint32_t d = 0; d < 3; ++d)
     ids.global[d] = ids.group[d] * L.localSize[d] + ids.local[d] + L.range.offset[d];
   return ids;
-}
-
-RaceGroup::RaceGroup(RaceShadow &shadow, const LaunchContext &launch, size_t warps)
-    : shadow_(shadow), launch_(launch) {
-  for (auto &e : epochs_) e.assign(warps, 0);
-  if (shadow.tracked()) sync_.resize(warps);
-  local_.assign(((launch.localArenaSize + 7) >> shadow.granuleShift()) + 1, 0);
-}
-
-void RaceGroup::start(uint64_t linearGroup) {
-  groupFirst_ = uint32_t(linearGroup * shadow_.stride());
-  for (auto &e : epochs_) std::fill(e.begin(), e.end(), 0);
-  lastBarrier_ = {0, 0, 0};
-  latest_ = {0, 0, 0};
-  std::fill(local_.begin(), local_.begin() + std::min<uint64_t>(localUsed_, local_.size()), 0);
-  localUsed_ = 0;
-  copies_.clear();
-  linearGroup_ = uint32_t(linearGroup);
-  if (shadow_.tracked()) {
-    std::fill(sync_.begin(), sync_.end(), WarpSync{});
-    localLocations_.clear();
-    localByGlobal_.clear();
-    acquired_.clear();
-    hints_.clear();
-    releases_ = 0;
-    acquiredAll_ = false;
-  }
-}
-
-void RaceGroup::barrier(uint64_t scopes) {
-  const auto execution = static_cast<spv::Scope>(scopes & 0xffff);
-  const auto memory = static_cast<spv::Scope>((scopes >> 16) & 0xffff);
-  const uint64_t semantics = scopes >> 32;
-  // A sub-group barrier, or a work-group barrier whose fence reaches only the
-  // sub-group, orders the work-items of each warp among themselves.
-  const bool subgroup = execution == spv::Scope::Subgroup || memory == spv::Scope::Subgroup ||
-                        memory == spv::Scope::Invocation;
-  const bool fences[3] = {(semantics & uint64_t(spv::MemorySemanticsMask::CrossWorkgroupMemory)) !=
-                              0,
-                          (semantics & uint64_t(spv::MemorySemanticsMask::WorkgroupMemory)) != 0,
-                          (semantics & uint64_t(spv::MemorySemanticsMask::ImageMemory)) != 0};
-  for (uint32_t m = 0; m < 3; ++m) {
-    if (!fences[m]) continue;
-    if (subgroup) {
-      for (uint32_t &e : epochs_[m]) latest_[m] = std::max(latest_[m], ++e);
-    } else {
-      lastBarrier_[m] = latest_[m] = latest_[m] + 1;
-      std::fill(epochs_[m].begin(), epochs_[m].end(), latest_[m]);
-    }
-  }
-}
-
-void RaceGroup::subGroupBarrier(uint32_t warp, uint64_t scopes) {
-  const uint64_t semantics = scopes >> 32;
-  const bool fences[3] = {(semantics & uint64_t(spv::MemorySemanticsMask::CrossWorkgroupMemory)) !=
-                              0,
-                          (semantics & uint64_t(spv::MemorySemanticsMask::WorkgroupMemory)) != 0,
-                          (semantics & uint64_t(spv::MemorySemanticsMask::ImageMemory)) != 0};
-  for (uint32_t m = 0; m < 3; ++m)
-    if (fences[m] && warp < epochs_[m].size()) epochs_[m][warp] = ++latest_[m];
 }
 
 race::View RaceGroup::view(Memory m, uint32_t firstItem, uint32_t width) const {
@@ -335,6 +267,20 @@ public:
       while (++g <= last);
       group_.touchLocal(last + 1);
     }
+  }
+
+  /// The alias words' part of lane `lane`'s access at q, for an aliased root: a pass of
+  /// its own (RaceShadow::aliased), so that lane() and the bulk paths stay as they are.
+  void aliasLane(const ExecState &x, uint32_t lane, uint64_t q) {
+    if (tagged::space(q) != AddressSpace::Global) return;
+    if (tagged::allocation(q) != cached_) resolve(x, q, lane);
+    if (!usable_ || !alias_) return;
+    const uint64_t offset = tagged::offset(q);
+    if (offset + bytes_ > size_) return; // out of bounds: not performed
+    if (isAtomic(kind_) && reinterpret_cast<uintptr_t>(base_ + offset) % bytes_ != 0) return;
+    const uint64_t at = shadowOffset_ + offset;
+    aliasAccess(at >> shift_, (at + bytes_ - 1) >> shift_, group_.groupFirst() + firstItem_ + lane,
+                q);
   }
 
   /// The lanes of `mask` at p[l] + imm when they all point into one allocation:
@@ -495,11 +441,42 @@ private:
       root_ = a.parent ? a.parent : id;
       shadowOffset_ = a.parent ? a.parentOffset : 0;
       words_ = shadow_.words(root_);
+      if (shadow_.anyAliased()) [[unlikely]]
+        resolveAlias(id);
       usable_ = words_ != nullptr;
     } else {
       shadowOffset_ = launch_.localOffsets[id];
       words_ = group_.localWords();
+      alias_ = nullptr;
     }
+  }
+
+  /// resolve()'s part for aliased roots: image words for image accesses, alias_ set.
+  [[gnu::noinline]] void resolveAlias(uint32_t id) {
+    const bool aliased = shadow_.aliased(root_);
+    if (aliased && image_) words_ = shadow_.imageWords(root_);
+    alias_ = aliased ? shadow_.aliasWords(root_) : nullptr;
+    id_ = id;
+  }
+
+  /// Work-item `item`'s access at q to granules g..last of an aliased root, on its side
+  /// of the alias words (race_image_alias.h); reports the first conflict.
+  [[gnu::noinline]] void aliasAccess(uint64_t g, uint64_t last, uint32_t item, uint64_t q) {
+    const AliasAccess mine{item & GlobalLayout::kItemMask, access_[RaceGroup::kGlobal].site, id_,
+                           isWrite(kind_)};
+    AliasAccess other;
+    uint64_t at = 0;
+    bool conflict = false;
+    for (; g <= last; ++g) {
+      hold(g);
+      uint64_t *pair = alias_ + 2 * g;
+      if (aliasStep(pair[image_ ? 0 : 1], pair[image_ ? 1 : 0], mine, other) && !conflict)
+        conflict = true, at = g << shift_;
+    }
+    if (!conflict) return;
+    unlock();
+    reportImageAlias(launch_, mine, image_, other, std::max(at, shadowOffset_ + tagged::offset(q)),
+                     bytes_);
   }
 
   /// Records the access of work-item `item` (global words: the group's ids; local
@@ -657,12 +634,26 @@ private:
   uint32_t root_ = 0;
   uint64_t shadowOffset_ = 0;
   uint64_t *words_ = nullptr;
+  uint64_t *alias_ = nullptr; ///< the alias words of an aliased root (RaceShadow::aliased)
+  uint32_t id_ = 0;           ///< the allocation of the last lane
   std::atomic<uint32_t> *held_ = nullptr;
   uint64_t heldPage_ = 0;             ///< root id and page of words of the lock held
   const std::byte *stored_ = nullptr; ///< storing(): the values, lane by lane
   uint64_t mask_ = 0;                 ///< storing(): the lanes that store
   uint32_t storedStride_ = 0;         ///< storing(): bytes from one lane's value to the next
 };
+
+/// Recorder::aliasLane for the lanes of `mask`, lane l at pointerOf(l).
+template <class PointerOf>
+[[gnu::noinline]] void recordAliases(const ExecState &x, const LoweredOp &op, uint32_t bytes,
+                                     AccessKind kind, uint64_t mask, PointerOf pointerOf) {
+  RaceGroup &group = raceGroupOf(x);
+  Recorder r(*x.launch, group, group.shadow().siteOf(op), kind, bytes, x.warp->firstItem, x.width);
+  for (uint64_t m = mask; m; m &= m - 1) {
+    const uint32_t l = uint32_t(std::countr_zero(m));
+    r.aliasLane(x, l, pointerOf(l));
+  }
+}
 
 } // namespace
 
@@ -671,6 +662,9 @@ void recordAccess(const ExecState &x, const LoweredOp &op, const uint64_t *p, ui
   const uint64_t mask = x.maskOf(op);
   if (!mask) return;
   RaceGroup &group = raceGroupOf(x);
+  if (group.shadow().anyAliased()) [[unlikely]]
+    recordAliases(x, op, bytes, kind, mask,
+                  [&](uint32_t l) { return tagged::addOffset(p[l], imm); });
   Recorder r(*x.launch, group, group.shadow().siteOf(op), kind, bytes, x.warp->firstItem, x.width);
   r.storing(stored, mask);
   if (r.bulk(x, mask, p, imm)) return;
@@ -682,6 +676,11 @@ void recordIndexedAccess(const ExecState &x, const LoweredOp &op, uint32_t bytes
                          const void *stored) {
   const uint64_t *base = x.reg<uint64_t>(op.a);
   const uint64_t stride = op.aux & kMaxIndexedStride;
+  if (raceGroupOf(x).shadow().anyAliased()) [[unlikely]]
+    recordAliases(x, op, bytes, kind, x.maskOf(op), [&](uint32_t l) {
+      return tagged::addOffset(base[l],
+                               uint64_t(ops::laneIndex(x, op, l)) * stride + op.imm + op.b);
+    });
   // The common case: one base, consecutive indices, every lane (ops::indexedFastPath).
   if (x.maskOf(op) == x.allLanes && stride == bytes &&
       ((op.aux & kUniformBase) ||
@@ -718,6 +717,8 @@ void recordIndexedAccess(const ExecState &x, const LoweredOp &op, uint32_t bytes
 
 void recordTexels(const ExecState &x, const LoweredOp &op, const ImageTexels &t) {
   RaceGroup &group = raceGroupOf(x);
+  if (group.shadow().logsImageWrites()) logImageTexels(x, op, t);
+  const bool aliased = group.shadow().anyAliased();
   const AccessKind kind = t.isWrite ? AccessKind::Write : AccessKind::Read;
   // One recorder per texel size (one image per op, nearly always); up to 8 texels a lane.
   for (uint64_t left = t.lanes; left;) {
@@ -730,6 +731,8 @@ void recordTexels(const ExecState &x, const LoweredOp &op, const ImageTexels &t)
       if (t.texelBytes[l] != bytes) continue;
       left &= ~(uint64_t(1) << l);
       for (uint32_t k = 0; k < t.count[l]; ++k) r.lane(x, l, t.pointers[l][k]);
+      if (aliased) [[unlikely]]
+        for (uint32_t k = 0; k < t.count[l]; ++k) r.aliasLane(x, l, t.pointers[l][k]);
     }
   }
 }

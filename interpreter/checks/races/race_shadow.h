@@ -21,6 +21,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "checks/races/image_write_log.h"
 #include "checks/races/race_word.h"
 #include "checks/races/sync_order.h"
 #include "exec/execution_events.h"
@@ -42,6 +43,7 @@ struct RaceSite {
   bool store = false;                      ///< OpAtomicStore: writes without reading
   uint32_t bytes = 0;                      ///< for atomics: the access size
   bool image = false;                      ///< an image read or write (race.image.*)
+  bool readWriteImage = false;             ///< an image write to a read_write image (ImageWriteLog)
 };
 
 class RaceShadow : public LaunchWatcher {
@@ -69,6 +71,19 @@ public:
   /// The shadow words of global allocation `root` (no parent), created on first use;
   /// nullptr when the allocation has no bytes.
   uint64_t *words(uint32_t root);
+  /// Whether the bytes of allocation `root` are an image's and a buffer's at once (an
+  /// image created from a buffer, OpenCL API §5.3.1.2): then its image accesses keep
+  /// shadow words of their own (imageWords: image and buffer accesses have barrier
+  /// epochs of their own) and every access of it is also recorded in its alias words
+  /// (race_image_alias.h, two words per granule: the image's side, the buffer's).
+  bool aliased(uint32_t root) const { return root < aliased_.size() && aliased_[root]; }
+  /// Whether any root of the launch is aliased: only then do accesses take the alias pass.
+  bool anyAliased() const { return anyAliased_; }
+  uint64_t *imageWords(uint32_t root) { return wordsIn(imageArrays_, root, 1); }
+  uint64_t *aliasWords(uint32_t root) { return wordsIn(aliasArrays_, root, 2); }
+  /// Whether work-items' image writes are logged until their next image fence
+  /// (ImageWriteLog): the kernel reads and writes images.
+  bool logsImageWrites() const { return logsImageWrites_; }
   /// Commits the memory of the words around word `index` of allocation `root` before
   /// they are first written.
   void populate(uint32_t root, uint64_t index);
@@ -109,6 +124,14 @@ private:
   std::vector<RaceSite> sites_;
   std::vector<uint16_t> siteOfOp_;               ///< by op index in the kernel
   std::vector<std::atomic<WordArray *>> arrays_; ///< by allocation id
+  /// Aliased roots (aliased()): their image words and alias words, by allocation id.
+  std::vector<uint8_t> aliased_;
+  std::vector<std::atomic<WordArray *>> imageArrays_, aliasArrays_;
+  bool logsImageWrites_ = false;
+  bool anyAliased_ = false;
+  /// The words of `root` in `arrays`, `perGranule` words a granule, made on first use.
+  uint64_t *wordsIn(std::vector<std::atomic<WordArray *>> &arrays, uint32_t root,
+                    uint32_t perGranule);
   std::mutex arraysMutex_;
   std::vector<std::unique_ptr<WordArray>> owned_;
   std::unique_ptr<Lock[]> locks_;
@@ -189,6 +212,11 @@ public:
   /// Notes that __local words up to `index` (exclusive) may be nonzero.
   void touchLocal(uint64_t end) { localUsed_ = std::max(localUsed_, end); }
   RaceShadow &shadow() { return shadow_; }
+  /// The image writes warp `warp`'s work-items made since their last image fence.
+  ImageWriteLog &imageWrites(uint32_t warp) { return imageWrites_[warp]; }
+  /// The lanes `lanes` of warp `warp` passed a fence or barrier (`scopes` as the Barrier
+  /// op's imm): one that orders image memory ends their logged writes.
+  void imageFenced(uint32_t warp, uint64_t lanes, uint64_t scopes);
 
 private:
   /// One range of memory an async copy touched, completed at the next wait.
@@ -206,6 +234,7 @@ private:
   std::vector<uint64_t> local_;
   uint64_t localUsed_ = 0;
   std::vector<CopyRange> copies_;
+  std::vector<ImageWriteLog> imageWrites_; ///< per warp, when the shadow logs image writes
   /// The memory model's state of one warp: the release point of its last release fence,
   /// whether it passed an acquire fence, and what its atomic reads saw since it did not.
   struct WarpSync {
@@ -301,6 +330,10 @@ void recordIndexedAccess(const ExecState &x, const LoweredOp &op, uint32_t bytes
 /// The texels an image op's lanes read, or are about to write (ImageTexels, before
 /// ops::commitImageWrites): accesses of image memory (RaceGroup::kImage epochs).
 void recordTexels(const ExecState &x, const LoweredOp &op, const ImageTexels &texels);
+/// The same texels in the warp's ImageWriteLog (when the shadow logs image writes):
+/// writes are logged, and a read of a texel its work-item wrote since its last image
+/// fence is image.unfenced-read (race_image_alias.cpp).
+void logImageTexels(const ExecState &x, const LoweredOp &op, const ImageTexels &texels);
 /// A read of `bytes` bytes at `pointer` by one lane (printf's %s strings).
 void recordRead(const ExecState &x, const LoweredOp &op, uint32_t lane, uint64_t pointer,
                 uint64_t bytes);

@@ -49,6 +49,9 @@ struct ImageSpec {
   ImageDescription image;  ///< type, format, sizes and pitches filled in; buffer 0
   std::vector<TexelChannel> channels;
   ImageContents init; ///< Kind::None: zero-filled and uninitialized
+  /// `"buffer"`: the run file's buffer whose bytes the image views (an image1d_buffer_t,
+  /// or an image2d_t as cl_khr_image2d_from_buffer makes one); "": bytes of its own.
+  std::string buffer;
   BufferAccess access = BufferAccess::ReadWrite;
   std::optional<std::filesystem::path> dumpFile; ///< resolved `dump` path (raw bytes, or
                                                  ///< a PPM/PGM file by its extension)

@@ -1,0 +1,73 @@
+// RaceGroup's own state (race_shadow.h): its start, and the barrier epochs of each
+// memory — global, __local and image — that work-group and sub-group barriers advance
+// (RaceGroup::view, which the Recorder calls per op, stays beside it in race_shadow.cpp).
+#include <algorithm>
+
+#include "checks/races/race_shadow.h"
+#include "spvsim/validator/module.h"
+
+namespace spvsim {
+
+RaceGroup::RaceGroup(RaceShadow &shadow, const LaunchContext &launch, size_t warps)
+    : shadow_(shadow), launch_(launch) {
+  for (auto &e : epochs_) e.assign(warps, 0);
+  if (shadow.tracked()) sync_.resize(warps);
+  local_.assign(((launch.localArenaSize + 7) >> shadow.granuleShift()) + 1, 0);
+  if (shadow.logsImageWrites()) imageWrites_.resize(warps);
+}
+
+void RaceGroup::start(uint64_t linearGroup) {
+  groupFirst_ = uint32_t(linearGroup * shadow_.stride());
+  for (auto &e : epochs_) std::fill(e.begin(), e.end(), 0);
+  lastBarrier_ = {0, 0, 0};
+  latest_ = {0, 0, 0};
+  std::fill(local_.begin(), local_.begin() + std::min<uint64_t>(localUsed_, local_.size()), 0);
+  localUsed_ = 0;
+  copies_.clear();
+  for (ImageWriteLog &log : imageWrites_) log.clear();
+  linearGroup_ = uint32_t(linearGroup);
+  if (shadow_.tracked()) {
+    std::fill(sync_.begin(), sync_.end(), WarpSync{});
+    localLocations_.clear();
+    localByGlobal_.clear();
+    acquired_.clear();
+    hints_.clear();
+    releases_ = 0;
+    acquiredAll_ = false;
+  }
+}
+
+void RaceGroup::barrier(uint64_t scopes) {
+  const auto execution = static_cast<spv::Scope>(scopes & 0xffff);
+  const auto memory = static_cast<spv::Scope>((scopes >> 16) & 0xffff);
+  const uint64_t semantics = scopes >> 32;
+  // A sub-group barrier, or a work-group barrier whose fence reaches only the
+  // sub-group, orders the work-items of each warp among themselves.
+  const bool subgroup = execution == spv::Scope::Subgroup || memory == spv::Scope::Subgroup ||
+                        memory == spv::Scope::Invocation;
+  const bool fences[3] = {(semantics & uint64_t(spv::MemorySemanticsMask::CrossWorkgroupMemory)) !=
+                              0,
+                          (semantics & uint64_t(spv::MemorySemanticsMask::WorkgroupMemory)) != 0,
+                          (semantics & uint64_t(spv::MemorySemanticsMask::ImageMemory)) != 0};
+  for (uint32_t m = 0; m < 3; ++m) {
+    if (!fences[m]) continue;
+    if (subgroup) {
+      for (uint32_t &e : epochs_[m]) latest_[m] = std::max(latest_[m], ++e);
+    } else {
+      lastBarrier_[m] = latest_[m] = latest_[m] + 1;
+      std::fill(epochs_[m].begin(), epochs_[m].end(), latest_[m]);
+    }
+  }
+}
+
+void RaceGroup::subGroupBarrier(uint32_t warp, uint64_t scopes) {
+  const uint64_t semantics = scopes >> 32;
+  const bool fences[3] = {(semantics & uint64_t(spv::MemorySemanticsMask::CrossWorkgroupMemory)) !=
+                              0,
+                          (semantics & uint64_t(spv::MemorySemanticsMask::WorkgroupMemory)) != 0,
+                          (semantics & uint64_t(spv::MemorySemanticsMask::ImageMemory)) != 0};
+  for (uint32_t m = 0; m < 3; ++m)
+    if (fences[m] && warp < epochs_[m].size()) epochs_[m][warp] = ++latest_[m];
+}
+
+} // namespace spvsim

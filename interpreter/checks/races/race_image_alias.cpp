@@ -1,0 +1,89 @@
+// The findings of bytes reached through an image and through the buffer it was made
+// from (race_image_alias.h; docs/findings.md race.image.buffer, image.buffer-alias).
+#include "checks/races/race_image_alias.h"
+
+#include <algorithm>
+#include <bit>
+#include <string>
+
+#include "checks/races/race_shadow.h"
+
+namespace spvsim::race {
+
+namespace {
+
+/// "texel (3, 1) of image 'img'".
+std::string texelText(const LaunchContext &L, uint32_t image, uint64_t offset) {
+  return "texel " + texelCoordinate(L, tagged::make(AddressSpace::Global, image, offset)) +
+         " of image '" + L.allocations[image].name + "'";
+}
+
+/// The offset of root byte `rootOffset` in allocation `id`.
+uint64_t offsetIn(const LaunchContext &L, uint32_t id, uint64_t rootOffset) {
+  const AllocationView &a = L.allocations[id];
+  return rootOffset - (a.parent ? a.parentOffset : 0);
+}
+
+/// The finding's site: its kind's code with both instructions' sites in either order.
+uint64_t siteKey(FaultReporter &reporter, uint32_t kindCode, uint32_t mine, uint32_t theirs) {
+  const uint64_t a = reporter.siteOf(mine), b = reporter.siteOf(theirs);
+  return (std::min(a, b) * 0x9e3779b97f4a7c15u ^ std::max(a, b) ^ uint64_t(kindCode) << 40) | 1;
+}
+
+} // namespace
+
+void reportImageAlias(const LaunchContext &L, const AliasAccess &a, bool image,
+                      const AliasAccess &other, uint64_t rootOffset, uint32_t bytes) {
+  RaceShadow &shadow = raceShadowOf(L);
+  FaultReporter &reporter = *L.reporter;
+  const bool sameItem = a.item == other.item;
+  // One finding per kind, pair of instructions and object (race_reporter.cpp's key,
+  // with conflict codes past race::Conflict's).
+  const uint64_t key = uint64_t(6) << 61 | uint64_t(sameItem ? 6 : 5) << 58 |
+                       uint64_t(a.allocation & tagged::kMaxId) << 35 |
+                       uint64_t(other.site & 0xfff) << 23 | uint64_t(a.site & 0xfff) << 11;
+  if (reporter.countRepeat(key)) return;
+  const RaceSite *site = shadow.site(a.site), *otherSite = shadow.site(other.site);
+  const uint32_t instruction = site ? site->instruction : kNone;
+  const uint32_t otherInstruction = otherSite ? otherSite->instruction : kNone;
+  const uint32_t imageId = image ? a.allocation : other.allocation;
+  const uint32_t bufferId = image ? other.allocation : a.allocation;
+  const uint64_t imageOffset = offsetIn(L, imageId, rootOffset);
+  const uint64_t bufferOffset = offsetIn(L, bufferId, rootOffset);
+  const std::string bufferName = L.allocations[bufferId].name;
+
+  Finding f;
+  f.kind = sameItem ? "image.buffer-alias" : "race.image.buffer";
+  const uint64_t offset = image ? imageOffset : bufferOffset;
+  f.memory = MemoryRef{"global", L.allocations[a.allocation].name, offset, bytes};
+  const char *mine = a.write ? "write" : "read";
+  const char *theirs = other.write ? "write" : "read";
+  const std::string what =
+      image ? std::string("image ") + mine + " of " + texelText(L, imageId, imageOffset) + " (" +
+                  std::to_string(bytes) + " bytes at offset " + std::to_string(bufferOffset) +
+                  " of buffer '" + bufferName + "')"
+            : std::string(mine) + " of " + std::to_string(bytes) + " bytes at offset " +
+                  std::to_string(bufferOffset) + " of global '" + bufferName + "' (" +
+                  texelText(L, imageId, imageOffset) + ")";
+  const std::string imageName = L.allocations[imageId].name;
+  const std::string through =
+      image ? std::string("a ") + theirs + " of the same bytes through buffer '" + bufferName + "'"
+            : std::string("an image ") + theirs + " of the same bytes through image '" + imageName +
+                  "'";
+  const std::string why = "image '" + imageName + "' is made from buffer '" + bufferName +
+                          "': writing bytes through one and reading or writing them through "
+                          "the other in one kernel is undefined, even with a barrier between "
+                          "(OpenCL API §5.3.1.2)";
+  f.message = sameItem ? what + " by the work-item that made " + through + ": " + why
+                       : what + " races with " + through + " by another work-item: " + why;
+  if (auto ids = shadow.workItem(a.item)) f.workItem = *ids;
+  OtherAccess o;
+  o.access = std::string(image ? "" : "image ") + theirs;
+  if (auto ids = shadow.workItem(other.item)) o.workItem = *ids;
+  reporter.describe(otherInstruction, o);
+  f.other = std::move(o);
+  f.site = siteKey(reporter, sameItem ? 2 : 1, instruction, otherInstruction);
+  reporter.report(std::move(f), instruction, key);
+}
+
+} // namespace spvsim::race

@@ -1,0 +1,42 @@
+// A warp's log of image writes not yet fenced (image_write_log.h): a lane finds only its
+// own writes, and an image fence ends the writes of the lanes that pass it.
+#include "checks/races/image_write_log.h"
+
+#include <gtest/gtest.h>
+
+namespace spvsim {
+namespace {
+
+TEST(ImageWriteLog, ALaneFindsItsOwnWritesOnly) {
+  ImageWriteLog log;
+  EXPECT_TRUE(log.empty());
+  log.wrote(3, 0x100, 7);
+  EXPECT_FALSE(log.empty());
+  uint32_t site = 0;
+  EXPECT_TRUE(log.find(3, 0x100, site));
+  EXPECT_EQ(site, 7u);
+  EXPECT_FALSE(log.find(4, 0x100, site));
+  EXPECT_FALSE(log.find(3, 0x110, site));
+}
+
+TEST(ImageWriteLog, AFenceEndsTheWritesOfItsLanes) {
+  ImageWriteLog log;
+  log.wrote(0, 0x100, 1);
+  log.wrote(1, 0x100, 1);
+  log.wrote(1, 0x200, 2);
+  log.fenced(uint64_t(1) << 1);
+  uint32_t site = 0;
+  EXPECT_TRUE(log.find(0, 0x100, site));
+  EXPECT_FALSE(log.find(1, 0x100, site));
+  EXPECT_FALSE(log.find(1, 0x200, site));
+  log.fenced(~uint64_t(0));
+  EXPECT_TRUE(log.empty());
+  EXPECT_FALSE(log.find(0, 0x100, site));
+  log.wrote(2, 0x300, 4);
+  log.clear();
+  EXPECT_TRUE(log.empty());
+  EXPECT_FALSE(log.find(2, 0x300, site));
+}
+
+} // namespace
+} // namespace spvsim

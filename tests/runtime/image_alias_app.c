@@ -1,0 +1,108 @@
+/* A host program whose kernels use an image made from a buffer together with that
+ * buffer (OpenCL API §5.3.1.2: writing the shared bytes through one and reading or
+ * writing them through the other in one kernel is undefined), or read back a texel of
+ * a read_write image they wrote (OpenCL API §3.3.8: an image fence must come between).
+ * Modes, by the first argument:
+ *   (none)       1D buffer image written, the buffer read by the neighbour: race.image.buffer
+ *   --same-item  the same, each work-item reading its own texel's bytes: image.buffer-alias
+ *   --2d         a 2D image from the buffer (cl_khr_image2d_from_buffer) read, the buffer
+ *                written by the neighbour: race.image.buffer
+ *   --read       the image and the buffer both only read: clean, prints out[63]
+ *   --unfenced   a read_write image's texel written and read back: image.unfenced-read
+ *   --fenced     the same with atomic_work_item_fence(CLK_IMAGE_MEM_FENCE, ...): clean */
+#include <string.h>
+
+#include "loader_app.h"
+
+static const char *kSource =
+    "__kernel void neighbour(write_only image1d_buffer_t img, __global const float4 *buf,\n"
+    "                        __global int *out) {\n"
+    "  int i = get_global_id(0), n = get_global_size(0);\n"
+    "  write_imagef(img, i, (float4)(i, 0, 0, 1));\n"
+    "  out[i] = (int)buf[(i + 1) % n].x;\n"
+    "}\n"
+    "__kernel void own(write_only image1d_buffer_t img, __global const float4 *buf,\n"
+    "                  __global int *out) {\n"
+    "  int i = get_global_id(0);\n"
+    "  write_imagef(img, i, (float4)(i, 0, 0, 1));\n"
+    "  out[i] = (int)buf[i].x;\n"
+    "}\n"
+    "__kernel void plane(read_only image2d_t img, __global float4 *buf, __global int *out) {\n"
+    "  int i = get_global_id(0), n = get_global_size(0);\n"
+    "  buf[(i + 1) % n] = (float4)(i, 0, 0, 1);\n"
+    "  out[i] = (int)read_imagef(img, (int2)(i % 8, i / 8)).x;\n"
+    "}\n"
+    "__kernel void both_read(read_only image1d_buffer_t img, __global const float4 *buf,\n"
+    "                        __global int *out) {\n"
+    "  int i = get_global_id(0);\n"
+    "  out[i] = (int)(read_imagef(img, i).x + buf[i].y);\n"
+    "}\n"
+    "__kernel void read_back(read_write image1d_t img, __global int *out) {\n"
+    "  int i = get_global_id(0);\n"
+    "  write_imagei(img, i, (int4)(i, 0, 0, 0));\n"
+    "#ifdef FENCED\n"
+    "  atomic_work_item_fence(CLK_IMAGE_MEM_FENCE, memory_order_acq_rel, memory_scope_work_item);\n"
+    "#endif\n"
+    "  out[i] = read_imagei(img, i).x;\n"
+    "}\n";
+
+enum { N = 64 };
+
+int main(int argc, char **argv) {
+  const char *mode = argc > 1 ? argv[1] : "";
+  const int readBack = strcmp(mode, "--unfenced") == 0 || strcmp(mode, "--fenced") == 0;
+  const char *kernel = readBack                           ? "read_back"
+                       : strcmp(mode, "--same-item") == 0 ? "own"
+                       : strcmp(mode, "--2d") == 0        ? "plane"
+                       : strcmp(mode, "--read") == 0      ? "both_read"
+                                                          : "neighbour";
+  const char *options = strcmp(mode, "--fenced") == 0 ? "-cl-std=CL3.0 -DFENCED" : "-cl-std=CL3.0";
+  App app = appFromSource(kSource, options, kernel);
+  cl_int err;
+  cl_mem out = clCreateBuffer(app.context, 0, N * sizeof(int), NULL, &err);
+  check(err, "clCreateBuffer");
+  cl_image_format format = {CL_RGBA, CL_FLOAT};
+  cl_image_desc desc;
+  memset(&desc, 0, sizeof desc);
+  cl_mem image, buffer = NULL;
+  if (readBack) {
+    format.image_channel_data_type = CL_SIGNED_INT32;
+    desc.image_type = CL_MEM_OBJECT_IMAGE1D;
+    desc.image_width = N;
+    image = clCreateImage(app.context, CL_MEM_READ_WRITE, &format, &desc, NULL, &err);
+    check(err, "clCreateImage");
+    check(clSetKernelArg(app.kernel, 0, sizeof image, &image), "clSetKernelArg");
+    check(clSetKernelArg(app.kernel, 1, sizeof out, &out), "clSetKernelArg");
+  } else {
+    /* Element i of the buffer is texel i: (i, 10 + i, 0, 1). */
+    float values[N * 4];
+    for (int i = 0; i < N; ++i) {
+      values[4 * i] = (float)i;
+      values[4 * i + 1] = (float)(10 + i);
+      values[4 * i + 2] = 0.0f;
+      values[4 * i + 3] = 1.0f;
+    }
+    buffer = clCreateBuffer(app.context, CL_MEM_COPY_HOST_PTR, sizeof values, values, &err);
+    check(err, "clCreateBuffer");
+    if (strcmp(mode, "--2d") == 0) {
+      desc.image_type = CL_MEM_OBJECT_IMAGE2D;
+      desc.image_width = 8;
+      desc.image_height = N / 8;
+    } else {
+      desc.image_type = CL_MEM_OBJECT_IMAGE1D_BUFFER;
+      desc.image_width = N;
+    }
+    desc.buffer = buffer;
+    image = clCreateImage(app.context, 0, &format, &desc, NULL, &err);
+    check(err, "clCreateImage");
+    check(clSetKernelArg(app.kernel, 0, sizeof image, &image), "clSetKernelArg");
+    check(clSetKernelArg(app.kernel, 1, sizeof buffer, &buffer), "clSetKernelArg");
+    check(clSetKernelArg(app.kernel, 2, sizeof out, &out), "clSetKernelArg");
+  }
+  runAndPrintLast(&app, N, out);
+  clReleaseMemObject(image);
+  if (buffer) clReleaseMemObject(buffer);
+  clReleaseMemObject(out);
+  appRelease(&app);
+  return 0;
+}
