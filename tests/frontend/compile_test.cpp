@@ -180,6 +180,48 @@ TEST(Frontend, DebugInfoWithLocalArraysAtEveryLevel) {
   }
 }
 
+// The conformance suite's sub_group_broadcast_first test (subgroups, ballot): clang 15's
+// -O2 pipeline merges the two calls into one after the `if` (SimplifyCFG), which every
+// work-item of the sub-group would then make. The front end keeps both, at every level.
+const char *kBroadcastFirstOnBothSides = R"(
+__kernel void k(const __global int *in, __global int4 *xy, __global int *out) {
+  int gid = get_global_id(0);
+  int x = in[gid];
+  if (xy[gid].x < 5)
+    out[gid] = sub_group_broadcast_first(x);
+  else
+    out[gid] = sub_group_broadcast_first(x);
+})";
+
+// Calls that do not depend on which work-items make them (math, work-item functions)
+// are still merged.
+const char *kMathOnBothSides = R"(
+__kernel void k(const __global float *in, __global float *out) {
+  int gid = get_global_id(0);
+  float x = in[gid];
+  if (x < 5)
+    out[gid] = native_sin(x) + 1;
+  else
+    out[gid] = native_sin(x);
+})";
+
+TEST(Frontend, ConvergentCallsOnBothSidesOfABranchStayApart) {
+  constexpr uint32_t kOpGroupNonUniformBroadcastFirst = 338, kNativeSin = 92; // OpenCL.std
+  for (bool optimize : {false, true}) {
+    CompileInput input;
+    input.source = kBroadcastFirstOnBothSides;
+    input.optimize = optimize;
+    input.clStd = "CL2.0";
+    CompileResult r = compile(input, DeviceFacts{});
+    ASSERT_TRUE(r.ok) << r.log;
+    EXPECT_EQ(instructions(r.spirv, kOpGroupNonUniformBroadcastFirst).size(), 2u)
+        << "optimize " << optimize;
+  }
+  CompileResult r = build(kMathOnBothSides);
+  ASSERT_TRUE(r.ok) << r.log;
+  EXPECT_EQ(extInstCount(r.spirv, importOf(r.spirv, "OpenCL.std"), kNativeSin), 1u);
+}
+
 TEST(Frontend, EmbeddedHeadersAndDefines) {
   CompileInput input;
   input.source = "#include \"sub/value.h\"\n"
