@@ -113,11 +113,44 @@ __kernel void nibbles(__global const int *in, __global int *out) {
   out[i] = r;
 })";
 
+// clang-15 -O2 computes a loop's sum in closed form on one bit more than its type (an
+// i33 for a uint, an i17 for a ushort), and stores bit-fields as an i24 at every level.
+const char *kLoopSums = R"(
+__kernel void sums(__global const uint *in, __global uint *out) {
+  int i = get_global_id(0);
+  uint n = in[i], s = 0;
+  for (uint k = 0; k < n; ++k) s += k;
+  ushort m = in[i + 1], t = 0;
+  for (ushort k = 0; k < m; ++k) t += k;
+  out[i] = s + t;
+})";
+const char *kBitfields = R"(
+#pragma OPENCL EXTENSION __cl_clang_bitfields : enable
+typedef struct { uint a : 10; int b : 14; uchar c; } s_t;
+__kernel void fields(__global s_t *s, __global int *out) {
+  int i = get_global_id(0);
+  out[i] = s[i].b < -5;
+  s[i].a += 3;
+})";
+
 TEST(Frontend, NarrowIntegersAreLegalized) {
-  for (bool optimize : {false, true}) {
-    CompileResult r = build(kNibbleSwitch, optimize);
-    EXPECT_TRUE(r.ok) << r.log;
-  }
+  constexpr uint32_t kOpTypeInt = 21;
+  for (const char *source : {kNibbleSwitch, kLoopSums, kBitfields})
+    for (bool optimize : {false, true}) {
+      CompileResult r = build(source, optimize);
+      ASSERT_TRUE(r.ok) << r.log;
+      for (const std::vector<uint32_t> &type : instructions(r.spirv, kOpTypeInt)) {
+        ASSERT_GE(type.size(), 3u);
+        const uint32_t width = type[2];
+        EXPECT_TRUE(width == 8 || width == 16 || width == 32 || width == 64) << width;
+      }
+    }
+  // Wider than 64 bits: promotion cannot hold it (a 64-bit loop's sum in closed form).
+  CompileResult r = build("__kernel void k(__global ulong *a) {\n"
+                          "  ulong s = 0;\n  for (ulong k = 0; k < a[1]; ++k) s += k;\n"
+                          "  a[0] = s;\n}\n");
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.log.find("needs a 65-bit integer"), std::string::npos) << r.log;
 }
 
 // The translator ends the process on every error: what it would reject is reported
