@@ -59,8 +59,9 @@ struct SpinWatch {
   uint32_t backoff = 0, backoffNext = 0; ///< polls to skip when no short cycle was found
   uint32_t quietMatches = 0;             ///< cycles in a row over which the launch was quiescent
   bool quietAtSnapshot = false;
-  bool stuck = false;   ///< counted in SpinMonitor::stuck
-  bool yielded = false; ///< it yielded to the other warps of its group, still in its loop
+  bool stuck = false;     ///< counted in SpinMonitor::stuck
+  bool yielded = false;   ///< it yielded to the other warps of its group, still in its loop
+  uint64_t yieldedAt = 0; ///< the group's progress (groupProgress) when it last yielded
   /// When it yielded: the lanes in the loop, the loop's blocks, what it read, and the
   /// lane reported.
   uint64_t spinningLanes = 0;
