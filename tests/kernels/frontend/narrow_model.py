@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The results narrow_arith and narrow_bitfields must give, computed on the host from
+"""The results narrow_arith, narrow_bitfields and narrow_phis must give, computed on the host from
 their run files' inputs as the C code says, compared with an `spvsim run` output:
     narrow_model.py narrow_arith.json narrow_arith.expected
 prints OK, or the first differences and exits 1."""
@@ -48,6 +48,19 @@ def narrow_bitfields(buffers):
     return {"s24": s24, "s40": s40, "out": out, "lout": lout}
 
 
+def narrow_phis(buffers, n):
+    s, out = [], []
+    for i, w in enumerate(buffers["s"]["init"]["values"]):
+        a, b = w & 0x3FF, sign_extend((w >> 10) & 0x3FFF, 14)
+        for _ in range(n):  # wraparound on 10 and 14 bits at each step
+            a, b = (a + 300) & 0x3FF, sign_extend((b - 3000) & 0x3FFF, 14)
+        if i & 1:
+            b = 5
+        s.append((w & 0xFF000000) | ((b & 0x3FFF) << 10) | a)
+        out.append(b)
+    return {"s": s, "out": out}
+
+
 def dumps(text):
     found, current = {}, None
     for line in text.splitlines():
@@ -63,8 +76,11 @@ def dumps(text):
 
 def main():
     run = json.load(open(sys.argv[1]))
-    model = {"narrow_arith": narrow_arith, "narrow_bitfields": narrow_bitfields}[run["kernel"]]
-    expected = model(run["buffers"])
+    if run["kernel"] == "narrow_phis":
+        expected = narrow_phis(run["buffers"], run["args"][2]["value"])
+    else:
+        model = {"narrow_arith": narrow_arith, "narrow_bitfields": narrow_bitfields}[run["kernel"]]
+        expected = model(run["buffers"])
     got = dumps(open(sys.argv[2]).read())
     ok = True
     for name, values in expected.items():
