@@ -21,9 +21,7 @@ namespace spvsim::frontend {
 /// that turns the two calls each branch's work-items make into one call of the whole
 /// sub-group, whose result differs (OpenCL C 3.0 §6.15.16.4: `sub_group_broadcast_first`
 /// takes the value of the lowest active work-item). Both transformations leave calls
-/// with `nomerge` alone; other passes that move code across control flow (InstCombine's
-/// sinking, LICM, unswitching, jump threading, EarlyCSE across blocks) already refuse
-/// convergent calls. Readnone convergent calls (`get_local_id`, math functions) give
+/// with `nomerge` alone. Readnone convergent calls (`get_local_id`, math functions) give
 /// each work-item the same result whichever work-items run with it, and stay mergeable.
 unsigned keepConvergentCallsApart(llvm::Module &module);
 
