@@ -169,6 +169,7 @@ LegalizeReport legalizeForTranslator(llvm::Module &module) {
   LegalizeReport report;
   replaceFreezes(module, report);
   for (llvm::Function &function : module) {
+    report.promotedIntegers += lowerHalvedWideProducts(function);
     const IntegerPromotion promotion = promoteIllegalIntegers(function);
     report.promotedIntegers += promotion.instructions;
     report.droppedLocations += promotion.droppedLocations;

@@ -145,10 +145,18 @@ TEST(Frontend, NarrowIntegersAreLegalized) {
         EXPECT_TRUE(width == 8 || width == 16 || width == 32 || width == 64) << width;
       }
     }
-  // Wider than 64 bits: promotion cannot hold it (a 64-bit loop's sum in closed form).
+  // A 64-bit loop's sum in closed form is computed on 65 bits: from the 128-bit product.
   CompileResult r = build("__kernel void k(__global ulong *a) {\n"
                           "  ulong s = 0;\n  for (ulong k = 0; k < a[1]; ++k) s += k;\n"
                           "  a[0] = s;\n}\n");
+  ASSERT_TRUE(r.ok) << r.log;
+  constexpr uint32_t kUMulHi = 203; // OpenCL.std
+  EXPECT_EQ(extInstCount(r.spirv, importOf(r.spirv, "OpenCL.std"), kUMulHi), 1u);
+  // Other arithmetic wider than 64 bits (a sum of squares: products of three 65-bit
+  // values) is still a build error.
+  r = build("__kernel void k(__global ulong *a) {\n"
+            "  ulong s = 0;\n  for (ulong k = 0; k < a[1]; ++k) s += k * k;\n"
+            "  a[0] = s;\n}\n");
   EXPECT_FALSE(r.ok);
   EXPECT_NE(r.log.find("needs a 65-bit integer"), std::string::npos) << r.log;
 }
