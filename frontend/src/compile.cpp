@@ -1,7 +1,8 @@
 // The in-process compile (see spvsim/frontend/frontend.h): clang's driver turns the
-// options into a compiler invocation as `clang -c -emit-llvm` would, clang compiles and
-// optimises (LLVM's new pass manager, at the invocation's -O level), the module is
-// legalized for the translator (legalize.h) and translated to SPIR-V in memory.
+// options into a compiler invocation as `clang -c -emit-llvm` would, clang compiles, the
+// module is optimised (optimization.h: clang's pipeline for the invocation's -O level,
+// with convergent calls kept apart), legalized for the translator (legalize.h) and
+// translated to SPIR-V in memory.
 #include "spvsim/frontend/frontend.h"
 
 #include <LLVMSPIRVLib.h>
@@ -29,6 +30,7 @@
 
 #include "isolated_translation.h"
 #include "legalize.h"
+#include "optimization.h"
 
 namespace spvsim::frontend {
 
@@ -40,7 +42,7 @@ constexpr const char *kVirtualRoot = "/spvsim-embedded";
 
 /// Bumped whenever the legalization or the translation options change what a compile
 /// produces from the same input (cached modules of other versions are not used).
-constexpr const char *kLegalizationVersion = "4";
+constexpr const char *kLegalizationVersion = "5";
 
 /// A header name that stays inside the include folder.
 bool isContainedName(const std::string &name) {
@@ -152,6 +154,10 @@ CompileResult compile(const CompileInput &input, const DeviceFacts &device) {
       llvm::MemoryBuffer::getMemBufferCopy(input.source, input.sourceName).release());
   invocation->getPreprocessorOpts().RetainRemappedFileBuffers = false;
   invocation->getFrontendOpts().DisableFree = false;
+  // Optimising builds run clang's pipeline themselves once the module is compiled
+  // (optimization.h), after marking what the pipeline must not merge.
+  const bool optimizing = invocation->getCodeGenOpts().OptimizationLevel > 0;
+  if (optimizing) invocation->getCodeGenOpts().DisableLLVMPasses = true;
 
   clang::CompilerInstance compiler;
   compiler.setInvocation(std::move(invocation));
@@ -170,6 +176,15 @@ CompileResult compile(const CompileInput &input, const DeviceFacts &device) {
     logStream << "error: clang failed (options: " << optionsLine(args) << ")\n";
     result.log = std::move(log);
     return result;
+  }
+  if (optimizing) {
+    compiler.getCodeGenOpts().DisableLLVMPasses = false;
+    keepConvergentCallsApart(*module);
+    if (!optimize(compiler, *module)) {
+      logStream << "error: clang failed (options: " << optionsLine(args) << ")\n";
+      result.log = std::move(log);
+      return result;
+    }
   }
   for (const std::string &file : included->getDependencies()) {
     llvm::SmallString<256> path(file);

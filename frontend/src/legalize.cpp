@@ -13,6 +13,8 @@
 
 #include <vector>
 
+#include "legalize_integers.h"
+
 namespace spvsim::frontend {
 
 namespace {
@@ -87,61 +89,6 @@ void lowerMemmoves(llvm::Module &module, LegalizeReport &report) {
     }
     memmove->eraseFromParent();
     ++report.memmoves;
-  }
-}
-
-/// SPIR-V for OpenCL's integer widths (OpenCL SPIR-V Env §2.4: 8, 16, 32 and 64 bits).
-bool legalWidth(unsigned width) {
-  return width == 1 || width == 8 || width == 16 || width == 32 || width == 64;
-}
-
-/// The legal width an illegal one below 64 bits is promoted to.
-unsigned promotedWidth(unsigned width) {
-  for (unsigned legal : {8u, 16u, 32u, 64u})
-    if (width < legal) return legal;
-  return 0;
-}
-
-/// Whether the narrow `trunc` is only a switch's condition (what clang makes of it).
-bool onlySwitchedOn(const llvm::TruncInst &trunc) {
-  for (const llvm::User *user : trunc.users()) {
-    const auto *choice = llvm::dyn_cast<llvm::SwitchInst>(user);
-    if (!choice || choice->getCondition() != &trunc) return false;
-  }
-  return true;
-}
-
-/// Integers of a width SPIR-V has not, made by truncation for a switch (clang -O2
-/// narrows a switch on `(x >> s) & 0xf` to a switch on an i4): the switch takes the
-/// value in the next legal width with its high bits cleared (trunc, then and with the
-/// narrow width's mask), and its cases zero-extended to that width.
-void promoteNarrowSwitches(llvm::Module &module, LegalizeReport &report) {
-  std::vector<llvm::TruncInst *> truncs;
-  for (llvm::Function &function : module)
-    for (llvm::Instruction &instruction : llvm::instructions(function))
-      if (auto *trunc = llvm::dyn_cast<llvm::TruncInst>(&instruction))
-        if (auto *type = llvm::dyn_cast<llvm::IntegerType>(trunc->getType());
-            type && !legalWidth(type->getBitWidth()) && promotedWidth(type->getBitWidth()) &&
-            legalWidth(trunc->getSrcTy()->getScalarSizeInBits()) && onlySwitchedOn(*trunc))
-          truncs.push_back(trunc);
-  for (llvm::TruncInst *trunc : truncs) {
-    const unsigned narrow = trunc->getType()->getIntegerBitWidth();
-    const unsigned wide = promotedWidth(narrow);
-    auto *wideType = llvm::IntegerType::get(module.getContext(), wide);
-    llvm::IRBuilder<> builder(trunc);
-    llvm::Value *promoted = builder.CreateAnd(
-        builder.CreateZExtOrTrunc(trunc->getOperand(0), wideType),
-        llvm::ConstantInt::get(wideType, llvm::APInt::getLowBitsSet(wide, narrow)));
-    std::vector<llvm::User *> users(trunc->user_begin(), trunc->user_end());
-    for (llvm::User *user : users) {
-      auto *choice = llvm::cast<llvm::SwitchInst>(user);
-      choice->setCondition(promoted);
-      for (auto c : choice->cases())
-        c.setValue(
-            llvm::ConstantInt::get(module.getContext(), c.getCaseValue()->getValue().zext(wide)));
-    }
-    trunc->eraseFromParent();
-    ++report.narrowSwitches;
   }
 }
 
@@ -221,7 +168,12 @@ std::string untranslatable(const llvm::Module &module) {
 LegalizeReport legalizeForTranslator(llvm::Module &module) {
   LegalizeReport report;
   replaceFreezes(module, report);
-  promoteNarrowSwitches(module, report);
+  for (llvm::Function &function : module) {
+    report.promotedIntegers += lowerHalvedWideProducts(function);
+    const IntegerPromotion promotion = promoteIllegalIntegers(function);
+    report.promotedIntegers += promotion.instructions;
+    report.droppedLocations += promotion.droppedLocations;
+  }
   lowerMemmoves(module, report);
   dropUnencodableLocations(module, report);
   dropUnencodableGlobals(module, report);

@@ -14,7 +14,7 @@ namespace spvsim::frontend {
 struct LegalizeReport {
   unsigned freezes = 0;            ///< `freeze` instructions replaced by their operands
   unsigned memmoves = 0;           ///< `llvm.memmove` calls lowered
-  unsigned narrowSwitches = 0;     ///< switches on a width SPIR-V has not, promoted
+  unsigned promotedIntegers = 0;   ///< instructions on a width SPIR-V has not, promoted
   unsigned droppedLocations = 0;   ///< variable locations whose expressions were dropped
   unsigned droppedGlobalDebug = 0; ///< global variable expressions dropped
 };
@@ -22,9 +22,10 @@ struct LegalizeReport {
 /// Rewrites `module` in place:
 /// - `freeze x` becomes `x` (what newer translators do: SPIR-V has no poison, so any
 ///   value of x is a valid result of the freeze);
-/// - a switch on a truncation to an integer width SPIR-V for OpenCL has not (clang -O2
-///   switches on an i4 for `switch ((x >> s) & 0xf)`) switches on the value in the next
-///   legal width with its high bits masked off, its cases zero-extended;
+/// - integers of a width below 64 bits SPIR-V for OpenCL has not (clang -O2 switches
+///   on an i4 for `switch ((x >> s) & 0xf)`, sums a loop's closed form in i33, copies
+///   three bytes as an i24) are promoted to the next legal width with the narrow
+///   width's wraparound, signedness and memory accesses (legalize_integers.h);
 /// - `llvm.memmove` becomes a `llvm.memcpy` between two named address spaces (which
 ///   cannot overlap), else a copy loop: the translator lowers it itself only when it is
 ///   not told to keep unknown intrinsics as calls, which the front end does;

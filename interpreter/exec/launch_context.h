@@ -101,6 +101,9 @@ struct GroupState {
   /// The group's warps that have work-items (the runner's), for the spin detector.
   Warp *warps = nullptr;
   size_t activeWarps = 0;
+  /// Sub-group barriers its warps went through: with the warps at a barrier or ended,
+  /// what the spin detector counts as progress of the group's sub-groups.
+  uint64_t subGroupBarriersReleased = 0;
   std::array<uint64_t, 3> size{1, 1, 1}; ///< this group's size (the last may be smaller)
   uint64_t items = 1;
   std::byte *localArena = nullptr;

@@ -380,6 +380,16 @@ std::string waitsOn(const ExecState &x, const SpinRead &read) {
          std::to_string(tagged::offset(read.pointer)) + ")";
 }
 
+/// How far the group's warps got: those at a barrier or ended, and the sub-group barriers
+/// they went through. It only grows while a warp of the group has yielded in a spin: a
+/// work-group barrier is released only once no warp is ready, and a yielded warp is.
+uint64_t groupProgress(const GroupState &group) {
+  uint64_t progress = group.subGroupBarriersReleased;
+  for (size_t i = 0; i < group.activeWarps; ++i)
+    progress += group.warps[i].status != WarpStatus::Ready;
+  return progress;
+}
+
 /// The warp's state repeated over whole periods with nothing else running: say why it
 /// spins, and stop the launch or yield to the other warps of the group. True: leave
 /// the warp loop.
@@ -427,14 +437,23 @@ bool spinning(const ExecState &x, SpinWatch &s) {
                lane, read, headOp);
     return stop();
   }
-  // Other warps of the group that have not run yet may release it: let them run.
+  // Other warps of the group that have not run yet may release it: let them run. The
+  // device has independent forward progress of sub-groups (OpenCL API §4.2, required
+  // with cl_khr_subgroups), so a warp that yielded yields again, and to a warp that
+  // yielded itself, once some warp of the group reached a barrier or its end since
+  // (sub-groups that wait for each other in a chain); with no such progress since they
+  // yielded, the group's warps all wait.
+  const uint64_t progress = groupProgress(*x.group);
+  const bool mayYield = !s.yielded || s.yieldedAt < progress;
   bool otherLive = blocked != 0;
   for (size_t i = 0; i < x.group->activeWarps; ++i) {
     Warp &o = x.group->warps[i];
     if (&o == &w || o.status == WarpStatus::Exited) continue;
     otherLive = true;
-    if (o.status == WarpStatus::Ready && !(o.spin && o.spin->yielded) && !s.yielded) {
+    if (o.status == WarpStatus::Ready &&
+        !(o.spin && o.spin->yielded && o.spin->yieldedAt >= progress) && mayYield) {
       s.yielded = true;
+      s.yieldedAt = progress;
       s.spinningLanes = inLoop;
       s.loopFirst = first, s.loopLast = last;
       s.readOp = read.op, s.readPointer = read.pointer, s.lane = lane;

@@ -66,7 +66,8 @@ struct SpinWatch {
   bool sliced = false;
   std::vector<uint8_t> exitSlots;
   uint32_t sliceFirst = 0, sliceLast = 0; ///< the loop's blocks
-  bool yielded = false; ///< it yielded to the other warps of its group, still in its loop
+  bool yielded = false;   ///< it yielded to the other warps of its group, still in its loop
+  uint64_t yieldedAt = 0; ///< the group's progress (groupProgress) when it last yielded
   /// When it yielded: the lanes in the loop, the loop's blocks, what it read, and the
   /// lane reported.
   uint64_t spinningLanes = 0;

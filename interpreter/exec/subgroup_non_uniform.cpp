@@ -63,6 +63,7 @@ void subgroupNonUniform(const ExecState &x, const LoweredOp &op) {
   auto extra = [&](uint32_t l) { return laneBits(x, op.b, c.extraBytes, l); };
   // A lane outside the sub-group (or not executing) gives an undefined value: 0 here.
   auto valueOfLane = [&](uint64_t lane) { return lane < x.width ? value(uint32_t(lane)) : 0; };
+  const uint64_t subGroupBits = x.width >= 64 ? ~uint64_t(0) : (uint64_t(1) << x.width) - 1;
   for (uint32_t l = 0; l < x.width; ++l) {
     if (!((mask >> l) & 1)) continue;
     uint64_t &r = results[l];
@@ -122,13 +123,17 @@ void subgroupNonUniform(const ExecState &x, const LoweredOp &op) {
                                                          : bits & (below | (uint64_t(1) << l)));
       break;
     }
+    // Only the bits a sub-group's invocations can have count (SPIR-V §3.52.24,
+    // OpGroupNonUniformBallotFindLSB/MSB): those below the sub-group size, also in a
+    // last sub-group with fewer work-items (as the conformance suite checks); a ballot
+    // value the program makes may have others set.
     case K::BallotFindLSB: {
-      const uint64_t bits = ballotBits(x, op.a, l);
+      const uint64_t bits = ballotBits(x, op.a, l) & subGroupBits;
       r = bits ? uint64_t(std::countr_zero(bits)) : ~uint64_t(0);
       break;
     }
     case K::BallotFindMSB: {
-      const uint64_t bits = ballotBits(x, op.a, l);
+      const uint64_t bits = ballotBits(x, op.a, l) & subGroupBits;
       r = bits ? uint64_t(63 - std::countl_zero(bits)) : ~uint64_t(0);
       break;
     }

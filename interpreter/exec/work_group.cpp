@@ -235,6 +235,7 @@ void WorkGroupRunner::releaseSubGroupBarrier(Warp &warp, uint32_t index) {
     launch_.reporter->report(std::move(f), p.site);
   }
   const uint64_t scopes = p.scopes;
+  ++group_.subGroupBarriersReleased;
   forEachWatcher(group_, [&](GroupWatcher &w) { w.subGroupBarrierReleased(index, scopes); });
   releaseBarrier(warp);
 }

@@ -113,11 +113,52 @@ __kernel void nibbles(__global const int *in, __global int *out) {
   out[i] = r;
 })";
 
+// clang-15 -O2 computes a loop's sum in closed form on one bit more than its type (an
+// i33 for a uint, an i17 for a ushort), and stores bit-fields as an i24 at every level.
+const char *kLoopSums = R"(
+__kernel void sums(__global const uint *in, __global uint *out) {
+  int i = get_global_id(0);
+  uint n = in[i], s = 0;
+  for (uint k = 0; k < n; ++k) s += k;
+  ushort m = in[i + 1], t = 0;
+  for (ushort k = 0; k < m; ++k) t += k;
+  out[i] = s + t;
+})";
+const char *kBitfields = R"(
+#pragma OPENCL EXTENSION __cl_clang_bitfields : enable
+typedef struct { uint a : 10; int b : 14; uchar c; } s_t;
+__kernel void fields(__global s_t *s, __global int *out) {
+  int i = get_global_id(0);
+  out[i] = s[i].b < -5;
+  s[i].a += 3;
+})";
+
 TEST(Frontend, NarrowIntegersAreLegalized) {
-  for (bool optimize : {false, true}) {
-    CompileResult r = build(kNibbleSwitch, optimize);
-    EXPECT_TRUE(r.ok) << r.log;
-  }
+  constexpr uint32_t kOpTypeInt = 21;
+  for (const char *source : {kNibbleSwitch, kLoopSums, kBitfields})
+    for (bool optimize : {false, true}) {
+      CompileResult r = build(source, optimize);
+      ASSERT_TRUE(r.ok) << r.log;
+      for (const std::vector<uint32_t> &type : instructions(r.spirv, kOpTypeInt)) {
+        ASSERT_GE(type.size(), 3u);
+        const uint32_t width = type[2];
+        EXPECT_TRUE(width == 8 || width == 16 || width == 32 || width == 64) << width;
+      }
+    }
+  // A 64-bit loop's sum in closed form is computed on 65 bits: from the 128-bit product.
+  CompileResult r = build("__kernel void k(__global ulong *a) {\n"
+                          "  ulong s = 0;\n  for (ulong k = 0; k < a[1]; ++k) s += k;\n"
+                          "  a[0] = s;\n}\n");
+  ASSERT_TRUE(r.ok) << r.log;
+  constexpr uint32_t kUMulHi = 203; // OpenCL.std
+  EXPECT_EQ(extInstCount(r.spirv, importOf(r.spirv, "OpenCL.std"), kUMulHi), 1u);
+  // Other arithmetic wider than 64 bits (a sum of squares: products of three 65-bit
+  // values) is still a build error.
+  r = build("__kernel void k(__global ulong *a) {\n"
+            "  ulong s = 0;\n  for (ulong k = 0; k < a[1]; ++k) s += k * k;\n"
+            "  a[0] = s;\n}\n");
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.log.find("needs a 65-bit integer"), std::string::npos) << r.log;
 }
 
 // The translator ends the process on every error: what it would reject is reported
@@ -178,6 +219,48 @@ TEST(Frontend, DebugInfoWithLocalArraysAtEveryLevel) {
                   extInstCount(r.spirv, debug, kDebugValue),
               0u);
   }
+}
+
+// The conformance suite's sub_group_broadcast_first test (subgroups, ballot): clang 15's
+// -O2 pipeline merges the two calls into one after the `if` (SimplifyCFG), which every
+// work-item of the sub-group would then make. The front end keeps both, at every level.
+const char *kBroadcastFirstOnBothSides = R"(
+__kernel void k(const __global int *in, __global int4 *xy, __global int *out) {
+  int gid = get_global_id(0);
+  int x = in[gid];
+  if (xy[gid].x < 5)
+    out[gid] = sub_group_broadcast_first(x);
+  else
+    out[gid] = sub_group_broadcast_first(x);
+})";
+
+// Calls that do not depend on which work-items make them (math, work-item functions)
+// are still merged.
+const char *kMathOnBothSides = R"(
+__kernel void k(const __global float *in, __global float *out) {
+  int gid = get_global_id(0);
+  float x = in[gid];
+  if (x < 5)
+    out[gid] = native_sin(x) + 1;
+  else
+    out[gid] = native_sin(x);
+})";
+
+TEST(Frontend, ConvergentCallsOnBothSidesOfABranchStayApart) {
+  constexpr uint32_t kOpGroupNonUniformBroadcastFirst = 338, kNativeSin = 92; // OpenCL.std
+  for (bool optimize : {false, true}) {
+    CompileInput input;
+    input.source = kBroadcastFirstOnBothSides;
+    input.optimize = optimize;
+    input.clStd = "CL2.0";
+    CompileResult r = compile(input, DeviceFacts{});
+    ASSERT_TRUE(r.ok) << r.log;
+    EXPECT_EQ(instructions(r.spirv, kOpGroupNonUniformBroadcastFirst).size(), 2u)
+        << "optimize " << optimize;
+  }
+  CompileResult r = build(kMathOnBothSides);
+  ASSERT_TRUE(r.ok) << r.log;
+  EXPECT_EQ(extInstCount(r.spirv, importOf(r.spirv, "OpenCL.std"), kNativeSin), 1u);
 }
 
 TEST(Frontend, EmbeddedHeadersAndDefines) {

@@ -191,6 +191,28 @@ TEST_P(SpinDetector, AWaitReleasedByAnotherSubGroupIsReportedAndGoesOn) {
   EXPECT_TRUE(h.sink.findings().empty());
 }
 
+TEST_P(SpinDetector, AChainOfWaitsBetweenSubGroupsEnds) {
+  KernelHarness h = harness();
+  ASSERT_TRUE(h.ok());
+  auto flags = h.buffer(std::vector<int32_t>(6, 0), "flags");
+  auto out = h.buffer(std::vector<int32_t>(6, -1), "out");
+  LaunchStats stats =
+      h.run("wait_in_a_chain", range1(6, 6),
+            {ArgBinding::ofBuffer(flags), ArgBinding::ofBuffer(out)}, options(1, 1));
+  EXPECT_EQ(stats.stopped, StopReason::None);
+  EXPECT_EQ(h.read<int32_t>(out), (std::vector<int32_t>{0, 1, 2, 3, 4, 5}));
+  EXPECT_EQ(h.read<int32_t>(flags), (std::vector<int32_t>{1, 1, 1, 1, 1, 1}));
+  // The waiters relied on the sub-groups after them: reported (once for the loop), not
+  // stopped.
+  ASSERT_FALSE(h.sink.findings().empty());
+  for (const Finding &f : h.sink.findings()) {
+    EXPECT_EQ(f.kind, "progress.intra-group");
+    EXPECT_NE(f.message.find("until other sub-groups of its work-group ran"), std::string::npos)
+        << f.message;
+  }
+  h.expectFindingsAt(debugInfo(), "kernels/spin_detector.cl", "chain");
+}
+
 TEST_P(SpinDetector, AWaitThatCountsIsFoundByItsExitCondition) {
   KernelHarness h = harness();
   ASSERT_TRUE(h.ok());

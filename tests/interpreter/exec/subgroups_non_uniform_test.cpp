@@ -127,6 +127,42 @@ TEST_P(NonUniformSubgroups, BroadcastsInBothBranchesOfAnIf) {
   EXPECT_EQ(h.read<int32_t>(out), want);
 }
 
+TEST_P(NonUniformSubgroups, BallotFindCountsOnlyTheSubGroupsBits) {
+  KernelHarness h(path());
+  ASSERT_TRUE(h.ok());
+  const uint32_t n = 80, local = 40, width = GetParam().width;
+  std::mt19937 rng(5);
+  std::vector<uint32_t> values(4 * n);
+  for (auto &v : values) v = rng() & rng(); // about a quarter of the bits set
+  auto valuesb = h.buffer(values, "values");
+  auto out = h.buffer(std::vector<int32_t>(2 * n), "out");
+  h.run("ballot_find", range1(n, local), {ArgBinding::ofBuffer(valuesb), ArgBinding::ofBuffer(out)},
+        options());
+  EXPECT_TRUE(h.sink.findings().empty());
+  auto got = h.read<int32_t>(out);
+  unsigned checked = 0, beyond = 0;
+  for (uint32_t g = 0; g < n; g += local)
+    for (uint32_t sg = g; sg < g + local; sg += width) {
+      const uint32_t size = std::min(width, g + local - sg);
+      // Bits below the sub-group size, also for the last sub-group of a group with fewer.
+      const uint64_t own = width == 64 ? ~uint64_t(0) : (uint64_t(1) << width) - 1;
+      for (uint32_t l = 0; l < size; ++l) {
+        const uint32_t i = sg + l;
+        const uint64_t all = values[4 * i] | uint64_t(values[4 * i + 1]) << 32;
+        const uint64_t bits = all & own;
+        if (!bits) continue; // undefined
+        ++checked;
+        beyond += (all & ~own) > bits;
+        EXPECT_EQ(got[2 * i], std::countr_zero(bits)) << i;
+        EXPECT_EQ(got[2 * i + 1], 63 - std::countl_zero(bits)) << i;
+      }
+    }
+  EXPECT_GT(checked, 0u);
+  if (width < 64) {
+    EXPECT_GT(beyond, 0u); // values whose highest set bit is not the sub-group's
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Kernels, NonUniformSubgroups, ::testing::ValuesIn(allVariants()),
                          variantName);
 

@@ -71,3 +71,17 @@ __kernel void wait_for_itself(__global int *flag, __global int *out, int limit) 
       atomic_xchg(flag, 1);
   out[get_global_id(0)] = i;
 }
+
+// Work-item k waits for work-item k + 1 to set its flag, then sets its own; the last
+// sets its flag at once. With one work-item per sub-group in the ordered schedule, each
+// sub-group spins until the ones after it ran, in a chain (the conformance suite's
+// subgroups ifp test): independent forward progress of sub-groups, which the device
+// reports, lets every wait end.
+__kernel void wait_in_a_chain(__global int *flags, __global int *out) {
+  const size_t lid = get_local_id(0);
+  if (lid + 1 < get_local_size(0))
+    while (atomic_add(&flags[lid + 1], 0) == 0) // BUG: chain
+      ;
+  atomic_xchg(&flags[lid], 1);
+  out[lid] = (int)lid;
+}

@@ -44,3 +44,12 @@ kernel void broadcast_in_branches(global const int *in, global const int *from,
   else
     out[i] = sub_group_non_uniform_broadcast(x, from[2 * i + 1]);
 }
+
+// The conformance suite's sub_group_ballot_find_lsb/msb: a ballot value the program
+// makes may have bits set beyond the sub-group's work-items, which do not count.
+kernel void ballot_find(global const uint4 *values, global int *out) {
+  size_t i = get_global_id(0);
+  uint4 v = values[i];
+  out[2 * i] = sub_group_ballot_find_lsb(v);
+  out[2 * i + 1] = sub_group_ballot_find_msb(v);
+}

@@ -1,0 +1,593 @@
+// Promotion of integers of widths SPIR-V for OpenCL has not (see legalize_integers.h).
+#include "legalize_integers.h"
+
+#include <llvm/ADT/DenseMap.h>
+#include <llvm/ADT/PostOrderIterator.h>
+#include <llvm/IR/CFG.h>
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/InstIterator.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/IntrinsicInst.h>
+#include <llvm/IR/Module.h>
+#include <llvm/IR/Operator.h>
+#include <llvm/IR/PatternMatch.h>
+#include <llvm/Transforms/Utils/Local.h>
+
+#include <utility>
+#include <vector>
+
+namespace spvsim::frontend {
+
+namespace {
+
+/// SPIR-V for OpenCL's integer widths (OpenCL SPIR-V Env §2.4: 8, 16, 32 and 64 bits,
+/// and bool).
+bool legalWidth(unsigned width) {
+  return width == 1 || width == 8 || width == 16 || width == 32 || width == 64;
+}
+
+/// The legal width a narrower illegal one is promoted to; 0 above 64 bits.
+unsigned promotedWidth(unsigned width) {
+  for (unsigned legal : {8u, 16u, 32u, 64u})
+    if (width < legal) return legal;
+  return 0;
+}
+
+/// The width of `type`'s integers (its elements' for a vector); 0 for other types.
+unsigned integerWidth(const llvm::Type *type) {
+  if (const auto *vector = llvm::dyn_cast<llvm::VectorType>(type)) type = vector->getElementType();
+  if (const auto *integer = llvm::dyn_cast<llvm::IntegerType>(type)) return integer->getBitWidth();
+  return 0;
+}
+
+bool isIllegal(const llvm::Type *type) {
+  const unsigned width = integerWidth(type);
+  return width != 0 && !legalWidth(width);
+}
+
+bool isPromotable(const llvm::Type *type) {
+  return isIllegal(type) && promotedWidth(integerWidth(type)) != 0;
+}
+
+/// `type` (an integer or a vector of integers) with integers of `width` bits.
+llvm::Type *withWidth(llvm::Type *type, unsigned width) {
+  llvm::Type *integer = llvm::IntegerType::get(type->getContext(), width);
+  if (auto *vector = llvm::dyn_cast<llvm::VectorType>(type))
+    return llvm::VectorType::get(integer, vector->getElementCount());
+  return integer;
+}
+
+llvm::Type *promoted(llvm::Type *type) {
+  return withWidth(type, promotedWidth(integerWidth(type)));
+}
+
+bool involvesIllegal(const llvm::Instruction &instruction) {
+  if (isIllegal(instruction.getType())) return true;
+  for (const llvm::Use &operand : instruction.operands())
+    if (isIllegal(operand->getType())) return true;
+  return false;
+}
+
+/// A vector of legal integers as wide as the scalar `other` (the two sides of a bitcast).
+bool isLegalIntegerVectorOfWidth(const llvm::Type *type, unsigned bits) {
+  const auto *vector = llvm::dyn_cast<llvm::FixedVectorType>(type);
+  return vector && vector->getElementType()->isIntegerTy() && legalWidth(integerWidth(vector)) &&
+         integerWidth(vector) > 1 && integerWidth(vector) * vector->getNumElements() == bits;
+}
+
+/// Whether promoteIllegalIntegers can rewrite `instruction`, which involves an illegal
+/// width.
+bool isSupported(const llvm::Instruction &instruction) {
+  if (isIllegal(instruction.getType()) && !isPromotable(instruction.getType())) return false;
+  for (const llvm::Use &operand : instruction.operands())
+    if (isIllegal(operand->getType()) && !isPromotable(operand->getType())) return false;
+  if (llvm::isa<llvm::DbgVariableIntrinsic>(instruction)) return true; // dropped
+  if (const auto *intrinsic = llvm::dyn_cast<llvm::IntrinsicInst>(&instruction)) {
+    switch (intrinsic->getIntrinsicID()) {
+    case llvm::Intrinsic::umin:
+    case llvm::Intrinsic::umax:
+    case llvm::Intrinsic::smin:
+    case llvm::Intrinsic::smax:
+    case llvm::Intrinsic::abs:
+    case llvm::Intrinsic::ctpop:
+    case llvm::Intrinsic::ctlz:
+    case llvm::Intrinsic::cttz:
+    case llvm::Intrinsic::bitreverse:
+      return true;
+    default:
+      return false;
+    }
+  }
+  switch (instruction.getOpcode()) {
+  case llvm::Instruction::Add:
+  case llvm::Instruction::Sub:
+  case llvm::Instruction::Mul:
+  case llvm::Instruction::UDiv:
+  case llvm::Instruction::SDiv:
+  case llvm::Instruction::URem:
+  case llvm::Instruction::SRem:
+  case llvm::Instruction::Shl:
+  case llvm::Instruction::LShr:
+  case llvm::Instruction::AShr:
+  case llvm::Instruction::And:
+  case llvm::Instruction::Or:
+  case llvm::Instruction::Xor:
+  case llvm::Instruction::ICmp:
+  case llvm::Instruction::Trunc:
+  case llvm::Instruction::ZExt:
+  case llvm::Instruction::SExt:
+  case llvm::Instruction::UIToFP:
+  case llvm::Instruction::SIToFP:
+  case llvm::Instruction::FPToUI:
+  case llvm::Instruction::FPToSI:
+  case llvm::Instruction::Select:
+  case llvm::Instruction::PHI:
+  case llvm::Instruction::Switch:
+  case llvm::Instruction::ExtractElement:
+  case llvm::Instruction::InsertElement:
+  case llvm::Instruction::ShuffleVector:
+    return true;
+  case llvm::Instruction::BitCast: {
+    llvm::Type *from = instruction.getOperand(0)->getType(), *to = instruction.getType();
+    return (isIllegal(from) && !from->isVectorTy() &&
+            isLegalIntegerVectorOfWidth(to, integerWidth(from))) ||
+           (isIllegal(to) && !to->isVectorTy() &&
+            isLegalIntegerVectorOfWidth(from, integerWidth(to)));
+  }
+  case llvm::Instruction::Load: {
+    const auto &load = llvm::cast<llvm::LoadInst>(instruction);
+    return load.isSimple() && !load.getType()->isVectorTy();
+  }
+  case llvm::Instruction::Store: {
+    const auto &store = llvm::cast<llvm::StoreInst>(instruction);
+    return store.isSimple() && !store.getValueOperand()->getType()->isVectorTy();
+  }
+  case llvm::Instruction::GetElementPtr:
+    for (const llvm::Use &index : llvm::cast<llvm::GetElementPtrInst>(instruction).indices())
+      if (isIllegal(index->getType()) && index->getType()->isVectorTy()) return false;
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// The pointer a load or store of an illegal width goes through, its casts to a
+/// pointer to that width taken off.
+llvm::Value *withoutBitCasts(llvm::Value *pointer) {
+  while (auto *cast = llvm::dyn_cast<llvm::BitCastOperator>(pointer)) pointer = cast->getOperand(0);
+  return pointer;
+}
+
+/// The rewriting of one function.
+class Promoter {
+public:
+  explicit Promoter(llvm::Function &function) : function_(function) {}
+
+  IntegerPromotion run() {
+    IntegerPromotion result;
+    for (const llvm::Argument &argument : function_.args())
+      if (isIllegal(argument.getType())) return result;
+    bool any = false;
+    for (llvm::Instruction &instruction : llvm::instructions(function_)) {
+      if (!involvesIllegal(instruction)) continue;
+      if (!isSupported(instruction)) return result;
+      any = true;
+    }
+    if (!any) return result;
+
+    // Unreachable blocks may use values in ways no dominance order reaches.
+    llvm::removeUnreachableBlocks(function_);
+    result.droppedLocations = dropDebugLocations();
+    // Phis first, filled once every value they may take has its promoted form.
+    std::vector<std::pair<llvm::PHINode *, llvm::PHINode *>> phis;
+    for (llvm::BasicBlock &block : function_)
+      for (llvm::PHINode &phi : block.phis())
+        if (isIllegal(phi.getType())) {
+          auto *wide = llvm::PHINode::Create(promoted(phi.getType()), phi.getNumIncomingValues(),
+                                             phi.getName(), &phi);
+          values_[&phi] = wide;
+          phis.emplace_back(&phi, wide);
+          replaced_.push_back(&phi);
+        }
+    llvm::ReversePostOrderTraversal<llvm::Function *> order(&function_);
+    for (llvm::BasicBlock *block : order) {
+      std::vector<llvm::Instruction *> instructions;
+      for (llvm::Instruction &instruction : *block)
+        if (!llvm::isa<llvm::PHINode>(instruction) && involvesIllegal(instruction))
+          instructions.push_back(&instruction);
+      for (llvm::Instruction *instruction : instructions) rewrite(*instruction);
+    }
+    for (auto &[narrow, wide] : phis)
+      for (unsigned i = 0; i < narrow->getNumIncomingValues(); ++i)
+        wide->addIncoming(get(narrow->getIncomingValue(i)), narrow->getIncomingBlock(i));
+
+    result.instructions = static_cast<unsigned>(replaced_.size() + changedInPlace_);
+    for (llvm::Instruction *instruction : replaced_) instruction->dropAllReferences();
+    for (llvm::Instruction *instruction : replaced_) instruction->eraseFromParent();
+    eraseCastsToIllegalPointers();
+    return result;
+  }
+
+private:
+  /// Variable locations naming a value of an illegal width: dropped (the promoted value
+  /// would need an expression OpenCL.DebugInfo.100 cannot encode to read as it).
+  unsigned dropDebugLocations() {
+    std::vector<llvm::DbgVariableIntrinsic *> dropped;
+    for (llvm::Instruction &instruction : llvm::instructions(function_))
+      if (auto *location = llvm::dyn_cast<llvm::DbgVariableIntrinsic>(&instruction))
+        for (llvm::Value *value : location->location_ops())
+          if (value && isIllegal(value->getType())) {
+            dropped.push_back(location);
+            break;
+          }
+    for (llvm::DbgVariableIntrinsic *location : dropped) location->eraseFromParent();
+    return static_cast<unsigned>(dropped.size());
+  }
+
+  /// Pointer casts to an illegal width that loads and stores went through, now unused.
+  void eraseCastsToIllegalPointers() {
+    std::vector<llvm::Instruction *> casts;
+    for (llvm::Instruction &instruction : llvm::instructions(function_))
+      if (llvm::isa<llvm::BitCastInst>(instruction) && instruction.use_empty() &&
+          instruction.getType()->isPointerTy() && !instruction.getType()->isOpaquePointerTy() &&
+          isIllegal(instruction.getType()->getNonOpaquePointerElementType()))
+        casts.push_back(&instruction);
+    for (llvm::Instruction *cast : casts) cast->eraseFromParent();
+  }
+
+  /// The promoted form of `value`, an integer of an illegal width: its high bits zero.
+  llvm::Value *get(llvm::Value *value) {
+    if (auto found = values_.find(value); found != values_.end()) return found->second;
+    auto *constant = llvm::cast<llvm::Constant>(value); // isSupported() saw to it
+    if (llvm::isa<llvm::UndefValue>(constant))
+      return llvm::UndefValue::get(promoted(value->getType()));
+    return llvm::ConstantExpr::getZExt(constant, promoted(value->getType()));
+  }
+
+  /// `value` if its width is legal, else its promoted form.
+  llvm::Value *getAny(llvm::Value *value) {
+    return isIllegal(value->getType()) ? get(value) : value;
+  }
+
+  /// `wide` with the bits above `narrow` cleared.
+  static llvm::Value *mask(llvm::IRBuilder<> &builder, llvm::Value *wide, unsigned narrow) {
+    const unsigned width = integerWidth(wide->getType());
+    if (narrow >= width) return wide;
+    return builder.CreateAnd(
+        wide, llvm::ConstantInt::get(wide->getType(), llvm::APInt::getLowBitsSet(width, narrow)));
+  }
+
+  /// `wide`, holding a `narrow`-bit value, sign-extended from bit narrow - 1.
+  static llvm::Value *signExtended(llvm::IRBuilder<> &builder, llvm::Value *wide, unsigned narrow) {
+    const unsigned shift = integerWidth(wide->getType()) - narrow;
+    return builder.CreateAShr(builder.CreateShl(wide, shift), shift);
+  }
+
+  void define(llvm::Instruction &instruction, llvm::Value *value) {
+    if (isIllegal(instruction.getType()))
+      values_[&instruction] = value;
+    else
+      instruction.replaceAllUsesWith(value);
+    replaced_.push_back(&instruction);
+  }
+
+  void rewrite(llvm::Instruction &instruction) {
+    llvm::IRBuilder<> builder(&instruction);
+    llvm::Type *type = instruction.getType();
+    const unsigned narrow = integerWidth(type);
+    if (auto *intrinsic = llvm::dyn_cast<llvm::IntrinsicInst>(&instruction))
+      return rewriteIntrinsic(builder, *intrinsic);
+    if (auto *binary = llvm::dyn_cast<llvm::BinaryOperator>(&instruction))
+      return rewriteBinary(builder, *binary);
+    switch (instruction.getOpcode()) {
+    case llvm::Instruction::ICmp: {
+      auto &compare = llvm::cast<llvm::ICmpInst>(instruction);
+      const unsigned width = integerWidth(compare.getOperand(0)->getType());
+      llvm::Value *a = get(compare.getOperand(0)), *b = get(compare.getOperand(1));
+      if (compare.isSigned()) {
+        a = signExtended(builder, a, width);
+        b = signExtended(builder, b, width);
+      }
+      return define(instruction, builder.CreateICmp(compare.getPredicate(), a, b));
+    }
+    case llvm::Instruction::Trunc:
+    case llvm::Instruction::ZExt: {
+      llvm::Value *source = getAny(instruction.getOperand(0));
+      if (!isIllegal(type)) return define(instruction, builder.CreateZExtOrTrunc(source, type));
+      llvm::Value *wide = builder.CreateZExtOrTrunc(source, promoted(type));
+      return define(instruction, instruction.getOpcode() == llvm::Instruction::Trunc
+                                     ? mask(builder, wide, narrow)
+                                     : wide);
+    }
+    case llvm::Instruction::SExt: {
+      llvm::Value *source = instruction.getOperand(0);
+      if (isIllegal(source->getType()))
+        source = signExtended(builder, get(source), integerWidth(source->getType()));
+      if (!isIllegal(type)) return define(instruction, builder.CreateSExtOrTrunc(source, type));
+      return define(instruction,
+                    mask(builder, builder.CreateSExtOrTrunc(source, promoted(type)), narrow));
+    }
+    case llvm::Instruction::UIToFP:
+      return define(instruction, builder.CreateUIToFP(get(instruction.getOperand(0)), type));
+    case llvm::Instruction::SIToFP: {
+      llvm::Value *source = instruction.getOperand(0);
+      return define(instruction,
+                    builder.CreateSIToFP(
+                        signExtended(builder, get(source), integerWidth(source->getType())), type));
+    }
+    case llvm::Instruction::FPToUI:
+      return define(
+          instruction,
+          mask(builder, builder.CreateFPToUI(instruction.getOperand(0), promoted(type)), narrow));
+    case llvm::Instruction::FPToSI:
+      return define(
+          instruction,
+          mask(builder, builder.CreateFPToSI(instruction.getOperand(0), promoted(type)), narrow));
+    case llvm::Instruction::BitCast:
+      return rewriteBitCast(builder, instruction);
+    case llvm::Instruction::Select: {
+      auto &select = llvm::cast<llvm::SelectInst>(instruction);
+      return define(instruction,
+                    builder.CreateSelect(select.getCondition(), get(select.getTrueValue()),
+                                         get(select.getFalseValue())));
+    }
+    case llvm::Instruction::Switch: {
+      auto &choice = llvm::cast<llvm::SwitchInst>(instruction);
+      const unsigned wide = promotedWidth(integerWidth(choice.getCondition()->getType()));
+      choice.setCondition(get(choice.getCondition()));
+      for (auto c : choice.cases())
+        c.setValue(llvm::ConstantInt::get(instruction.getContext(),
+                                          c.getCaseValue()->getValue().zext(wide)));
+      ++changedInPlace_;
+      return;
+    }
+    case llvm::Instruction::GetElementPtr: {
+      // Indices are signed, extended to the index width (LLVM LangRef, getelementptr).
+      auto &gep = llvm::cast<llvm::GetElementPtrInst>(instruction);
+      const llvm::DataLayout &layout = function_.getParent()->getDataLayout();
+      llvm::Type *indexType = layout.getIndexType(gep.getPointerOperandType());
+      for (llvm::Use &index : gep.indices())
+        if (isIllegal(index->getType()))
+          index.set(builder.CreateSExt(
+              signExtended(builder, get(index.get()), integerWidth(index->getType())), indexType));
+      ++changedInPlace_;
+      return;
+    }
+    case llvm::Instruction::ExtractElement: {
+      auto &extract = llvm::cast<llvm::ExtractElementInst>(instruction);
+      return define(instruction, builder.CreateExtractElement(getAny(extract.getVectorOperand()),
+                                                              getAny(extract.getIndexOperand())));
+    }
+    case llvm::Instruction::InsertElement:
+      return define(instruction, builder.CreateInsertElement(getAny(instruction.getOperand(0)),
+                                                             getAny(instruction.getOperand(1)),
+                                                             getAny(instruction.getOperand(2))));
+    case llvm::Instruction::ShuffleVector: {
+      auto &shuffle = llvm::cast<llvm::ShuffleVectorInst>(instruction);
+      return define(instruction, builder.CreateShuffleVector(get(shuffle.getOperand(0)),
+                                                             get(shuffle.getOperand(1)),
+                                                             shuffle.getShuffleMask()));
+    }
+    case llvm::Instruction::Load:
+      return define(instruction, load(builder, llvm::cast<llvm::LoadInst>(instruction)));
+    case llvm::Instruction::Store:
+      store(builder, llvm::cast<llvm::StoreInst>(instruction));
+      replaced_.push_back(&instruction);
+      return;
+    default:
+      return; // only what isSupported() accepts reaches here
+    }
+  }
+
+  void rewriteBinary(llvm::IRBuilder<> &builder, llvm::BinaryOperator &binary) {
+    const unsigned narrow = integerWidth(binary.getType());
+    llvm::Value *a = get(binary.getOperand(0)), *b = get(binary.getOperand(1));
+    const auto opcode = binary.getOpcode();
+    switch (opcode) {
+    case llvm::Instruction::Add:
+    case llvm::Instruction::Sub:
+    case llvm::Instruction::Mul:
+    case llvm::Instruction::Shl: // carries into the high bits: wraparound at the narrow width
+      return define(binary, mask(builder, builder.CreateBinOp(opcode, a, b), narrow));
+    case llvm::Instruction::AShr:
+      return define(binary,
+                    mask(builder, builder.CreateAShr(signExtended(builder, a, narrow), b), narrow));
+    case llvm::Instruction::SDiv:
+    case llvm::Instruction::SRem:
+      return define(binary, mask(builder,
+                                 builder.CreateBinOp(opcode, signExtended(builder, a, narrow),
+                                                     signExtended(builder, b, narrow)),
+                                 narrow));
+    default: // and, or, xor, lshr, udiv, urem: exact on zero-extended operands
+      return define(binary, builder.CreateBinOp(opcode, a, b));
+    }
+  }
+
+  void rewriteIntrinsic(llvm::IRBuilder<> &builder, llvm::IntrinsicInst &intrinsic) {
+    const unsigned narrow = integerWidth(intrinsic.getType());
+    const unsigned extra = promotedWidth(narrow) - narrow;
+    llvm::Value *a = get(intrinsic.getArgOperand(0));
+    switch (const llvm::Intrinsic::ID id = intrinsic.getIntrinsicID()) {
+    case llvm::Intrinsic::umin:
+    case llvm::Intrinsic::umax:
+      return define(intrinsic,
+                    builder.CreateBinaryIntrinsic(id, a, get(intrinsic.getArgOperand(1))));
+    case llvm::Intrinsic::smin:
+    case llvm::Intrinsic::smax:
+      return define(intrinsic,
+                    mask(builder,
+                         builder.CreateBinaryIntrinsic(
+                             id, signExtended(builder, a, narrow),
+                             signExtended(builder, get(intrinsic.getArgOperand(1)), narrow)),
+                         narrow));
+    case llvm::Intrinsic::abs:
+      return define(intrinsic,
+                    mask(builder,
+                         builder.CreateBinaryIntrinsic(id, signExtended(builder, a, narrow),
+                                                       intrinsic.getArgOperand(1)),
+                         narrow));
+    case llvm::Intrinsic::ctpop:
+      return define(intrinsic, builder.CreateUnaryIntrinsic(id, a));
+    case llvm::Intrinsic::ctlz: // the promoted value has `extra` more leading zeros
+      return define(intrinsic,
+                    builder.CreateSub(builder.CreateBinaryIntrinsic(id, a, builder.getFalse()),
+                                      llvm::ConstantInt::get(a->getType(), extra)));
+    case llvm::Intrinsic::cttz: // a zero counts the narrow width
+      return define(intrinsic,
+                    builder.CreateBinaryIntrinsic(
+                        id,
+                        builder.CreateOr(a, llvm::ConstantInt::get(
+                                                a->getType(), llvm::APInt::getOneBitSet(
+                                                                  promotedWidth(narrow), narrow))),
+                        builder.getFalse()));
+    case llvm::Intrinsic::bitreverse:
+      return define(intrinsic, builder.CreateLShr(builder.CreateUnaryIntrinsic(id, a), extra));
+    default: // a variable location: dropped before
+      return;
+    }
+  }
+
+  /// A bitcast between an illegal scalar and a vector of legal integers as wide
+  /// (element 0 holds the lowest bits: SPIR is little-endian).
+  void rewriteBitCast(llvm::IRBuilder<> &builder, llvm::Instruction &cast) {
+    llvm::Value *source = cast.getOperand(0);
+    if (isIllegal(source->getType())) {
+      auto *vector = llvm::cast<llvm::FixedVectorType>(cast.getType());
+      const unsigned element = integerWidth(vector);
+      llvm::Value *wide = get(source);
+      llvm::Value *result = llvm::UndefValue::get(vector);
+      for (unsigned i = 0; i < vector->getNumElements(); ++i)
+        result = builder.CreateInsertElement(
+            result,
+            builder.CreateTrunc(builder.CreateLShr(wide, i * element), vector->getElementType()),
+            builder.getInt32(i));
+      return define(cast, result);
+    }
+    auto *vector = llvm::cast<llvm::FixedVectorType>(source->getType());
+    const unsigned element = integerWidth(vector);
+    llvm::Type *wideType = promoted(cast.getType());
+    llvm::Value *result = llvm::ConstantInt::get(wideType, 0);
+    for (unsigned i = 0; i < vector->getNumElements(); ++i)
+      result = builder.CreateOr(
+          builder.CreateShl(
+              builder.CreateZExt(builder.CreateExtractElement(source, builder.getInt32(i)),
+                                 wideType),
+              i * element),
+          result);
+    define(cast, result);
+  }
+
+  /// The pieces an access of `bytes` bytes at `alignment` is made of: (offset, size),
+  /// sizes of 4, 2 or 1 bytes, each aligned as it is accessed.
+  static std::vector<std::pair<unsigned, unsigned>> pieces(unsigned bytes, llvm::Align alignment) {
+    std::vector<std::pair<unsigned, unsigned>> result;
+    for (unsigned offset = 0; offset < bytes;) {
+      unsigned size = 4;
+      while (size > bytes - offset || llvm::commonAlignment(alignment, offset).value() < size)
+        size /= 2;
+      result.emplace_back(offset, size);
+      offset += size;
+    }
+    return result;
+  }
+
+  /// The address of the piece at `offset` of `pointer`, as a pointer to `type`.
+  static llvm::Value *pieceAddress(llvm::IRBuilder<> &builder, llvm::Value *pointer,
+                                   unsigned offset, llvm::Type *type) {
+    const unsigned space = pointer->getType()->getPointerAddressSpace();
+    llvm::Value *bytes = builder.CreateBitCast(pointer, builder.getInt8PtrTy(space));
+    if (offset) bytes = builder.CreateConstInBoundsGEP1_32(builder.getInt8Ty(), bytes, offset);
+    return builder.CreateBitCast(bytes, type->getPointerTo(space));
+  }
+
+  /// A load of an illegal width: exactly its bytes (LLVM LangRef, load: an i24 load
+  /// reads at most three bytes), the bits above the width cleared.
+  llvm::Value *load(llvm::IRBuilder<> &builder, llvm::LoadInst &load) {
+    const unsigned narrow = integerWidth(load.getType());
+    llvm::Type *wideType = promoted(load.getType());
+    llvm::Value *pointer = withoutBitCasts(load.getPointerOperand());
+    llvm::Value *result = nullptr;
+    for (auto [offset, size] : pieces((narrow + 7) / 8, load.getAlign())) {
+      llvm::Type *pieceType = builder.getIntNTy(size * 8);
+      llvm::LoadInst *piece = builder.CreateAlignedLoad(
+          pieceType, pieceAddress(builder, pointer, offset, pieceType),
+          llvm::commonAlignment(load.getAlign(), offset), load.isVolatile());
+      llvm::Value *placed =
+          builder.CreateShl(builder.CreateZExtOrTrunc(piece, wideType), offset * 8);
+      result = result ? builder.CreateOr(placed, result) : placed;
+    }
+    return narrow % 8 ? mask(builder, result, narrow) : result;
+  }
+
+  /// A store of an illegal width: exactly its bytes.
+  void store(llvm::IRBuilder<> &builder, llvm::StoreInst &store) {
+    llvm::Value *value = store.getValueOperand();
+    const unsigned narrow = integerWidth(value->getType());
+    llvm::Value *wide = get(value);
+    llvm::Value *pointer = withoutBitCasts(store.getPointerOperand());
+    for (auto [offset, size] : pieces((narrow + 7) / 8, store.getAlign())) {
+      llvm::Type *pieceType = builder.getIntNTy(size * 8);
+      builder.CreateAlignedStore(
+          builder.CreateTrunc(builder.CreateLShr(wide, offset * 8), pieceType),
+          pieceAddress(builder, pointer, offset, pieceType),
+          llvm::commonAlignment(store.getAlign(), offset), store.isVolatile());
+    }
+  }
+
+  llvm::Function &function_;
+  llvm::DenseMap<llvm::Value *, llvm::Value *> values_; ///< narrow value -> promoted
+  std::vector<llvm::Instruction *> replaced_;           ///< to erase once all are rewritten
+  unsigned changedInPlace_ = 0;                         ///< switches and geps
+};
+
+} // namespace
+
+unsigned lowerHalvedWideProducts(llvm::Function &function) {
+  if (function.isDeclaration()) return 0;
+  namespace pm = llvm::PatternMatch;
+  std::vector<std::pair<llvm::TruncInst *, std::pair<llvm::Value *, llvm::Value *>>> found;
+  for (llvm::Instruction &instruction : llvm::instructions(function)) {
+    auto *trunc = llvm::dyn_cast<llvm::TruncInst>(&instruction);
+    llvm::Value *a = nullptr, *b = nullptr;
+    if (trunc && trunc->getType()->isIntegerTy(64) && trunc->getSrcTy()->isIntegerTy(65) &&
+        pm::match(trunc->getOperand(0),
+                  pm::m_LShr(pm::m_Mul(pm::m_ZExt(pm::m_Value(a)), pm::m_ZExt(pm::m_Value(b))),
+                             pm::m_SpecificInt(1))) &&
+        a->getType()->isIntegerTy(64) && b->getType()->isIntegerTy(64))
+      found.push_back({trunc, {a, b}});
+  }
+  if (found.empty()) return 0;
+  llvm::LLVMContext &context = function.getContext();
+  llvm::Type *i64 = llvm::Type::getInt64Ty(context);
+  // OpenCL C's mul_hi(ulong, ulong), which the translator makes OpenCL.std u_mul_hi.
+  llvm::FunctionCallee mulHi = function.getParent()->getOrInsertFunction(
+      "_Z6mul_himm", llvm::FunctionType::get(i64, {i64, i64}, false));
+  if (auto *declared = llvm::dyn_cast<llvm::Function>(mulHi.getCallee())) {
+    declared->setCallingConv(llvm::CallingConv::SPIR_FUNC);
+    declared->setDoesNotAccessMemory();
+    declared->setDoesNotThrow();
+  }
+  for (auto &[trunc, operands] : found) {
+    llvm::IRBuilder<> builder(trunc);
+    auto [a, b] = operands;
+    // Bits 1 to 64 of the product: those of the low 64 bits shifted down, and bit 0 of
+    // the high 64 bits on top.
+    llvm::Value *low = builder.CreateMul(a, b);
+    llvm::CallInst *high = builder.CreateCall(mulHi, {a, b});
+    high->setCallingConv(llvm::CallingConv::SPIR_FUNC);
+    llvm::Value *result = builder.CreateOr(builder.CreateLShr(low, 1), builder.CreateShl(high, 63));
+    llvm::Value *old = trunc->getOperand(0);
+    trunc->replaceAllUsesWith(result);
+    trunc->eraseFromParent();
+    llvm::RecursivelyDeleteTriviallyDeadInstructions(old);
+  }
+  return static_cast<unsigned>(found.size());
+}
+
+IntegerPromotion promoteIllegalIntegers(llvm::Function &function) {
+  if (function.isDeclaration()) return {};
+  return Promoter(function).run();
+}
+
+} // namespace spvsim::frontend

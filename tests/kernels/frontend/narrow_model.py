@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""The results narrow_arith, narrow_bitfields and narrow_phis must give, computed on the host from
+their run files' inputs as the C code says, compared with an `spvsim run` output:
+    narrow_model.py narrow_arith.json narrow_arith.expected
+prints OK, or the first differences and exits 1."""
+import json
+import re
+import sys
+
+
+def sign_extend(value, bits):
+    return value - (1 << bits) if value & (1 << (bits - 1)) else value
+
+
+def narrow_arith(buffers):
+    out = []
+    for v in buffers["in"]["init"]["values"]:
+        n = v & 0x3FF
+        s = sum(range(n)) & 0xFFFFFFFF
+        m, t = (v >> 5) & 0x1FF, 0
+        for k in range(m):
+            t = (t + k * 3) & 0xFFFF  # ushort arithmetic
+        q = (v >> 12) & 0x3FF
+        sq = sum(k * k for k in range(q)) & 0xFFFFFFFF
+        choice = {0: 1, 7: 9, 12: 5, 30: 6, 31: 4}.get((v >> 3) & 0x1F, 0)
+        field = sign_extend((v >> 12) & 0xFFF, 12)
+        kind = 1 if field < -1000 else (2 if field > 1000 else 3)
+        out += [s, t, sq, choice, kind, ((field >> 3) & 0xFFFFFFFF) ^ (v >> 24)]
+    return {"out": out}
+
+
+def narrow_bitfields(buffers):
+    def int32(v):
+        v &= 0xFFFFFFFF
+        return v - (1 << 32) if v >> 31 else v
+
+    s24, s40, out, lout = [], [], [], []
+    for w in buffers["s24"]["init"]["values"]:
+        a, b, c = w & 0x3FF, sign_extend((w >> 10) & 0x3FFF, 14), w >> 24
+        out += [int32(a + b * 2 + c), 1 if b < -1000 else 0]
+        a, b = (a + 1000) & 0x3FF, (-b) & 0x3FFF  # wraparound on 10 and 14 bits
+        s24.append((w & 0xFF000000) | (b << 10) | a)  # c untouched
+    for w in buffers["s40"]["init"]["values"]:
+        a, b = w & 0xFFFFF, sign_extend((w >> 20) & 0xFFFFF, 20)
+        lout.append(a * 3 + b)
+        b, a = (b >> 2) & 0xFFFFF, (a * 7) & 0xFFFFF
+        s40.append((w & ~((1 << 40) - 1)) | (b << 20) | a)  # bytes 5 to 7 untouched
+    return {"s24": s24, "s40": s40, "out": out, "lout": lout}
+
+
+def narrow_phis(buffers, n):
+    s, out = [], []
+    for i, w in enumerate(buffers["s"]["init"]["values"]):
+        a, b = w & 0x3FF, sign_extend((w >> 10) & 0x3FFF, 14)
+        for _ in range(n):  # wraparound on 10 and 14 bits at each step
+            a, b = (a + 300) & 0x3FF, sign_extend((b - 3000) & 0x3FFF, 14)
+        if i & 1:
+            b = 5
+        s.append((w & 0xFF000000) | ((b & 0x3FFF) << 10) | a)
+        out.append(b)
+    return {"s": s, "out": out}
+
+
+def dumps(text):
+    found, current = {}, None
+    for line in text.splitlines():
+        header = re.match(r"^(\w+): \w+\[\d+\]", line)
+        if header:
+            current = found.setdefault(header.group(1), [])
+            continue
+        row = re.match(r"^\s*\d+: (.*)$", line)
+        if row and current is not None:
+            current += [int(v) for v in row.group(1).split(",")]
+    return found
+
+
+def main():
+    run = json.load(open(sys.argv[1]))
+    if run["kernel"] == "narrow_phis":
+        expected = narrow_phis(run["buffers"], run["args"][2]["value"])
+    else:
+        model = {"narrow_arith": narrow_arith, "narrow_bitfields": narrow_bitfields}[run["kernel"]]
+        expected = model(run["buffers"])
+    got = dumps(open(sys.argv[2]).read())
+    ok = True
+    for name, values in expected.items():
+        if got.get(name) != values:
+            ok = False
+            wrong = [i for i, v in enumerate(values) if i >= len(got.get(name, [])) or got[name][i] != v]
+            print(f"{name}: differs at {wrong[:8]}")
+    print("OK" if ok else "MISMATCH")
+    sys.exit(0 if ok else 1)
+
+
+if __name__ == "__main__":
+    main()
