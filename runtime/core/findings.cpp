@@ -111,6 +111,7 @@ void FindingLog::writeReport() {
   dirty_ = false;
   if (config_.reportFile.empty()) return;
   nlohmann::json report;
+  report["version"] = SPVSIM_VERSION; // as run's report says which spvsim wrote it
   report["findings"] = nlohmann::json::array();
   for (size_t i = 0; i < findings_.size(); ++i) {
     nlohmann::json finding = toJson(findings_[i]);
