@@ -310,6 +310,9 @@ public:
     stored_ = static_cast<const std::byte *>(stored), mask_ = mask;
     storedStride_ = stride ? stride : bytes_;
   }
+  /// The access is a range of an async copy whose elements have `element` bytes: a
+  /// finding names the (at most) 8 bytes of the element that hold the racing granule.
+  void copying(uint64_t element) { element_ = element; }
   Recorder(const Recorder &) = delete;
   Recorder &operator=(const Recorder &) = delete;
 
@@ -518,11 +521,15 @@ private:
     if (!n) n = groupStep<L>(w, packed, seen_, views_[m]);
     if (n) {
       if constexpr (Global) {
+        // Global words change only under their page's lock: a load and a store under
+        // it are as good as a compare-exchange, and cheaper.
         hold(g);
-        uint64_t expected = w;
-        if (!std::atomic_ref<uint64_t>(words_[g]).compare_exchange_strong(
-                expected, n, std::memory_order_relaxed))
-          change<Global>(g, item, q, expected); // another thread changed it meanwhile
+        std::atomic_ref<uint64_t> word(words_[g]);
+        const uint64_t now = word.load(std::memory_order_relaxed);
+        if (now == w)
+          word.store(n, std::memory_order_relaxed);
+        else
+          change<Global>(g, item, q, now); // another thread changed it meanwhile
       } else {
         words_[g] = n;
       }
@@ -531,10 +538,12 @@ private:
     if (w == 0) { // first touch: no race possible
       if constexpr (Global) {
         hold(g);
-        uint64_t expected = 0;
-        if (!std::atomic_ref<uint64_t>(words_[g]).compare_exchange_strong(
-                expected, packed | seen_, std::memory_order_relaxed))
-          change<Global>(g, item, q, expected);
+        std::atomic_ref<uint64_t> word(words_[g]);
+        const uint64_t now = word.load(std::memory_order_relaxed);
+        if (now == 0)
+          word.store(packed | seen_, std::memory_order_relaxed);
+        else
+          change<Global>(g, item, q, now);
       } else {
         words_[g] = packed | seen_;
       }
@@ -594,7 +603,15 @@ private:
   void report(uint64_t q, uint64_t granule, const Access &b, const Outcome &out) {
     // The byte the two accesses share: the granule's first byte inside this access.
     const uint64_t at = granule << shift_;
-    const uint64_t offset = std::max(tagged::offset(q), at - shadowOffset_);
+    uint64_t offset = std::max(tagged::offset(q), at - shadowOffset_);
+    uint32_t bytes = bytes_;
+    if (element_) { // an async copy's range: its 8-byte piece of an element
+      const uint64_t into = offset - tagged::offset(q);
+      const uint64_t piece = into % element_ / 8 * 8;
+      const uint64_t start = tagged::offset(q) + into / element_ * element_ + piece;
+      bytes = uint32_t(std::min<uint64_t>(8, element_ - piece));
+      offset = std::max(start, at - shadowOffset_);
+    }
     std::string ordering;
     if (global_ && !image_ && out.conflict != Conflict::Scope && shadow_.atomics()) {
       // A release this group acquired may order the other access (sync_order.h).
@@ -609,7 +626,7 @@ private:
       if (out.named && shadow_.tracked() && group_.followsLocal(out.other, warp, width)) return;
       ordering = group_.missingLocalOrdering(warp);
     }
-    RacyAccess a{b, tagged::make(tagged::space(q), tagged::id(q), offset), bytes_};
+    RacyAccess a{b, tagged::make(tagged::space(q), tagged::id(q), offset), bytes};
     if (stored_ && out.conflict == Conflict::WriteWrite) {
       // The other write's bytes: an earlier lane's of this store, else the memory's.
       const uint32_t lane = laneOf(b.item), other = out.named ? laneOf(out.other.item) : ~0u;
@@ -661,6 +678,7 @@ private:
   const std::byte *stored_ = nullptr; ///< storing(): the values, lane by lane
   uint64_t mask_ = 0;                 ///< storing(): the lanes that store
   uint32_t storedStride_ = 0;         ///< storing(): bytes from one lane's value to the next
+  uint64_t element_ = 0;              ///< copying(): the copy's element size
 };
 
 } // namespace
@@ -746,47 +764,76 @@ void recordRead(const ExecState &x, const LoweredOp &op, uint32_t lane, uint64_t
 
 } // namespace race
 
-void RaceGroup::copied(const ExecState &x, uint32_t instruction, uint64_t dst, uint64_t src,
-                       uint64_t bytes) {
+void RaceGroup::copied(const ExecState &x, uint32_t instruction, const CopiedBytes &c) {
   const uint32_t site = shadow_.siteOfInstruction(instruction);
-  const uint32_t copy = shadow_.copyItem();
-  for (uint64_t done = 0; done < bytes; done += 8) {
-    const uint32_t n = uint32_t(std::min<uint64_t>(8, bytes - done));
-    const uint64_t s = tagged::addOffset(src, done), d = tagged::addOffset(dst, done);
-    race::Recorder(launch_, *this, site, AccessKind::Read, n, copy, 1).lane(x, 0, s);
-    race::Recorder(launch_, *this, site, AccessKind::Write, n, copy, 1).lane(x, 0, d);
-    copies_.push_back({s, n});
-    copies_.push_back({d, n});
+  const uint64_t src = tagged::addOffset(c.src, c.srcOffset - tagged::offset(c.src));
+  const uint64_t dst = tagged::addOffset(c.dst, c.dstOffset - tagged::offset(c.dst));
+  // A side whose elements follow each other is one range (of at most 2^31 bytes).
+  const auto side = [&](AccessKind kind, uint64_t pointer, bool contiguous, uint64_t stride) {
+    if (!contiguous) return copiedSide(x, site, kind, pointer, c.size, c.count, stride, c.size);
+    const uint64_t perRange = std::max<uint64_t>(1, (uint64_t(1) << 31) / c.size);
+    for (uint64_t k = 0; k < c.count; k += perRange) {
+      const uint64_t n = std::min(perRange, c.count - k);
+      copiedSide(x, site, kind, tagged::addOffset(pointer, k * c.size), n * c.size, 1, 0, c.size);
+    }
+  };
+  side(AccessKind::Read, src, c.srcContiguous(), c.srcStride);
+  side(AccessKind::Write, dst, c.dstContiguous(), c.dstStride);
+}
+
+void RaceGroup::copiedSide(const ExecState &x, uint32_t site, AccessKind kind, uint64_t pointer,
+                           uint64_t bytes, uint64_t count, uint64_t stride, uint64_t element) {
+  if (bytes > 0xffffffffu) { // an element of 4 GiB or more: in pieces
+    for (uint64_t k = 0; k < count; ++k)
+      for (uint64_t done = 0; done < bytes; done += uint64_t(1) << 31)
+        copiedSide(x, site, kind, tagged::addOffset(pointer, k * stride + done),
+                   std::min<uint64_t>(uint64_t(1) << 31, bytes - done), 1, 0, element);
+    return;
   }
+  race::Recorder r(launch_, *this, site, kind, uint32_t(bytes), shadow_.copyItem(), 1);
+  r.copying(element);
+  for (uint64_t k = 0; k < count; ++k) r.lane(x, 0, tagged::addOffset(pointer, k * stride));
+  copies_.push_back({pointer, bytes, count, stride});
 }
 
 void RaceGroup::waitEvents() {
   const uint32_t copy = shadow_.copyItem();
+  const uint32_t shift = shadow_.granuleShift();
   for (const CopyRange &c : copies_) {
-    const uint64_t offset = tagged::offset(c.pointer);
     const uint32_t id = tagged::id(c.pointer);
-    const uint32_t shift = shadow_.granuleShift();
     if (tagged::space(c.pointer) == AddressSpace::Local) {
-      const uint64_t at = launch_.localOffsets[id] + offset;
       const race::View v = view(kLocal, copy, 1);
-      for (uint64_t g = at >> shift; g <= (at + c.bytes - 1) >> shift && g < local_.size(); ++g)
-        local_[g] = race::completeCopy<race::LocalLayout>(local_[g], copy, v);
+      for (uint64_t k = 0; k < c.count; ++k) {
+        const uint64_t at = launch_.localOffsets[id] + tagged::offset(c.pointer) + k * c.stride;
+        for (uint64_t g = at >> shift; g <= (at + c.bytes - 1) >> shift && g < local_.size(); ++g)
+          local_[g] = race::completeCopy<race::LocalLayout>(local_[g], copy, v);
+      }
       continue;
     }
     const AllocationView &a = launch_.allocations[id];
     const uint32_t root = a.parent ? a.parent : id;
     uint64_t *words = shadow_.words(root);
     if (!words) continue;
-    const uint64_t at = (a.parent ? a.parentOffset : 0) + offset;
     const race::View v = view(kGlobal, copy, 1);
-    for (uint64_t g = at >> shift; g <= (at + c.bytes - 1) >> shift; ++g) {
-      std::atomic<uint32_t> &lock = shadow_.lock(root, g);
-      lockSpin(lock);
-      std::atomic_ref<uint64_t> word(words[g]);
-      word.store(race::completeCopy<race::GlobalLayout>(word.load(std::memory_order_relaxed),
-                                                        groupFirst_ + copy, v),
-                 std::memory_order_relaxed);
-      lock.store(0, std::memory_order_release);
+    for (uint64_t k = 0; k < c.count; ++k) {
+      const uint64_t at =
+          (a.parent ? a.parentOffset : 0) + tagged::offset(c.pointer) + k * c.stride;
+      const uint64_t last = (at + c.bytes - 1) >> shift;
+      // The words of one lock's page under one hold of it.
+      for (uint64_t g = at >> shift; g <= last;) {
+        const uint64_t pageEnd =
+            std::min(last, (g >> RaceShadow::kWordsPerLock << RaceShadow::kWordsPerLock) +
+                               (uint64_t(1) << RaceShadow::kWordsPerLock) - 1);
+        std::atomic<uint32_t> &lock = shadow_.lock(root, g);
+        lockSpin(lock);
+        for (; g <= pageEnd; ++g) {
+          std::atomic_ref<uint64_t> word(words[g]);
+          const uint64_t w = word.load(std::memory_order_relaxed);
+          const uint64_t n = race::completeCopy<race::GlobalLayout>(w, groupFirst_ + copy, v);
+          if (n != w) word.store(n, std::memory_order_relaxed);
+        }
+        lock.store(0, std::memory_order_release);
+      }
     }
   }
   copies_.clear();
