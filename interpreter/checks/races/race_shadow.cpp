@@ -361,15 +361,18 @@ public:
     const AddressSpace space = tagged::space(q0);
     if (space != AddressSpace::Global && space != AddressSpace::Local) return false;
     const uint32_t first = uint32_t(std::countr_zero(mask));
-    uint64_t hi = 0, misaligned = 0, scattered = 0;
+    uint64_t hi = 0, misaligned = 0;
+    // Lanes `step` bytes apart (irregular == 0), or not.
+    const uint64_t step = x.width > 1 ? offsets[1] - offsets[0] : bytes_;
+    uint64_t irregular = 0;
     if (mask == x.allLanes) {
       for (uint32_t l = 0; l < x.width; ++l) {
         hi = std::max(hi, offsets[l]);
         misaligned |= offsets[l];
       }
-      for (uint32_t l = 1; l < x.width; ++l) scattered |= (offsets[l] - offsets[l - 1]) ^ bytes_;
+      for (uint32_t l = 1; l < x.width; ++l) irregular |= (offsets[l] - offsets[l - 1]) ^ step;
     } else {
-      scattered = 1;
+      irregular = 1;
       for (uint32_t l = first; l < x.width; ++l)
         if ((mask >> l) & 1) hi = std::max(hi, offsets[l]), misaligned |= offsets[l];
     }
@@ -381,9 +384,17 @@ public:
         ((misaligned | shadowOffset_) & (bytes_ - 1)) != 0 ||
         (isAtomic(kind_) && reinterpret_cast<uintptr_t>(base_) % bytes_ != 0))
       return false;
-    if (!scattered && bytes_ == granule &&
-        firstTouch(((shadowOffset_ + offsets[0]) >> shift_), x.width))
-      return true;
+    if (!irregular && bytes_ == granule && step != 0 && (step & (granule - 1)) == 0 &&
+        step <= (granule << 4)) {
+      // Lanes on their own granules, `stride` granules apart (work-items on elements
+      // of a strided array, each a run of elements): first touches in one pass, or
+      // every word quiet.
+      const uint64_t g0 = (shadowOffset_ + offsets[0]) >> shift_, stride = step >> shift_;
+      if (firstTouch(g0, x.width, stride)) return true;
+      if (allQuiet(x.allLanes, global_ ? group_.groupFirst() + firstItem_ : firstItem_,
+                   [&](uint32_t l) { return g0 + l * stride; }))
+        return true;
+    }
     // Lanes after one that found its word quiet for a read (work-items reading one
     // element) find it quiet too: a read conflicts only with a write, and the word
     // keeps a read by another work-item (or says nobody wrote it).
@@ -453,31 +464,33 @@ private:
     return loud == 0;
   }
 
-  /// A warp's first access to `n` consecutive untouched words from g0, lane l at
-  /// word g0 + l (work-items on consecutive elements: the common case): written in
-  /// one pass. False, with nothing written, when a word was touched already.
-  bool firstTouch(uint64_t g0, uint32_t n) {
+  /// A warp's first access to `n` untouched words `stride` apart from g0, lane l at
+  /// word g0 + l × stride (work-items on consecutive elements: the common case): written
+  /// in one pass. False, with nothing written, when a word was touched already.
+  bool firstTouch(uint64_t g0, uint32_t n, uint64_t stride = 1) {
     uint64_t *w = words_ + g0;
     uint64_t any = 0;
     if (global_) {
-      if ((g0 >> RaceShadow::kWordsPerLock) != ((g0 + n - 1) >> RaceShadow::kWordsPerLock))
+      if ((g0 >> RaceShadow::kWordsPerLock) !=
+          ((g0 + (n - 1) * stride) >> RaceShadow::kWordsPerLock))
         return false;
       hold(g0);
       for (uint32_t l = 0; l < n; ++l)
-        any |= std::atomic_ref<uint64_t>(w[l]).load(std::memory_order_relaxed);
+        any |= std::atomic_ref<uint64_t>(w[l * stride]).load(std::memory_order_relaxed);
       if (any) return false;
       const uint64_t packed = packed_[RaceGroup::kGlobal] | seen_;
       const uint32_t items = group_.groupFirst() + firstItem_;
       for (uint32_t l = 0; l < n; ++l)
-        std::atomic_ref<uint64_t>(w[l]).store(packed | ((items + l) & GlobalLayout::kItemMask),
-                                              std::memory_order_relaxed);
+        std::atomic_ref<uint64_t>(w[l * stride])
+            .store(packed | ((items + l) & GlobalLayout::kItemMask), std::memory_order_relaxed);
       return true;
     }
-    for (uint32_t l = 0; l < n; ++l) any |= w[l];
+    for (uint32_t l = 0; l < n; ++l) any |= w[l * stride];
     if (any) return false;
     const uint64_t packed = packed_[RaceGroup::kLocal] | seen_;
-    for (uint32_t l = 0; l < n; ++l) w[l] = packed | ((firstItem_ + l) & LocalLayout::kItemMask);
-    group_.touchLocal(g0 + n);
+    for (uint32_t l = 0; l < n; ++l)
+      w[l * stride] = packed | ((firstItem_ + l) & LocalLayout::kItemMask);
+    group_.touchLocal(g0 + (n - 1) * stride + 1);
     return true;
   }
 
