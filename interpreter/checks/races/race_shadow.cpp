@@ -384,11 +384,10 @@ public:
         ((misaligned | shadowOffset_) & (bytes_ - 1)) != 0 ||
         (isAtomic(kind_) && reinterpret_cast<uintptr_t>(base_) % bytes_ != 0))
       return false;
-    if (!irregular && bytes_ == granule && step != 0 && (step & (granule - 1)) == 0 &&
-        step <= (granule << 4)) {
-      // Lanes on their own granules, `stride` granules apart (work-items on elements
-      // of a strided array, each a run of elements): first touches in one pass, or
-      // every word quiet.
+    if (!irregular && bytes_ == granule && step != 0 && step <= hi && (step & (granule - 1)) == 0) {
+      // Lanes on their own granules, `stride` granules apart, ascending (work-items on
+      // elements of a strided array, each a run of elements; a step above the highest
+      // offset is a descending one): first touches in one pass, or every word quiet.
       const uint64_t g0 = (shadowOffset_ + offsets[0]) >> shift_, stride = step >> shift_;
       if (firstTouch(g0, x.width, stride)) return true;
       if (allQuiet(x.allLanes, global_ ? group_.groupFirst() + firstItem_ : firstItem_,

@@ -87,3 +87,17 @@ __kernel void wide_copy_out_after_race(__global long4 *dst, __global long *out,
   event_t e = async_work_group_strided_copy(to, tile, n, 2, 0);
   wait_group_events(1, &e);
 }
+
+// Work-items on elements 20 apart of a __local and a global array: their first touches,
+// the quiet reads after the barrier, then a write to the neighbour's element, which
+// races with the neighbour's read (found at the read or the write, by the order the
+// work-items ran in).
+__kernel void strided_race(__global int *g, __local int *tile) {
+  size_t lid = get_local_id(0), n = get_local_size(0), gid = get_global_id(0);
+  tile[lid * 20] = (int)lid;
+  g[gid * 20] = (int)gid;
+  barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+  int v = tile[lid * 20] + g[gid * 20]; // BUG: strided (the read)
+  tile[((lid + 1) % n) * 20] = v;        // BUG: strided (the write)
+  g[gid * 20 + 1] = v;
+}
