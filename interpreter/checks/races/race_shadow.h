@@ -272,6 +272,16 @@ inline RaceGroup &raceGroupOf(const ExecState &x) {
 
 namespace race {
 
+/// Takes a spin lock of the shadow's words (RaceShadow::lock).
+inline void lockSpin(std::atomic<uint32_t> &lock) {
+  while (lock.exchange(1, std::memory_order_acquire))
+    while (lock.load(std::memory_order_relaxed)) {
+#if defined(__x86_64__) || defined(__i386__)
+      __builtin_ia32_pause();
+#endif
+    }
+}
+
 /// How far the atomic at module instruction `instruction` reaches (DESIGN.md "Race
 /// detection": Workgroup with Relaxed semantics, every OpenCL 1.2 atomic, acts
 /// device-wide).
