@@ -66,19 +66,6 @@ void RaceGroup::subGroupBarrier(uint32_t warp, uint64_t scopes) {
     if (fences[m] && warp < epochs_[m].size()) epochs_[m][warp] = ++latest_[m];
 }
 
-race::View RaceGroup::view(Memory m, uint32_t firstItem, uint32_t width) const {
-  race::View v;
-  v.groupFirst = m != kLocal ? groupFirst_ : 0;
-  v.stride = shadow_.stride();
-  v.warpFirst = firstItem;
-  v.width = width;
-  v.lastBarrier = lastBarrier_[m];
-  v.latest = latest_[m];
-  v.trustEpochs = m == kLocal ? latest_[m] < race::LocalLayout::kEpochMask
-                              : latest_[m] < race::GlobalLayout::kEpochMask;
-  return v;
-}
-
 void RaceGroup::waitEvents() {
   const uint32_t copy = shadow_.copyItem();
   const uint32_t shift = shadow_.granuleShift();

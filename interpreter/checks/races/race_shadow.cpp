@@ -196,6 +196,20 @@ std::optional<WorkItemIds> RaceShadow::workItem(uint32_t item) const {
   return ids;
 }
 
+// Inlined into every recorder's construction (one per op): here, with Recorder.
+race::View RaceGroup::view(Memory m, uint32_t firstItem, uint32_t width) const {
+  race::View v;
+  v.groupFirst = m != kLocal ? groupFirst_ : 0;
+  v.stride = shadow_.stride();
+  v.warpFirst = firstItem;
+  v.width = width;
+  v.lastBarrier = lastBarrier_[m];
+  v.latest = latest_[m];
+  v.trustEpochs = m == kLocal ? latest_[m] < race::LocalLayout::kEpochMask
+                              : latest_[m] < race::GlobalLayout::kEpochMask;
+  return v;
+}
+
 namespace race {
 namespace {
 
