@@ -39,8 +39,10 @@ def results_from_log(path):
         return results
     with open(path, errors="replace") as f:
         for line in f:
-            # Some tests print their seed first: "(seed = 1246704256) op_fsub passed".
-            m = re.search(r"(?:^|\) )(\S+) (passed|FAILED|test not supported)$", line.rstrip())
+            # Some tests print their seed first: "(seed = 1246704256) op_fsub passed"; a
+            # failure after the kernel source the harness quoted: '"vec_align_struct FAILED'.
+            m = re.search(r'(?:^"?|\) )([^\s"]\S*) (passed|FAILED|test not supported)$',
+                          line.rstrip())
             if m:
                 results[m.group(1)] = {"passed": "pass", "FAILED": "fail"}.get(m.group(2), "skip")
     return results

@@ -110,9 +110,11 @@ struct FaultedCopy {
   WorkItemIds workItem;
 };
 
-/// Bytes a copy moved: `size` bytes from `src` + srcOffset (resolved to `from`) to
-/// `dst` + dstOffset (resolved to `to`); dst and src are the tagged pointers the copy
-/// was given, the offsets those of the bytes moved.
+/// Bytes a copy moved: `count` elements of `size` bytes, element k from `src` +
+/// srcOffset + k × srcStride (resolved to `from`) to `dst` + dstOffset + k × dstStride
+/// (resolved to `to`); dst and src are the tagged pointers the copy was given, the
+/// offsets those of the bytes moved. A lane's copy is one element; an async copy all
+/// the elements it performed, strided on its global side.
 struct CopiedBytes {
   uint64_t dst = 0;
   const ops::ResolvedAllocation *to = nullptr;
@@ -121,6 +123,12 @@ struct CopiedBytes {
   const ops::ResolvedAllocation *from = nullptr;
   uint64_t srcOffset = 0;
   uint64_t size = 0;
+  uint64_t count = 1;
+  uint64_t dstStride = 0;
+  uint64_t srcStride = 0;
+  /// Whether the elements on the destination (source) side follow each other.
+  bool dstContiguous() const { return count == 1 || dstStride == size; }
+  bool srcContiguous() const { return count == 1 || srcStride == size; }
 };
 
 /// A watcher's state for one work-group runner (one worker thread; it runs many groups
@@ -140,7 +148,8 @@ public:
   /// barrier (an OpControlBarrier of Subgroup execution scope; `scopes` as above) and is
   /// about to be released; the group's other warps are not held by it.
   virtual void subGroupBarrierReleased(uint32_t /*warp*/, uint64_t /*scopes*/) {}
-  /// One element of an async_work_group_copy was copied (x: the group, no warp).
+  /// An async_work_group_copy (strided or not) was performed, up to the elements it
+  /// copied before a fault (x: the group, no warp).
   virtual void asyncCopied(const ExecState &, uint32_t /*instruction*/, const CopiedBytes &) {}
   /// The group's work-items have all returned, or the launch was stopped; its printf
   /// output has been handed on.

@@ -293,26 +293,40 @@ void WorkGroupRunner::asyncCopy(const Collective &c) {
   ops::ResolvedAllocation d, s;
   bool okDst = tagged::space(dst) != AddressSpace::Private && ops::resolve(x, dst, 0, d);
   bool okSrc = tagged::space(src) != AddressSpace::Private && ops::resolve(x, src, 0, s);
-  for (uint64_t i = 0; i < count; ++i) {
-    uint64_t dstOffset = tagged::offset(dst) + (toLocal ? i : i * stride) * size;
-    uint64_t srcOffset = tagged::offset(src) + (toLocal ? i * stride : i) * size;
-    bool dstIn = okDst && dstOffset + size <= d.size;
-    bool srcIn = okSrc && srcOffset + size <= s.size;
-    if (dstIn && srcIn) {
-      std::memmove(d.base + dstOffset, s.base + srcOffset, size);
-      forEachWatcher(group_, [&](GroupWatcher &w) {
-        w.asyncCopied(x, c.instruction, CopiedBytes{dst, &d, dstOffset, src, &s, srcOffset, size});
-      });
-      continue;
+  const uint64_t dstStride = (toLocal ? 1 : stride) * size,
+                 srcStride = (toLocal ? stride : 1) * size;
+  // The elements are copied up to the first that is out of bounds; the watchers see
+  // them as one copy (ranges, not elements: the checks' cost is per range).
+  uint64_t done = 0;
+  for (; done < count; ++done) {
+    const uint64_t dstOffset = tagged::offset(dst) + done * dstStride;
+    const uint64_t srcOffset = tagged::offset(src) + done * srcStride;
+    const bool dstIn = okDst && dstOffset + size <= d.size;
+    const bool srcIn = okSrc && srcOffset + size <= s.size;
+    if (!dstIn || !srcIn) {
+      if (done > 0)
+        copied(x, c,
+               CopiedBytes{dst, &d, tagged::offset(dst), src, &s, tagged::offset(src), size, done,
+                           dstStride, srcStride});
+      const FaultedCopy fault{
+          dstIn ? src : dst,     dstIn ? srcOffset : dstOffset, size, done, count, !dstIn,
+          workItem(warps_[0], 0)};
+      forEachWatcher(launch_,
+                     [&](LaunchWatcher &w) { w.asyncCopyFaulted(x, c.instruction, fault); });
+      break;
     }
-    const FaultedCopy fault{
-        dstIn ? src : dst,     dstIn ? srcOffset : dstOffset, size, i, count, !dstIn,
-        workItem(warps_[0], 0)};
-    forEachWatcher(launch_, [&](LaunchWatcher &w) { w.asyncCopyFaulted(x, c.instruction, fault); });
-    break;
+    std::memmove(d.base + dstOffset, s.base + srcOffset, size);
   }
+  if (done == count && count > 0)
+    copied(x, c,
+           CopiedBytes{dst, &d, tagged::offset(dst), src, &s, tagged::offset(src), size, count,
+                       dstStride, srcStride});
   for (uint64_t item = 0; item < n; ++item) slots[0][item] = 1; // the event
   if (unwaitedCopy_ == ~0u) unwaitedCopy_ = c.instruction;
+}
+
+void WorkGroupRunner::copied(const ExecState &x, const Collective &c, const CopiedBytes &bytes) {
+  forEachWatcher(group_, [&](GroupWatcher &w) { w.asyncCopied(x, c.instruction, bytes); });
 }
 
 } // namespace spvsim

@@ -13,6 +13,8 @@
 
 namespace spvsim {
 
+struct CopiedBytes;
+
 class WorkGroupRunner {
 public:
   explicit WorkGroupRunner(LaunchContext &launch);
@@ -53,6 +55,8 @@ private:
   /// Combines the operands of work-group function `c` once every work-item deposited them.
   void completeCollective(const Collective &c);
   void asyncCopy(const Collective &c);
+  /// Tells the group's watchers of the elements an async copy moved.
+  void copied(const ExecState &x, const Collective &c, const CopiedBytes &bytes);
   /// Reports events.not_waited when the group ends with an async copy never waited for.
   void checkEventsWaited();
   void reportGroupFinding(const char *kind, std::string message, uint64_t item, uint32_t site);

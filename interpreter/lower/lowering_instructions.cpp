@@ -262,8 +262,17 @@ bool KernelLowering::lowerConversion(Instance &in, const Instruction &inst) {
       defineAlias(in, inst.resultId, a);
       return true;
     }
-    if (op == spv::Op::OpConvertPtrToU && to.size() == 1 && to[0].bytes == 4)
-      unsupported("pointers converted to 32-bit integers (Physical32 addressing)");
+    if (op == spv::Op::OpConvertPtrToU && from.size() == 1 && to.size() == 1 &&
+        to[0].bytes < from[0].bytes) {
+      // (uint)p in a Physical64 module: SPIR-V OpConvertPtrToU is "bit pattern-preserving
+      // ... of possibly different bit width", so the pointer's integer value, truncated
+      // as OpUConvert truncates (its low bits: the offset, and so the alignment).
+      SlotValue r = resultValue(in, inst.resultId);
+      emit(convertOp(intKind(from[0].bytes, false), intKind(to[0].bytes, false)), slotBytes(r.slot),
+           slotBytes(a.slot))
+          .aux = kRoundDefault;
+      return true;
+    }
     // OpBitcast between layouts (uchar4 <-> uint, long <-> int2, a pointer <-> int2): the
     // operand's components as one little-endian string of bits (SPIR-V §3.52.12
     // OpBitcast), cut into the result's components.

@@ -223,11 +223,35 @@ def subgroup_extended_types(ctx, queue):
             assert got["clustered"][i] == sum(vs[first:first + 4]), (i, got["clustered"][i])
 
 
+def pointer_to_narrow_integer(ctx, queue):
+    """A pointer converted to a 32-bit integer in a 64-bit program builds and runs (the
+    suite's vectors vec_align_struct: (uint)&local_struct.vec, whose low bits show its
+    alignment): the low 32 bits of the pointer's value, as for any narrowing."""
+    program = cl.Program(ctx, """
+    typedef struct { char2 vec; } testStruct;
+    kernel void k(global const int* src, global uint* dest, global uint* offsets) {
+      local testStruct test;
+      int tid = get_global_id(0);
+      dest[tid] = (uint)((local uchar *)&(test.vec));
+      offsets[tid] = (uint)(src + tid) - (uint)src;
+    }""").build(options=["-cl-std=CL3.0"])
+    src = cl.Buffer(ctx, cl.mem_flags.READ_ONLY, 64 * 4)
+    dest = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, 64 * 4)
+    offsets = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, 64 * 4)
+    program.k(queue, (64,), (16,), src, dest, offsets)
+    got, distances = np.empty(64, np.uint32), np.empty(64, np.uint32)
+    cl.enqueue_copy(queue, got, dest)
+    cl.enqueue_copy(queue, distances, offsets)
+    assert all(int(v) % 2 == 0 for v in got), got
+    assert distances.tolist() == [4 * i for i in range(64)], distances
+
+
 def main():
     ctx = spvsim_context()
     queue = cl.CommandQueue(ctx)
     tests = [float_atomics, duplicated_phi_parents, program_scope_pointer,
-             global_variable_limit, read_only_buffer_write, subgroup_extended_types]
+             global_variable_limit, read_only_buffer_write, subgroup_extended_types,
+             pointer_to_narrow_integer]
     for test in tests:
         test(ctx, queue)
         print(test.__name__, "ok")

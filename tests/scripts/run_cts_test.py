@@ -39,10 +39,18 @@ HANGING = """#!/bin/sh
 echo "first passed"
 exec sleep 60
 """
+# A stopped suite whose failure follows the kernel source it printed in quotes.
+QUOTING = """#!/bin/sh
+echo "first passed"
+echo 'test_second: Error compiling "'
+echo 'kernel void k() {}'
+echo '"second FAILED'
+exec sleep 60
+"""
 
 
 def fake_cts(root):
-    for name, text in (("fast", FINISHING), ("slow", HANGING), ("select", ECHOING),
+    for name, text in (("fast", FINISHING), ("slow", HANGING), ("quoted", QUOTING), ("select", ECHOING),
                        ("half", ECHOING), ("basic", ECHOING)):
         folder = os.path.join(root, "test_conformance", name)
         os.makedirs(folder)
@@ -100,6 +108,12 @@ def main():
                              ["fast/beta  a cause", "slow/(time limit)  too slow"],
                              ["fast", "slow"])
         expect(status == 0, "a listed time limit passes the run", output)
+
+        status, output = run(cts, os.path.join(tmp, "q"),
+                             ["quoted/second  a cause", "quoted/(time limit)  too slow"],
+                             ["quoted"])
+        expect(status == 0 and "| quoted | 1 | 1 | 0 |" in output,
+               "a failure after a quoted kernel source is the test's", output)
 
         out = os.path.join(tmp, "w")
         status, output = run(cts, out, [], ["select", "half", "basic"])

@@ -1,6 +1,7 @@
-// RaceGroup's own state (race_shadow.h): its start, and the barrier epochs of each
-// memory — global, __local and image — that work-group and sub-group barriers advance
-// (RaceGroup::view, which the Recorder calls per op, stays beside it in race_shadow.cpp).
+// RaceGroup's own state (race_shadow.h): its start, the barrier epochs of each
+// memory — global, __local and image — that work-group and sub-group barriers advance,
+// and the completion of its async copies at wait_group_events (RaceGroup::view, which
+// the Recorder calls per op, stays beside it in race_shadow.cpp).
 #include <algorithm>
 
 #include "checks/races/race_shadow.h"
@@ -68,6 +69,49 @@ void RaceGroup::subGroupBarrier(uint32_t warp, uint64_t scopes) {
                           (semantics & uint64_t(spv::MemorySemanticsMask::ImageMemory)) != 0};
   for (uint32_t m = 0; m < 3; ++m)
     if (fences[m] && warp < epochs_[m].size()) epochs_[m][warp] = ++latest_[m];
+}
+
+void RaceGroup::waitEvents() {
+  const uint32_t copy = shadow_.copyItem();
+  const uint32_t shift = shadow_.granuleShift();
+  for (const CopyRange &c : copies_) {
+    const uint32_t id = tagged::id(c.pointer);
+    if (tagged::space(c.pointer) == AddressSpace::Local) {
+      const race::View v = view(kLocal, copy, 1);
+      for (uint64_t k = 0; k < c.count; ++k) {
+        const uint64_t at = launch_.localOffsets[id] + tagged::offset(c.pointer) + k * c.stride;
+        for (uint64_t g = at >> shift; g <= (at + c.bytes - 1) >> shift && g < local_.size(); ++g)
+          local_[g] = race::completeCopy<race::LocalLayout>(local_[g], copy, v);
+      }
+      continue;
+    }
+    const AllocationView &a = launch_.allocations[id];
+    const uint32_t root = a.parent ? a.parent : id;
+    uint64_t *words = shadow_.words(root);
+    if (!words) continue;
+    const race::View v = view(kGlobal, copy, 1);
+    for (uint64_t k = 0; k < c.count; ++k) {
+      const uint64_t at =
+          (a.parent ? a.parentOffset : 0) + tagged::offset(c.pointer) + k * c.stride;
+      const uint64_t last = (at + c.bytes - 1) >> shift;
+      // The words of one lock's page under one hold of it.
+      for (uint64_t g = at >> shift; g <= last;) {
+        const uint64_t pageEnd =
+            std::min(last, (g >> RaceShadow::kWordsPerLock << RaceShadow::kWordsPerLock) +
+                               (uint64_t(1) << RaceShadow::kWordsPerLock) - 1);
+        std::atomic<uint32_t> &lock = shadow_.lock(root, g);
+        race::lockSpin(lock);
+        for (; g <= pageEnd; ++g) {
+          std::atomic_ref<uint64_t> word(words[g]);
+          const uint64_t w = word.load(std::memory_order_relaxed);
+          const uint64_t n = race::completeCopy<race::GlobalLayout>(w, groupFirst_ + copy, v);
+          if (n != w) word.store(n, std::memory_order_relaxed);
+        }
+        lock.store(0, std::memory_order_release);
+      }
+    }
+  }
+  copies_.clear();
 }
 
 } // namespace spvsim

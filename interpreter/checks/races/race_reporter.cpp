@@ -1,10 +1,38 @@
-// Race findings: kind, message, both accesses, and the repeat key that makes
-// each distinct race one finding with a count.
+// Race findings: kind, message, both accesses, the work-items they name, and the repeat
+// key that makes each distinct race one finding with a count.
 #include "checks/races/race_reporter.h"
 
+#include <algorithm>
 #include <string>
 
 #include "checks/races/race_shadow.h"
+
+namespace spvsim {
+
+// The work-group and work-item an item index of the shadow names, for the messages.
+std::array<uint64_t, 3> RaceShadow::groupOf(uint32_t item) const {
+  const uint64_t g = item / stride_;
+  const auto &n = launch_.groups;
+  return {g % n[0], g / n[0] % n[1], g / (n[0] * n[1])};
+}
+
+std::optional<WorkItemIds> RaceShadow::workItem(uint32_t item) const {
+  const uint64_t local = item % stride_;
+  if (local == copyItem()) return std::nullopt;
+  const LaunchContext &L = launch_;
+  WorkItemIds ids;
+  ids.dims = L.range.dims;
+  ids.group = groupOf(item);
+  std::array<uint64_t, 3> size;
+  for (uint32_t d = 0; d < 3; ++d)
+    size[d] = std::min(L.localSize[d], L.range.global[d] - ids.group[d] * L.localSize[d]);
+  ids.local = {local % size[0], local / size[0] % size[1], local / (size[0] * size[1])};
+  for (uint32_t d = 0; d < 3; ++d)
+    ids.global[d] = ids.group[d] * L.localSize[d] + ids.local[d] + L.range.offset[d];
+  return ids;
+}
+
+} // namespace spvsim
 
 namespace spvsim::race {
 

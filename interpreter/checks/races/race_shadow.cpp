@@ -1,6 +1,7 @@
 // RaceShadow and RaceGroup: race sites, the global shadow words of each root
-// (race_word_array.h), the Recorder that records an op's lanes in them and in the
-// __local shadow, and async copies (race_shadow.h; barrier epochs: race_group.cpp).
+// (race_word_array.h), the Recorder that records an op's lanes (loads, stores,
+// atomics, texels, async copies) in them and in the __local shadow (race_shadow.h;
+// barrier epochs and async-copy completion: race_group.cpp).
 #include "checks/races/race_shadow.h"
 
 #include <algorithm>
@@ -25,15 +26,6 @@ namespace {
 /// The largest power of two (up to 8) dividing n.
 uint32_t lowBit(uint64_t n) {
   return n ? std::min<uint32_t>(8, uint32_t(n & (~n + 1))) : 8;
-}
-
-void lockSpin(std::atomic<uint32_t> &lock) {
-  while (lock.exchange(1, std::memory_order_acquire))
-    while (lock.load(std::memory_order_relaxed)) {
-#if defined(__x86_64__) || defined(__i386__)
-      __builtin_ia32_pause();
-#endif
-    }
 }
 
 } // namespace
@@ -174,28 +166,7 @@ void RaceShadow::populate(uint32_t root, uint64_t index) {
   if (WordArray *a = arrays_[root].load(std::memory_order_acquire)) a->populate(index);
 }
 
-std::array<uint64_t, 3> RaceShadow::groupOf(uint32_t item) const {
-  const uint64_t g = item / stride_;
-  const auto &n = launch_.groups;
-  return {g % n[0], g / n[0] % n[1], g / (n[0] * n[1])};
-}
-
-std::optional<WorkItemIds> RaceShadow::workItem(uint32_t item) const {
-  const uint64_t local = item % stride_;
-  if (local == copyItem()) return std::nullopt;
-  const LaunchContext &L = launch_;
-  WorkItemIds ids;
-  ids.dims = L.range.dims;
-  ids.group = groupOf(item);
-  std::array<uint64_t, 3> size;
-  for (uint32_t d = 0; d < 3; ++d)
-    size[d] = std::min(L.localSize[d], L.range.global[d] - ids.group[d] * L.localSize[d]);
-  ids.local = {local % size[0], local / size[0] % size[1], local / (size[0] * size[1])};
-  for (uint32_t d = 0; d < 3; ++d)
-    ids.global[d] = ids.group[d] * L.localSize[d] + ids.local[d] + L.range.offset[d];
-  return ids;
-}
-
+// Inlined into every recorder's construction (one per op): here, with Recorder.
 race::View RaceGroup::view(Memory m, uint32_t firstItem, uint32_t width) const {
   race::View v;
   v.groupFirst = m != kLocal ? groupFirst_ : 0;
@@ -243,6 +214,9 @@ public:
     stored_ = static_cast<const std::byte *>(stored), mask_ = mask;
     storedStride_ = stride ? stride : bytes_;
   }
+  /// The access is a range of an async copy whose elements have `element` bytes: a
+  /// finding names the (at most) 8 bytes of the element that hold the racing granule.
+  void copying(uint64_t element) { element_ = element; }
   Recorder(const Recorder &) = delete;
   Recorder &operator=(const Recorder &) = delete;
 
@@ -305,15 +279,18 @@ public:
     const AddressSpace space = tagged::space(q0);
     if (space != AddressSpace::Global && space != AddressSpace::Local) return false;
     const uint32_t first = uint32_t(std::countr_zero(mask));
-    uint64_t hi = 0, misaligned = 0, scattered = 0;
+    uint64_t hi = 0, misaligned = 0;
+    // Lanes `step` bytes apart (irregular == 0), or not.
+    const uint64_t step = x.width > 1 ? offsets[1] - offsets[0] : bytes_;
+    uint64_t irregular = 0;
     if (mask == x.allLanes) {
       for (uint32_t l = 0; l < x.width; ++l) {
         hi = std::max(hi, offsets[l]);
         misaligned |= offsets[l];
       }
-      for (uint32_t l = 1; l < x.width; ++l) scattered |= (offsets[l] - offsets[l - 1]) ^ bytes_;
+      for (uint32_t l = 1; l < x.width; ++l) irregular |= (offsets[l] - offsets[l - 1]) ^ step;
     } else {
-      scattered = 1;
+      irregular = 1;
       for (uint32_t l = first; l < x.width; ++l)
         if ((mask >> l) & 1) hi = std::max(hi, offsets[l]), misaligned |= offsets[l];
     }
@@ -325,9 +302,16 @@ public:
         ((misaligned | shadowOffset_) & (bytes_ - 1)) != 0 ||
         (isAtomic(kind_) && reinterpret_cast<uintptr_t>(base_) % bytes_ != 0))
       return false;
-    if (!scattered && bytes_ == granule &&
-        firstTouch(((shadowOffset_ + offsets[0]) >> shift_), x.width))
-      return true;
+    if (!irregular && bytes_ == granule && step != 0 && step <= hi && (step & (granule - 1)) == 0) {
+      // Lanes on their own granules, `stride` granules apart, ascending (work-items on
+      // elements of a strided array, each a run of elements; a step above the highest
+      // offset is a descending one): first touches in one pass, or every word quiet.
+      const uint64_t g0 = (shadowOffset_ + offsets[0]) >> shift_, stride = step >> shift_;
+      if (firstTouch(g0, x.width, stride)) return true;
+      if (allQuiet(x.allLanes, global_ ? group_.groupFirst() + firstItem_ : firstItem_,
+                   [&](uint32_t l) { return g0 + l * stride; }))
+        return true;
+    }
     // Lanes after one that found its word quiet for a read (work-items reading one
     // element) find it quiet too: a read conflicts only with a write, and the word
     // keeps a read by another work-item (or says nobody wrote it).
@@ -397,31 +381,33 @@ private:
     return loud == 0;
   }
 
-  /// A warp's first access to `n` consecutive untouched words from g0, lane l at
-  /// word g0 + l (work-items on consecutive elements: the common case): written in
-  /// one pass. False, with nothing written, when a word was touched already.
-  bool firstTouch(uint64_t g0, uint32_t n) {
+  /// A warp's first access to `n` untouched words `stride` apart from g0, lane l at
+  /// word g0 + l × stride (work-items on consecutive elements: the common case): written
+  /// in one pass. False, with nothing written, when a word was touched already.
+  bool firstTouch(uint64_t g0, uint32_t n, uint64_t stride = 1) {
     uint64_t *w = words_ + g0;
     uint64_t any = 0;
     if (global_) {
-      if ((g0 >> RaceShadow::kWordsPerLock) != ((g0 + n - 1) >> RaceShadow::kWordsPerLock))
+      if ((g0 >> RaceShadow::kWordsPerLock) !=
+          ((g0 + (n - 1) * stride) >> RaceShadow::kWordsPerLock))
         return false;
       hold(g0);
       for (uint32_t l = 0; l < n; ++l)
-        any |= std::atomic_ref<uint64_t>(w[l]).load(std::memory_order_relaxed);
+        any |= std::atomic_ref<uint64_t>(w[l * stride]).load(std::memory_order_relaxed);
       if (any) return false;
       const uint64_t packed = packed_[RaceGroup::kGlobal] | seen_;
       const uint32_t items = group_.groupFirst() + firstItem_;
       for (uint32_t l = 0; l < n; ++l)
-        std::atomic_ref<uint64_t>(w[l]).store(packed | ((items + l) & GlobalLayout::kItemMask),
-                                              std::memory_order_relaxed);
+        std::atomic_ref<uint64_t>(w[l * stride])
+            .store(packed | ((items + l) & GlobalLayout::kItemMask), std::memory_order_relaxed);
       return true;
     }
-    for (uint32_t l = 0; l < n; ++l) any |= w[l];
+    for (uint32_t l = 0; l < n; ++l) any |= w[l * stride];
     if (any) return false;
     const uint64_t packed = packed_[RaceGroup::kLocal] | seen_;
-    for (uint32_t l = 0; l < n; ++l) w[l] = packed | ((firstItem_ + l) & LocalLayout::kItemMask);
-    group_.touchLocal(g0 + n);
+    for (uint32_t l = 0; l < n; ++l)
+      w[l * stride] = packed | ((firstItem_ + l) & LocalLayout::kItemMask);
+    group_.touchLocal(g0 + (n - 1) * stride + 1);
     return true;
   }
 
@@ -496,11 +482,15 @@ private:
     if (!n) n = groupStep<L>(w, packed, seen_, views_[m]);
     if (n) {
       if constexpr (Global) {
+        // Global words change only under their page's lock: a load and a store under
+        // it are as good as a compare-exchange, and cheaper.
         hold(g);
-        uint64_t expected = w;
-        if (!std::atomic_ref<uint64_t>(words_[g]).compare_exchange_strong(
-                expected, n, std::memory_order_relaxed))
-          change<Global>(g, item, q, expected); // another thread changed it meanwhile
+        std::atomic_ref<uint64_t> word(words_[g]);
+        const uint64_t now = word.load(std::memory_order_relaxed);
+        if (now == w)
+          word.store(n, std::memory_order_relaxed);
+        else
+          change<Global>(g, item, q, now); // another thread changed it meanwhile
       } else {
         words_[g] = n;
       }
@@ -509,10 +499,12 @@ private:
     if (w == 0) { // first touch: no race possible
       if constexpr (Global) {
         hold(g);
-        uint64_t expected = 0;
-        if (!std::atomic_ref<uint64_t>(words_[g]).compare_exchange_strong(
-                expected, packed | seen_, std::memory_order_relaxed))
-          change<Global>(g, item, q, expected);
+        std::atomic_ref<uint64_t> word(words_[g]);
+        const uint64_t now = word.load(std::memory_order_relaxed);
+        if (now == 0)
+          word.store(packed | seen_, std::memory_order_relaxed);
+        else
+          change<Global>(g, item, q, now);
       } else {
         words_[g] = packed | seen_;
       }
@@ -529,7 +521,7 @@ private:
     unlock();
     held_ = &shadow_.lock(root_, g);
     heldPage_ = page;
-    lockSpin(*held_);
+    race::lockSpin(*held_);
     shadow_.populate(root_, g);
   }
 
@@ -572,7 +564,15 @@ private:
   void report(uint64_t q, uint64_t granule, const Access &b, const Outcome &out) {
     // The byte the two accesses share: the granule's first byte inside this access.
     const uint64_t at = granule << shift_;
-    const uint64_t offset = std::max(tagged::offset(q), at - shadowOffset_);
+    uint64_t offset = std::max(tagged::offset(q), at - shadowOffset_);
+    uint32_t bytes = bytes_;
+    if (element_) { // an async copy's range: its 8-byte piece of an element
+      const uint64_t into = offset - tagged::offset(q);
+      const uint64_t piece = into % element_ / 8 * 8;
+      const uint64_t start = tagged::offset(q) + into / element_ * element_ + piece;
+      bytes = uint32_t(std::min<uint64_t>(8, element_ - piece));
+      offset = std::max(start, at - shadowOffset_);
+    }
     std::string ordering;
     if (global_ && !image_ && out.conflict != Conflict::Scope && shadow_.atomics()) {
       // A release this group acquired may order the other access (sync_order.h).
@@ -587,7 +587,7 @@ private:
       if (out.named && shadow_.tracked() && group_.followsLocal(out.other, warp, width)) return;
       ordering = group_.missingLocalOrdering(warp);
     }
-    RacyAccess a{b, tagged::make(tagged::space(q), tagged::id(q), offset), bytes_};
+    RacyAccess a{b, tagged::make(tagged::space(q), tagged::id(q), offset), bytes};
     if (stored_ && out.conflict == Conflict::WriteWrite) {
       // The other write's bytes: an earlier lane's of this store, else the memory's.
       const uint32_t lane = laneOf(b.item), other = out.named ? laneOf(out.other.item) : ~0u;
@@ -641,6 +641,7 @@ private:
   const std::byte *stored_ = nullptr; ///< storing(): the values, lane by lane
   uint64_t mask_ = 0;                 ///< storing(): the lanes that store
   uint32_t storedStride_ = 0;         ///< storing(): bytes from one lane's value to the next
+  uint64_t element_ = 0;              ///< copying(): the copy's element size
 };
 
 /// Recorder::aliasLane for the lanes of `mask`, lane l at pointerOf(l).
@@ -750,50 +751,36 @@ void recordRead(const ExecState &x, const LoweredOp &op, uint32_t lane, uint64_t
 
 } // namespace race
 
-void RaceGroup::copied(const ExecState &x, uint32_t instruction, uint64_t dst, uint64_t src,
-                       uint64_t bytes) {
+void RaceGroup::copied(const ExecState &x, uint32_t instruction, const CopiedBytes &c) {
   const uint32_t site = shadow_.siteOfInstruction(instruction);
-  const uint32_t copy = shadow_.copyItem();
-  for (uint64_t done = 0; done < bytes; done += 8) {
-    const uint32_t n = uint32_t(std::min<uint64_t>(8, bytes - done));
-    const uint64_t s = tagged::addOffset(src, done), d = tagged::addOffset(dst, done);
-    race::Recorder(launch_, *this, site, AccessKind::Read, n, copy, 1).lane(x, 0, s);
-    race::Recorder(launch_, *this, site, AccessKind::Write, n, copy, 1).lane(x, 0, d);
-    copies_.push_back({s, n});
-    copies_.push_back({d, n});
-  }
+  const uint64_t src = tagged::addOffset(c.src, c.srcOffset - tagged::offset(c.src));
+  const uint64_t dst = tagged::addOffset(c.dst, c.dstOffset - tagged::offset(c.dst));
+  // A side whose elements follow each other is one range (of at most 2^31 bytes).
+  const auto side = [&](AccessKind kind, uint64_t pointer, bool contiguous, uint64_t stride) {
+    if (!contiguous) return copiedSide(x, site, kind, pointer, c.size, c.count, stride, c.size);
+    const uint64_t perRange = std::max<uint64_t>(1, (uint64_t(1) << 31) / c.size);
+    for (uint64_t k = 0; k < c.count; k += perRange) {
+      const uint64_t n = std::min(perRange, c.count - k);
+      copiedSide(x, site, kind, tagged::addOffset(pointer, k * c.size), n * c.size, 1, 0, c.size);
+    }
+  };
+  side(AccessKind::Read, src, c.srcContiguous(), c.srcStride);
+  side(AccessKind::Write, dst, c.dstContiguous(), c.dstStride);
 }
 
-void RaceGroup::waitEvents() {
-  const uint32_t copy = shadow_.copyItem();
-  for (const CopyRange &c : copies_) {
-    const uint64_t offset = tagged::offset(c.pointer);
-    const uint32_t id = tagged::id(c.pointer);
-    const uint32_t shift = shadow_.granuleShift();
-    if (tagged::space(c.pointer) == AddressSpace::Local) {
-      const uint64_t at = launch_.localOffsets[id] + offset;
-      const race::View v = view(kLocal, copy, 1);
-      for (uint64_t g = at >> shift; g <= (at + c.bytes - 1) >> shift && g < local_.size(); ++g)
-        local_[g] = race::completeCopy<race::LocalLayout>(local_[g], copy, v);
-      continue;
-    }
-    const AllocationView &a = launch_.allocations[id];
-    const uint32_t root = a.parent ? a.parent : id;
-    uint64_t *words = shadow_.words(root);
-    if (!words) continue;
-    const uint64_t at = (a.parent ? a.parentOffset : 0) + offset;
-    const race::View v = view(kGlobal, copy, 1);
-    for (uint64_t g = at >> shift; g <= (at + c.bytes - 1) >> shift; ++g) {
-      std::atomic<uint32_t> &lock = shadow_.lock(root, g);
-      lockSpin(lock);
-      std::atomic_ref<uint64_t> word(words[g]);
-      word.store(race::completeCopy<race::GlobalLayout>(word.load(std::memory_order_relaxed),
-                                                        groupFirst_ + copy, v),
-                 std::memory_order_relaxed);
-      lock.store(0, std::memory_order_release);
-    }
+void RaceGroup::copiedSide(const ExecState &x, uint32_t site, AccessKind kind, uint64_t pointer,
+                           uint64_t bytes, uint64_t count, uint64_t stride, uint64_t element) {
+  if (bytes > 0xffffffffu) { // an element of 4 GiB or more: in pieces
+    for (uint64_t k = 0; k < count; ++k)
+      for (uint64_t done = 0; done < bytes; done += uint64_t(1) << 31)
+        copiedSide(x, site, kind, tagged::addOffset(pointer, k * stride + done),
+                   std::min<uint64_t>(uint64_t(1) << 31, bytes - done), 1, 0, element);
+    return;
   }
-  copies_.clear();
+  race::Recorder r(launch_, *this, site, kind, uint32_t(bytes), shadow_.copyItem(), 1);
+  r.copying(element);
+  for (uint64_t k = 0; k < count; ++k) r.lane(x, 0, tagged::addOffset(pointer, k * stride));
+  copies_.push_back({pointer, bytes, count, stride});
 }
 
 } // namespace spvsim

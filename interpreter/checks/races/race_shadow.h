@@ -157,8 +157,7 @@ public:
     subGroupBarrier(warp, scopes);
   }
   void asyncCopied(const ExecState &x, uint32_t instruction, const CopiedBytes &c) override {
-    copied(x, instruction, tagged::addOffset(c.dst, c.dstOffset - tagged::offset(c.dst)),
-           tagged::addOffset(c.src, c.srcOffset - tagged::offset(c.src)), c.size);
+    copied(x, instruction, c);
   }
 
   /// A new work-group starts: no barrier passed, __local memory untouched.
@@ -168,9 +167,10 @@ public:
   /// Warp `warp` alone passed a sub-group barrier with scopes `scopes`: it orders the
   /// warp's work-items among themselves, not against the other warps.
   void subGroupBarrier(uint32_t warp, uint64_t scopes);
-  /// Records the accesses of one element of an async copy (the group's pseudo item):
-  /// `bytes` read at tagged pointer `src` and written at `dst`. x: the group's state.
-  void copied(const ExecState &x, uint32_t instruction, uint64_t dst, uint64_t src, uint64_t bytes);
+  /// Records the accesses of an async copy (the group's pseudo item): each element read
+  /// at its source and written at its destination, a side whose elements follow each
+  /// other as one range. x: the group's state.
+  void copied(const ExecState &x, uint32_t instruction, const CopiedBytes &c);
   /// wait_group_events: the copies are ordered before what follows.
   void waitEvents();
 
@@ -219,11 +219,19 @@ public:
   void imageFenced(uint32_t warp, uint64_t lanes, uint64_t scopes);
 
 private:
-  /// One range of memory an async copy touched, completed at the next wait.
+  /// Ranges of memory an async copy touched, completed at the next wait: `count` ranges
+  /// of `bytes` bytes, `stride` bytes apart.
   struct CopyRange {
-    uint64_t pointer = 0; ///< tagged pointer of the element
+    uint64_t pointer = 0; ///< tagged pointer of the first range
     uint64_t bytes = 0;
+    uint64_t count = 1;
+    uint64_t stride = 0;
   };
+  /// One side of an async copy: `count` ranges of `bytes` bytes from tagged pointer
+  /// `pointer`, `stride` bytes apart; findings name at most 8 bytes of an element of
+  /// `element` bytes, as the copy's accesses.
+  void copiedSide(const ExecState &x, uint32_t site, race::AccessKind kind, uint64_t pointer,
+                  uint64_t bytes, uint64_t count, uint64_t stride, uint64_t element);
   RaceShadow &shadow_;
   const LaunchContext &launch_;
   uint32_t groupFirst_ = 0;
@@ -309,6 +317,16 @@ inline RaceGroup &raceGroupOf(const ExecState &x) {
 }
 
 namespace race {
+
+/// Takes a spin lock of the shadow's words (RaceShadow::lock).
+inline void lockSpin(std::atomic<uint32_t> &lock) {
+  while (lock.exchange(1, std::memory_order_acquire))
+    while (lock.load(std::memory_order_relaxed)) {
+#if defined(__x86_64__) || defined(__i386__)
+      __builtin_ia32_pause();
+#endif
+    }
+}
 
 /// How far the atomic at module instruction `instruction` reaches (DESIGN.md "Race
 /// detection": Workgroup with Relaxed semantics, every OpenCL 1.2 atomic, acts

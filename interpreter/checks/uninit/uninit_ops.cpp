@@ -278,7 +278,12 @@ void GroupShadow::barrierReleased(uint64_t, bool) {
 }
 
 void GroupShadow::asyncCopied(const ExecState &x, uint32_t, const CopiedBytes &c) {
-  copyShadow(x, 0, c.dst, *c.to, c.dstOffset, c.src, *c.from, c.srcOffset, c.size);
+  if (c.dstContiguous() && c.srcContiguous())
+    return copyShadow(x, 0, c.dst, *c.to, c.dstOffset, c.src, *c.from, c.srcOffset,
+                      c.size * c.count);
+  for (uint64_t k = 0; k < c.count; ++k)
+    copyShadow(x, 0, c.dst, *c.to, c.dstOffset + k * c.dstStride, c.src, *c.from,
+               c.srcOffset + k * c.srcStride, c.size);
 }
 
 void copyShadow(const ExecState &x, uint32_t lane, uint64_t dst, const ops::ResolvedAllocation &d,

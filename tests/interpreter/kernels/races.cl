@@ -64,3 +64,40 @@ __kernel void uniform_writes(__global int *flag, __global int *last, __global in
   last[0] = (int)i; // BUG: differ
   out[i] = shared[0];
 }
+
+// async_work_group_strided_copy of 32-byte elements, raced by a work-item's access made
+// before the copy and unordered with it: the copy finds the race on its __local side
+// (contiguous) and on its global side (strided).
+__kernel void wide_copy_after_race(__global const long4 *src, __global long *out,
+                                   __local long4 *tile) {
+  size_t n = get_local_size(0), lid = get_local_id(0);
+  if (lid == 5) tile[9].y = 1; // no barrier before the copy overwrites it
+  event_t e = async_work_group_strided_copy(tile, src + get_group_id(0) * n * 2, n, 2, 0);
+  wait_group_events(1, &e);
+  out[get_global_id(0)] = tile[lid].x;
+}
+
+__kernel void wide_copy_out_after_race(__global long4 *dst, __global long *out,
+                                       __local long4 *tile) {
+  size_t n = get_local_size(0), lid = get_local_id(0);
+  __global long4 *to = dst + get_group_id(0) * n * 2;
+  if (lid == 3) out[get_group_id(0)] = to[6].z; // read before the copy writes it
+  tile[lid] = (long4)(lid);
+  barrier(CLK_LOCAL_MEM_FENCE);
+  event_t e = async_work_group_strided_copy(to, tile, n, 2, 0);
+  wait_group_events(1, &e);
+}
+
+// Work-items on elements 20 apart of a __local and a global array: their first touches,
+// the quiet reads after the barrier, then a write to the neighbour's element, which
+// races with the neighbour's read (found at the read or the write, by the order the
+// work-items ran in).
+__kernel void strided_race(__global int *g, __local int *tile) {
+  size_t lid = get_local_id(0), n = get_local_size(0), gid = get_global_id(0);
+  tile[lid * 20] = (int)lid;
+  g[gid * 20] = (int)gid;
+  barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+  int v = tile[lid * 20] + g[gid * 20]; // BUG: strided (the read)
+  tile[((lid + 1) % n) * 20] = v;        // BUG: strided (the write)
+  g[gid * 20 + 1] = v;
+}
