@@ -7,6 +7,7 @@
 #include <exception>
 #include <mutex>
 #include <thread>
+#include <type_traits>
 
 #include "spvsim/common/error.h"
 #include "spvsim/runfile/expectation.h"
@@ -84,6 +85,28 @@ void mergeFindings(Exploration &exploration, uint32_t orderedWarpWidth) {
     }
 }
 
+/// Compares each of `others` with the ordered run (`compare` gives the difference, if
+/// any) and reports the first that differs, with how many differ; a difference is one of
+/// rounding only when every run's is.
+template <class Compare, class Report>
+void reportFirstDifference(const std::vector<const ScheduleRun *> &others, Compare compare,
+                           Report report) {
+  std::invoke_result_t<Compare, const ScheduleRun &> first;
+  const ScheduleRun *firstRun = nullptr;
+  uint32_t differing = 0;
+  for (const ScheduleRun *run : others) {
+    auto d = compare(*run);
+    if (!d) continue;
+    ++differing;
+    if (!first) {
+      first = std::move(d), firstRun = run;
+    } else if constexpr (requires { d->onlyRounding; }) {
+      first->onlyRounding = first->onlyRounding && d->onlyRounding;
+    }
+  }
+  if (first) report(*first, *firstRun, differing);
+}
+
 /// The completed runs' results against the ordered run's: one finding per buffer that
 /// differs, and one for printf output, naming the first shuffle that differs.
 void compareRuns(const ExplorationRequest &request, Exploration &exploration) {
@@ -101,55 +124,36 @@ void compareRuns(const ExplorationRequest &request, Exploration &exploration) {
   size_t output = 0;
   for (const BufferSpec &buffer : request.spec->buffers) {
     if (!isCompared(buffer)) continue;
-    std::optional<BufferDifference> first;
-    const ScheduleRun *firstRun = nullptr;
-    uint32_t differing = 0;
-    for (const ScheduleRun *run : others) {
-      std::optional<BufferDifference> d =
-          compareBuffers(buffer.type, buffer.count, ordered.outputs[output], run->outputs[output]);
-      if (!d) continue;
-      ++differing;
-      if (!first)
-        first = std::move(d), firstRun = run;
-      else
-        first->onlyRounding = first->onlyRounding && d->onlyRounding;
-    }
+    reportFirstDifference(
+        others,
+        [&](const ScheduleRun &run) {
+          return compareBuffers(buffer.type, buffer.count, ordered.outputs[output],
+                                run.outputs[output]);
+        },
+        [&](const BufferDifference &d, const ScheduleRun &run, uint32_t differing) {
+          exploration.findings.report(
+              bufferDifferenceFinding(buffer.name, buffer.type, d, comparison(run, differing)));
+        });
     ++output;
-    if (first)
-      exploration.findings.report(bufferDifferenceFinding(buffer.name, buffer.type, *first,
-                                                          comparison(*firstRun, differing)));
   }
   output = 0;
   for (const ImageSpec &image : request.spec->images) {
     if (!isCompared(image)) continue;
-    std::optional<ImageDifference> first;
-    const ScheduleRun *firstRun = nullptr;
-    uint32_t differing = 0;
-    for (const ScheduleRun *run : others) {
-      std::optional<ImageDifference> d =
-          compareImages(image, ordered.imageOutputs[output], run->imageOutputs[output]);
-      if (!d) continue;
-      ++differing;
-      if (!first)
-        first = std::move(d), firstRun = run;
-      else
-        first->onlyRounding = first->onlyRounding && d->onlyRounding;
-    }
+    reportFirstDifference(
+        others,
+        [&](const ScheduleRun &run) {
+          return compareImages(image, ordered.imageOutputs[output], run.imageOutputs[output]);
+        },
+        [&](const ImageDifference &d, const ScheduleRun &run, uint32_t differing) {
+          exploration.findings.report(imageDifferenceFinding(image, d, comparison(run, differing)));
+        });
     ++output;
-    if (first)
-      exploration.findings.report(
-          imageDifferenceFinding(image, *first, comparison(*firstRun, differing)));
   }
-  std::optional<TextDifference> first;
-  const ScheduleRun *firstRun = nullptr;
-  uint32_t differing = 0;
-  for (const ScheduleRun *run : others)
-    if (std::optional<TextDifference> d = compareOutputs(ordered.printf, run->printf)) {
-      ++differing;
-      if (!first) first = std::move(d), firstRun = run;
-    }
-  if (first)
-    exploration.findings.report(outputDifferenceFinding(*first, comparison(*firstRun, differing)));
+  reportFirstDifference(
+      others, [&](const ScheduleRun &run) { return compareOutputs(ordered.printf, run.printf); },
+      [&](const TextDifference &d, const ScheduleRun &run, uint32_t differing) {
+        exploration.findings.report(outputDifferenceFinding(d, comparison(run, differing)));
+      });
 }
 
 } // namespace
