@@ -245,7 +245,9 @@ TEST_P(RaceShadow, WideAsyncCopiesNameEightBytesOfAnElement) {
   for (const Finding &f : g.sink.findings()) {
     ASSERT_TRUE(f.memory);
     EXPECT_EQ(f.memory->size, 8u) << formatText(f);
-    EXPECT_EQ(f.memory->offset % 32, f.memory->offset == 192 ? 0u : 16u) << formatText(f);
+    // The element's first long (a load of the whole vector) or its third (.z): with two
+    // threads, any group's race may be the one reported.
+    EXPECT_TRUE(f.memory->offset % 32 == 0 || f.memory->offset % 32 == 16) << formatText(f);
     EXPECT_EQ(f.memory->offset / 32 % (local * 2), 6u) << formatText(f);
   }
   const std::vector<int64_t> written = g.read<int64_t>(dst);
