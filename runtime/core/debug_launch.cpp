@@ -23,13 +23,12 @@
 #include "spvsim/common/finding_sink.h"
 #include "spvsim/debugger/dap.h"
 #include "spvsim/debugger/debugger.h"
+#include "spvsim/debugger/saved_buffers.h"
 #include "spvsim/interpreter/global_memory.h"
 
 namespace spvsim::runtime {
 
 namespace {
-
-using BufferBytes = std::vector<std::pair<BufferId, std::vector<std::byte>>>;
 
 /// The buffers a launch can write: the root of each buffer or image argument that is not
 /// read-only (a store through a read-only one faults and writes nothing). A replay
@@ -46,21 +45,6 @@ std::vector<BufferId> writableBuffers(const GlobalMemory &memory,
     if (std::find(ids.begin(), ids.end(), root) == ids.end()) ids.push_back(root);
   }
   return ids;
-}
-
-/// The bytes of buffers `ids` (what a replay starts from).
-BufferBytes bufferBytes(GlobalMemory &memory, const std::vector<BufferId> &ids) {
-  BufferBytes copy;
-  for (BufferId id : ids) {
-    const std::span<std::byte> bytes = memory.bytes(id);
-    copy.emplace_back(id, std::vector<std::byte>(bytes.begin(), bytes.end()));
-  }
-  return copy;
-}
-
-void restore(GlobalMemory &memory, const BufferBytes &copy) {
-  for (const auto &[id, bytes] : copy)
-    std::copy(bytes.begin(), bytes.end(), memory.bytes(id).begin());
 }
 
 /// The launch as the target of the adapter's `launch` request (serveLaunchDap).
@@ -129,8 +113,9 @@ LaunchStats debugLaunch(const ValidatedModule &module, const std::string &kernel
     printfShown = printfMade;
     show(text);
   };
-  // What a replay or a restart starts from: the bytes of every buffer the launch can write.
-  const BufferBytes startBytes = bufferBytes(memory, writableBuffers(memory, args));
+  // What a replay or a restart starts from: the bytes of every buffer the launch can write,
+  // and which of them count as written (the uninit check).
+  const debugger::SavedBuffers startBytes(memory, writableBuffers(memory, args));
 
   LaunchStats stats;
   std::exception_ptr failure;
@@ -144,7 +129,7 @@ LaunchStats debugLaunch(const ValidatedModule &module, const std::string &kernel
         // again from its starting bytes, its findings so far reported again as it goes.
         while (restart.exchange(false)) {
           cancel = false;
-          restore(memory, startBytes);
+          startBytes.restore(memory);
           sink.clear();
           printfMade = 0;
           stats = launchKernel(module, kernel, range, args, specConstants, memory, sink, options);
@@ -164,8 +149,8 @@ LaunchStats debugLaunch(const ValidatedModule &module, const std::string &kernel
     cancel = true;
   };
   control.replay = [&](DebugWatcher &watcher, const std::atomic<bool> &stop) {
-    const BufferBytes now = bufferBytes(memory, writableBuffers(memory, args));
-    restore(memory, startBytes);
+    const debugger::SavedBuffers now(memory, writableBuffers(memory, args));
+    startBytes.restore(memory);
     FindingSink replaySink;
     ExecOptions replay = options;
     replay.debugger = &watcher;
@@ -174,10 +159,10 @@ LaunchStats debugLaunch(const ValidatedModule &module, const std::string &kernel
     try {
       launchKernel(module, kernel, range, args, specConstants, memory, replaySink, replay);
     } catch (...) {
-      restore(memory, now);
+      now.restore(memory);
       throw;
     }
-    restore(memory, now);
+    now.restore(memory);
   };
   if (const char *adapter = std::getenv(debugger::kLaunchSocketVariable); adapter && *adapter) {
     // Under `spvsim dap`: the adapter's client debugs the launch (breakpoints, stops and
