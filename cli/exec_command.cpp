@@ -403,7 +403,9 @@ void addExecCommand(CLI::App &app, int &exitStatus) {
       ->check(CLI::IsMember({"cpu", "gpu", "accelerator"}));
   exec->add_flag("--debug", options->debug,
                  "Stop each launch at its kernel's first line under the debugger's prompt "
-                 "(docs/debugging.md); the program waits until `continue` has run it");
+                 "(docs/debugging.md); the program waits until `continue` has run it. Under "
+                 "--debug the bounds check alone runs unless --checks names others (--debug "
+                 "--checks races,uninit), each finding stopping the launch in its work-item");
   exec->add_flag("--profile{text}", options->profile,
                  "--profile or --profile=text: print on standard error when the program has "
                  "ended, --profile=json: write to the JSON report, or standard output without "

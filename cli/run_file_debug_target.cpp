@@ -14,6 +14,7 @@
 #include "launch_options.h"
 #include "opencl_module.h"
 #include "spvsim/common/finding_sink.h"
+#include "spvsim/debugger/saved_buffers.h"
 #include "spvsim/interpreter/global_memory.h"
 #include "spvsim/interpreter/kernel_signature.h"
 #include "spvsim/interpreter/launch.h"
@@ -42,7 +43,7 @@ debugger::BufferType bufferTypeOf(const ElementType &t) {
   return b;
 }
 
-using BufferBytes = std::vector<std::pair<BufferId, std::vector<std::byte>>>;
+using debugger::SavedBuffers;
 
 std::map<std::string, debugger::BufferType> bufferTypesOf(const RunSpec &spec) {
   std::map<std::string, debugger::BufferType> types;
@@ -105,20 +106,10 @@ struct RunFileDebugTarget::State {
     };
   }
 
-  /// The bytes of every buffer (what a replay starts from and puts back).
-  BufferBytes bufferBytes() const {
-    BufferBytes copy;
-    const std::vector<BufferView> views = memory.snapshot();
-    for (BufferId id = 1; id < views.size(); ++id)
-      if (views[id].base && !views[id].info.released && !views[id].info.parent)
-        copy.emplace_back(
-            id, std::vector<std::byte>(views[id].base, views[id].base + views[id].info.size));
-    return copy;
-  }
-  void restore(const BufferBytes &copy) {
-    for (const auto &[id, bytes] : copy)
-      std::copy(bytes.begin(), bytes.end(), memory.bytes(id).begin());
-  }
+  /// The bytes of every buffer and their definedness (what a replay starts from and
+  /// puts back).
+  SavedBuffers bufferBytes() const { return SavedBuffers::all(memory); }
+  void restore(const SavedBuffers &copy) { copy.restore(memory); }
   std::vector<ArgBinding> argumentsOf(size_t launch) {
     std::vector<ArgBinding> args;
     for (const ArgSpec &arg : launches[launch].args) args.push_back(buffers.binding(arg));
@@ -172,7 +163,7 @@ struct RunFileDebugTarget::State {
   // Deterministic replay (last-write): the stopped launch runs again from the bytes its
   // buffers started with; then the bytes the stopped launch has written so far are put back.
   void replay(DebugWatcher &watcher, const std::atomic<bool> &stop) {
-    const BufferBytes now = bufferBytes();
+    const SavedBuffers now = bufferBytes();
     restore(startBytes);
     FindingSink replaySink;
     ExecOptions replayExec = exec;
@@ -205,7 +196,7 @@ struct RunFileDebugTarget::State {
   uint64_t printfShown = 0, printfMade = 0;
   ExecOptions exec;
   size_t current = 0;
-  BufferBytes startBytes;
+  SavedBuffers startBytes;
   std::thread runner;
 };
 

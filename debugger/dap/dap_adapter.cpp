@@ -62,8 +62,10 @@ fs::path normal(const fs::path &p) {
 
 } // namespace
 
-DapAdapter::DapAdapter(int input, std::ostream &output, DebugTargetFactory makeTarget)
-    : channel_(input, output), makeTarget_(std::move(makeTarget)) {}
+DapAdapter::DapAdapter(int input, std::ostream &output, DebugTargetFactory makeTarget,
+                       HostCommandFactory hostCommand)
+    : channel_(input, output), makeTarget_(std::move(makeTarget)),
+      hostCommand_(std::move(hostCommand)) {}
 
 DapAdapter::~DapAdapter() {
   stopReading_ = true;
@@ -145,6 +147,11 @@ void DapAdapter::handle(const json &request) {
   if (command == "initialize") return initialize(request);
   if (!initialized_ && command != "disconnect")
     throw Error("The first request must be \"initialize\".");
+  if (relay_) {
+    relay_->fromClient(request);
+    done_ = relay_->ended();
+    return;
+  }
   if (command == "launch") return launch(request);
   if (command == "attach") throw Error("spvsim cannot attach; use \"launch\" with a run file.");
   if (command == "setBreakpoints") return setBreakpoints(request);
@@ -173,6 +180,7 @@ void DapAdapter::initialize(const json &request) {
   if (initialized_) throw Error("\"initialize\" was already sent.");
   const json args = argumentsOf(request);
   linesStartAt1_ = args.value("linesStartAt1", true);
+  initializeArguments_ = args;
   initialized_ = true;
   json capabilities = {
       {"supportsConfigurationDoneRequest", true},
@@ -195,10 +203,12 @@ void DapAdapter::initialize(const json &request) {
 void DapAdapter::launch(const json &request) {
   if (target_) throw Error("A launch was already requested in this session.");
   const json args = argumentsOf(request);
+  if (args.contains("program") && args["program"].is_array()) return launchHost(request, args);
   DapLaunchArguments launch;
   if (!args.contains("program") || !args["program"].is_string() ||
       args["program"].get<std::string>().empty())
-    throw Error("\"launch\" needs \"program\": the run file to debug (as for `spvsim run`).");
+    throw Error("\"launch\" needs \"program\": the run file to debug (as for `spvsim run`), or "
+                "a host program and its arguments ([\"./app\", args...]).");
   launch.program = args["program"];
   if (args.contains("cwd") && args["cwd"].is_string() && !args["cwd"].get<std::string>().empty()) {
     // The kernels' source files are found relative to it, as the prompt finds them.
@@ -233,6 +243,46 @@ void DapAdapter::launch(const json &request) {
   variables_ = std::make_unique<DapVariables>(debugger.session(), debugger.buffers());
   session_ = &debugger.session();
   if (!stopAtFindings_) runner_->run("delete on-finding");
+  channel_.respond(request, true);
+  channel_.event("initialized");
+}
+
+void DapAdapter::launchHost(const json &request, const json &args) {
+  if (!hostCommand_) throw Error("This spvsim cannot launch host programs.");
+  DapLaunchArguments launch;
+  for (const json &a : args["program"]) {
+    if (!a.is_string()) throw Error("\"program\" as a list holds strings: [\"./app\", args...].");
+    launch.command.push_back(a.get<std::string>());
+  }
+  if (launch.command.empty() || launch.command[0].empty())
+    throw Error("\"program\" names the host program first: [\"./app\", args...].");
+  if (args.contains("cwd") && args["cwd"].is_string() && !args["cwd"].get<std::string>().empty()) {
+    std::error_code ec;
+    const fs::path cwd = fs::absolute(args["cwd"].get<std::string>(), ec);
+    if (ec || !fs::is_directory(cwd, ec))
+      throw Error("\"cwd\" " + args["cwd"].dump() + " is not a directory.");
+    launch.cwd = cwd.string();
+  }
+  if (args.contains("env")) {
+    if (!args["env"].is_object()) throw Error("\"env\" is an object of strings.");
+    for (const auto &[name, value] : args["env"].items()) {
+      if (!value.is_string()) throw Error("\"env\" is an object of strings.");
+      launch.env[name] = value.get<std::string>();
+    }
+  }
+  if (args.contains("warpWidth")) {
+    const int64_t w = args["warpWidth"].get<int64_t>();
+    if (w < 1 || w > 64) throw Error("\"warpWidth\" must be 1 to 64.");
+    launch.warpWidth = uint32_t(w);
+  }
+  if (args.contains("checks")) launch.checks = args["checks"].get<std::string>();
+  HostProgramRelay::Settings settings;
+  settings.argv = hostCommand_(launch);
+  settings.env = launch.env;
+  settings.cwd = launch.cwd;
+  settings.stopOnEntry = args.value("stopOnEntry", false);
+  settings.initialize = initializeArguments_;
+  relay_ = std::make_unique<HostProgramRelay>(channel_, std::move(settings));
   channel_.respond(request, true);
   channel_.event("initialized");
 }
@@ -678,8 +728,9 @@ void DapAdapter::stoppedEvent() {
 
 namespace spvsim::debugger {
 
-int serveDap(int input, std::ostream &output, DebugTargetFactory makeTarget) {
-  dap::DapAdapter adapter(input, output, std::move(makeTarget));
+int serveDap(int input, std::ostream &output, DebugTargetFactory makeTarget,
+             HostCommandFactory hostCommand) {
+  dap::DapAdapter adapter(input, output, std::move(makeTarget), std::move(hostCommand));
   adapter.serve();
   return 0;
 }

@@ -25,6 +25,7 @@
 
 #include "../command_runner.h"
 #include "dap_channel.h"
+#include "dap_host_relay.h"
 #include "dap_variables.h"
 #include "spvsim/debugger/dap.h"
 
@@ -32,7 +33,8 @@ namespace spvsim::debugger::dap {
 
 class DapAdapter {
 public:
-  DapAdapter(int input, std::ostream &output, DebugTargetFactory makeTarget);
+  DapAdapter(int input, std::ostream &output, DebugTargetFactory makeTarget,
+             HostCommandFactory hostCommand = {});
   ~DapAdapter();
   DapAdapter(const DapAdapter &) = delete;
   DapAdapter &operator=(const DapAdapter &) = delete;
@@ -56,6 +58,8 @@ private:
 
   void initialize(const nlohmann::json &request);
   void launch(const nlohmann::json &request);
+  /// `launch` of a host program ("program": [path, args...]): the relay takes over.
+  void launchHost(const nlohmann::json &request, const nlohmann::json &args);
   void setBreakpoints(const nlohmann::json &request);
   void setExceptionBreakpoints(const nlohmann::json &request);
   void configurationDone(const nlohmann::json &request);
@@ -100,6 +104,8 @@ private:
 
   DapChannel channel_;
   DebugTargetFactory makeTarget_;
+  HostCommandFactory hostCommand_;
+  nlohmann::json initializeArguments_;
 
   // Read on the reading thread, handled on the serving one.
   std::thread reader_;
@@ -135,6 +141,8 @@ private:
   std::unique_ptr<DebugTarget> target_;
   std::unique_ptr<CommandRunner> runner_;
   std::unique_ptr<DapVariables> variables_;
+  /// A host program's session: every request after `launch` goes to it.
+  std::unique_ptr<HostProgramRelay> relay_;
 };
 
 } // namespace spvsim::debugger::dap

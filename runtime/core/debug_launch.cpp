@@ -1,27 +1,34 @@
 // debugLaunch (debug_launch.h).
 #include "core/debug_launch.h"
 
+#include <sys/socket.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <exception>
 #include <functional>
 #include <iostream>
+#include <memory>
 #include <thread>
 #include <utility>
 
 #include "core/config.h"
+#include "spvsim/common/error.h"
 #include "spvsim/common/finding_sink.h"
+#include "spvsim/debugger/dap.h"
 #include "spvsim/debugger/debugger.h"
+#include "spvsim/debugger/saved_buffers.h"
 #include "spvsim/interpreter/global_memory.h"
 
 namespace spvsim::runtime {
 
 namespace {
-
-using BufferBytes = std::vector<std::pair<BufferId, std::vector<std::byte>>>;
 
 /// The buffers a launch can write: the root of each buffer or image argument that is not
 /// read-only (a store through a read-only one faults and writes nothing). A replay
@@ -40,19 +47,33 @@ std::vector<BufferId> writableBuffers(const GlobalMemory &memory,
   return ids;
 }
 
-/// The bytes of buffers `ids` (what a replay starts from).
-BufferBytes bufferBytes(GlobalMemory &memory, const std::vector<BufferId> &ids) {
-  BufferBytes copy;
-  for (BufferId id : ids) {
-    const std::span<std::byte> bytes = memory.bytes(id);
-    copy.emplace_back(id, std::vector<std::byte>(bytes.begin(), bytes.end()));
-  }
-  return copy;
-}
+/// The launch as the target of the adapter's `launch` request (serveLaunchDap).
+class LaunchTarget : public debugger::DebugTarget {
+public:
+  LaunchTarget(debugger::Debugger &debug, debugger::LaunchControl control)
+      : debug_(debug), control_(std::move(control)) {}
+  debugger::Debugger &debugger() override { return debug_; }
+  debugger::LaunchControl control() override { return control_; }
+  int exitStatus() const override { return 0; } // the program's status is `exited`'s
 
-void restore(GlobalMemory &memory, const BufferBytes &copy) {
-  for (const auto &[id, bytes] : copy)
-    std::copy(bytes.begin(), bytes.end(), memory.bytes(id).begin());
+private:
+  debugger::Debugger &debug_;
+  debugger::LaunchControl control_;
+};
+
+/// A connection to the socket of `spvsim dap` (SPVSIM_DEBUG_DAP); throws when there is
+/// none.
+int connectToAdapter(const std::string &path) {
+  const int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  sockaddr_un address{};
+  address.sun_family = AF_UNIX;
+  std::strncpy(address.sun_path, path.c_str(), sizeof address.sun_path - 1);
+  if (fd < 0 || ::connect(fd, reinterpret_cast<sockaddr *>(&address), sizeof address) != 0) {
+    const std::string why = std::strerror(errno);
+    if (fd >= 0) ::close(fd);
+    throw Error("cannot reach the debug adapter (spvsim dap) at " + path + ": " + why);
+  }
+  return fd;
 }
 
 } // namespace
@@ -92,8 +113,9 @@ LaunchStats debugLaunch(const ValidatedModule &module, const std::string &kernel
     printfShown = printfMade;
     show(text);
   };
-  // What a replay or a restart starts from: the bytes of every buffer the launch can write.
-  const BufferBytes startBytes = bufferBytes(memory, writableBuffers(memory, args));
+  // What a replay or a restart starts from: the bytes of every buffer the launch can write,
+  // and which of them count as written (the uninit check).
+  const debugger::SavedBuffers startBytes(memory, writableBuffers(memory, args));
 
   LaunchStats stats;
   std::exception_ptr failure;
@@ -107,7 +129,7 @@ LaunchStats debugLaunch(const ValidatedModule &module, const std::string &kernel
         // again from its starting bytes, its findings so far reported again as it goes.
         while (restart.exchange(false)) {
           cancel = false;
-          restore(memory, startBytes);
+          startBytes.restore(memory);
           sink.clear();
           printfMade = 0;
           stats = launchKernel(module, kernel, range, args, specConstants, memory, sink, options);
@@ -127,8 +149,8 @@ LaunchStats debugLaunch(const ValidatedModule &module, const std::string &kernel
     cancel = true;
   };
   control.replay = [&](DebugWatcher &watcher, const std::atomic<bool> &stop) {
-    const BufferBytes now = bufferBytes(memory, writableBuffers(memory, args));
-    restore(memory, startBytes);
+    const debugger::SavedBuffers now(memory, writableBuffers(memory, args));
+    startBytes.restore(memory);
     FindingSink replaySink;
     ExecOptions replay = options;
     replay.debugger = &watcher;
@@ -137,15 +159,27 @@ LaunchStats debugLaunch(const ValidatedModule &module, const std::string &kernel
     try {
       launchKernel(module, kernel, range, args, specConstants, memory, replaySink, replay);
     } catch (...) {
-      restore(memory, now);
+      now.restore(memory);
       throw;
     }
-    restore(memory, now);
+    now.restore(memory);
   };
-  std::cout << "[spvsim: kernel '" << kernel
-            << "' launched; the debugger stops at its first line (`continue` runs it to its end, "
-               "`quit` stops it)]\n";
-  debug.launchPrompt(std::cin, std::cout, isatty(0) && isatty(1), control, kernel);
+  if (const char *adapter = std::getenv(debugger::kLaunchSocketVariable); adapter && *adapter) {
+    // Under `spvsim dap`: the adapter's client debugs the launch (breakpoints, stops and
+    // printf output as DAP messages, relayed by the adapter; docs/debugging.md).
+    const int fd = connectToAdapter(adapter);
+    debugger::serveLaunchDap(fd, [&](const debugger::DapLaunchArguments &,
+                                     debugger::TargetOutput output) {
+      if (output.printf) show = output.printf;
+      return std::unique_ptr<debugger::DebugTarget>(std::make_unique<LaunchTarget>(debug, control));
+    });
+    ::close(fd);
+  } else {
+    std::cout << "[spvsim: kernel '" << kernel
+              << "' launched; the debugger stops at its first line (`continue` runs it to its "
+                 "end, `quit` stops it)]\n";
+    debug.launchPrompt(std::cin, std::cout, isatty(0) && isatty(1), control, kernel);
+  }
   cancel = true; // quit or the end of the input: the launch stops if it still runs
   if (runner.joinable()) runner.join();
   sink.setObserver(nullptr);

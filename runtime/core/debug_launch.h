@@ -3,7 +3,8 @@
 // thread of its own with one work-group thread, stopped at the first line of its
 // kernel; the debugger's prompt reads commands on the calling thread, so the host
 // thread that enqueued the launch waits until `continue` has run it to its end (or
-// `quit` has stopped it).
+// `quit` has stopped it). Under `spvsim dap` (SPVSIM_DEBUG_DAP names the adapter's
+// socket) the launch is served over a connection to the adapter instead of the prompt.
 #pragma once
 
 #include <string>
@@ -14,7 +15,8 @@
 namespace spvsim::runtime {
 
 /// Runs `kernel` as launchKernel does, under the debugger's prompt on the process's
-/// standard input and output. Throws what launchKernel throws.
+/// standard input and output, or served to `spvsim dap` when SPVSIM_DEBUG_DAP is set.
+/// Throws what launchKernel throws, and spvsim::Error when the adapter cannot be reached.
 LaunchStats debugLaunch(const ValidatedModule &module, const std::string &kernel,
                         const NDRange &range, const std::vector<ArgBinding> &args,
                         const SpecConstants &specConstants, GlobalMemory &memory, FindingSink &sink,

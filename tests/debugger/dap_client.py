@@ -6,11 +6,20 @@ messages framed by Content-Length headers, JSON bodies.
 usage: dap_client.py SPVSIM session RUNFILE   (RUNFILE: bugs/global_bounds built with -g)
        dap_client.py SPVSIM robustness RUNFILE SPIN_RUNFILE
            (SPIN_RUNFILE: a launch that never ends, to pause)
+       dap_client.py SPVSIM host RACE_APP OPTIONS OOB_APP
+       dap_client.py SPVSIM host_launches RACE_APP OPTIONS PROFILE_APP
+           (host programs of tests/runtime; OPTIONS: the race kernel's build options)
 
 `session` drives a whole debugging session: stop on entry, a breakpoint with a
 condition, a line without code, threads, stackTrace with an inlined frame, scopes and
 variables (expanding a buffer; a caller's frame), setVariable, evaluate, next/stepIn/stepOut, stepBack, a finding
 as a `stopped` event with reason exception and its text as output, disconnect.
+`host` launches a host program ("program": [path, args...]): its kernel launch stops on
+entry and at a breakpoint with a condition set before the launch; threads, stack,
+variables, evaluate, next, stepIn, stepBack, reverseContinue inside the launch; the
+program's output and exit code; then a finding of another program as an exception, and
+`disconnect` ending a program stopped in its launch (`host`), or a breakpoint stopping
+in both launches of a program that launches its kernel twice (`host_launches`).
 `robustness` sends what a client should not (malformed framing and JSON, unknown
 requests, missing arguments, requests out of order) and expects error responses and
 a server that goes on; then it pauses a launch that never ends, and pauses a `stepBack`
@@ -402,12 +411,163 @@ def pause_step_back(spvsim, spin_file):
     c.finish()
 
 
+def host_session(spvsim, race_app, options):
+    """The race kernel of tests/runtime/race_app.c, built with `options` by the program."""
+    c = Client(spvsim)
+    c.request("initialize", {"adapterID": "spvsim", "linesStartAt1": True})
+    c.request("launch", {"program": [race_app, "--options", options], "stopOnEntry": True,
+                         "cwd": os.path.dirname(race_app)})
+    c.event("initialized")
+    # Before the program runs, a breakpoint waits for the launches' modules.
+    r = c.request("setBreakpoints", {"source": {"path": "input.cl"},
+                                     "breakpoints": [{"line": 7, "condition": "l == 5"}]})
+    bp = r["body"]["breakpoints"][0]
+    check(not bp["verified"] and "each kernel launch" in bp["message"], "pending %r" % bp)
+    c.request("setExceptionBreakpoints", {"filters": ["findings"]})
+    c.request("configurationDone")
+
+    body = stopped(c, "entry")
+    check(body["threadId"] == 1, "entry in work-item 0: %r" % body)
+    changed = c.event("breakpoint")["body"]["breakpoint"]
+    check(changed["id"] == bp["id"] and changed["verified"], "verified in the launch: %r" % changed)
+    threads = c.request("threads")["body"]["threads"]
+    check(len(threads) == 64 and threads[5]["name"] == "work-item (5,0,0)", "threads %r" % threads)
+    f = frames(c, 1)
+    check(f[0]["name"] == "neighbours" and f[0]["source"]["name"] == "input.cl", "frame %r" % f)
+    entry_line = f[0]["line"]
+    c.request("next", {"threadId": 1})
+    stopped(c, "step")
+    check(frames(c, 1)[0]["line"] > entry_line, "next moved on: %r" % frames(c, 1))
+
+    # The breakpoint set before the launch stops where its condition holds.
+    c.request("continue", {"threadId": 1})
+    body = stopped(c, "breakpoint")
+    check(body["hitBreakpointIds"] == [bp["id"]] and body["threadId"] == 6,
+          "breakpoint in work-item 5: %r" % body)
+    f = frames(c, 6)
+    check(f[0]["line"] == 7, "at line 7: %r" % f)
+    check(evaluate(c, "l", f[0]["id"]) == "5", "l")
+    check(evaluate(c, "tile[l]", f[0]["id"]) == "25", "tile[l] holds in[5]")
+    scopes = c.request("scopes", {"frameId": f[0]["id"]})["body"]["scopes"]
+    ref = {s["name"]: s["variablesReference"] for s in scopes}
+    args = {v["name"]: v["value"] for v in variables(c, ref["Arguments"])}
+    check("in" in args and "out" in args, "the kernel's arguments %r" % args)
+    r = c.request("evaluate", {"expression": "-exec info workitems", "context": "repl"})
+    check("Focus: work-item (5)" in r["body"]["result"], "-exec in a launch: %r" % r)
+
+    # Back over line 6: tile[l] as the barrier left it; forward again.
+    c.request("stepBack", {"threadId": 6})
+    stopped(c, "step")
+    check(frames(c, 6)[0]["line"] == 6, "stepBack to line 6: %r" % frames(c, 6))
+    check(evaluate(c, "tile[l]") == "0", "tile[l] before line 6: %r" % evaluate(c, "tile[l]"))
+    c.request("stepIn", {"threadId": 6})
+    c.event("stopped")  # at line 7: the breakpoint's line
+    check(frames(c, 6)[0]["line"] == 7, "stepIn to line 7: %r" % frames(c, 6))
+    check(evaluate(c, "tile[l]") == "25", "tile[l] after line 6")
+    # reverseContinue: back to the launch's start; continue: the breakpoint again.
+    c.request("reverseContinue", {"threadId": 6})
+    c.event("stopped")
+    c.request("continue", {"threadId": 1})
+    body = stopped(c, "breakpoint")
+    check(body["threadId"] == 6, "the breakpoint again after reverseContinue: %r" % body)
+
+    # Past the last stop the program finishes: its output, its exit code.
+    c.request("setBreakpoints", {"source": {"path": "input.cl"}, "breakpoints": []})
+    c.request("continue", {"threadId": 6})
+    e = c.event("exited")
+    check(e["body"]["exitCode"] == 0, "exit code %r" % e)
+    c.event("terminated")
+    out = c.outputs()
+    check("out[63] = " in out, "the program's output: %r" % out)
+    c.request("threads")  # between launches and after: the program's one thread
+    c.request("disconnect")
+    c.finish()
+
+
+def host_finding_and_disconnect(spvsim, oob_app):
+    """A finding in a program's launch stops as an exception; `disconnect` while the
+    launch is stopped ends the program."""
+    c = Client(spvsim)
+    c.request("initialize", {"adapterID": "spvsim"})
+    c.request("launch", {"program": [oob_app]})
+    c.event("initialized")
+    c.request("configurationDone")
+    body = stopped(c, "exception")
+    check("oob.global.write" in body["text"] and body["threadId"] == 64, "finding %r" % body)
+    check(c.request("exceptionInfo", {"threadId": 64})["body"]["exceptionId"] == "oob.global.write",
+          "exceptionInfo")
+    c.request("continue", {"threadId": 64})
+    check(c.event("exited")["body"]["exitCode"] == 1, "exit code 1 with a finding")
+    c.event("terminated")
+    out = c.outputs()
+    check("out[63] = 62" in out and "oob.global.write" in out, "output %r" % out)
+    c.request("disconnect")
+    c.finish()
+
+    mark = "dap-%d-%f" % (os.getpid(), time.time())
+    c = Client(spvsim)
+    c.request("initialize", {"adapterID": "spvsim"})
+    c.request("launch", {"program": [oob_app, "--fixed"], "stopOnEntry": True,
+                         "env": {"SPVSIM_DAP_TEST_MARK": mark}})
+    c.event("initialized")
+    c.request("configurationDone")
+    stopped(c, "entry")
+    check(marked_processes(mark), "the program runs with the launch's env")
+    c.request("disconnect", {"terminateDebuggee": True})
+    c.finish()
+    check(not marked_processes(mark), "the program still runs after disconnect")
+
+
+def host_two_launches(spvsim, profile_app):
+    """A breakpoint set once stops in each launch of a program that launches its kernel
+    twice (tests/runtime/profile_app.c, built -g by the program)."""
+    c = Client(spvsim)
+    c.request("initialize", {"adapterID": "spvsim"})
+    c.request("launch", {"program": [profile_app, "-g"]})
+    c.event("initialized")
+    r = c.request("setBreakpoints", {"source": {"path": "input.cl"},
+                                     "breakpoints": [{"line": 9, "condition": "i == 40"}]})
+    bp = r["body"]["breakpoints"][0]
+    c.request("configurationDone")
+    for launch in (1, 2):
+        body = stopped(c, "breakpoint")
+        check(body["hitBreakpointIds"] == [bp["id"]] and body["threadId"] == 9,
+              "launch %d: work-item 40 (local 8): %r" % (launch, body))
+        check(evaluate(c, "sum") == "646", "launch %d: sum" % launch)
+        c.request("continue", {"threadId": 9})
+    check(c.event("exited")["body"]["exitCode"] == 0, "exit code 0")
+    c.event("terminated")
+    out = c.outputs()
+    check("out[63] = " in out and "hits = 64" in out, "output %r" % out)
+    c.request("disconnect")
+    c.finish()
+
+
+def marked_processes(mark):
+    """The processes whose environment holds SPVSIM_DAP_TEST_MARK=mark."""
+    found = []
+    for pid in os.listdir("/proc"):
+        try:
+            with open("/proc/%s/environ" % pid, "rb") as f:
+                if ("SPVSIM_DAP_TEST_MARK=" + mark).encode() in f.read().split(b"\0"):
+                    found.append(pid)
+        except (OSError, ValueError):
+            pass
+    return found
+
+
 def main():
     spvsim, mode = sys.argv[1:3]
     try:
         if mode == "session":
             session(spvsim, sys.argv[3])
             run_to_end(spvsim, sys.argv[3])
+        elif mode == "host":
+            host_session(spvsim, sys.argv[3], sys.argv[4])
+            host_finding_and_disconnect(spvsim, sys.argv[5])
+        elif mode == "host_launches":
+            host_session(spvsim, sys.argv[3], sys.argv[4])
+            host_two_launches(spvsim, sys.argv[5])
         elif mode == "robustness":
             robustness(spvsim, sys.argv[3], sys.argv[4])
             pause_step_back(spvsim, sys.argv[4])
