@@ -122,12 +122,12 @@ void writeFindings(std::ostringstream &out, const HtmlReportContent &content) {
   }
 }
 
-/// One row of a source table: the line number, its counts (empty when it ran nothing)
-/// and its text.
+/// One row of a source table: the line number (data-line "none" without one), its counts
+/// (empty when it ran nothing) and its text.
 void writeSourceRow(std::ostringstream &out, const std::string &label, const ProfileSite *site,
                     uint64_t maximum, const std::string &text) {
-  out << "<tr data-line=\"" << label << "\"" << (site ? "" : " class=\"idle\"")
-      << "><td class=\"line\">" << label << "</td>";
+  out << "<tr data-line=\"" << (label.empty() ? "none" : label) << "\""
+      << (site ? "" : " class=\"idle\"") << "><td class=\"line\">" << label << "</td>";
   if (site) {
     const InstructionCounts &c = site->counts;
     const double lanes = laneUtilisation(c);
@@ -169,14 +169,13 @@ void writeProfile(std::ostringstream &out, const ProfileSummary &profile) {
   }
   uint64_t maximum = 0;
   std::map<std::string, std::map<uint32_t, const ProfileSite *>> byFile;
-  std::vector<const ProfileSite *> withoutLines;
   for (const ProfileSite &site : profile.sites) {
     maximum = std::max(maximum, site.counts.activeLanes);
-    if (site.hasSource())
-      byFile[site.file][site.line] = &site;
-    else
-      withoutLines.push_back(&site);
+    byFile[site.file][site.line] = &site;
   }
+  // Instructions without a line are one row, whatever their number (docs/profiling.md).
+  const ProfileSite withoutLine = withoutLineTotal(profile.withoutLine);
+  maximum = std::max(maximum, withoutLine.counts.activeLanes);
   SourceExcerpts sources;
   for (const auto &[file, text] : profile.sources) sources.setText(file, text);
   const std::string header = "<table class=\"source\"><tr><th>line</th><th>instructions</th>"
@@ -196,10 +195,9 @@ void writeProfile(std::ostringstream &out, const ProfileSummary &profile) {
     }
     out << "</table>\n";
   }
-  if (!withoutLines.empty()) {
-    out << "<p><b>Instructions without line information</b> (by word offset)</p>\n" << header;
-    for (const ProfileSite *site : withoutLines)
-      writeSourceRow(out, "word " + number(site->line), site, maximum, "");
+  if (!profile.withoutLine.empty()) {
+    out << "<p><b>Instructions without a source line</b></p>\n" << header;
+    writeSourceRow(out, "", &withoutLine, maximum, "(no source line)");
     out << "</table>\n";
   }
 }

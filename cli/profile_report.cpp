@@ -11,6 +11,8 @@ namespace spvsim::cli {
 
 namespace {
 
+const char *const kNoSourceLine = "(no source line)";
+
 std::string percent(uint64_t part, uint64_t whole) {
   std::ostringstream s;
   s << std::fixed << std::setprecision(1) << (whole ? 100.0 * double(part) / double(whole) : 0.0)
@@ -34,24 +36,34 @@ void printProfile(std::ostream &out, const ProfileSummary &profile) {
   out << "  by source line (work-item instructions, times run, lane utilisation):\n";
   SourceExcerpts sources;
   for (const auto &[file, text] : profile.sources) sources.setText(file, text);
-  for (const ProfileSite &site : profile.sites) {
+  const auto printLine = [&](const std::string &name, const ProfileSite &site) {
     const InstructionCounts &c = site.counts;
-    out << "    " << site.name() << "  " << c.activeLanes << " instructions, " << site.runs
-        << " runs, " << percent(c.activeLanes, c.laneSlots) << " lanes";
+    out << "    " << name << "  " << c.activeLanes << " instructions, " << site.runs << " runs, "
+        << percent(c.activeLanes, c.laneSlots) << " lanes";
     if (site.hasSource())
       if (auto text = sources.line(site.file, site.line)) {
         const size_t start = text->find_first_not_of(" \t");
         if (start != std::string::npos) out << "  | " << text->substr(start);
       }
     out << "\n";
-  }
+  };
+  for (const ProfileSite &site : profile.sites) printLine(site.name(), site);
+  // Instructions without a line are one entry, whatever their number (docs/profiling.md).
+  if (!profile.withoutLine.empty()) printLine(kNoSourceLine, withoutLineTotal(profile.withoutLine));
   if (!profile.branches.empty()) {
     out << "  branches (warp executions, divergent, lane utilisation):\n";
-    for (const ProfileSite &site : profile.branches) {
-      const InstructionCounts &c = site.counts;
-      out << "    " << site.name() << "  " << c.warpExecutions << "  " << c.divergentBranches
+    const auto printBranch = [&](const std::string &name, const InstructionCounts &c) {
+      out << "    " << name << "  " << c.warpExecutions << "  " << c.divergentBranches
           << " divergent  " << percent(c.activeLanes, c.laneSlots) << "\n";
+    };
+    bool lineless = false;
+    for (const ProfileSite &site : profile.branches) {
+      if (site.hasSource())
+        printBranch(site.name(), site.counts);
+      else
+        lineless = true;
     }
+    if (lineless) printBranch(kNoSourceLine, withoutLineTotal(profile.branches).counts);
   }
   out << "  memory traffic (bytes loaded, stored):\n";
   for (const auto &[space, t] : profile.bySpace)

@@ -75,13 +75,24 @@ std::string countText(const Finding &f) {
 }
 } // namespace
 
+namespace {
+/// An access before the buffer's start has a negative offset (held in two's complement):
+/// its element is negative too, the bytes inside it counted up from that element's start.
+struct ElementPosition {
+  int64_t index = 0;
+  int64_t inside = 0;
+};
+
+ElementPosition elementPosition(const MemoryRef &m, uint32_t elementSize) {
+  const int64_t offset = int64_t(m.offset), size = elementSize;
+  const int64_t index = offset >= 0 ? offset / size : -((-offset + size - 1) / size);
+  return {index, offset - index * size};
+}
+} // namespace
+
 std::string elementText(const Finding &f) {
   if (!f.memory || f.elementSize == 0) return "";
-  // An access before the buffer's start has a negative offset (in two's complement):
-  // its element is negative too, the bytes inside it counted up from its start.
-  const int64_t offset = int64_t(f.memory->offset), size = f.elementSize;
-  const int64_t index = offset >= 0 ? offset / size : -((-offset + size - 1) / size);
-  const int64_t inside = offset - index * size;
+  const auto [index, inside] = elementPosition(*f.memory, f.elementSize);
   std::string text = f.memory->buffer + "[" + std::to_string(index) + "]";
   if (inside) text += " + " + std::to_string(inside) + (inside == 1 ? " byte" : " bytes");
   return text;
@@ -124,11 +135,13 @@ nlohmann::json toJson(const Finding &f) {
   if (f.location) j["location"] = locationJson(*f.location);
   if (f.memory) {
     const auto &m = *f.memory;
+    // The offset is signed: an access before the buffer's start is a negative number.
     j["memory"] = {
-        {"space", m.space}, {"buffer", m.buffer}, {"offset", m.offset}, {"size", m.size}};
+        {"space", m.space}, {"buffer", m.buffer}, {"offset", int64_t(m.offset)}, {"size", m.size}};
     if (f.elementSize) {
-      j["memory"]["element"] = m.offset / f.elementSize;
-      if (m.offset % f.elementSize) j["memory"]["element_byte"] = m.offset % f.elementSize;
+      const auto [index, inside] = elementPosition(m, f.elementSize);
+      j["memory"]["element"] = index;
+      if (inside) j["memory"]["element_byte"] = inside;
       j["memory"]["element_type"] = f.elementType;
     }
   }

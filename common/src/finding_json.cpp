@@ -23,6 +23,11 @@ template <typename T> T valueOr(const nlohmann::json &j, const char *key, T othe
   }
 }
 
+int64_t signedOr(const nlohmann::json &j, const char *key, int64_t otherwise) {
+  if (!j.is_object() || !j.contains(key) || !j[key].is_number_integer()) return otherwise;
+  return j[key].get<int64_t>();
+}
+
 std::optional<SourceLocation> locationFromJson(const nlohmann::json &j, const char *key) {
   if (!j.contains(key) || !j[key].is_object()) return std::nullopt;
   const nlohmann::json &l = j[key];
@@ -68,16 +73,19 @@ std::optional<Finding> findingFromJson(const nlohmann::json &j) {
   f.location = locationFromJson(j, "location");
   if (j.contains("memory") && j["memory"].is_object()) {
     const nlohmann::json &m = j["memory"];
+    // "offset" and "element" are negative for an access before the buffer's start.
+    const int64_t offset = signedOr(m, "offset", 0);
     f.memory =
         MemoryRef{valueOr<std::string>(m, "space", ""), valueOr<std::string>(m, "buffer", ""),
-                  valueOr<uint64_t>(m, "offset", 0), valueOr<uint64_t>(m, "size", 0)};
-    const uint64_t element = valueOr<uint64_t>(m, "element", 0);
-    const uint64_t inside = valueOr<uint64_t>(m, "element_byte", 0);
+                  uint64_t(offset), valueOr<uint64_t>(m, "size", 0)};
+    const int64_t element = signedOr(m, "element", 0);
+    const int64_t inside = signedOr(m, "element_byte", 0);
     f.elementType = valueOr<std::string>(m, "element_type", "");
     if (!f.elementType.empty() && m.contains("element")) {
-      const uint64_t offset = f.memory->offset;
-      const uint64_t size = element ? (offset - std::min(offset, inside)) / element : offset + 1;
-      f.elementSize = uint32_t(std::min<uint64_t>(size, UINT32_MAX));
+      // offset = element * size + inside; element 0 leaves the size unknown, so the
+      // smallest size that keeps the offset inside element 0 stands in for it.
+      const int64_t size = element ? (offset - inside) / element : offset + 1;
+      f.elementSize = uint32_t(std::clamp<int64_t>(size, 1, UINT32_MAX));
     }
   }
   if (j.contains("other_access") && j["other_access"].is_object()) {

@@ -145,6 +145,16 @@ std::string ProfileSite::name() const {
   return hasSource() ? file + ":" + std::to_string(line) : "word " + std::to_string(line);
 }
 
+ProfileSite withoutLineTotal(const std::vector<ProfileSite> &sites) {
+  ProfileSite total;
+  for (const ProfileSite &site : sites) {
+    if (site.hasSource()) continue;
+    add(total.counts, site.counts);
+    total.runs = std::max(total.runs, site.runs);
+  }
+  return total;
+}
+
 ProfileSummary summarizeProfile(const Module &module, const std::string &kernel,
                                 const KernelProfile &profile) {
   ProfileSummary summary;
@@ -169,7 +179,8 @@ ProfileSummary summarizeProfile(const Module &module, const std::string &kernel,
     if (op == spv::Op::OpBranchConditional || op == spv::Op::OpSwitch)
       add(branches.try_emplace({at.file, at.line}, at).first->second.counts, c);
   }
-  summary.sites = sitesOf(sites);
+  for (ProfileSite &site : sitesOf(sites))
+    (site.hasSource() ? summary.sites : summary.withoutLine).push_back(std::move(site));
   summary.branches = sitesOf(branches);
   summary.bySpace = profile.bySpace;
   summary.byBuffer = profile.byBuffer;
@@ -190,11 +201,14 @@ void addProfile(KernelProfile &sum, const KernelProfile &more) {
 nlohmann::json profileJson(const ProfileSummary &profile) {
   nlohmann::json families = nlohmann::json::object();
   for (const auto &[family, c] : profile.families) families[family] = c.activeLanes;
-  nlohmann::json lines = nlohmann::json::array();
-  for (const ProfileSite &site : profile.sites) {
-    lines.push_back(siteJson(site));
-    lines.back()["runs"] = site.runs;
-  }
+  const auto withRuns = [](const std::vector<ProfileSite> &sites) {
+    nlohmann::json list = nlohmann::json::array();
+    for (const ProfileSite &site : sites) {
+      list.push_back(siteJson(site));
+      list.back()["runs"] = site.runs;
+    }
+    return list;
+  };
   nlohmann::json branches = nlohmann::json::array();
   for (const ProfileSite &site : profile.branches) {
     branches.push_back(siteJson(site));
@@ -203,7 +217,8 @@ nlohmann::json profileJson(const ProfileSummary &profile) {
   nlohmann::json j{{"kernel", profile.kernel}, {"launches", profile.launches}};
   j.update(countsJson(profile.total));
   j["families"] = std::move(families);
-  j["lines"] = std::move(lines);
+  j["lines"] = withRuns(profile.sites);
+  j["without_line"] = withRuns(profile.withoutLine);
   j["branches"] = std::move(branches);
   j["memory"] = {{"spaces", trafficJson(profile.bySpace)},
                  {"buffers", trafficJson(profile.byBuffer)}};
@@ -223,7 +238,10 @@ std::optional<ProfileSummary> profileFromJson(const nlohmann::json &json) {
   if (const nlohmann::json &families = memberAt(json, "families"); families.is_object())
     for (const auto &[family, count] : families.items())
       profile.families[family].activeLanes = count.is_number_unsigned() ? count.get<uint64_t>() : 0;
-  profile.sites = sitesFromJson(memberAt(json, "lines"), "runs");
+  // A site without a file is an instruction without a line, wherever it is listed.
+  for (const char *key : {"lines", "without_line"})
+    for (ProfileSite &site : sitesFromJson(memberAt(json, key), "runs"))
+      (site.hasSource() ? profile.sites : profile.withoutLine).push_back(std::move(site));
   profile.branches = sitesFromJson(memberAt(json, "branches"), "divergent");
   const nlohmann::json &memory = memberAt(json, "memory");
   profile.bySpace = trafficFromJson(memberAt(memory, "spaces"));

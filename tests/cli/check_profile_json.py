@@ -34,8 +34,11 @@ if profiles:
     expect("buffer in", p["memory"]["buffers"]["in"], {"loaded": 2048, "stored": 0})
     expect("buffer out", p["memory"]["buffers"]["out"], {"loaded": 0, "stored": 256})
     expect("family sum", sum(p["families"].values()), p["work_item_instructions"])
-    expect("line sum", sum(l["work_item_instructions"] for l in p["lines"]),
+    expect("line sum", sum(l["work_item_instructions"] for l in p["lines"] + p["without_line"]),
            p["work_item_instructions"])
+    expect("lines all have a file", all("file" in l for l in p["lines"]), True)
+    expect("without_line all words", all("word" in l and "file" not in l
+                                         for l in p["without_line"]), True)
     expect("atomics family", p["families"].get("atomics"), 32)
     if level == "O0":
         lines = {l["line"]: l for l in p["lines"] if "file" in l}

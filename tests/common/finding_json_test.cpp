@@ -35,7 +35,9 @@ TEST(Finding, ReadBackFromJsonPrintsTheSame) {
   f.instructions = 3;
   expectSameTextFromJson(f);
   // The element size is recovered from the index; at element 0 only the text is kept.
-  for (uint64_t offset : {uint64_t(400), uint64_t(402), uint64_t(0), uint64_t(2)}) {
+  // Before the buffer's start the offset and element are negative numbers in the JSON.
+  for (uint64_t offset : {uint64_t(400), uint64_t(402), uint64_t(0), uint64_t(2), uint64_t(-4),
+                          uint64_t(-2), uint64_t(-403)}) {
     f.memory->offset = offset;
     f.elementSize = 4;
     f.elementType = "float";
@@ -57,10 +59,11 @@ TEST(Finding, ReadBackFromJsonPrintsTheSame) {
 TEST(Finding, ReadBackFromJsonSkipsWhatIsNotAFinding) {
   EXPECT_FALSE(findingFromJson(nlohmann::json::array()));
   EXPECT_FALSE(findingFromJson(nlohmann::json{{"message", "no kind"}}));
-  const std::optional<Finding> odd = findingFromJson(nlohmann::json{{"kind", "oob.global.read"},
-                                                                    {"count", "many"},
-                                                                    {"location", 3},
-                                                                    {"memory", {{"offset", -1}}}});
+  const std::optional<Finding> odd =
+      findingFromJson(nlohmann::json{{"kind", "oob.global.read"},
+                                     {"count", "many"},
+                                     {"location", 3},
+                                     {"memory", {{"offset", "far"}}}});
   ASSERT_TRUE(odd);
   EXPECT_EQ(odd->count, 1u);
   EXPECT_FALSE(odd->location);

@@ -106,8 +106,15 @@ TEST(Finding, ElementIndexAndType) {
   f.memory->offset = uint64_t(-4);
   EXPECT_EQ(elementText(f), "v[-1]");
   EXPECT_NE(formatText(f).find("offset -4 size 4 (v[-1], float)"), std::string::npos);
+  EXPECT_EQ(toJson(f)["memory"]["offset"], -4);
+  EXPECT_EQ(toJson(f)["memory"]["element"], -1);
+  EXPECT_FALSE(toJson(f)["memory"].contains("element_byte"));
+  EXPECT_EQ(toJson(f).dump().find("18446744073709551"), std::string::npos);
   f.memory->offset = uint64_t(-2);
   EXPECT_EQ(elementText(f), "v[-1] + 2 bytes");
+  EXPECT_EQ(toJson(f)["memory"]["offset"], -2);
+  EXPECT_EQ(toJson(f)["memory"]["element"], -1);
+  EXPECT_EQ(toJson(f)["memory"]["element_byte"], 2);
   f.memory->offset = uint64_t(-8);
   EXPECT_EQ(elementText(f), "v[-2]");
   f.elementSize = 0;

@@ -24,7 +24,8 @@ ProfileSummary example() {
   p.total = {184, 5760, 5888, 0};
   p.families["arithmetic"] = {0, 2560, 0, 0};
   p.families["atomics"] = {0, 64, 0, 0};
-  p.sites.push_back(site("", 330, {4, 128, 128, 0}, 128));
+  p.withoutLine.push_back(site("", 330, {4, 128, 128, 0}, 128));
+  p.withoutLine.push_back(site("", 412, {2, 64, 64, 0}, 64));
   p.sites.push_back(site("input.cl", 8, {4, 64, 128, 0}, 64));
   // A utilisation that is no short binary fraction: 3 lanes of 7 slots.
   p.sites.push_back(site("input.cl", 9, {1, 3, 7, 0}, 3));
@@ -54,14 +55,17 @@ TEST(ProfileSummary, JsonReadsBackAsWritten) {
   expectSameCounts(back->total, p.total);
   EXPECT_EQ(back->families.at("arithmetic").activeLanes, 2560u);
   EXPECT_EQ(back->families.at("atomics").activeLanes, 64u);
-  ASSERT_EQ(back->sites.size(), 3u);
-  for (size_t i = 0; i < 3; ++i) {
+  ASSERT_EQ(back->sites.size(), 2u);
+  for (size_t i = 0; i < 2; ++i) {
     EXPECT_EQ(back->sites[i].file, p.sites[i].file);
     EXPECT_EQ(back->sites[i].line, p.sites[i].line);
     EXPECT_EQ(back->sites[i].runs, p.sites[i].runs);
     expectSameCounts(back->sites[i].counts, p.sites[i].counts);
   }
-  EXPECT_EQ(back->sites[0].name(), "word 330");
+  ASSERT_EQ(back->withoutLine.size(), 2u);
+  EXPECT_EQ(back->withoutLine[0].name(), "word 330");
+  EXPECT_EQ(back->withoutLine[1].line, 412u);
+  expectSameCounts(back->withoutLine[1].counts, p.withoutLine[1].counts);
   ASSERT_EQ(back->branches.size(), 1u);
   expectSameCounts(back->branches[0].counts, p.branches[0].counts);
   EXPECT_EQ(back->bySpace.at("global").loaded, 2048u);
@@ -70,6 +74,35 @@ TEST(ProfileSummary, JsonReadsBackAsWritten) {
   EXPECT_EQ(back->atomics, 64u);
   EXPECT_EQ(back->barriers, 4u);
   EXPECT_EQ(back->sources, p.sources);
+}
+
+TEST(ProfileSummary, InstructionsWithoutALineHaveTheirOwnKey) {
+  const nlohmann::json j = profileJson(example());
+  ASSERT_EQ(j["lines"].size(), 2u);
+  for (const nlohmann::json &line : j["lines"]) EXPECT_TRUE(line.contains("file"));
+  ASSERT_EQ(j["without_line"].size(), 2u);
+  EXPECT_EQ(j["without_line"][0]["word"], 330);
+  EXPECT_EQ(j["without_line"][1]["runs"], 64);
+  // A word listed among the lines, as an older report has it, is read as one without.
+  nlohmann::json older = j;
+  older["lines"].push_back(j["without_line"][0]);
+  older.erase("without_line");
+  const auto back = profileFromJson(older);
+  ASSERT_TRUE(back);
+  EXPECT_EQ(back->sites.size(), 2u);
+  ASSERT_EQ(back->withoutLine.size(), 1u);
+  EXPECT_EQ(back->withoutLine[0].line, 330u);
+}
+
+TEST(ProfileSummary, WithoutLineTotalIsOneEntry) {
+  const ProfileSummary p = example();
+  const ProfileSite total = withoutLineTotal(p.withoutLine);
+  EXPECT_FALSE(total.hasSource());
+  expectSameCounts(total.counts, {6, 192, 192, 0});
+  EXPECT_EQ(total.runs, 128u) << "the most runs of one instruction";
+  // Sites with a line are not counted in it.
+  expectSameCounts(withoutLineTotal(p.sites).counts, {});
+  EXPECT_EQ(withoutLineTotal(p.sites).runs, 0u);
 }
 
 TEST(ProfileSummary, SourcesOnlyWhenHeld) {

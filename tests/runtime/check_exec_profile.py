@@ -58,7 +58,9 @@ if profiles:
     expect("branch warp executions", branch.get("warp_instructions"), 4)
     expect("branch divergent", branch.get("divergent"), 4)
     expect("work-item instructions by line",
-           sum(l["work_item_instructions"] for l in p["lines"]), p["work_item_instructions"])
+           sum(l["work_item_instructions"] for l in p["lines"] + p.get("without_line", [])),
+           p["work_item_instructions"])
+    expect("lines without a file", [l for l in p["lines"] if "file" not in l], [])
     expect("work-item instructions by family", sum(p["families"].values()),
            p["work_item_instructions"])
     source = p.get("sources", {}).get("input.cl", "")

@@ -40,7 +40,11 @@ struct ProfileSummary {
   uint64_t launches = 0;
   InstructionCounts total;
   std::map<std::string, InstructionCounts> families;
-  std::vector<ProfileSite> sites;
+  std::vector<ProfileSite> sites; ///< source lines, by file and line
+  /// Instructions without line information, each its own site (file "", line: its word
+  /// offset), by word offset. The text and the page show them as one entry
+  /// (withoutLineTotal); no instruction is charged to a line it does not carry.
+  std::vector<ProfileSite> withoutLine;
   std::vector<ProfileSite> branches; ///< per site, its OpBranchConditional and OpSwitch
   std::map<std::string, Traffic> bySpace;
   std::map<std::string, Traffic> byBuffer;
@@ -50,6 +54,10 @@ struct ProfileSummary {
   /// (a program the host gave as text, "input.cl"), by the name its lines give.
   std::map<std::string, std::string> sources;
 };
+
+/// The sites of `sites` that have no source line summed as one: their counts added, its
+/// runs the most of theirs. Zero counts when every site has a line.
+ProfileSite withoutLineTotal(const std::vector<ProfileSite> &sites);
 
 ProfileSummary summarizeProfile(const Module &module, const std::string &kernel,
                                 const KernelProfile &profile);
