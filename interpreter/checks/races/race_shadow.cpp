@@ -461,8 +461,14 @@ private:
     }
     if (!conflict) return;
     unlock();
-    reportImageAlias(launch_, mine, image_, other, std::max(at, shadowOffset_ + tagged::offset(q)),
-                     bytes_);
+    const uint64_t start = shadowOffset_ + tagged::offset(q);
+    uint64_t first = std::max(at, start);
+    uint32_t bytes = bytes_;
+    if (element_) { // an async copy's range: the element holding the conflicting byte
+      first = start + (first - start) / element_ * element_;
+      bytes = uint32_t(std::min<uint64_t>(element_, bytes_));
+    }
+    reportImageAlias(launch_, mine, image_, other, first, bytes);
   }
 
   /// Records the access of work-item `item` (global words: the group's ids; local
@@ -746,6 +752,8 @@ void recordRead(const ExecState &x, const LoweredOp &op, uint32_t lane, uint64_t
     Recorder r(*x.launch, group, group.shadow().siteOf(op), AccessKind::Read, n, x.warp->firstItem,
                x.width);
     r.lane(x, lane, tagged::addOffset(pointer, done));
+    if (group.shadow().anyAliased()) [[unlikely]] // through the buffer, as a plain load
+      r.aliasLane(x, lane, tagged::addOffset(pointer, done));
   }
 }
 
@@ -780,6 +788,10 @@ void RaceGroup::copiedSide(const ExecState &x, uint32_t site, AccessKind kind, u
   race::Recorder r(launch_, *this, site, kind, uint32_t(bytes), shadow_.copyItem(), 1);
   r.copying(element);
   for (uint64_t k = 0; k < count; ++k) r.lane(x, 0, tagged::addOffset(pointer, k * stride));
+  // Bytes an image made from a buffer shares with it (race_image_alias.h): the copy
+  // reads or writes them through the buffer, as a plain access does.
+  if (shadow_.anyAliased()) [[unlikely]]
+    for (uint64_t k = 0; k < count; ++k) r.aliasLane(x, 0, tagged::addOffset(pointer, k * stride));
   copies_.push_back({pointer, bytes, count, stride});
 }
 
