@@ -43,7 +43,7 @@ RaceShadow::RaceShadow(const Module &module, const LaunchContext &launch)
     imageArrays_ = std::vector<std::atomic<WordArray *>>(launch.allocations.size());
     aliasArrays_ = std::vector<std::atomic<WordArray *>>(launch.allocations.size());
   }
-  bool imageReads = false, imageWrites = false;
+  bool imageReads = false, imageWrites = false, anyImageWrite = false;
   const LoweredKernel &k = *launch.kernel;
   uint32_t granule = 8;
   std::map<uint32_t, uint16_t> siteOfInstruction;
@@ -90,12 +90,13 @@ RaceShadow::RaceShadow(const Module &module, const LaunchContext &launch)
         site.scope = a.atomic ? race::atomicScope(module, op.source) : Scope::Device;
         site.image = op.code == OpCode::Image;
         if (site.image && k.imageInstructions[op.aux].kind == ImageInstruction::Kind::Write) {
-          // Only read_write images are written and read by one launch (ImageWriteLog).
+          // Read back in one launch: read_write images, views of other bytes (ImageWriteLog).
           const std::span<const uint32_t> operands = module.operands(module.instruction(op.source));
           site.readWriteImage =
               !operands.empty() &&
               module.type(module.typeOf(operands[0])).access == spv::AccessQualifier::ReadWrite;
           imageWrites |= site.readWriteImage;
+          anyImageWrite = true;
         }
         if (a.atomic) {
           site.ordering = race::atomicOrdering(module, op.source);
@@ -114,7 +115,7 @@ RaceShadow::RaceShadow(const Module &module, const LaunchContext &launch)
   for (const AllocationView &a : launch.allocations)
     if (a.parent) granule = std::min(granule, lowBit(a.parentOffset));
   granuleShift_ = uint32_t(std::countr_zero(granule));
-  logsImageWrites_ = imageReads && imageWrites;
+  logsImageWrites_ = imageReads && (imageWrites || (anyAliased_ && anyImageWrite));
   const uint64_t items = launch.localSize[0] * launch.localSize[1] * launch.localSize[2];
   stride_ = uint32_t((items + 63) / 64 * 64 + 1);
 }
