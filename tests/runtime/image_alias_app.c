@@ -14,7 +14,10 @@
  *                bytes of the buffer to __local memory with async_work_group_copy: the
  *                copy is its work-item's, image.buffer-alias
  *   --printf     texels written, and work-item 1 prints the buffer's first bytes with
- *                printf's %s, which reads texel 0's: race.image.buffer */
+ *                printf's %s, which reads texel 0's: race.image.buffer
+ *   --one-writer every work-item reads element 0 of the buffer, work-item 0 then writes
+ *                texel 0: race.image.buffer with another work-item's read (not only
+ *                image.buffer-alias with its own) */
 #include <string.h>
 
 #include "loader_app.h"
@@ -65,6 +68,12 @@ static const char *kSource =
     "  write_imagef(img, i, (float4)(i, 0, 0, 1));\n"
     "  if (i == 1) printf(\"%s\", (__global const char *)buf);\n"
     "  out[i] = i;\n"
+    "}\n"
+    "__kernel void one_writer(write_only image1d_buffer_t img, __global const float4 *buf,\n"
+    "                         __global int *out) {\n"
+    "  int i = get_global_id(0);\n"
+    "  out[i] = (int)buf[0].y;\n"
+    "  if (i == 0) write_imagef(img, 0, (float4)(0, 0, 0, 1));\n"
     "}\n";
 
 enum { N = 64 };
@@ -72,13 +81,14 @@ enum { N = 64 };
 int main(int argc, char **argv) {
   const char *mode = argc > 1 ? argv[1] : "";
   const int readBack = strcmp(mode, "--unfenced") == 0 || strcmp(mode, "--fenced") == 0;
-  const char *kernel = readBack                           ? "read_back"
-                       : strcmp(mode, "--same-item") == 0 ? "own"
-                       : strcmp(mode, "--2d") == 0        ? "plane"
-                       : strcmp(mode, "--read") == 0      ? "both_read"
-                       : strcmp(mode, "--async-own") == 0 ? "copy_own"
-                       : strcmp(mode, "--printf") == 0    ? "print_first"
-                                                          : "neighbour";
+  const char *kernel = readBack                            ? "read_back"
+                       : strcmp(mode, "--same-item") == 0  ? "own"
+                       : strcmp(mode, "--2d") == 0         ? "plane"
+                       : strcmp(mode, "--read") == 0       ? "both_read"
+                       : strcmp(mode, "--async-own") == 0  ? "copy_own"
+                       : strcmp(mode, "--printf") == 0     ? "print_first"
+                       : strcmp(mode, "--one-writer") == 0 ? "one_writer"
+                                                           : "neighbour";
   const char *options = strcmp(mode, "--fenced") == 0 ? "-cl-std=CL3.0 -DFENCED" : "-cl-std=CL3.0";
   App app = appFromSource(kSource, options, kernel);
   cl_int err;

@@ -451,14 +451,15 @@ private:
   [[gnu::noinline]] void aliasAccess(uint64_t g, uint64_t last, uint32_t item, uint64_t q) {
     const AliasAccess mine{item & GlobalLayout::kItemMask, access_[RaceGroup::kGlobal].site, id_,
                            isWrite(kind_)};
-    AliasAccess other;
+    AliasAccess other, found; // a conflict with another work-item is preferred
     uint64_t at = 0;
     bool conflict = false;
     for (; g <= last; ++g) {
       hold(g);
-      uint64_t *pair = alias_ + 2 * g;
-      if (aliasStep(pair[image_ ? 0 : 1], pair[image_ ? 1 : 0], mine, other) && !conflict)
-        conflict = true, at = g << shift_;
+      uint64_t *sides = alias_ + 4 * g; // the image's two words, then the buffer's
+      if (aliasStep(sides + (image_ ? 0 : 2), sides + (image_ ? 2 : 0), mine, found) &&
+          (!conflict || (other.item == mine.item && found.item != mine.item)))
+        conflict = true, at = g << shift_, other = found;
     }
     if (!conflict) return;
     unlock();
