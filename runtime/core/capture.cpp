@@ -77,8 +77,8 @@ runfile::SpecConstantSpec specConstant(uint32_t id, uint64_t bits,
   return c;
 }
 
-/// The run-file image of image `mem`, bound to `param`: its type, format and layout (an
-/// image made from a buffer becomes an image of its own: run files cannot share bytes).
+/// The run-file image of image `mem`, bound to `param`: its type, format and layout, with
+/// bytes of its own (`buffer` empty).
 runfile::ImageSpec imageSpec(const std::string &name, const Mem &mem, const KernelParam &param) {
   runfile::ImageSpec image;
   image.name = name;
@@ -89,6 +89,30 @@ runfile::ImageSpec imageSpec(const std::string &name, const Mem &mem, const Kern
   image.channels = runfile::texelChannels(image.image.format);
   image.access = accessOf(mem.flags());
   return image;
+}
+
+/// The buffer whose first bytes image `mem` views, when a run file can say so (its
+/// "buffer" key): an image1d_buffer_t or image2d_t made from a buffer, or from a sub-buffer
+/// or image that starts at a buffer's first byte. Null for an image with bytes of its own,
+/// one over a buffer's later bytes, and one over another image's own bytes (run files have
+/// no such views: these are captured as images of their own).
+const Mem *viewedBuffer(const Mem &mem, const runfile::ImageSpec &image) {
+  if (!mem.imageBuffer()) return nullptr;
+  if (image.image.type != ImageType::Image1DBuffer &&
+      !(image.image.type == ImageType::Image2D && !image.depthImage))
+    return nullptr;
+  const Mem *root = mem.imageBuffer().get();
+  for (;;) {
+    if (root->isImage() && root->imageBuffer()) {
+      root = root->imageBuffer().get();
+    } else if (root->parent()) {
+      if (root->origin() != 0) return nullptr;
+      root = root->parent().get();
+    } else {
+      break;
+    }
+  }
+  return root->isImage() ? nullptr : root;
 }
 
 } // namespace
@@ -135,8 +159,65 @@ std::optional<CapturedLaunch> Capture::begin(const LaunchCommand &launch) {
   run.global = launch.range.global;
   run.offset = launch.range.offset;
   run.local = launch.range.local;
-  std::map<BufferId, std::string> names;         // root buffer -> its name in the run file
+  // Root buffer -> its entries in spec.buffers and captured.buffers.
+  struct BufferEntry {
+    size_t spec = 0, captured = 0;
+  };
+  std::map<BufferId, BufferEntry> buffers;
   std::map<const Mem *, std::string> imageNames; // image -> its name in the run file
+  // Captures root buffer `root` once, as `name` of elements `type` (uchar when the type
+  // does not divide it); later uses that may write it keep what the launch leaves.
+  auto captureBuffer = [&](const Mem &root, const std::string &name,
+                           std::optional<runfile::ElementType> type,
+                           bool mayWrite) -> const std::string & {
+    auto [it, isNew] = buffers.emplace(root.id(), BufferEntry{});
+    if (isNew) {
+      runfile::BufferSpec buffer;
+      buffer.name = name;
+      // A buffer named after an image must not take a parameter's or buffer's name.
+      auto taken = [&](const std::string &n) {
+        for (const KernelParam &p : signature.params)
+          if (p.name == n) return true;
+        for (const runfile::BufferSpec &b : spec.buffers)
+          if (b.name == n) return true;
+        return false;
+      };
+      if (!type)
+        while (taken(buffer.name)) buffer.name += "_";
+      if (!type || root.size() % type->size() != 0)
+        type = runfile::ElementType{runfile::ScalarType::UChar, 1};
+      buffer.type = *type;
+      buffer.count = root.size() / type->size();
+      buffer.access = accessOf(root.flags());
+      buffer.init.kind = runfile::BufferInit::Kind::File;
+      buffer.init.file = captured.directory / (buffer.name + ".bin");
+      std::span<const std::byte> bytes = memory.bytes(root.id());
+      writeFile(buffer.init.file, bytes.data(), bytes.size());
+      it->second = {spec.buffers.size(), captured.buffers.size()};
+      captured.buffers.push_back({buffer.name, root.id(), false});
+      spec.buffers.push_back(std::move(buffer));
+    }
+    runfile::BufferSpec &buffer = spec.buffers[it->second.spec];
+    if (mayWrite && buffer.access != BufferAccess::ReadOnly &&
+        !captured.buffers[it->second.captured].written) {
+      buffer.dumpFile = captured.directory / (buffer.name + ".out.bin");
+      captured.buffers[it->second.captured].written = true;
+    }
+    return buffer.name;
+  };
+  auto argName = [&](size_t i) {
+    const std::string &name = signature.params[i].name;
+    return name.empty() ? "arg" + std::to_string(i) : name;
+  };
+  // Buffer arguments first, so that a buffer an image views is named and typed as the
+  // kernel's parameter names it.
+  for (size_t i = 0; i < launch.args.size(); ++i) {
+    const std::shared_ptr<Mem> &mem = launch.buffers[i];
+    if (launch.args[i].kind != KernelArg::Kind::Buffer || !mem) continue;
+    const KernelParam &param = signature.params[i];
+    captureBuffer(mem->parent() ? *mem->parent() : *mem, argName(i), pointeeType(param),
+                  param.kind != ParamKind::ConstantBuffer);
+  }
   for (size_t i = 0; i < launch.args.size(); ++i) {
     const KernelArg &a = launch.args[i];
     const KernelParam &param = signature.params[i];
@@ -149,30 +230,8 @@ std::optional<CapturedLaunch> Capture::begin(const LaunchCommand &launch) {
         arg.kind = runfile::ArgSpec::Kind::Null;
         break;
       }
-      const Mem &root = mem->parent() ? *mem->parent() : *mem;
-      auto [it, isNew] =
-          names.emplace(root.id(), param.name.empty() ? "arg" + std::to_string(i) : param.name);
-      if (isNew) {
-        runfile::BufferSpec buffer;
-        buffer.name = it->second;
-        std::optional<runfile::ElementType> type = pointeeType(param);
-        if (!type || root.size() % type->size() != 0)
-          type = runfile::ElementType{runfile::ScalarType::UChar, 1};
-        buffer.type = *type;
-        buffer.count = root.size() / type->size();
-        buffer.access = accessOf(root.flags());
-        buffer.init.kind = runfile::BufferInit::Kind::File;
-        buffer.init.file = captured.directory / (buffer.name + ".bin");
-        std::span<const std::byte> bytes = memory.bytes(root.id());
-        writeFile(buffer.init.file, bytes.data(), bytes.size());
-        const bool written =
-            buffer.access != BufferAccess::ReadOnly && param.kind != ParamKind::ConstantBuffer;
-        if (written) buffer.dumpFile = captured.directory / (buffer.name + ".out.bin");
-        captured.buffers.push_back({buffer.name, root.id(), written});
-        spec.buffers.push_back(std::move(buffer));
-      }
       arg.kind = runfile::ArgSpec::Kind::Buffer;
-      arg.buffer = it->second;
+      arg.buffer = spec.buffers[buffers.at((mem->parent() ? *mem->parent() : *mem).id()).spec].name;
       if (mem->parent()) {
         arg.subBuffer = true;
         arg.offset = mem->origin();
@@ -186,18 +245,23 @@ std::optional<CapturedLaunch> Capture::begin(const LaunchCommand &launch) {
         arg.kind = runfile::ArgSpec::Kind::Null;
         break;
       }
-      auto [it, isNew] = imageNames.emplace(
-          mem.get(), param.name.empty() ? "arg" + std::to_string(i) : param.name);
+      auto [it, isNew] = imageNames.emplace(mem.get(), argName(i));
       if (isNew) {
         runfile::ImageSpec image = imageSpec(it->second, *mem, param);
-        image.init.kind = runfile::ImageContents::Kind::File;
-        image.init.file = captured.directory / (image.name + ".bin");
-        const std::span<const std::byte> bytes = memory.bytes(mem->id()).first(image.size());
-        writeFile(image.init.file, bytes.data(), bytes.size());
         const bool written =
             image.access != BufferAccess::ReadOnly && param.imageAccess != ImageAccess::ReadOnly;
-        if (written) image.dumpFile = captured.directory / (image.name + ".out.bin");
-        captured.buffers.push_back({image.name, mem->id(), written, image.size()});
+        if (const Mem *viewed = viewedBuffer(*mem, image)) {
+          // A view of a buffer's first bytes, as the run file's "buffer" makes one: the
+          // replay aliases them as the application did (docs/images.md).
+          image.buffer = captureBuffer(*viewed, it->second + "_buffer", std::nullopt, written);
+        } else {
+          image.init.kind = runfile::ImageContents::Kind::File;
+          image.init.file = captured.directory / (image.name + ".bin");
+          const std::span<const std::byte> bytes = memory.bytes(mem->id()).first(image.size());
+          writeFile(image.init.file, bytes.data(), bytes.size());
+          if (written) image.dumpFile = captured.directory / (image.name + ".out.bin");
+          captured.buffers.push_back({image.name, mem->id(), written, image.size()});
+        }
         spec.images.push_back(std::move(image));
       }
       arg.kind = runfile::ArgSpec::Kind::Image;

@@ -8,8 +8,11 @@
 // contents are <image>.bin, their raw bytes with their pitches, with <image>.out.bin
 // and <image>.expected.bin as for buffers; sampler arguments as run-file samplers.
 // Not captured: program-scope variables (they start from their initializers),
-// pointers stored inside buffers (they name this process's buffers), and that an
-// image was made from a buffer (it is captured as an image of its own).
+// pointers stored inside buffers (they name this process's buffers). An image made from
+// a buffer is captured as a view of that buffer (the run-file image's "buffer"), the
+// buffer captured beside the kernel's buffer arguments, so that the replay aliases their
+// bytes as the launch did; only an image over a buffer's later bytes (a sub-buffer at an
+// origin) or over another image's own bytes is captured as an image of its own.
 #pragma once
 
 #include <atomic>

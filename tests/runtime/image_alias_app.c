@@ -9,7 +9,15 @@
  *                written by the neighbour: race.image.buffer
  *   --read       the image and the buffer both only read: clean, prints out[63]
  *   --unfenced   a read_write image's texel written and read back: image.unfenced-read
- *   --fenced     the same with atomic_work_item_fence(CLK_IMAGE_MEM_FENCE, ...): clean */
+ *   --fenced     the same with atomic_work_item_fence(CLK_IMAGE_MEM_FENCE, ...): clean
+ *   --async-own  work-groups of one work-item, each writing its texel and copying the same
+ *                bytes of the buffer to __local memory with async_work_group_copy: the
+ *                copy is its work-item's, image.buffer-alias
+ *   --printf     texels written, and work-item 1 prints the buffer's first bytes with
+ *                printf's %s, which reads texel 0's: race.image.buffer
+ *   --one-writer every work-item reads element 0 of the buffer, work-item 0 then writes
+ *                texel 0: race.image.buffer with another work-item's read (not only
+ *                image.buffer-alias with its own) */
 #include <string.h>
 
 #include "loader_app.h"
@@ -44,6 +52,28 @@ static const char *kSource =
     "  atomic_work_item_fence(CLK_IMAGE_MEM_FENCE, memory_order_acq_rel, memory_scope_work_item);\n"
     "#endif\n"
     "  out[i] = read_imagei(img, i).x;\n"
+    "}\n"
+    "__kernel void copy_own(write_only image1d_buffer_t img, __global const float4 *buf,\n"
+    "                       __global int *out) {\n"
+    "  __local float4 tile[1];\n"
+    "  int i = get_global_id(0);\n"
+    "  write_imagef(img, i, (float4)(i, 0, 0, 1));\n"
+    "  event_t e = async_work_group_copy(tile, buf + i, 1, 0);\n"
+    "  wait_group_events(1, &e);\n"
+    "  out[i] = (int)tile[0].x;\n"
+    "}\n"
+    "__kernel void print_first(write_only image1d_buffer_t img, __global const float4 *buf,\n"
+    "                          __global int *out) {\n"
+    "  int i = get_global_id(0);\n"
+    "  write_imagef(img, i, (float4)(i, 0, 0, 1));\n"
+    "  if (i == 1) printf(\"%s\", (__global const char *)buf);\n"
+    "  out[i] = i;\n"
+    "}\n"
+    "__kernel void one_writer(write_only image1d_buffer_t img, __global const float4 *buf,\n"
+    "                         __global int *out) {\n"
+    "  int i = get_global_id(0);\n"
+    "  out[i] = (int)buf[0].y;\n"
+    "  if (i == 0) write_imagef(img, 0, (float4)(0, 0, 0, 1));\n"
     "}\n";
 
 enum { N = 64 };
@@ -51,11 +81,14 @@ enum { N = 64 };
 int main(int argc, char **argv) {
   const char *mode = argc > 1 ? argv[1] : "";
   const int readBack = strcmp(mode, "--unfenced") == 0 || strcmp(mode, "--fenced") == 0;
-  const char *kernel = readBack                           ? "read_back"
-                       : strcmp(mode, "--same-item") == 0 ? "own"
-                       : strcmp(mode, "--2d") == 0        ? "plane"
-                       : strcmp(mode, "--read") == 0      ? "both_read"
-                                                          : "neighbour";
+  const char *kernel = readBack                            ? "read_back"
+                       : strcmp(mode, "--same-item") == 0  ? "own"
+                       : strcmp(mode, "--2d") == 0         ? "plane"
+                       : strcmp(mode, "--read") == 0       ? "both_read"
+                       : strcmp(mode, "--async-own") == 0  ? "copy_own"
+                       : strcmp(mode, "--printf") == 0     ? "print_first"
+                       : strcmp(mode, "--one-writer") == 0 ? "one_writer"
+                                                           : "neighbour";
   const char *options = strcmp(mode, "--fenced") == 0 ? "-cl-std=CL3.0 -DFENCED" : "-cl-std=CL3.0";
   App app = appFromSource(kSource, options, kernel);
   cl_int err;
@@ -99,7 +132,14 @@ int main(int argc, char **argv) {
     check(clSetKernelArg(app.kernel, 1, sizeof buffer, &buffer), "clSetKernelArg");
     check(clSetKernelArg(app.kernel, 2, sizeof out, &out), "clSetKernelArg");
   }
-  runAndPrintLast(&app, N, out);
+  if (strcmp(mode, "--async-own") == 0) { /* one work-item per work-group */
+    size_t global = N, local = 1;
+    check(clEnqueueNDRangeKernel(app.queue, app.kernel, 1, NULL, &global, &local, 0, NULL, NULL),
+          "clEnqueueNDRangeKernel");
+    check(clFinish(app.queue), "clFinish");
+  } else {
+    runAndPrintLast(&app, N, out);
+  }
   clReleaseMemObject(image);
   if (buffer) clReleaseMemObject(buffer);
   clReleaseMemObject(out);

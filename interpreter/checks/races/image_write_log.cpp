@@ -18,6 +18,18 @@ std::string texelText(const LaunchContext &L, uint32_t image, uint64_t offset) {
          " of image '" + L.allocations[image].name + "'";
 }
 
+/// The memory a texel is: its first byte as root allocation and offset, the same
+/// through every image over those bytes.
+uint64_t memoryKey(const LaunchContext &L, uint64_t texel) {
+  uint32_t id = tagged::id(texel);
+  uint64_t offset = tagged::offset(texel);
+  while (id < L.allocations.size() && L.allocations[id].parent) {
+    offset += L.allocations[id].parentOffset;
+    id = L.allocations[id].parent;
+  }
+  return tagged::make(AddressSpace::Global, id, offset);
+}
+
 } // namespace
 
 void logImageTexels(const ExecState &x, const LoweredOp &op, const ImageTexels &t) {
@@ -25,30 +37,32 @@ void logImageTexels(const ExecState &x, const LoweredOp &op, const ImageTexels &
   ImageWriteLog &log = group.imageWrites(x.warp->firstItem / x.width);
   RaceShadow &shadow = group.shadow();
   const uint32_t site = shadow.siteOf(op);
+  const LaunchContext &L = *x.launch;
   if (t.isWrite) {
-    if (const RaceSite *s = shadow.site(site); !s || !s->readWriteImage) return;
+    // A write_only image is read back only through another image over its bytes.
+    if (const RaceSite *s = shadow.site(site); !s || !(s->readWriteImage || shadow.anyAliased()))
+      return;
     for (uint64_t m = t.lanes; m; m &= m - 1) {
       const uint32_t l = uint32_t(std::countr_zero(m));
-      log.wrote(l, t.pointers[l][0], site);
+      log.wrote(l, memoryKey(L, t.pointers[l][0]), tagged::id(t.pointers[l][0]), site);
     }
     return;
   }
   if (log.empty()) return;
   uint64_t found = 0;
-  uint32_t firstLane = 0, writeSite = 0;
+  uint32_t firstLane = 0, writeSite = 0, writeImage = 0;
   uint64_t texel = 0;
   for (uint64_t m = t.lanes; m; m &= m - 1) {
     const uint32_t l = uint32_t(std::countr_zero(m));
     for (uint32_t k = 0; k < t.count[l]; ++k) {
-      uint32_t s = 0;
-      if (!log.find(l, t.pointers[l][k], s)) continue;
-      if (!found) firstLane = l, writeSite = s, texel = t.pointers[l][k];
+      uint32_t s = 0, written = 0;
+      if (!log.find(l, memoryKey(L, t.pointers[l][k]), s, written)) continue;
+      if (!found) firstLane = l, writeSite = s, writeImage = written, texel = t.pointers[l][k];
       found |= uint64_t(1) << l;
       break;
     }
   }
   if (!found) return;
-  const LaunchContext &L = *x.launch;
   FaultReporter &reporter = *L.reporter;
   const uint64_t key = uint64_t(6) << 61 | uint64_t(7) << 58 |
                        uint64_t(tagged::id(texel) & tagged::kMaxId) << 35 |
@@ -62,8 +76,14 @@ void logImageTexels(const ExecState &x, const LoweredOp &op, const ImageTexels &
   Finding f;
   f.kind = "image.unfenced-read";
   f.memory = MemoryRef{"global", L.allocations[image].name, offset, t.texelBytes[firstLane]};
-  f.message = "image read of " + texelText(L, image, offset) +
-              ", which this work-item wrote with no image fence since: its write need not be "
+  // Through another image over the same bytes (a view): the write names its image.
+  const std::string wrote =
+      writeImage == image
+          ? ", which this work-item wrote"
+          : ", whose bytes this work-item wrote through image '" +
+                (writeImage < L.allocations.size() ? L.allocations[writeImage].name : "?") + "'";
+  f.message = "image read of " + texelText(L, image, offset) + wrote +
+              " with no image fence since: its write need not be "
               "visible to it (OpenCL API §3.3.8: atomic_work_item_fence(CLK_IMAGE_MEM_FENCE, "
               "…) must come between a work-item's write of an image and its read)";
   if (std::popcount(found) > 1)

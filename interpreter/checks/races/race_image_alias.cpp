@@ -3,6 +3,7 @@
 #include "checks/races/race_image_alias.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <string>
 
@@ -30,13 +31,37 @@ uint64_t siteKey(FaultReporter &reporter, uint32_t kindCode, uint32_t mine, uint
   return (std::min(a, b) * 0x9e3779b97f4a7c15u ^ std::max(a, b) ^ uint64_t(kindCode) << 40) | 1;
 }
 
+/// "(1,0)": a work-group's id, as race findings name it.
+std::string groupText(const std::array<uint64_t, 3> &v, uint32_t dims) {
+  std::string s = "(";
+  for (uint32_t i = 0; i < dims; ++i) s += (i ? "," : "") + std::to_string(v[i]);
+  return s + ")";
+}
+
+/// Whether `item` is a work-group's async-copy pseudo item (RaceShadow::copyItem).
+bool isCopy(const RaceShadow &shadow, uint32_t item) {
+  return item % shadow.stride() == shadow.copyItem();
+}
+
+/// The work-item that stands for `item`: an async copy of a work-group of one work-item
+/// is that work-item's (the copy and its accesses are then one work-item's), any other
+/// item is itself.
+uint32_t actingItem(const LaunchContext &L, const RaceShadow &shadow, uint32_t item) {
+  if (!isCopy(shadow, item)) return item;
+  const std::array<uint64_t, 3> group = shadow.groupOf(item);
+  uint64_t items = 1;
+  for (uint32_t d = 0; d < 3; ++d)
+    items *= std::min(L.localSize[d], L.range.global[d] - group[d] * L.localSize[d]);
+  return items == 1 ? item - shadow.copyItem() : item;
+}
+
 } // namespace
 
 void reportImageAlias(const LaunchContext &L, const AliasAccess &a, bool image,
                       const AliasAccess &other, uint64_t rootOffset, uint32_t bytes) {
   RaceShadow &shadow = raceShadowOf(L);
   FaultReporter &reporter = *L.reporter;
-  const bool sameItem = a.item == other.item;
+  const bool sameItem = actingItem(L, shadow, a.item) == actingItem(L, shadow, other.item);
   // One finding per kind, pair of instructions and object (race_reporter.cpp's key,
   // with conflict codes past race::Conflict's).
   const uint64_t key = uint64_t(6) << 61 | uint64_t(sameItem ? 6 : 5) << 58 |
@@ -62,9 +87,9 @@ void reportImageAlias(const LaunchContext &L, const AliasAccess &a, bool image,
       image ? std::string("image ") + mine + " of " + texelText(L, imageId, imageOffset) + " (" +
                   std::to_string(bytes) + " bytes at offset " + std::to_string(bufferOffset) +
                   " of buffer '" + bufferName + "')"
-            : std::string(mine) + " of " + std::to_string(bytes) + " bytes at offset " +
-                  std::to_string(bufferOffset) + " of global '" + bufferName + "' (" +
-                  texelText(L, imageId, imageOffset) + ")";
+            : std::string(isCopy(shadow, a.item) ? "async_work_group_copy " : "") + mine + " of " +
+                  std::to_string(bytes) + " bytes at offset " + std::to_string(bufferOffset) +
+                  " of global '" + bufferName + "' (" + texelText(L, imageId, imageOffset) + ")";
   const std::string imageName = L.allocations[imageId].name;
   const std::string through =
       image ? std::string("a ") + theirs + " of the same bytes through buffer '" + bufferName + "'"
@@ -76,10 +101,18 @@ void reportImageAlias(const LaunchContext &L, const AliasAccess &a, bool image,
                           "(OpenCL API §5.3.1.2)";
   f.message = sameItem ? what + " by the work-item that made " + through + ": " + why
                        : what + " races with " + through + " by another work-item: " + why;
-  if (auto ids = shadow.workItem(a.item)) f.workItem = *ids;
+  if (auto ids = shadow.workItem(a.item)) {
+    f.workItem = *ids;
+  } else { // the group's async copy: shown as its first work-item
+    f.workItem = shadow.workItem(a.item - shadow.copyItem());
+    f.notes.push_back("the access is the async copy's, made by the whole work-group");
+  }
   OtherAccess o;
   o.access = std::string(image ? "" : "image ") + theirs;
-  if (auto ids = shadow.workItem(other.item)) o.workItem = *ids;
+  if (auto ids = shadow.workItem(other.item))
+    o.workItem = *ids;
+  else
+    o.by = "the async copy of work-group " + groupText(shadow.groupOf(other.item), L.range.dims);
   reporter.describe(otherInstruction, o);
   f.other = std::move(o);
   f.site = siteKey(reporter, sameItem ? 2 : 1, instruction, otherInstruction);

@@ -43,7 +43,7 @@ RaceShadow::RaceShadow(const Module &module, const LaunchContext &launch)
     imageArrays_ = std::vector<std::atomic<WordArray *>>(launch.allocations.size());
     aliasArrays_ = std::vector<std::atomic<WordArray *>>(launch.allocations.size());
   }
-  bool imageReads = false, imageWrites = false;
+  bool imageReads = false, imageWrites = false, anyImageWrite = false;
   const LoweredKernel &k = *launch.kernel;
   uint32_t granule = 8;
   std::map<uint32_t, uint16_t> siteOfInstruction;
@@ -90,12 +90,13 @@ RaceShadow::RaceShadow(const Module &module, const LaunchContext &launch)
         site.scope = a.atomic ? race::atomicScope(module, op.source) : Scope::Device;
         site.image = op.code == OpCode::Image;
         if (site.image && k.imageInstructions[op.aux].kind == ImageInstruction::Kind::Write) {
-          // Only read_write images are written and read by one launch (ImageWriteLog).
+          // Read back in one launch: read_write images, views of other bytes (ImageWriteLog).
           const std::span<const uint32_t> operands = module.operands(module.instruction(op.source));
           site.readWriteImage =
               !operands.empty() &&
               module.type(module.typeOf(operands[0])).access == spv::AccessQualifier::ReadWrite;
           imageWrites |= site.readWriteImage;
+          anyImageWrite = true;
         }
         if (a.atomic) {
           site.ordering = race::atomicOrdering(module, op.source);
@@ -114,7 +115,7 @@ RaceShadow::RaceShadow(const Module &module, const LaunchContext &launch)
   for (const AllocationView &a : launch.allocations)
     if (a.parent) granule = std::min(granule, lowBit(a.parentOffset));
   granuleShift_ = uint32_t(std::countr_zero(granule));
-  logsImageWrites_ = imageReads && imageWrites;
+  logsImageWrites_ = imageReads && (imageWrites || (anyAliased_ && anyImageWrite));
   const uint64_t items = launch.localSize[0] * launch.localSize[1] * launch.localSize[2];
   stride_ = uint32_t((items + 63) / 64 * 64 + 1);
 }
@@ -450,19 +451,26 @@ private:
   [[gnu::noinline]] void aliasAccess(uint64_t g, uint64_t last, uint32_t item, uint64_t q) {
     const AliasAccess mine{item & GlobalLayout::kItemMask, access_[RaceGroup::kGlobal].site, id_,
                            isWrite(kind_)};
-    AliasAccess other;
+    AliasAccess other, found; // a conflict with another work-item is preferred
     uint64_t at = 0;
     bool conflict = false;
     for (; g <= last; ++g) {
       hold(g);
-      uint64_t *pair = alias_ + 2 * g;
-      if (aliasStep(pair[image_ ? 0 : 1], pair[image_ ? 1 : 0], mine, other) && !conflict)
-        conflict = true, at = g << shift_;
+      uint64_t *sides = alias_ + 4 * g; // the image's two words, then the buffer's
+      if (aliasStep(sides + (image_ ? 0 : 2), sides + (image_ ? 2 : 0), mine, found) &&
+          (!conflict || (other.item == mine.item && found.item != mine.item)))
+        conflict = true, at = g << shift_, other = found;
     }
     if (!conflict) return;
     unlock();
-    reportImageAlias(launch_, mine, image_, other, std::max(at, shadowOffset_ + tagged::offset(q)),
-                     bytes_);
+    const uint64_t start = shadowOffset_ + tagged::offset(q);
+    uint64_t first = std::max(at, start);
+    uint32_t bytes = bytes_;
+    if (element_) { // an async copy's range: the element holding the conflicting byte
+      first = start + (first - start) / element_ * element_;
+      bytes = uint32_t(std::min<uint64_t>(element_, bytes_));
+    }
+    reportImageAlias(launch_, mine, image_, other, first, bytes);
   }
 
   /// Records the access of work-item `item` (global words: the group's ids; local
@@ -746,6 +754,8 @@ void recordRead(const ExecState &x, const LoweredOp &op, uint32_t lane, uint64_t
     Recorder r(*x.launch, group, group.shadow().siteOf(op), AccessKind::Read, n, x.warp->firstItem,
                x.width);
     r.lane(x, lane, tagged::addOffset(pointer, done));
+    if (group.shadow().anyAliased()) [[unlikely]] // through the buffer, as a plain load
+      r.aliasLane(x, lane, tagged::addOffset(pointer, done));
   }
 }
 
@@ -780,6 +790,10 @@ void RaceGroup::copiedSide(const ExecState &x, uint32_t site, AccessKind kind, u
   race::Recorder r(launch_, *this, site, kind, uint32_t(bytes), shadow_.copyItem(), 1);
   r.copying(element);
   for (uint64_t k = 0; k < count; ++k) r.lane(x, 0, tagged::addOffset(pointer, k * stride));
+  // Bytes an image made from a buffer shares with it (race_image_alias.h): the copy
+  // reads or writes them through the buffer, as a plain access does.
+  if (shadow_.anyAliased()) [[unlikely]]
+    for (uint64_t k = 0; k < count; ++k) r.aliasLane(x, 0, tagged::addOffset(pointer, k * stride));
   copies_.push_back({pointer, bytes, count, stride});
 }
 

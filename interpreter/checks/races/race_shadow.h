@@ -75,12 +75,12 @@ public:
   /// image created from a buffer, OpenCL API §5.3.1.2): then its image accesses keep
   /// shadow words of their own (imageWords: image and buffer accesses have barrier
   /// epochs of their own) and every access of it is also recorded in its alias words
-  /// (race_image_alias.h, two words per granule: the image's side, the buffer's).
+  /// (race_image_alias.h, four words per granule: the image side's two, the buffer's).
   bool aliased(uint32_t root) const { return root < aliased_.size() && aliased_[root]; }
   /// Whether any root of the launch is aliased: only then do accesses take the alias pass.
   bool anyAliased() const { return anyAliased_; }
   uint64_t *imageWords(uint32_t root) { return wordsIn(imageArrays_, root, 1); }
-  uint64_t *aliasWords(uint32_t root) { return wordsIn(aliasArrays_, root, 2); }
+  uint64_t *aliasWords(uint32_t root) { return wordsIn(aliasArrays_, root, 4); }
   /// Whether work-items' image writes are logged until their next image fence
   /// (ImageWriteLog): the kernel reads and writes images.
   bool logsImageWrites() const { return logsImageWrites_; }

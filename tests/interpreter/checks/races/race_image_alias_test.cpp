@@ -1,6 +1,8 @@
 // The alias words of bytes an image and its buffer share (race_image_alias.h): a write
 // through one side conflicts with any access through the other, reads through both do
-// not, and the side keeps its first write as the access a finding names.
+// not, the side keeps its first write as the access a finding names, and another
+// work-item's access beside it so that a conflict names another work-item when there is
+// one.
 #include "checks/races/race_image_alias.h"
 
 #include <gtest/gtest.h>
@@ -16,7 +18,7 @@ constexpr AliasAccess write(uint32_t item, uint32_t site = 2) {
 }
 
 TEST(ImageAlias, ReadsThroughBothSidesDoNotConflict) {
-  uint64_t image = 0, buffer = 0;
+  uint64_t image[2] = {}, buffer[2] = {};
   AliasAccess other;
   EXPECT_FALSE(aliasStep(image, buffer, read(1), other));
   EXPECT_FALSE(aliasStep(buffer, image, read(2), other));
@@ -24,7 +26,7 @@ TEST(ImageAlias, ReadsThroughBothSidesDoNotConflict) {
 }
 
 TEST(ImageAlias, AWriteConflictsWithAnyAccessOfTheOtherSide) {
-  uint64_t image = 0, buffer = 0;
+  uint64_t image[2] = {}, buffer[2] = {};
   AliasAccess other;
   EXPECT_FALSE(aliasStep(buffer, image, read(4, 9), other));
   ASSERT_TRUE(aliasStep(image, buffer, write(5), other));
@@ -38,7 +40,7 @@ TEST(ImageAlias, AWriteConflictsWithAnyAccessOfTheOtherSide) {
 }
 
 TEST(ImageAlias, WritesOnOneSideAloneDoNotConflict) {
-  uint64_t image = 0, buffer = 0;
+  uint64_t image[2] = {}, buffer[2] = {};
   AliasAccess other;
   EXPECT_FALSE(aliasStep(buffer, image, write(1), other));
   EXPECT_FALSE(aliasStep(buffer, image, read(2), other));
@@ -46,7 +48,7 @@ TEST(ImageAlias, WritesOnOneSideAloneDoNotConflict) {
 }
 
 TEST(ImageAlias, TheSideKeepsItsFirstWriteOverReads) {
-  uint64_t image = 0, buffer = 0;
+  uint64_t image[2] = {}, buffer[2] = {};
   AliasAccess other;
   aliasStep(image, buffer, read(1), other);
   aliasStep(image, buffer, write(2, 5), other);
@@ -56,6 +58,54 @@ TEST(ImageAlias, TheSideKeepsItsFirstWriteOverReads) {
   EXPECT_EQ(other.item, 2u);
   EXPECT_EQ(other.site, 5u);
   EXPECT_EQ(other.allocation, 7u);
+}
+
+TEST(ImageAlias, AnotherWorkItemsReadIsNamedBeforeTheWritersOwn) {
+  uint64_t image[2] = {}, buffer[2] = {};
+  AliasAccess other;
+  // Work-items 1 and 2 read the bytes through the buffer; work-item 1 then writes them
+  // through the image: it races with work-item 2's read, not only its own.
+  EXPECT_FALSE(aliasStep(buffer, image, read(1, 3), other));
+  EXPECT_FALSE(aliasStep(buffer, image, read(2, 4), other));
+  ASSERT_TRUE(aliasStep(image, buffer, write(1), other));
+  EXPECT_EQ(other.item, 2u);
+  EXPECT_EQ(other.site, 4u);
+  // Work-item 2 alone read: its own write finds only its own read.
+  uint64_t image2[2] = {}, buffer2[2] = {};
+  EXPECT_FALSE(aliasStep(buffer2, image2, read(2, 4), other));
+  ASSERT_TRUE(aliasStep(image2, buffer2, write(2), other));
+  EXPECT_EQ(other.item, 2u);
+}
+
+TEST(ImageAlias, AnotherWorkItemsWriteIsKeptBesideTheFirstWrite) {
+  uint64_t image[2] = {}, buffer[2] = {};
+  AliasAccess other;
+  // Work-item 5 reads, then writes, then work-items 6 reads and 7 writes through the
+  // image: a read by work-item 5 through the buffer names work-item 7's write.
+  aliasStep(image, buffer, read(5), other);
+  aliasStep(image, buffer, write(5, 8), other);
+  aliasStep(image, buffer, read(6), other);
+  aliasStep(image, buffer, write(7, 9), other);
+  ASSERT_TRUE(aliasStep(buffer, image, read(5), other));
+  EXPECT_EQ(other.item, 7u);
+  EXPECT_EQ(other.site, 9u);
+  EXPECT_TRUE(other.write);
+  // A read by work-item 7 names work-item 5's write, the side's first.
+  ASSERT_TRUE(aliasStep(buffer, image, read(7), other));
+  EXPECT_EQ(other.item, 5u);
+}
+
+TEST(ImageAlias, TheFirstWriteKeepsAnotherWorkItemsEarlierRead) {
+  uint64_t image[2] = {}, buffer[2] = {};
+  AliasAccess other;
+  // Work-item 3 reads through the image, work-item 4 then writes through it: a write by
+  // work-item 4 through the buffer still names work-item 3's read.
+  aliasStep(image, buffer, read(3, 5), other);
+  aliasStep(image, buffer, write(4, 6), other);
+  ASSERT_TRUE(aliasStep(buffer, image, write(4), other));
+  EXPECT_EQ(other.item, 3u);
+  EXPECT_EQ(other.site, 5u);
+  EXPECT_FALSE(other.write);
 }
 
 TEST(ImageAlias, PackedFieldsRoundTrip) {
