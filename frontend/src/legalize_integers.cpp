@@ -11,7 +11,6 @@
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Module.h>
 #include <llvm/IR/Operator.h>
-#include <llvm/IR/PatternMatch.h>
 #include <llvm/Transforms/Utils/Local.h>
 
 #include <utility>
@@ -542,48 +541,6 @@ private:
 };
 
 } // namespace
-
-unsigned lowerHalvedWideProducts(llvm::Function &function) {
-  if (function.isDeclaration()) return 0;
-  namespace pm = llvm::PatternMatch;
-  std::vector<std::pair<llvm::TruncInst *, std::pair<llvm::Value *, llvm::Value *>>> found;
-  for (llvm::Instruction &instruction : llvm::instructions(function)) {
-    auto *trunc = llvm::dyn_cast<llvm::TruncInst>(&instruction);
-    llvm::Value *a = nullptr, *b = nullptr;
-    if (trunc && trunc->getType()->isIntegerTy(64) && trunc->getSrcTy()->isIntegerTy(65) &&
-        pm::match(trunc->getOperand(0),
-                  pm::m_LShr(pm::m_Mul(pm::m_ZExt(pm::m_Value(a)), pm::m_ZExt(pm::m_Value(b))),
-                             pm::m_SpecificInt(1))) &&
-        a->getType()->isIntegerTy(64) && b->getType()->isIntegerTy(64))
-      found.push_back({trunc, {a, b}});
-  }
-  if (found.empty()) return 0;
-  llvm::LLVMContext &context = function.getContext();
-  llvm::Type *i64 = llvm::Type::getInt64Ty(context);
-  // OpenCL C's mul_hi(ulong, ulong), which the translator makes OpenCL.std u_mul_hi.
-  llvm::FunctionCallee mulHi = function.getParent()->getOrInsertFunction(
-      "_Z6mul_himm", llvm::FunctionType::get(i64, {i64, i64}, false));
-  if (auto *declared = llvm::dyn_cast<llvm::Function>(mulHi.getCallee())) {
-    declared->setCallingConv(llvm::CallingConv::SPIR_FUNC);
-    declared->setDoesNotAccessMemory();
-    declared->setDoesNotThrow();
-  }
-  for (auto &[trunc, operands] : found) {
-    llvm::IRBuilder<> builder(trunc);
-    auto [a, b] = operands;
-    // Bits 1 to 64 of the product: those of the low 64 bits shifted down, and bit 0 of
-    // the high 64 bits on top.
-    llvm::Value *low = builder.CreateMul(a, b);
-    llvm::CallInst *high = builder.CreateCall(mulHi, {a, b});
-    high->setCallingConv(llvm::CallingConv::SPIR_FUNC);
-    llvm::Value *result = builder.CreateOr(builder.CreateLShr(low, 1), builder.CreateShl(high, 63));
-    llvm::Value *old = trunc->getOperand(0);
-    trunc->replaceAllUsesWith(result);
-    trunc->eraseFromParent();
-    llvm::RecursivelyDeleteTriviallyDeadInstructions(old);
-  }
-  return static_cast<unsigned>(found.size());
-}
 
 IntegerPromotion promoteIllegalIntegers(llvm::Function &function) {
   if (function.isDeclaration()) return {};

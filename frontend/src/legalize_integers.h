@@ -29,11 +29,4 @@ struct IntegerPromotion {
 /// translator's check reports it (legalize.h, untranslatable()).
 IntegerPromotion promoteIllegalIntegers(llvm::Function &function);
 
-/// Rewrites, in `function`, the 65-bit arithmetic clang -O2 makes of a 64-bit loop's sum
-/// in closed form, n(n-1)/2 as trunc(lshr(mul(zext a, zext b), 1)) to i64, as bits 1 to
-/// 64 of the 128-bit product: (a * b) >> 1 with bit 0 of mul_hi(a, b) (OpenCL C 3.0
-/// §6.15.3) on top. Returns how many; run before promoteIllegalIntegers, which leaves
-/// widths above 64 bits alone.
-unsigned lowerHalvedWideProducts(llvm::Function &function);
-
 } // namespace spvsim::frontend

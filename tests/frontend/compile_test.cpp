@@ -145,20 +145,21 @@ TEST(Frontend, NarrowIntegersAreLegalized) {
         EXPECT_TRUE(width == 8 || width == 16 || width == 32 || width == 64) << width;
       }
     }
-  // A 64-bit loop's sum in closed form is computed on 65 bits: from the 128-bit product.
-  CompileResult r = build("__kernel void k(__global ulong *a) {\n"
-                          "  ulong s = 0;\n  for (ulong k = 0; k < a[1]; ++k) s += k;\n"
-                          "  a[0] = s;\n}\n");
-  ASSERT_TRUE(r.ok) << r.log;
-  constexpr uint32_t kUMulHi = 203; // OpenCL.std
-  EXPECT_EQ(extInstCount(r.spirv, importOf(r.spirv, "OpenCL.std"), kUMulHi), 1u);
-  // Other arithmetic wider than 64 bits (a sum of squares: products of three 65-bit
-  // values) is still a build error.
-  r = build("__kernel void k(__global ulong *a) {\n"
-            "  ulong s = 0;\n  for (ulong k = 0; k < a[1]; ++k) s += k * k;\n"
-            "  a[0] = s;\n}\n");
-  EXPECT_FALSE(r.ok);
-  EXPECT_NE(r.log.find("needs a 65-bit integer"), std::string::npos) << r.log;
+  // Above 64 bits, on pairs of 64-bit integers: a 64-bit loop's sum of squares in
+  // closed form (products of three 65-bit values), the 128-bit popcount of a `long long`
+  // (128 bits in OpenCL C) and a `long long` variable, kept in memory at -O0.
+  const char *kWide = "__kernel void k(__global ulong *a) {\n"
+                      "  ulong s = 0;\n  for (ulong k = 0; k < a[1]; ++k) s += k * k;\n"
+                      "  unsigned long long p = (unsigned long long)a[2] * a[3];\n"
+                      "  a[0] = s + (ulong)(p >> 64) + __builtin_popcountll((int)a[4]);\n}\n";
+  for (bool optimize : {false, true}) {
+    CompileResult r = build(kWide, optimize);
+    ASSERT_TRUE(r.ok) << r.log;
+    for (const std::vector<uint32_t> &type : instructions(r.spirv, kOpTypeInt)) {
+      ASSERT_GE(type.size(), 3u);
+      EXPECT_LE(type[2], 64u);
+    }
+  }
 }
 
 // The translator ends the process on every error: what it would reject is reported
@@ -168,11 +169,11 @@ TEST(Frontend, UntranslatableInputIsABuildErrorNotAnExit) {
   CompileResult r =
       build("__kernel void k(__global long *a) { a[0] = __builtin_readcyclecounter(); }");
   EXPECT_TRUE(r.ok) << r.log;
-  // clang -O2 makes a 128-bit integer of these (popcount of a zero-extended value).
-  r = build("__kernel void k(__global int *a) {\n"
-            "  a[0] = __builtin_popcountll(a[1]) + __builtin_bitreverse32(a[2]);\n}\n");
+  // A 128-bit division (of `long long`, 128 bits in OpenCL C) has no pair-of-64-bits form.
+  r = build("__kernel void k(__global ulong *a) {\n  unsigned long long x = a[1];\n"
+            "  a[0] = (ulong)(x * x / a[2]);\n}\n");
   EXPECT_FALSE(r.ok);
-  EXPECT_NE(r.log.find("input.cl:2: error: the optimised kernel needs a 128-bit integer"),
+  EXPECT_NE(r.log.find("input.cl:3: error: the optimised kernel needs a 128-bit integer"),
             std::string::npos)
       << r.log;
 }
