@@ -177,7 +177,7 @@ public:
 
     // Unreachable blocks may use values in ways no dominance order reaches.
     llvm::removeUnreachableBlocks(function_);
-    result.droppedLocations = dropDebugLocations();
+    const std::vector<llvm::DbgValueInst *> kept = sortDebugLocations(result.droppedLocations);
     // Phis first, filled once every value they may take has its promoted form.
     std::vector<std::pair<llvm::PHINode *, llvm::PHINode *>> phis;
     for (llvm::BasicBlock &block : function_)
@@ -201,6 +201,12 @@ public:
       for (unsigned i = 0; i < narrow->getNumIncomingValues(); ++i)
         wide->addIncoming(get(narrow->getIncomingValue(i)), narrow->getIncomingBlock(i));
 
+    // The promoted value holds the narrow one's bits, which is all the location reads.
+    for (llvm::DbgValueInst *location : kept) {
+      llvm::Value *narrow = location->getVariableLocationOp(0);
+      location->replaceVariableLocationOp(narrow, get(narrow));
+    }
+
     result.instructions = static_cast<unsigned>(replaced_.size() + changedInPlace_);
     for (llvm::Instruction *instruction : replaced_) instruction->dropAllReferences();
     for (llvm::Instruction *instruction : replaced_) instruction->eraseFromParent();
@@ -209,19 +215,42 @@ public:
   }
 
 private:
-  /// Variable locations naming a value of an illegal width: dropped (the promoted value
-  /// would need an expression OpenCL.DebugInfo.100 cannot encode to read as it).
-  unsigned dropDebugLocations() {
-    std::vector<llvm::DbgVariableIntrinsic *> dropped;
-    for (llvm::Instruction &instruction : llvm::instructions(function_))
-      if (auto *location = llvm::dyn_cast<llvm::DbgVariableIntrinsic>(&instruction))
-        for (llvm::Value *value : location->location_ops())
-          if (value && isIllegal(value->getType())) {
-            dropped.push_back(location);
-            break;
-          }
-    for (llvm::DbgVariableIntrinsic *location : dropped) location->eraseFromParent();
-    return static_cast<unsigned>(dropped.size());
+  /// Variable locations naming a value of an illegal width. A location whose variable,
+  /// or the fragment of it that it describes, is no wider than the value (a bit-field
+  /// struct's 24 bits in an i24, a uint in the i33 of a closed form) is kept, returned,
+  /// to name the promoted value once there is one: its low bits are the narrow value's.
+  /// The others (several operands, or a variable wider than the value, whose high bits
+  /// the promoted value would give as zeros whatever the source's extension) are
+  /// dropped; `dropped` counts them.
+  std::vector<llvm::DbgValueInst *> sortDebugLocations(unsigned &dropped) {
+    std::vector<llvm::DbgVariableIntrinsic *> drop;
+    std::vector<llvm::DbgValueInst *> kept;
+    for (llvm::Instruction &instruction : llvm::instructions(function_)) {
+      auto *location = llvm::dyn_cast<llvm::DbgVariableIntrinsic>(&instruction);
+      if (!location) continue;
+      bool narrow = false;
+      for (llvm::Value *value : location->location_ops())
+        narrow |= value && isIllegal(value->getType());
+      if (!narrow) continue;
+      auto *value = llvm::dyn_cast<llvm::DbgValueInst>(location);
+      if (value && !value->hasArgList() && describedBits(*value) &&
+          describedBits(*value) <= integerWidth(value->getVariableLocationOp(0)->getType()) &&
+          !value->getVariableLocationOp(0)->getType()->isVectorTy())
+        kept.push_back(value);
+      else
+        drop.push_back(location);
+    }
+    for (llvm::DbgVariableIntrinsic *location : drop) location->eraseFromParent();
+    dropped = static_cast<unsigned>(drop.size());
+    return kept;
+  }
+
+  /// How many bits of its variable `location` describes: its fragment's, else the
+  /// variable's; 0 when unknown.
+  static uint64_t describedBits(const llvm::DbgValueInst &location) {
+    if (auto fragment = location.getExpression()->getFragmentInfo()) return fragment->SizeInBits;
+    if (auto size = location.getVariable()->getSizeInBits()) return *size;
+    return 0;
   }
 
   /// Pointer casts to an illegal width that loads and stores went through, now unused.

@@ -11,7 +11,8 @@ namespace spvsim::frontend {
 /// What promoteIllegalIntegers changed in one function.
 struct IntegerPromotion {
   unsigned instructions = 0;     ///< instructions on illegal widths rewritten
-  unsigned droppedLocations = 0; ///< variable locations naming such values, dropped
+  unsigned droppedLocations = 0; ///< variable locations naming such values, dropped (those
+                                 ///< wider than the value; the others name the promoted one)
 };
 
 /// Rewrites every instruction of `function` that makes or uses an integer (or a vector

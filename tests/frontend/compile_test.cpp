@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include "spirv_words.h"
 
 namespace spvsim::frontend {
@@ -160,6 +162,42 @@ TEST(Frontend, NarrowIntegersAreLegalized) {
       EXPECT_LE(type[2], 64u);
     }
   }
+}
+
+// A bit-field struct updated in a loop: clang -O2 -g keeps it in an i24 phi and says the
+// variable's first 24 bits are that value (a DebugValue with a fragment). The promoted
+// value holds the same bits: the location stays, on it.
+TEST(Frontend, NarrowValuesKeepTheirVariableLocations) {
+  constexpr uint32_t kOpUndef = 1, kOpExtInst = 12;
+  constexpr uint32_t kDebugOperation = 30, kDebugExpression = 31, kFragment = 9;
+  CompileResult r = build("#pragma OPENCL EXTENSION __cl_clang_bitfields : enable\n"
+                          "typedef struct { uint a : 10; int b : 14; uchar c; } s_t;\n"
+                          "__kernel void k(__global s_t *s, int n) {\n"
+                          "  s_t t = s[get_global_id(0)];\n"
+                          "  for (int k = 0; k < n; ++k) { t.a += 300; t.b -= 3000; }\n"
+                          "  s[get_global_id(0)] = t;\n}\n",
+                          /*optimize=*/true, /*debug=*/true);
+  ASSERT_TRUE(r.ok) << r.log;
+  const uint32_t debug = importOf(r.spirv, "OpenCL.DebugInfo.100");
+  ASSERT_NE(debug, 0u);
+  std::set<uint32_t> undefined, fragments, fragmentExpressions;
+  for (const std::vector<uint32_t> &undef : instructions(r.spirv, kOpUndef))
+    undefined.insert(undef[2]);
+  const auto extInsts = instructions(r.spirv, kOpExtInst);
+  for (const std::vector<uint32_t> &i : extInsts)
+    if (i[3] == debug && i[4] == kDebugOperation && i.size() == 8 && i[5] == kFragment &&
+        i[6] == 0 && i[7] == 24)
+      fragments.insert(i[2]);
+  for (const std::vector<uint32_t> &i : extInsts)
+    if (i[3] == debug && i[4] == kDebugExpression)
+      for (size_t k = 5; k < i.size(); ++k)
+        if (fragments.count(i[k])) fragmentExpressions.insert(i[2]);
+  size_t located = 0;
+  for (const std::vector<uint32_t> &i : extInsts)
+    if (i[3] == debug && i[4] == kDebugValue && i.size() >= 8 && !undefined.count(i[6]) &&
+        fragmentExpressions.count(i[7]))
+      ++located;
+  EXPECT_GT(located, 0u);
 }
 
 // The translator ends the process on every error: what it would reject is reported
