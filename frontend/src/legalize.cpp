@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "legalize_integers.h"
+#include "legalize_wide_integers.h"
 
 namespace spvsim::frontend {
 
@@ -147,21 +148,36 @@ std::string untranslatable(const llvm::Module &module) {
       at = location->getFilename().str() + ":" + std::to_string(location.getLine());
     return at;
   };
+  auto badWidthOf = [&](const llvm::Instruction &instruction) {
+    unsigned width = badWidth(instruction.getType());
+    for (const llvm::Use &operand : instruction.operands())
+      if (!width) width = badWidth(operand->getType());
+    if (const auto *local = llvm::dyn_cast<llvm::AllocaInst>(&instruction); local && !width)
+      width = badWidth(local->getAllocatedType());
+    return width;
+  };
+  auto error = [&](const llvm::Instruction &instruction, unsigned width) {
+    return where(instruction) + ": error: the optimised kernel needs a " + std::to_string(width) +
+           "-bit integer, which SPIR-V for OpenCL does not have (8, 16, 32 and 64 bits); "
+           "-cl-opt-disable may avoid it\n";
+  };
   for (const llvm::Function &function : module)
-    for (const llvm::Instruction &instruction : llvm::instructions(function)) {
+    for (const llvm::Instruction &instruction : llvm::instructions(function))
       if (const auto *call = llvm::dyn_cast<llvm::CallBase>(&instruction);
           call && call->isInlineAsm())
         return where(instruction) +
                ": error: inline assembly has no SPIR-V for OpenCL form (it needs "
                "SPV_INTEL_inline_assembly, which spvsim does not support)\n";
-      unsigned width = badWidth(instruction.getType());
-      for (const llvm::Use &operand : instruction.operands())
-        if (!width) width = badWidth(operand->getType());
-      if (!width) continue;
-      return where(instruction) + ": error: the optimised kernel needs a " + std::to_string(width) +
-             "-bit integer, which SPIR-V for OpenCL does not have (8, 16, 32 and 64 bits); "
-             "-cl-opt-disable may avoid it\n";
-    }
+  // The instruction above 64 bits that has no lowering (a division, say) is the one to
+  // name: the others of its function are left as they are with it.
+  for (const llvm::Function &function : module)
+    for (const llvm::Instruction &instruction : llvm::instructions(function))
+      if (const unsigned width = badWidthOf(instruction);
+          width > 64 && !hasWideLowering(instruction))
+        return error(instruction, width);
+  for (const llvm::Function &function : module)
+    for (const llvm::Instruction &instruction : llvm::instructions(function))
+      if (const unsigned width = badWidthOf(instruction)) return error(instruction, width);
   return {};
 }
 
@@ -169,7 +185,10 @@ LegalizeReport legalizeForTranslator(llvm::Module &module) {
   LegalizeReport report;
   replaceFreezes(module, report);
   for (llvm::Function &function : module) {
-    report.promotedIntegers += lowerHalvedWideProducts(function);
+    // Above 64 bits first: truncating a wide value may leave an illegal narrow one.
+    const WideLowering wide = lowerWideIntegers(function);
+    report.loweredWideIntegers += wide.instructions;
+    report.droppedLocations += wide.droppedLocations;
     const IntegerPromotion promotion = promoteIllegalIntegers(function);
     report.promotedIntegers += promotion.instructions;
     report.droppedLocations += promotion.droppedLocations;

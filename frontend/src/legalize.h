@@ -12,11 +12,12 @@ namespace spvsim::frontend {
 
 /// What legalizeForTranslator changed.
 struct LegalizeReport {
-  unsigned freezes = 0;            ///< `freeze` instructions replaced by their operands
-  unsigned memmoves = 0;           ///< `llvm.memmove` calls lowered
-  unsigned promotedIntegers = 0;   ///< instructions on a width SPIR-V has not, promoted
-  unsigned droppedLocations = 0;   ///< variable locations whose expressions were dropped
-  unsigned droppedGlobalDebug = 0; ///< global variable expressions dropped
+  unsigned freezes = 0;             ///< `freeze` instructions replaced by their operands
+  unsigned memmoves = 0;            ///< `llvm.memmove` calls lowered
+  unsigned promotedIntegers = 0;    ///< instructions on a width SPIR-V has not, promoted
+  unsigned loweredWideIntegers = 0; ///< instructions on 65 to 128 bits, made pairs of 64
+  unsigned droppedLocations = 0;    ///< variable locations whose expressions were dropped
+  unsigned droppedGlobalDebug = 0;  ///< global variable expressions dropped
 };
 
 /// Rewrites `module` in place:

@@ -11,7 +11,6 @@
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Module.h>
 #include <llvm/IR/Operator.h>
-#include <llvm/IR/PatternMatch.h>
 #include <llvm/Transforms/Utils/Local.h>
 
 #include <utility>
@@ -178,7 +177,7 @@ public:
 
     // Unreachable blocks may use values in ways no dominance order reaches.
     llvm::removeUnreachableBlocks(function_);
-    result.droppedLocations = dropDebugLocations();
+    const std::vector<llvm::DbgValueInst *> kept = sortDebugLocations(result.droppedLocations);
     // Phis first, filled once every value they may take has its promoted form.
     std::vector<std::pair<llvm::PHINode *, llvm::PHINode *>> phis;
     for (llvm::BasicBlock &block : function_)
@@ -202,6 +201,12 @@ public:
       for (unsigned i = 0; i < narrow->getNumIncomingValues(); ++i)
         wide->addIncoming(get(narrow->getIncomingValue(i)), narrow->getIncomingBlock(i));
 
+    // The promoted value holds the narrow one's bits, which is all the location reads.
+    for (llvm::DbgValueInst *location : kept) {
+      llvm::Value *narrow = location->getVariableLocationOp(0);
+      location->replaceVariableLocationOp(narrow, get(narrow));
+    }
+
     result.instructions = static_cast<unsigned>(replaced_.size() + changedInPlace_);
     for (llvm::Instruction *instruction : replaced_) instruction->dropAllReferences();
     for (llvm::Instruction *instruction : replaced_) instruction->eraseFromParent();
@@ -210,19 +215,42 @@ public:
   }
 
 private:
-  /// Variable locations naming a value of an illegal width: dropped (the promoted value
-  /// would need an expression OpenCL.DebugInfo.100 cannot encode to read as it).
-  unsigned dropDebugLocations() {
-    std::vector<llvm::DbgVariableIntrinsic *> dropped;
-    for (llvm::Instruction &instruction : llvm::instructions(function_))
-      if (auto *location = llvm::dyn_cast<llvm::DbgVariableIntrinsic>(&instruction))
-        for (llvm::Value *value : location->location_ops())
-          if (value && isIllegal(value->getType())) {
-            dropped.push_back(location);
-            break;
-          }
-    for (llvm::DbgVariableIntrinsic *location : dropped) location->eraseFromParent();
-    return static_cast<unsigned>(dropped.size());
+  /// Variable locations naming a value of an illegal width. A location whose variable,
+  /// or the fragment of it that it describes, is no wider than the value (a bit-field
+  /// struct's 24 bits in an i24, a uint in the i33 of a closed form) is kept, returned,
+  /// to name the promoted value once there is one: its low bits are the narrow value's.
+  /// The others (several operands, or a variable wider than the value, whose high bits
+  /// the promoted value would give as zeros whatever the source's extension) are
+  /// dropped; `dropped` counts them.
+  std::vector<llvm::DbgValueInst *> sortDebugLocations(unsigned &dropped) {
+    std::vector<llvm::DbgVariableIntrinsic *> drop;
+    std::vector<llvm::DbgValueInst *> kept;
+    for (llvm::Instruction &instruction : llvm::instructions(function_)) {
+      auto *location = llvm::dyn_cast<llvm::DbgVariableIntrinsic>(&instruction);
+      if (!location) continue;
+      bool narrow = false;
+      for (llvm::Value *value : location->location_ops())
+        narrow |= value && isIllegal(value->getType());
+      if (!narrow) continue;
+      auto *value = llvm::dyn_cast<llvm::DbgValueInst>(location);
+      if (value && !value->hasArgList() && describedBits(*value) &&
+          describedBits(*value) <= integerWidth(value->getVariableLocationOp(0)->getType()) &&
+          !value->getVariableLocationOp(0)->getType()->isVectorTy())
+        kept.push_back(value);
+      else
+        drop.push_back(location);
+    }
+    for (llvm::DbgVariableIntrinsic *location : drop) location->eraseFromParent();
+    dropped = static_cast<unsigned>(drop.size());
+    return kept;
+  }
+
+  /// How many bits of its variable `location` describes: its fragment's, else the
+  /// variable's; 0 when unknown.
+  static uint64_t describedBits(const llvm::DbgValueInst &location) {
+    if (auto fragment = location.getExpression()->getFragmentInfo()) return fragment->SizeInBits;
+    if (auto size = location.getVariable()->getSizeInBits()) return *size;
+    return 0;
   }
 
   /// Pointer casts to an illegal width that loads and stores went through, now unused.
@@ -542,48 +570,6 @@ private:
 };
 
 } // namespace
-
-unsigned lowerHalvedWideProducts(llvm::Function &function) {
-  if (function.isDeclaration()) return 0;
-  namespace pm = llvm::PatternMatch;
-  std::vector<std::pair<llvm::TruncInst *, std::pair<llvm::Value *, llvm::Value *>>> found;
-  for (llvm::Instruction &instruction : llvm::instructions(function)) {
-    auto *trunc = llvm::dyn_cast<llvm::TruncInst>(&instruction);
-    llvm::Value *a = nullptr, *b = nullptr;
-    if (trunc && trunc->getType()->isIntegerTy(64) && trunc->getSrcTy()->isIntegerTy(65) &&
-        pm::match(trunc->getOperand(0),
-                  pm::m_LShr(pm::m_Mul(pm::m_ZExt(pm::m_Value(a)), pm::m_ZExt(pm::m_Value(b))),
-                             pm::m_SpecificInt(1))) &&
-        a->getType()->isIntegerTy(64) && b->getType()->isIntegerTy(64))
-      found.push_back({trunc, {a, b}});
-  }
-  if (found.empty()) return 0;
-  llvm::LLVMContext &context = function.getContext();
-  llvm::Type *i64 = llvm::Type::getInt64Ty(context);
-  // OpenCL C's mul_hi(ulong, ulong), which the translator makes OpenCL.std u_mul_hi.
-  llvm::FunctionCallee mulHi = function.getParent()->getOrInsertFunction(
-      "_Z6mul_himm", llvm::FunctionType::get(i64, {i64, i64}, false));
-  if (auto *declared = llvm::dyn_cast<llvm::Function>(mulHi.getCallee())) {
-    declared->setCallingConv(llvm::CallingConv::SPIR_FUNC);
-    declared->setDoesNotAccessMemory();
-    declared->setDoesNotThrow();
-  }
-  for (auto &[trunc, operands] : found) {
-    llvm::IRBuilder<> builder(trunc);
-    auto [a, b] = operands;
-    // Bits 1 to 64 of the product: those of the low 64 bits shifted down, and bit 0 of
-    // the high 64 bits on top.
-    llvm::Value *low = builder.CreateMul(a, b);
-    llvm::CallInst *high = builder.CreateCall(mulHi, {a, b});
-    high->setCallingConv(llvm::CallingConv::SPIR_FUNC);
-    llvm::Value *result = builder.CreateOr(builder.CreateLShr(low, 1), builder.CreateShl(high, 63));
-    llvm::Value *old = trunc->getOperand(0);
-    trunc->replaceAllUsesWith(result);
-    trunc->eraseFromParent();
-    llvm::RecursivelyDeleteTriviallyDeadInstructions(old);
-  }
-  return static_cast<unsigned>(found.size());
-}
 
 IntegerPromotion promoteIllegalIntegers(llvm::Function &function) {
   if (function.isDeclaration()) return {};

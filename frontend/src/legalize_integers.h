@@ -11,7 +11,8 @@ namespace spvsim::frontend {
 /// What promoteIllegalIntegers changed in one function.
 struct IntegerPromotion {
   unsigned instructions = 0;     ///< instructions on illegal widths rewritten
-  unsigned droppedLocations = 0; ///< variable locations naming such values, dropped
+  unsigned droppedLocations = 0; ///< variable locations naming such values, dropped (those
+                                 ///< wider than the value; the others name the promoted one)
 };
 
 /// Rewrites every instruction of `function` that makes or uses an integer (or a vector
@@ -28,12 +29,5 @@ struct IntegerPromotion {
 /// parameter, a call, an unknown intrinsic, a wider integer) is left alone: the
 /// translator's check reports it (legalize.h, untranslatable()).
 IntegerPromotion promoteIllegalIntegers(llvm::Function &function);
-
-/// Rewrites, in `function`, the 65-bit arithmetic clang -O2 makes of a 64-bit loop's sum
-/// in closed form, n(n-1)/2 as trunc(lshr(mul(zext a, zext b), 1)) to i64, as bits 1 to
-/// 64 of the 128-bit product: (a * b) >> 1 with bit 0 of mul_hi(a, b) (OpenCL C 3.0
-/// §6.15.3) on top. Returns how many; run before promoteIllegalIntegers, which leaves
-/// widths above 64 bits alone.
-unsigned lowerHalvedWideProducts(llvm::Function &function);
 
 } // namespace spvsim::frontend

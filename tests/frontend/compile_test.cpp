@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include "spirv_words.h"
 
 namespace spvsim::frontend {
@@ -145,20 +147,57 @@ TEST(Frontend, NarrowIntegersAreLegalized) {
         EXPECT_TRUE(width == 8 || width == 16 || width == 32 || width == 64) << width;
       }
     }
-  // A 64-bit loop's sum in closed form is computed on 65 bits: from the 128-bit product.
-  CompileResult r = build("__kernel void k(__global ulong *a) {\n"
-                          "  ulong s = 0;\n  for (ulong k = 0; k < a[1]; ++k) s += k;\n"
-                          "  a[0] = s;\n}\n");
+  // Above 64 bits, on pairs of 64-bit integers: a 64-bit loop's sum of squares in
+  // closed form (products of three 65-bit values), the 128-bit popcount of a `long long`
+  // (128 bits in OpenCL C) and a `long long` variable, kept in memory at -O0.
+  const char *kWide = "__kernel void k(__global ulong *a) {\n"
+                      "  ulong s = 0;\n  for (ulong k = 0; k < a[1]; ++k) s += k * k;\n"
+                      "  unsigned long long p = (unsigned long long)a[2] * a[3];\n"
+                      "  a[0] = s + (ulong)(p >> 64) + __builtin_popcountll((int)a[4]);\n}\n";
+  for (bool optimize : {false, true}) {
+    CompileResult r = build(kWide, optimize);
+    ASSERT_TRUE(r.ok) << r.log;
+    for (const std::vector<uint32_t> &type : instructions(r.spirv, kOpTypeInt)) {
+      ASSERT_GE(type.size(), 3u);
+      EXPECT_LE(type[2], 64u);
+    }
+  }
+}
+
+// A bit-field struct updated in a loop: clang -O2 -g keeps it in an i24 phi and says the
+// variable's first 24 bits are that value (a DebugValue with a fragment). The promoted
+// value holds the same bits: the location stays, on it.
+TEST(Frontend, NarrowValuesKeepTheirVariableLocations) {
+  constexpr uint32_t kOpUndef = 1, kOpExtInst = 12;
+  constexpr uint32_t kDebugOperation = 30, kDebugExpression = 31, kFragment = 9;
+  CompileResult r = build("#pragma OPENCL EXTENSION __cl_clang_bitfields : enable\n"
+                          "typedef struct { uint a : 10; int b : 14; uchar c; } s_t;\n"
+                          "__kernel void k(__global s_t *s, int n) {\n"
+                          "  s_t t = s[get_global_id(0)];\n"
+                          "  for (int k = 0; k < n; ++k) { t.a += 300; t.b -= 3000; }\n"
+                          "  s[get_global_id(0)] = t;\n}\n",
+                          /*optimize=*/true, /*debug=*/true);
   ASSERT_TRUE(r.ok) << r.log;
-  constexpr uint32_t kUMulHi = 203; // OpenCL.std
-  EXPECT_EQ(extInstCount(r.spirv, importOf(r.spirv, "OpenCL.std"), kUMulHi), 1u);
-  // Other arithmetic wider than 64 bits (a sum of squares: products of three 65-bit
-  // values) is still a build error.
-  r = build("__kernel void k(__global ulong *a) {\n"
-            "  ulong s = 0;\n  for (ulong k = 0; k < a[1]; ++k) s += k * k;\n"
-            "  a[0] = s;\n}\n");
-  EXPECT_FALSE(r.ok);
-  EXPECT_NE(r.log.find("needs a 65-bit integer"), std::string::npos) << r.log;
+  const uint32_t debug = importOf(r.spirv, "OpenCL.DebugInfo.100");
+  ASSERT_NE(debug, 0u);
+  std::set<uint32_t> undefined, fragments, fragmentExpressions;
+  for (const std::vector<uint32_t> &undef : instructions(r.spirv, kOpUndef))
+    undefined.insert(undef[2]);
+  const auto extInsts = instructions(r.spirv, kOpExtInst);
+  for (const std::vector<uint32_t> &i : extInsts)
+    if (i[3] == debug && i[4] == kDebugOperation && i.size() == 8 && i[5] == kFragment &&
+        i[6] == 0 && i[7] == 24)
+      fragments.insert(i[2]);
+  for (const std::vector<uint32_t> &i : extInsts)
+    if (i[3] == debug && i[4] == kDebugExpression)
+      for (size_t k = 5; k < i.size(); ++k)
+        if (fragments.count(i[k])) fragmentExpressions.insert(i[2]);
+  size_t located = 0;
+  for (const std::vector<uint32_t> &i : extInsts)
+    if (i[3] == debug && i[4] == kDebugValue && i.size() >= 8 && !undefined.count(i[6]) &&
+        fragmentExpressions.count(i[7]))
+      ++located;
+  EXPECT_GT(located, 0u);
 }
 
 // The translator ends the process on every error: what it would reject is reported
@@ -168,11 +207,11 @@ TEST(Frontend, UntranslatableInputIsABuildErrorNotAnExit) {
   CompileResult r =
       build("__kernel void k(__global long *a) { a[0] = __builtin_readcyclecounter(); }");
   EXPECT_TRUE(r.ok) << r.log;
-  // clang -O2 makes a 128-bit integer of these (popcount of a zero-extended value).
-  r = build("__kernel void k(__global int *a) {\n"
-            "  a[0] = __builtin_popcountll(a[1]) + __builtin_bitreverse32(a[2]);\n}\n");
+  // A 128-bit division (of `long long`, 128 bits in OpenCL C) has no pair-of-64-bits form.
+  r = build("__kernel void k(__global ulong *a) {\n  unsigned long long x = a[1];\n"
+            "  a[0] = (ulong)(x * x / a[2]);\n}\n");
   EXPECT_FALSE(r.ok);
-  EXPECT_NE(r.log.find("input.cl:2: error: the optimised kernel needs a 128-bit integer"),
+  EXPECT_NE(r.log.find("input.cl:3: error: the optimised kernel needs a 128-bit integer"),
             std::string::npos)
       << r.log;
 }

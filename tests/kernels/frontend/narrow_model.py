@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""The results narrow_arith, narrow_bitfields and narrow_phis must give, computed on the host from
-their run files' inputs as the C code says, compared with an `spvsim run` output:
+"""The results narrow_arith, narrow_bitfields, narrow_phis and wide_arith must give, computed on
+the host from their run files' inputs as the C code says, compared with an `spvsim run` output:
     narrow_model.py narrow_arith.json narrow_arith.expected
 prints OK, or the first differences and exits 1."""
 import json
@@ -61,6 +61,39 @@ def narrow_phis(buffers, n):
     return {"s": s, "out": out}
 
 
+def wide_arith(buffers):
+    mask64 = (1 << 64) - 1
+    out = []
+    for v in buffers["in"]["init"]["values"]:
+        s7 = sum(k**7 for k in range(v & 0x7FF)) & mask64
+        m = (v >> 11) & 0x7FF
+        sq, cu = sum(k * k for k in range(m)), sum(k**3 for k in range(m))
+        a, b = (v >> 22) & 0x3FF, -((v >> 32) & 0x3FF)
+        t = sum(k**5 for k in range(b, a)) & mask64
+        base = v >> 42
+        u = sum((base + k) ** 3 for k in range(v & 0x3FF)) & mask64
+        w = sign_extend((v >> 13) & 0xFFFFFFFF, 32)  # (int)(v >> 13)
+        popcount = bin(w & ((1 << 128) - 1)).count("1")  # of a 128-bit long long
+        clz = 128 - (v | 1).bit_length()  # of a 128-bit long long holding a ulong
+        ctz = ((v | (1 << 63)) & -(v | (1 << 63))).bit_length() - 1
+        out += [s7, (sq ^ (cu << 1)) & mask64, t, u, popcount | clz << 16 | ctz << 32]
+        # long long: 128 bits, wraparound modulo 2^128, two's complement.
+        values = buffers["in"]["init"]["values"]
+        i = len(out) // 10
+        x, y = values[(i + 1) % 16], values[(i + 5) % 16]
+        mask128 = (1 << 128) - 1
+        p = v * x
+        q = sign_extend(x, 64) * sign_extend(y, 64) - v
+        left, right = (p << (x & 127)) & mask128, p >> (v & 127)
+        shifted = q >> (y & 127)
+        flags = ((p < (q & mask128)) | (q < 0) << 1 | (q > sign_extend(p, 128)) << 2 | ((q & mask128) >= p) << 3 |
+                 (q <= -x) << 4 | 1 << 5 | ((p >> 64) != (p >> 65)) << 6)
+        total, square = (p + q) & mask128, (p * p) & mask128
+        out += [p >> 64, (right ^ left ^ (left >> 64)) & mask64, (shifted ^ (shifted >> 64)) & mask64,
+                flags, ((total >> 64) ^ (square >> 64) ^ (((p - q) & mask128) >> 70)) & mask64]
+    return {"out": out}
+
+
 def dumps(text):
     found, current = {}, None
     for line in text.splitlines():
@@ -79,7 +112,8 @@ def main():
     if run["kernel"] == "narrow_phis":
         expected = narrow_phis(run["buffers"], run["args"][2]["value"])
     else:
-        model = {"narrow_arith": narrow_arith, "narrow_bitfields": narrow_bitfields}[run["kernel"]]
+        model = {"narrow_arith": narrow_arith, "narrow_bitfields": narrow_bitfields,
+                 "wide_arith": wide_arith}[run["kernel"]]
         expected = model(run["buffers"])
     got = dumps(open(sys.argv[2]).read())
     ok = True

@@ -1,0 +1,591 @@
+// Lowering of integers of 65 to 128 bits to pairs of 64-bit integers (see
+// legalize_wide_integers.h).
+#include "legalize_wide_integers.h"
+
+#include <llvm/ADT/DenseMap.h>
+#include <llvm/ADT/PostOrderIterator.h>
+#include <llvm/IR/CFG.h>
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/DebugInfo.h>
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/InstIterator.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/IntrinsicInst.h>
+#include <llvm/Transforms/Utils/Local.h>
+
+#include <utility>
+#include <vector>
+
+namespace spvsim::frontend {
+
+namespace {
+
+/// The width of `type`'s integers (its elements' for a vector); 0 for other types.
+unsigned integerWidth(const llvm::Type *type) {
+  if (const auto *vector = llvm::dyn_cast<llvm::VectorType>(type)) type = vector->getElementType();
+  if (const auto *integer = llvm::dyn_cast<llvm::IntegerType>(type)) return integer->getBitWidth();
+  return 0;
+}
+
+/// Above SPIR-V for OpenCL's widest integer (OpenCL SPIR-V Env §2.4: 64 bits), within
+/// what a pair of 64-bit integers holds.
+bool isWide(const llvm::Type *type) {
+  const unsigned width = integerWidth(type);
+  return width > 64 && width <= 128;
+}
+
+bool isBeyondPairs(const llvm::Type *type) {
+  return integerWidth(type) > 128;
+}
+
+bool involvesWide(const llvm::Instruction &instruction) {
+  if (isWide(instruction.getType())) return true;
+  for (const llvm::Use &operand : instruction.operands())
+    if (isWide(operand->getType())) return true;
+  return false;
+}
+
+/// A private variable of one 128-bit integer (`long long` in OpenCL C, which clang
+/// -O0 keeps in memory) that only simple loads and stores of it access: it becomes two
+/// 64-bit integers, the low half first (SPIR is little-endian).
+bool isLocalOfHalves(const llvm::AllocaInst &local) {
+  if (!local.getAllocatedType()->isIntegerTy(128) || local.isArrayAllocation()) return false;
+  for (const llvm::User *user : local.users()) {
+    if (const auto *load = llvm::dyn_cast<llvm::LoadInst>(user)) {
+      if (!load->isSimple() || !load->getType()->isIntegerTy(128)) return false;
+    } else if (const auto *store = llvm::dyn_cast<llvm::StoreInst>(user)) {
+      if (!store->isSimple() || store->getValueOperand() == &local ||
+          !store->getValueOperand()->getType()->isIntegerTy(128))
+        return false;
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
+/// Whether lowerWideIntegers can rewrite `instruction`, which involves a wide integer.
+bool isSupported(const llvm::Instruction &instruction) {
+  if (isBeyondPairs(instruction.getType())) return false;
+  for (const llvm::Use &operand : instruction.operands())
+    if (isBeyondPairs(operand->getType())) return false;
+  if (llvm::isa<llvm::DbgVariableIntrinsic>(instruction)) return true; // dropped
+  if (const auto *intrinsic = llvm::dyn_cast<llvm::IntrinsicInst>(&instruction)) {
+    switch (intrinsic->getIntrinsicID()) {
+    case llvm::Intrinsic::umin:
+    case llvm::Intrinsic::umax:
+    case llvm::Intrinsic::smin:
+    case llvm::Intrinsic::smax:
+    case llvm::Intrinsic::ctpop:
+    case llvm::Intrinsic::ctlz:
+    case llvm::Intrinsic::cttz:
+    case llvm::Intrinsic::vector_reduce_add:
+    case llvm::Intrinsic::vector_reduce_mul:
+    case llvm::Intrinsic::vector_reduce_and:
+    case llvm::Intrinsic::vector_reduce_or:
+    case llvm::Intrinsic::vector_reduce_xor:
+      return !intrinsic->getArgOperand(0)->getType()->isVectorTy() ||
+             llvm::isa<llvm::FixedVectorType>(intrinsic->getArgOperand(0)->getType());
+    default:
+      return false;
+    }
+  }
+  switch (instruction.getOpcode()) {
+  case llvm::Instruction::Add:
+  case llvm::Instruction::Sub:
+  case llvm::Instruction::Mul:
+  case llvm::Instruction::Shl:
+  case llvm::Instruction::LShr:
+  case llvm::Instruction::AShr:
+  case llvm::Instruction::And:
+  case llvm::Instruction::Or:
+  case llvm::Instruction::Xor:
+  case llvm::Instruction::ICmp:
+  case llvm::Instruction::Trunc:
+  case llvm::Instruction::ZExt:
+  case llvm::Instruction::SExt:
+  case llvm::Instruction::Select:
+  case llvm::Instruction::PHI:
+  case llvm::Instruction::ShuffleVector:
+    return true;
+  case llvm::Instruction::Load:
+  case llvm::Instruction::Store: {
+    // Only a local variable's (what clang makes of `long long` at -O0): which
+    // isLocalOfHalves() checks.
+    const llvm::Value *pointer = llvm::getLoadStorePointerOperand(&instruction);
+    const auto *local = llvm::dyn_cast<llvm::AllocaInst>(pointer);
+    return local && isLocalOfHalves(*local);
+  }
+  case llvm::Instruction::ExtractElement:
+  case llvm::Instruction::InsertElement: // not at a wide index
+    return !isWide(instruction.getOperand(instruction.getNumOperands() - 1)->getType());
+  default:
+    return false;
+  }
+}
+
+/// A wide value as two values of 64-bit integers (vectors of them for a vector): the
+/// low 64 bits, and the bits above them with the bits above the width zero.
+struct Halves {
+  llvm::Value *low = nullptr;
+  llvm::Value *high = nullptr;
+};
+
+/// The rewriting of one function.
+class WideLowerer {
+public:
+  explicit WideLowerer(llvm::Function &function) : function_(function) {}
+
+  WideLowering run() {
+    WideLowering result;
+    for (const llvm::Argument &argument : function_.args())
+      if (isWide(argument.getType())) return result;
+    bool any = false;
+    std::vector<llvm::AllocaInst *> locals;
+    for (llvm::Instruction &instruction : llvm::instructions(function_)) {
+      if (auto *local = llvm::dyn_cast<llvm::AllocaInst>(&instruction);
+          local && isWide(local->getAllocatedType())) {
+        if (!isLocalOfHalves(*local)) return result;
+        locals.push_back(local);
+        any = true;
+      }
+      if (!involvesWide(instruction)) continue;
+      if (!isSupported(instruction)) return result;
+      any = true;
+    }
+    if (!any) return result;
+    for (llvm::AllocaInst *local : locals) {
+      auto *halves =
+          new llvm::AllocaInst(llvm::ArrayType::get(llvm::Type::getInt64Ty(local->getContext()), 2),
+                               local->getAddressSpace(), nullptr, local->getAlign(),
+                               local->getName() + ".halves", local);
+      locals_[local] = halves;
+      // The variable's bytes are where they were: its debug information stays.
+      llvm::SmallVector<llvm::DbgVariableIntrinsic *, 1> users;
+      llvm::findDbgUsers(users, local);
+      for (llvm::DbgVariableIntrinsic *user : users) user->replaceVariableLocationOp(local, halves);
+    }
+
+    // Unreachable blocks may use values in ways no dominance order reaches.
+    llvm::removeUnreachableBlocks(function_);
+    result.droppedLocations = dropDebugLocations();
+    std::vector<std::pair<llvm::PHINode *, Halves>> phis;
+    for (llvm::BasicBlock &block : function_)
+      for (llvm::PHINode &phi : block.phis())
+        if (isWide(phi.getType())) {
+          llvm::Type *half = halfType(phi.getType());
+          const unsigned count = phi.getNumIncomingValues();
+          Halves wide{llvm::PHINode::Create(half, count, phi.getName() + ".lo", &phi),
+                      llvm::PHINode::Create(half, count, phi.getName() + ".hi", &phi)};
+          values_[&phi] = wide;
+          phis.emplace_back(&phi, wide);
+          replaced_.push_back(&phi);
+        }
+    llvm::ReversePostOrderTraversal<llvm::Function *> order(&function_);
+    for (llvm::BasicBlock *block : order) {
+      std::vector<llvm::Instruction *> instructions;
+      for (llvm::Instruction &instruction : *block)
+        if (!llvm::isa<llvm::PHINode>(instruction) && involvesWide(instruction))
+          instructions.push_back(&instruction);
+      for (llvm::Instruction *instruction : instructions) rewrite(*instruction);
+    }
+    for (auto &[wide, halves] : phis)
+      for (unsigned i = 0; i < wide->getNumIncomingValues(); ++i) {
+        const Halves incoming = get(wide->getIncomingValue(i));
+        llvm::cast<llvm::PHINode>(halves.low)->addIncoming(incoming.low, wide->getIncomingBlock(i));
+        llvm::cast<llvm::PHINode>(halves.high)
+            ->addIncoming(incoming.high, wide->getIncomingBlock(i));
+      }
+
+    result.instructions = static_cast<unsigned>(replaced_.size());
+    for (llvm::Instruction *instruction : replaced_) instruction->dropAllReferences();
+    for (llvm::Instruction *instruction : replaced_) instruction->eraseFromParent();
+    for (auto &[local, halves] : locals_) local->eraseFromParent();
+    return result;
+  }
+
+private:
+  /// Variable locations naming a wide value: dropped (no single value holds it now).
+  unsigned dropDebugLocations() {
+    std::vector<llvm::DbgVariableIntrinsic *> dropped;
+    for (llvm::Instruction &instruction : llvm::instructions(function_))
+      if (auto *location = llvm::dyn_cast<llvm::DbgVariableIntrinsic>(&instruction))
+        for (llvm::Value *value : location->location_ops())
+          if (value && isWide(value->getType())) {
+            dropped.push_back(location);
+            break;
+          }
+    for (llvm::DbgVariableIntrinsic *location : dropped) location->eraseFromParent();
+    return static_cast<unsigned>(dropped.size());
+  }
+
+  /// `type` (a wide integer or a vector of them) with 64-bit integers.
+  static llvm::Type *halfType(llvm::Type *type) {
+    llvm::Type *i64 = llvm::Type::getInt64Ty(type->getContext());
+    if (auto *vector = llvm::dyn_cast<llvm::VectorType>(type))
+      return llvm::VectorType::get(i64, vector->getElementCount());
+    return i64;
+  }
+
+  /// How many bits of a value of `type` the high half holds.
+  static unsigned highBits(const llvm::Type *type) { return integerWidth(type) - 64; }
+
+  static llvm::Constant *splat(llvm::Type *type, uint64_t value) {
+    return llvm::ConstantInt::get(type, value); // splats for a vector type
+  }
+
+  /// The halves of `value`, a wide integer.
+  Halves get(llvm::Value *value) {
+    if (auto found = values_.find(value); found != values_.end()) return found->second;
+    auto *constant = llvm::cast<llvm::Constant>(value); // isSupported() saw to it
+    llvm::Type *half = halfType(value->getType());
+    if (llvm::isa<llvm::UndefValue>(constant))
+      return {llvm::UndefValue::get(half), llvm::UndefValue::get(half)};
+    // Folded to constants: constant integers and vectors of them.
+    return {llvm::ConstantExpr::getTrunc(constant, half),
+            llvm::ConstantExpr::getTrunc(
+                llvm::ConstantExpr::getLShr(constant, splat(value->getType(), 64)), half)};
+  }
+
+  /// `high` with the bits above `bits` cleared.
+  static llvm::Value *mask(llvm::IRBuilder<> &builder, llvm::Value *high, unsigned bits) {
+    if (bits >= 64) return high;
+    return builder.CreateAnd(high, splat(high->getType(), (uint64_t{1} << bits) - 1));
+  }
+
+  /// `high`, holding `bits` bits, sign-extended from bit bits - 1 to 64 bits.
+  static llvm::Value *signExtended(llvm::IRBuilder<> &builder, llvm::Value *high, unsigned bits) {
+    if (bits >= 64) return high;
+    llvm::Value *shift = splat(high->getType(), 64 - bits);
+    return builder.CreateAShr(builder.CreateShl(high, shift), shift);
+  }
+
+  /// The high 64 bits of the 128-bit product of two 64-bit integers, from the four
+  /// products of their 32-bit halves (OpenCL C 3.0 §6.15.3's mul_hi, written out).
+  static llvm::Value *productHigh(llvm::IRBuilder<> &builder, llvm::Value *a, llvm::Value *b) {
+    llvm::Type *type = a->getType();
+    llvm::Value *low32 = splat(type, 0xFFFFFFFFu), *shift = splat(type, 32);
+    llvm::Value *a0 = builder.CreateAnd(a, low32), *a1 = builder.CreateLShr(a, shift);
+    llvm::Value *b0 = builder.CreateAnd(b, low32), *b1 = builder.CreateLShr(b, shift);
+    llvm::Value *p00 = builder.CreateMul(a0, b0), *p01 = builder.CreateMul(a0, b1);
+    llvm::Value *p10 = builder.CreateMul(a1, b0), *p11 = builder.CreateMul(a1, b1);
+    // Bits 32 to 95 of the product, below 3 * 2^32: no carry out of 64 bits.
+    llvm::Value *middle = builder.CreateAdd(
+        builder.CreateAdd(builder.CreateLShr(p00, shift), builder.CreateAnd(p01, low32)),
+        builder.CreateAnd(p10, low32));
+    return builder.CreateAdd(
+        builder.CreateAdd(
+            p11, builder.CreateAdd(builder.CreateLShr(p01, shift), builder.CreateLShr(p10, shift))),
+        builder.CreateLShr(middle, shift));
+  }
+
+  void define(llvm::Instruction &instruction, Halves halves) {
+    values_[&instruction] = halves;
+    replaced_.push_back(&instruction);
+  }
+
+  void replace(llvm::Instruction &instruction, llvm::Value *value) {
+    instruction.replaceAllUsesWith(value);
+    replaced_.push_back(&instruction);
+  }
+
+  void rewrite(llvm::Instruction &instruction) {
+    llvm::IRBuilder<> builder(&instruction);
+    llvm::Type *type = instruction.getType();
+    if (auto *intrinsic = llvm::dyn_cast<llvm::IntrinsicInst>(&instruction))
+      return rewriteIntrinsic(builder, *intrinsic);
+    if (auto *binary = llvm::dyn_cast<llvm::BinaryOperator>(&instruction))
+      return rewriteBinary(builder, *binary);
+    switch (instruction.getOpcode()) {
+    case llvm::Instruction::ICmp: {
+      auto &compare = llvm::cast<llvm::ICmpInst>(instruction);
+      return replace(instruction, this->compare(builder, compare.getPredicate(),
+                                                compare.getOperand(0), compare.getOperand(1)));
+    }
+    case llvm::Instruction::Trunc: {
+      const Halves source = get(instruction.getOperand(0));
+      if (!isWide(type)) return replace(instruction, builder.CreateZExtOrTrunc(source.low, type));
+      return define(instruction, {source.low, mask(builder, source.high, highBits(type))});
+    }
+    case llvm::Instruction::ZExt: {
+      llvm::Value *source = instruction.getOperand(0);
+      llvm::Type *half = halfType(type);
+      if (isWide(source->getType())) return define(instruction, get(source));
+      return define(instruction,
+                    {builder.CreateZExtOrTrunc(source, half), llvm::Constant::getNullValue(half)});
+    }
+    case llvm::Instruction::SExt: {
+      llvm::Value *source = instruction.getOperand(0);
+      if (isWide(source->getType())) {
+        const Halves halves = get(source);
+        return define(instruction, {halves.low, mask(builder,
+                                                     signExtended(builder, halves.high,
+                                                                  highBits(source->getType())),
+                                                     highBits(type))});
+      }
+      llvm::Value *low = builder.CreateSExtOrTrunc(source, halfType(type));
+      return define(
+          instruction,
+          {low, mask(builder, builder.CreateAShr(low, splat(low->getType(), 63)), highBits(type))});
+    }
+    case llvm::Instruction::Select: {
+      auto &select = llvm::cast<llvm::SelectInst>(instruction);
+      const Halves a = get(select.getTrueValue()), b = get(select.getFalseValue());
+      return define(instruction, {builder.CreateSelect(select.getCondition(), a.low, b.low),
+                                  builder.CreateSelect(select.getCondition(), a.high, b.high)});
+    }
+    case llvm::Instruction::ExtractElement: {
+      auto &extract = llvm::cast<llvm::ExtractElementInst>(instruction);
+      const Halves vector = get(extract.getVectorOperand());
+      llvm::Value *index = extract.getIndexOperand();
+      return define(instruction, {builder.CreateExtractElement(vector.low, index),
+                                  builder.CreateExtractElement(vector.high, index)});
+    }
+    case llvm::Instruction::InsertElement: {
+      const Halves vector = get(instruction.getOperand(0)),
+                   element = get(instruction.getOperand(1));
+      llvm::Value *index = instruction.getOperand(2);
+      return define(instruction, {builder.CreateInsertElement(vector.low, element.low, index),
+                                  builder.CreateInsertElement(vector.high, element.high, index)});
+    }
+    case llvm::Instruction::ShuffleVector: {
+      auto &shuffle = llvm::cast<llvm::ShuffleVectorInst>(instruction);
+      const Halves a = get(shuffle.getOperand(0)), b = get(shuffle.getOperand(1));
+      return define(instruction,
+                    {builder.CreateShuffleVector(a.low, b.low, shuffle.getShuffleMask()),
+                     builder.CreateShuffleVector(a.high, b.high, shuffle.getShuffleMask())});
+    }
+    case llvm::Instruction::Load: {
+      auto &load = llvm::cast<llvm::LoadInst>(instruction);
+      llvm::AllocaInst *local =
+          locals_.lookup(llvm::cast<llvm::AllocaInst>(load.getPointerOperand()));
+      llvm::Type *i64 = builder.getInt64Ty();
+      Halves halves;
+      for (unsigned i : {0u, 1u})
+        (i ? halves.high : halves.low) = builder.CreateAlignedLoad(
+            i64, builder.CreateConstInBoundsGEP2_32(local->getAllocatedType(), local, 0, i),
+            llvm::commonAlignment(load.getAlign(), i * 8), load.isVolatile());
+      return define(instruction, halves);
+    }
+    case llvm::Instruction::Store: {
+      auto &store = llvm::cast<llvm::StoreInst>(instruction);
+      llvm::AllocaInst *local =
+          locals_.lookup(llvm::cast<llvm::AllocaInst>(store.getPointerOperand()));
+      const Halves value = get(store.getValueOperand());
+      for (unsigned i : {0u, 1u})
+        builder.CreateAlignedStore(
+            i ? value.high : value.low,
+            builder.CreateConstInBoundsGEP2_32(local->getAllocatedType(), local, 0, i),
+            llvm::commonAlignment(store.getAlign(), i * 8), store.isVolatile());
+      replaced_.push_back(&instruction);
+      return;
+    }
+    default:
+      return; // only variable locations (dropped before) and what isSupported() accepts
+    }
+  }
+
+  /// `a predicate b` on two wide values: the high halves decide unless equal (signed
+  /// predicates compare them as signed), then the low halves unsigned.
+  llvm::Value *compare(llvm::IRBuilder<> &builder, llvm::CmpInst::Predicate predicate,
+                       llvm::Value *left, llvm::Value *right) {
+    const Halves a = get(left), b = get(right);
+    if (predicate == llvm::CmpInst::ICMP_EQ)
+      return builder.CreateAnd(builder.CreateICmpEQ(a.low, b.low),
+                               builder.CreateICmpEQ(a.high, b.high));
+    if (predicate == llvm::CmpInst::ICMP_NE)
+      return builder.CreateOr(builder.CreateICmpNE(a.low, b.low),
+                              builder.CreateICmpNE(a.high, b.high));
+    llvm::Value *aHigh = a.high, *bHigh = b.high;
+    if (llvm::CmpInst::isSigned(predicate)) {
+      const unsigned bits = highBits(left->getType());
+      aHigh = signExtended(builder, aHigh, bits);
+      bHigh = signExtended(builder, bHigh, bits);
+    }
+    return builder.CreateSelect(
+        builder.CreateICmpEQ(aHigh, bHigh),
+        builder.CreateICmp(llvm::CmpInst::isSigned(predicate)
+                               ? llvm::CmpInst::getFlippedSignednessPredicate(predicate)
+                               : predicate,
+                           a.low, b.low),
+        builder.CreateICmp(llvm::CmpInst::getStrictPredicate(predicate), aHigh, bHigh));
+  }
+
+  void rewriteBinary(llvm::IRBuilder<> &builder, llvm::BinaryOperator &binary) {
+    define(binary, arithmetic(builder, binary.getOpcode(), get(binary.getOperand(0)),
+                              get(binary.getOperand(1)), highBits(binary.getType())));
+  }
+
+  /// `a opcode b` on two wide values whose high halves hold `bits` bits.
+  static Halves arithmetic(llvm::IRBuilder<> &builder, llvm::Instruction::BinaryOps opcode,
+                           const Halves &a, const Halves &b, unsigned bits) {
+    llvm::Type *half = a.low->getType();
+    switch (opcode) {
+    case llvm::Instruction::Add: {
+      llvm::Value *low = builder.CreateAdd(a.low, b.low);
+      llvm::Value *carry = builder.CreateZExt(builder.CreateICmpULT(low, a.low), half);
+      return {low,
+              mask(builder, builder.CreateAdd(builder.CreateAdd(a.high, b.high), carry), bits)};
+    }
+    case llvm::Instruction::Sub: {
+      llvm::Value *borrow = builder.CreateZExt(builder.CreateICmpULT(a.low, b.low), half);
+      return {builder.CreateSub(a.low, b.low),
+              mask(builder, builder.CreateSub(builder.CreateSub(a.high, b.high), borrow), bits)};
+    }
+    case llvm::Instruction::Mul: {
+      // (2^64 ah + al)(2^64 bh + bl) = al bl + 2^64 (ah bl + al bh) modulo 2^128.
+      llvm::Value *high = builder.CreateAdd(
+          productHigh(builder, a.low, b.low),
+          builder.CreateAdd(builder.CreateMul(a.high, b.low), builder.CreateMul(a.low, b.high)));
+      return {builder.CreateMul(a.low, b.low), mask(builder, high, bits)};
+    }
+    case llvm::Instruction::Shl:
+    case llvm::Instruction::LShr:
+    case llvm::Instruction::AShr:
+      return shift(builder, opcode, a, b.low, bits);
+    default: // and, or, xor: half by half
+      return {builder.CreateBinOp(opcode, a.low, b.low),
+              builder.CreateBinOp(opcode, a.high, b.high)};
+    }
+  }
+
+  /// `a` shifted by `amount` (the low half of the shift: one of 2^64 or more is beyond
+  /// the width, whose result is poison, LLVM LangRef). Every shift of a half is by
+  /// less than 64, so none is out of range whichever side the selects keep.
+  static Halves shift(llvm::IRBuilder<> &builder, llvm::Instruction::BinaryOps opcode,
+                      const Halves &a, llvm::Value *amount, unsigned bits) {
+    llvm::Type *type = amount->getType();
+    llvm::Value *one = splat(type, 1), *bits63 = splat(type, 63);
+    llvm::Value *within = builder.CreateICmpULT(amount, splat(type, 64));
+    llvm::Value *small = builder.CreateAnd(amount, bits63); // amount < 64
+    llvm::Value *large = builder.CreateAnd(builder.CreateSub(amount, splat(type, 64)), bits63);
+    llvm::Value *rest = builder.CreateSub(bits63, small); // x >> 1 >> rest is x >> (64 - small)
+    llvm::Value *zero = llvm::Constant::getNullValue(type);
+    if (opcode == llvm::Instruction::Shl) {
+      llvm::Value *high =
+          builder.CreateOr(builder.CreateShl(a.high, small),
+                           builder.CreateLShr(builder.CreateLShr(a.low, one), rest));
+      return {
+          builder.CreateSelect(within, builder.CreateShl(a.low, small), zero),
+          mask(builder, builder.CreateSelect(within, high, builder.CreateShl(a.low, large)), bits)};
+    }
+    // Right shifts: the high half as the top of a 128-bit value (sign-extended for ashr).
+    const bool arithmetic = opcode == llvm::Instruction::AShr;
+    llvm::Value *top = arithmetic ? signExtended(builder, a.high, bits) : a.high;
+    llvm::Value *low = builder.CreateOr(builder.CreateLShr(a.low, small),
+                                        builder.CreateShl(builder.CreateShl(top, one), rest));
+    llvm::Value *shiftedTop =
+        arithmetic ? builder.CreateAShr(top, small) : builder.CreateLShr(top, small);
+    llvm::Value *beyond =
+        arithmetic ? builder.CreateAShr(top, large) : builder.CreateLShr(top, large);
+    llvm::Value *fill = arithmetic ? builder.CreateAShr(top, bits63) : zero;
+    return {builder.CreateSelect(within, low, beyond),
+            mask(builder, builder.CreateSelect(within, shiftedTop, fill), bits)};
+  }
+
+  void rewriteIntrinsic(llvm::IRBuilder<> &builder, llvm::IntrinsicInst &intrinsic) {
+    const Halves a = get(intrinsic.getArgOperand(0));
+    switch (intrinsic.getIntrinsicID()) {
+    case llvm::Intrinsic::ctpop: {
+      llvm::Value *count =
+          builder.CreateAdd(builder.CreateUnaryIntrinsic(llvm::Intrinsic::ctpop, a.low),
+                            builder.CreateUnaryIntrinsic(llvm::Intrinsic::ctpop, a.high));
+      return define(intrinsic, {count, llvm::Constant::getNullValue(count->getType())});
+    }
+    case llvm::Intrinsic::ctlz: { // the high half's zeros above the width do not count
+      const unsigned bits = highBits(intrinsic.getType());
+      llvm::Type *half = a.low->getType();
+      llvm::Value *fromHigh = builder.CreateSub(
+          builder.CreateBinaryIntrinsic(llvm::Intrinsic::ctlz, a.high, builder.getFalse()),
+          splat(half, 64 - bits));
+      llvm::Value *fromLow = builder.CreateAdd(
+          builder.CreateBinaryIntrinsic(llvm::Intrinsic::ctlz, a.low, builder.getFalse()),
+          splat(half, bits));
+      return define(intrinsic,
+                    {builder.CreateSelect(builder.CreateIsNotNull(a.high), fromHigh, fromLow),
+                     llvm::Constant::getNullValue(half)});
+    }
+    case llvm::Intrinsic::cttz: { // a zero counts the width
+      const unsigned bits = highBits(intrinsic.getType());
+      llvm::Type *half = a.low->getType();
+      llvm::Value *high =
+          bits < 64 ? builder.CreateOr(a.high, splat(half, uint64_t{1} << bits)) : a.high;
+      llvm::Value *fromHigh = builder.CreateAdd(
+          builder.CreateBinaryIntrinsic(llvm::Intrinsic::cttz, high, builder.getFalse()),
+          splat(half, 64));
+      return define(intrinsic,
+                    {builder.CreateSelect(builder.CreateIsNotNull(a.low),
+                                          builder.CreateBinaryIntrinsic(llvm::Intrinsic::cttz,
+                                                                        a.low, builder.getFalse()),
+                                          fromHigh),
+                     llvm::Constant::getNullValue(half)});
+    }
+    case llvm::Intrinsic::umin:
+    case llvm::Intrinsic::umax:
+    case llvm::Intrinsic::smin:
+    case llvm::Intrinsic::smax: {
+      static const std::pair<llvm::Intrinsic::ID, llvm::CmpInst::Predicate> predicates[] = {
+          {llvm::Intrinsic::umin, llvm::CmpInst::ICMP_ULT},
+          {llvm::Intrinsic::umax, llvm::CmpInst::ICMP_UGT},
+          {llvm::Intrinsic::smin, llvm::CmpInst::ICMP_SLT},
+          {llvm::Intrinsic::smax, llvm::CmpInst::ICMP_SGT}};
+      llvm::CmpInst::Predicate predicate = llvm::CmpInst::ICMP_ULT;
+      for (auto [id, p] : predicates)
+        if (id == intrinsic.getIntrinsicID()) predicate = p;
+      llvm::Value *first =
+          compare(builder, predicate, intrinsic.getArgOperand(0), intrinsic.getArgOperand(1));
+      const Halves b = get(intrinsic.getArgOperand(1));
+      return define(intrinsic, {builder.CreateSelect(first, a.low, b.low),
+                                builder.CreateSelect(first, a.high, b.high)});
+    }
+    case llvm::Intrinsic::vector_reduce_add:
+    case llvm::Intrinsic::vector_reduce_mul:
+    case llvm::Intrinsic::vector_reduce_and:
+    case llvm::Intrinsic::vector_reduce_or:
+    case llvm::Intrinsic::vector_reduce_xor: {
+      // The elements combined in order (the order of an integer reduction does not
+      // change its result).
+      static const std::pair<llvm::Intrinsic::ID, llvm::Instruction::BinaryOps> operations[] = {
+          {llvm::Intrinsic::vector_reduce_add, llvm::Instruction::Add},
+          {llvm::Intrinsic::vector_reduce_mul, llvm::Instruction::Mul},
+          {llvm::Intrinsic::vector_reduce_and, llvm::Instruction::And},
+          {llvm::Intrinsic::vector_reduce_or, llvm::Instruction::Or},
+          {llvm::Intrinsic::vector_reduce_xor, llvm::Instruction::Xor}};
+      llvm::Instruction::BinaryOps opcode = llvm::Instruction::Add;
+      for (auto [id, o] : operations)
+        if (id == intrinsic.getIntrinsicID()) opcode = o;
+      const auto *vector = llvm::cast<llvm::FixedVectorType>(a.low->getType());
+      Halves result{builder.CreateExtractElement(a.low, uint64_t{0}),
+                    builder.CreateExtractElement(a.high, uint64_t{0})};
+      for (unsigned i = 1; i < vector->getNumElements(); ++i)
+        result = arithmetic(builder, opcode, result,
+                            {builder.CreateExtractElement(a.low, uint64_t{i}),
+                             builder.CreateExtractElement(a.high, uint64_t{i})},
+                            highBits(intrinsic.getType()));
+      return define(intrinsic, result);
+    }
+    default: // a variable location: dropped before
+      return;
+    }
+  }
+
+  llvm::Function &function_;
+  llvm::DenseMap<llvm::Value *, Halves> values_;                  ///< wide value -> its halves
+  llvm::DenseMap<llvm::AllocaInst *, llvm::AllocaInst *> locals_; ///< i128 -> [2 x i64]
+  std::vector<llvm::Instruction *> replaced_; ///< to erase once all are rewritten
+};
+
+} // namespace
+
+bool hasWideLowering(const llvm::Instruction &instruction) {
+  if (const auto *local = llvm::dyn_cast<llvm::AllocaInst>(&instruction))
+    return !isWide(local->getAllocatedType()) || isLocalOfHalves(*local);
+  return isSupported(instruction);
+}
+
+WideLowering lowerWideIntegers(llvm::Function &function) {
+  if (function.isDeclaration()) return {};
+  return WideLowerer(function).run();
+}
+
+} // namespace spvsim::frontend
