@@ -78,6 +78,7 @@ struct RunOptions {
   bool scheduleGiven = false;       ///< --schedule was given
   uint32_t explore = 1;             ///< --explore: schedules each launch runs under
   uint64_t exploreSeed = 0;         ///< --explore-seed: the shuffles' seeds follow it
+  bool noSubGroupProgress = false;  ///< --no-sub-group-progress
   std::string reportFile;
   std::string reportFormat = "json";
   bool quiet = false;
@@ -515,6 +516,7 @@ int runCommand(const RunOptions &options) {
   // One schedule for every launch of the run: `shuffle` draws its seed here, once.
   exec.schedule = Schedule::parse(options.schedule);
   exec.schedule.chooseWarpWidth = !options.warpWidthGiven;
+  exec.subGroupIndependentProgress = !options.noSubGroupProgress;
   exec.timeoutSeconds = options.launch.timeout;
   exec.maxInstructions = options.launch.instructionLimit();
   exec.printfBufferSize = options.launch.printfBufferSize;
@@ -669,6 +671,10 @@ void addRunCommand(CLI::App &app, int &exitStatus) {
   run->add_option("--explore-seed", options->exploreSeed,
                   "With --explore: the base the shuffles' seeds count up from (default 0)")
       ->type_name("SEED");
+  run->add_flag("--no-sub-group-progress", options->noSubGroupProgress,
+                "Run as a device without CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS: a "
+                "sub-group that waits for another sub-group of its work-group is "
+                "progress.intra-group (spvsim's device reports it: such a wait is correct)");
   run->add_option("--report", options->reportFile,
                   "Also write findings and launches to FILE: JSON, or with a name ending in "
                   ".html a page to open in a browser");

@@ -70,6 +70,7 @@ struct LaunchContext {
   std::array<uint64_t, 3> groups{1, 1, 1};    ///< work-groups per dimension
   CheckSet checks;                            ///< ExecOptions::checks
   Schedule schedule;                          ///< ExecOptions::schedule
+  bool subGroupIndependentProgress = true;    ///< ExecOptions::subGroupIndependentProgress
   /// The warp loop of the launch's watcher policy; null: the plain loop.
   WarpLoop warpLoop = nullptr;
   /// The watchers attached to the launch, by slot (owned by the launch layer).

@@ -437,12 +437,12 @@ bool spinning(const ExecState &x, SpinWatch &s) {
                lane, read, headOp);
     return stop();
   }
-  // Other warps of the group that have not run yet may release it: let them run. The
-  // device has independent forward progress of sub-groups (OpenCL API §4.2, required
-  // with cl_khr_subgroups), so a warp that yielded yields again, and to a warp that
-  // yielded itself, once some warp of the group reached a barrier or its end since
-  // (sub-groups that wait for each other in a chain); with no such progress since they
-  // yielded, the group's warps all wait.
+  // Other warps of the group that have not run yet may release it: let them run (a wait
+  // they end is correct on a device with independent forward progress of sub-groups,
+  // OpenCL API §4.2, progress.intra-group on one without: reportReleased). A warp that
+  // yielded yields again, and to a warp that yielded itself, once some warp of the group
+  // reached a barrier or its end since (sub-groups that wait for each other in a chain);
+  // with no such progress since they yielded, the group's warps all wait.
   const uint64_t progress = groupProgress(*x.group);
   const bool mayYield = !s.yielded || s.yieldedAt < progress;
   bool otherLive = blocked != 0;
@@ -491,6 +491,17 @@ bool spinning(const ExecState &x, SpinWatch &s) {
                lane, read, headOp);
     return stop();
   }
+  if (otherLive && L.subGroupIndependentProgress && !blocked) {
+    // Only other sub-groups of the group wait, and the device gives sub-groups
+    // independent forward progress: no scheduler could end the wait (a deadlock).
+    reportSpin(x, "hang.spin",
+               "work-item spins waiting for " + what +
+                   " to change, and the other sub-groups of its work-group wait themselves (at "
+                   "a barrier or in a spin): none of them can write it, even with the "
+                   "independent forward progress of sub-groups the device reports",
+               {"spvsim stopped the launch here"}, lane, read, headOp);
+    return stop();
+  }
   if (otherLive) {
     reportSpin(x, "progress.intra-group",
                "work-item spins waiting for " + what +
@@ -507,9 +518,12 @@ bool spinning(const ExecState &x, SpinWatch &s) {
   return stop();
 }
 
-/// A warp that yielded in a spin went on after the other warps of its group ran.
+/// A warp that yielded in a spin went on after the other warps of its group ran: correct
+/// on a device with independent forward progress of sub-groups (OpenCL API §4.2,
+/// CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS), progress.intra-group on one without.
 void reportReleased(const ExecState &x, SpinWatch &s) {
   s.yielded = false;
+  if (x.launch->subGroupIndependentProgress) return;
   const LoweredKernel &k = *x.launch->kernel;
   const SpinRead read{s.readOp, s.readPointer};
   reportSpin(x, "progress.intra-group",

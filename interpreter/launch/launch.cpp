@@ -159,6 +159,7 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
   L.kernel = &k;
   L.checks = options.checks;
   L.schedule = options.schedule;
+  L.subGroupIndependentProgress = options.subGroupIndependentProgress;
   prepareAlignmentChecks(L, k);
   L.range = range;
   for (uint32_t d = range.dims; d < 3; ++d) L.range.global[d] = 1, L.range.offset[d] = 0;

@@ -1,9 +1,11 @@
 // The spin detector (exec/spin_detector.h, docs/findings.md "Forward progress"): what
 // SpinMonitor knows of workers and work-groups, and what the detector decides for each
 // kind of wait — another work-group that has not started (progress.inter-group), a
-// work-item of the own sub-group waiting in lockstep or another sub-group that had to run
-// first (progress.intra-group), nothing left that could write (hang.spin), a wait that
-// counts while its exit depends on the flag alone, and waits that end on their own.
+// work-item of the own sub-group waiting in lockstep (progress.intra-group), another
+// sub-group that had to run first (correct on a device with independent forward progress
+// of sub-groups, progress.intra-group on one without), nothing left that could write
+// (hang.spin), a wait that counts while its exit depends on the flag alone, and waits that
+// end on their own.
 #include "exec/spin_detector.h"
 
 #include <gtest/gtest.h>
@@ -161,15 +163,24 @@ TEST_P(SpinDetector, ALockstepWaitInsideASubGroupIsProgressIntraGroup) {
   EXPECT_EQ(h.read<int32_t>(total)[0], 32);
 }
 
-TEST_P(SpinDetector, AWaitReleasedByAnotherSubGroupIsReportedAndGoesOn) {
+TEST_P(SpinDetector, AWaitReleasedByAnotherSubGroupFollowsTheDevice) {
   KernelHarness h = harness();
   ASSERT_TRUE(h.ok());
   auto flag = h.buffer(std::vector<int32_t>{0}, "flag");
   auto out = h.buffer(std::vector<int32_t>(8, -1), "out");
   ExecOptions reverse = options(1, 1);
   reverse.schedule = Schedule::parse("reverse"); // the waiter's sub-group runs first
+  // The device reports independent forward progress of sub-groups: the wait is correct.
   LaunchStats stats = h.run("wait_for_sub_group", range1(8, 8),
                             {ArgBinding::ofBuffer(flag), ArgBinding::ofBuffer(out)}, reverse);
+  EXPECT_EQ(stats.stopped, StopReason::None);
+  EXPECT_TRUE(h.sink.findings().empty()) << formatText(h.sink.findings()[0]);
+  EXPECT_EQ(h.read<int32_t>(out), (std::vector<int32_t>{0, 1, 2, 3, 4, 5, 6, 7}));
+  // A device without it: the kernel relies on what it does not promise.
+  std::memset(h.memory.bytes(flag).data(), 0, 4);
+  reverse.subGroupIndependentProgress = false;
+  stats = h.run("wait_for_sub_group", range1(8, 8),
+                {ArgBinding::ofBuffer(flag), ArgBinding::ofBuffer(out)}, reverse);
   EXPECT_EQ(stats.stopped, StopReason::None);
   ASSERT_EQ(h.sink.findings().size(), 1u);
   const Finding f = h.sink.findings()[0];
@@ -185,8 +196,10 @@ TEST_P(SpinDetector, AWaitReleasedByAnotherSubGroupIsReportedAndGoesOn) {
   // In the ordered schedule the setter runs first: nothing to report.
   h.sink.clear();
   std::memset(h.memory.bytes(flag).data(), 0, 4);
+  ExecOptions ordered = options(1, 1);
+  ordered.subGroupIndependentProgress = false;
   stats = h.run("wait_for_sub_group", range1(8, 8),
-                {ArgBinding::ofBuffer(flag), ArgBinding::ofBuffer(out)}, options(1, 1));
+                {ArgBinding::ofBuffer(flag), ArgBinding::ofBuffer(out)}, ordered);
   EXPECT_EQ(stats.stopped, StopReason::None);
   EXPECT_TRUE(h.sink.findings().empty());
 }
@@ -196,14 +209,20 @@ TEST_P(SpinDetector, AChainOfWaitsBetweenSubGroupsEnds) {
   ASSERT_TRUE(h.ok());
   auto flags = h.buffer(std::vector<int32_t>(6, 0), "flags");
   auto out = h.buffer(std::vector<int32_t>(6, -1), "out");
-  LaunchStats stats =
-      h.run("wait_in_a_chain", range1(6, 6),
-            {ArgBinding::ofBuffer(flags), ArgBinding::ofBuffer(out)}, options(1, 1));
+  const std::vector<ArgBinding> args{ArgBinding::ofBuffer(flags), ArgBinding::ofBuffer(out)};
+  LaunchStats stats = h.run("wait_in_a_chain", range1(6, 6), args, options(1, 1));
   EXPECT_EQ(stats.stopped, StopReason::None);
   EXPECT_EQ(h.read<int32_t>(out), (std::vector<int32_t>{0, 1, 2, 3, 4, 5}));
   EXPECT_EQ(h.read<int32_t>(flags), (std::vector<int32_t>{1, 1, 1, 1, 1, 1}));
-  // The waiters relied on the sub-groups after them: reported (once for the loop), not
-  // stopped.
+  EXPECT_TRUE(h.sink.findings().empty()) << formatText(h.sink.findings()[0]);
+  // Without independent forward progress of sub-groups the waiters relied on the
+  // sub-groups after them: reported (once for the loop), not stopped.
+  for (BufferId id : {flags, out}) std::memset(h.memory.bytes(id).data(), 0, 24);
+  ExecOptions without = options(1, 1);
+  without.subGroupIndependentProgress = false;
+  stats = h.run("wait_in_a_chain", range1(6, 6), args, without);
+  EXPECT_EQ(stats.stopped, StopReason::None);
+  EXPECT_EQ(h.read<int32_t>(out), (std::vector<int32_t>{0, 1, 2, 3, 4, 5}));
   ASSERT_FALSE(h.sink.findings().empty());
   for (const Finding &f : h.sink.findings()) {
     EXPECT_EQ(f.kind, "progress.intra-group");
@@ -211,6 +230,39 @@ TEST_P(SpinDetector, AChainOfWaitsBetweenSubGroupsEnds) {
         << f.message;
   }
   h.expectFindingsAt(debugInfo(), "kernels/spin_detector.cl", "chain");
+}
+
+TEST_P(SpinDetector, SubGroupsThatAllWaitFollowTheDevice) {
+  KernelHarness h = harness();
+  ASSERT_TRUE(h.ok());
+  auto flag = h.buffer(std::vector<int32_t>{0}, "flag");
+  auto out = h.buffer(std::vector<int32_t>(4, 0), "out");
+  const std::vector<ArgBinding> args{ArgBinding::ofBuffer(flag), ArgBinding::ofBuffer(out)};
+  // Four sub-groups of one work-item each wait for a flag none of them sets: with
+  // independent forward progress of sub-groups no order of them ends it.
+  LaunchStats stats = h.run("wait_for_nobody", range1(4, 4), args, options(1, 1));
+  EXPECT_EQ(stats.stopped, StopReason::NoProgress);
+  ASSERT_EQ(h.sink.findings().size(), 1u);
+  Finding f = h.sink.findings()[0];
+  EXPECT_EQ(f.kind, "hang.spin");
+  EXPECT_NE(f.message.find("spins waiting for 'flag' (byte 0) to change, and the other "
+                           "sub-groups of its work-group wait themselves (at a barrier or in a "
+                           "spin): none of them can write it"),
+            std::string::npos)
+      << f.message;
+  h.expectFindingsAt(debugInfo(), "kernels/spin_detector.cl", "wait for nobody");
+  // Without it the group's work-items wait for each other outside barriers.
+  h.sink.clear();
+  ExecOptions without = options(1, 1);
+  without.subGroupIndependentProgress = false;
+  stats = h.run("wait_for_nobody", range1(4, 4), args, without);
+  EXPECT_EQ(stats.stopped, StopReason::NoProgress);
+  ASSERT_EQ(h.sink.findings().size(), 1u);
+  f = h.sink.findings()[0];
+  EXPECT_EQ(f.kind, "progress.intra-group");
+  EXPECT_NE(f.message.find("and the other work-items of its group wait themselves"),
+            std::string::npos)
+      << f.message;
 }
 
 TEST_P(SpinDetector, AWaitThatCountsIsFoundByItsExitCondition) {

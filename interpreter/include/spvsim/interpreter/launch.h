@@ -78,6 +78,11 @@ struct ExecOptions {
   Schedule schedule{};
   /// The checks to run (bounds checks always run).
   CheckSet checks{};
+  /// The device reports CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS (OpenCL API §4.2,
+  /// required with cl_khr_subgroups, as spvsim's device has it): a sub-group that waits
+  /// for another sub-group of its work-group is correct. False: such a wait is
+  /// progress.intra-group (docs/findings.md "Forward progress").
+  bool subGroupIndependentProgress = true;
   /// Seconds after which a launch is stopped and reported as hang.timeout; 0: no limit.
   double timeoutSeconds = 0;
   /// Receives the kernel's printf output, work-group by work-group in group order and
