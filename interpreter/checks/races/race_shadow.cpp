@@ -120,7 +120,9 @@ RaceShadow::RaceShadow(const Module &module, const LaunchContext &launch)
   stride_ = uint32_t((items + 63) / 64 * 64 + 1);
 }
 
-RaceShadow::~RaceShadow() = default;
+RaceShadow::~RaceShadow() {
+  for (std::unique_ptr<WordArray> &a : pooled_) WordArray::give(std::move(a));
+}
 
 std::unique_ptr<GroupWatcher> RaceShadow::makeGroupWatcher(LaunchContext &L,
                                                            std::span<Warp> warps) {
@@ -156,8 +158,11 @@ uint64_t *RaceShadow::wordsIn(std::vector<std::atomic<WordArray *>> &arrays, uin
   std::lock_guard lock(arraysMutex_);
   a = arrays[root].load(std::memory_order_acquire);
   if (!a) {
-    owned_.push_back(std::make_unique<WordArray>((((size - 1) >> granuleShift_) + 1) * perGranule));
-    a = owned_.back().get();
+    const uint64_t count = (((size - 1) >> granuleShift_) + 1) * perGranule;
+    // The main words are handed on to the next launch (populate() sees their writes).
+    std::vector<std::unique_ptr<WordArray>> &into = &arrays == &arrays_ ? pooled_ : owned_;
+    into.push_back(&arrays == &arrays_ ? WordArray::take(count) : WordArray::map(count));
+    a = into.back().get();
     arrays[root].store(a, std::memory_order_release);
   }
   return a->words;

@@ -85,7 +85,8 @@ public:
   /// (ImageWriteLog): the kernel reads and writes images.
   bool logsImageWrites() const { return logsImageWrites_; }
   /// Commits the memory of the words around word `index` of allocation `root` before
-  /// they are first written.
+  /// they are first written, and notes their page as written: the launch clears it when
+  /// it gives the words back (WordArray::give). Every write of the words comes after it.
   void populate(uint32_t root, uint64_t index);
   /// The spin lock that guards changes to the page of words holding word `index`.
   std::atomic<uint32_t> &lock(uint32_t root, uint64_t index) {
@@ -93,6 +94,9 @@ public:
   }
   /// log2 of the words one lock guards (4 KiB of words).
   static constexpr uint32_t kWordsPerLock = 9;
+  /// Lazily committed words of one buffer, handed from launch to launch
+  /// (race_word_array.h).
+  struct WordArray;
 
   /// A RaceGroup for a new work-group runner.
   std::unique_ptr<GroupWatcher> makeGroupWatcher(LaunchContext &L, std::span<Warp> warps) override;
@@ -117,7 +121,6 @@ private:
   struct alignas(64) Lock {
     std::atomic<uint32_t> flag{0};
   };
-  struct WordArray; ///< lazily committed words of one buffer (mmap)
   const LaunchContext &launch_;
   uint32_t granuleShift_ = 2;
   uint32_t stride_ = 1;
@@ -133,7 +136,9 @@ private:
   uint64_t *wordsIn(std::vector<std::atomic<WordArray *>> &arrays, uint32_t root,
                     uint32_t perGranule);
   std::mutex arraysMutex_;
-  std::vector<std::unique_ptr<WordArray>> owned_;
+  /// The arrays of arrays_, given back to the pool with the launch (WordArray::give),
+  /// and those of imageArrays_ and aliasArrays_, unmapped.
+  std::vector<std::unique_ptr<WordArray>> pooled_, owned_;
   std::unique_ptr<Lock[]> locks_;
   bool tracked_ = false;
   bool atomics_ = false;

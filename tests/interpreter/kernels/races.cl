@@ -101,3 +101,10 @@ __kernel void strided_race(__global int *g, __local int *tile) {
   tile[((lid + 1) % n) * 20] = v;        // BUG: strided (the write)
   g[gid * 20 + 1] = v;
 }
+
+// Work-items `first` and `second` write data[index]: a race when they differ, none
+// when they are one work-item.
+__kernel void two_writers(__global int *data, uint index, uint first, uint second) {
+  size_t i = get_global_id(0);
+  if (i == first || i == second) data[index] = (int)i;
+}

@@ -285,6 +285,36 @@ TEST_P(RaceShadow, StridedLanesFindTheirRace) {
   for (uint32_t i = 0; i < n; ++i) EXPECT_EQ(got[i * 20], int32_t(i));
 }
 
+// A launch's words go back to a pool with the pages it wrote cleared, and the next
+// launch of a buffer of that size takes them: no access of one launch races with an
+// access of the next, on pages of any chunk, and races within a launch are still found.
+TEST_P(RaceShadow, EveryLaunchStartsWithCleanWords) {
+  KernelHarness h(path());
+  ASSERT_TRUE(h.ok());
+  const uint32_t n = 1 << 18; // 1 MiB: the words span chunks and pages
+  const BufferId a = h.buffer(std::vector<int32_t>(n), "a");
+  const BufferId b = h.buffer(std::vector<int32_t>(n), "b");
+  const auto run = [&](BufferId buffer, uint32_t index, uint32_t first, uint32_t second) {
+    h.run("two_writers", range1(64, 32),
+          {ArgBinding::ofBuffer(buffer), value<uint32_t>(index), value<uint32_t>(first),
+           value<uint32_t>(second)},
+          options());
+  };
+  for (const uint32_t index : {5u, 1000u, 70000u, n - 1}) {
+    run(a, index, 1, 1);   // work-item 1 of group 0
+    run(a, index, 40, 40); // work-item 40 of group 1: no race with the last launch's
+    run(b, index, 7, 7);   // b's words: likely a's, given back
+    EXPECT_TRUE(h.sink.findings().empty()) << index << ": " << formatText(h.sink.findings()[0]);
+    EXPECT_EQ(h.read<int32_t>(a)[index], 40);
+    EXPECT_EQ(h.read<int32_t>(b)[index], 7);
+  }
+  run(b, 70000, 3, 50); // two work-items of one launch: still a race
+  EXPECT_EQ(h.findingKinds(), std::vector<std::string>{"race.global.write-write"});
+  h.sink.clear();
+  run(b, 70000, 3, 3);
+  EXPECT_TRUE(h.sink.findings().empty());
+}
+
 INSTANTIATE_TEST_SUITE_P(Builds, RaceShadow, ::testing::ValuesIn(testing::allVariants()),
                          testing::variantName);
 
