@@ -2,6 +2,7 @@
 // (race_shadow.cpp: which ops of a kernel are race sites).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 
 #include "lower/op_table.h"
@@ -61,6 +62,11 @@ inline OpAccess accessOf(OpCode code) {
   default:
     return {};
   }
+}
+
+/// The largest power of two (up to 8) dividing n: the granule a size or offset allows.
+inline uint32_t lowBit(uint64_t n) {
+  return n ? std::min<uint32_t>(8, uint32_t(n & (~n + 1))) : 8;
 }
 
 } // namespace spvsim::race

@@ -21,14 +21,7 @@ using race::Access;
 using race::AccessKind;
 using race::Scope;
 
-namespace {
-
-/// The largest power of two (up to 8) dividing n.
-uint32_t lowBit(uint64_t n) {
-  return n ? std::min<uint32_t>(8, uint32_t(n & (~n + 1))) : 8;
-}
-
-} // namespace
+using race::lowBit;
 
 RaceShadow::RaceShadow(const Module &module, const LaunchContext &launch)
     : launch_(launch), arrays_(launch.allocations.size()), locks_(new Lock[kLocks]) {
