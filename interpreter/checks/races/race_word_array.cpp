@@ -26,7 +26,9 @@ struct WordArrayPool {
 };
 
 WordArrayPool &pool() {
-  static WordArrayPool p;
+  // Never destroyed: a launch still running when the program exits (exit() from another
+  // thread) gives its arrays back after static destructors have run.
+  static WordArrayPool &p = *std::make_unique<WordArrayPool>().release();
   return p;
 }
 
