@@ -20,6 +20,11 @@
 
 namespace spvsim::rules {
 
+/// Whether the device's OpenCL version is `v` or newer.
+inline bool atLeast(const DeviceDescription &d, OpenCLVersion v) {
+  return static_cast<int>(d.version) >= static_cast<int>(v);
+}
+
 /// A finding at an instruction (kNone: about the module as a whole), with the
 /// instruction's text, word offset, source location and kernel filled in.
 Finding findingAt(const Module &module, const Disassembly &disassembly, uint32_t instruction);

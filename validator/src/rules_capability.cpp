@@ -89,10 +89,6 @@ void checkImageSupport(RuleContext &ctx) {
 
 namespace {
 
-bool atLeast(const DeviceDescription &d, OpenCLVersion v) {
-  return static_cast<int>(d.version) >= static_cast<int>(v);
-}
-
 /// "OpCapability GenericPointer" -> "GenericPointer".
 std::string capabilityName(const RuleContext &ctx, uint32_t instruction) {
   const std::string_view text = ctx.disassembly.text(instruction);

@@ -11,10 +11,6 @@ namespace spvsim::rules {
 
 namespace {
 
-bool atLeast(const DeviceDescription &d, OpenCLVersion v) {
-  return static_cast<int>(d.version) >= static_cast<int>(v);
-}
-
 /// The image type behind an image or sampled-image value, or nullptr.
 const Type *imageTypeOf(const Module &module, uint32_t value) {
   const Type *t = &module.type(module.typeOf(value));
