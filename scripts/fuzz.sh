@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets of fuzz/ (build-fuzz/: clang-15, ASan+UBSan, coverage)
-# and runs them.
+# and runs them (or those of FUZZ_BUILD, below).
 #   scripts/fuzz.sh TARGET SECONDS [LIBFUZZER OPTION...]
 #       runs one target (module, spvasm, runfile, printf, executor) for SECONDS
 #   scripts/fuzz.sh all SECONDS
@@ -14,12 +14,14 @@
 # fails the script. Exceptions that `spvsim` would report as internal errors (exit 3)
 # are crashes too (fuzz/fuzz_support.h).
 # Environment: JOBS (build jobs, default nproc), FUZZ_RSS_MB (memory limit per
-# target, default 2048).
+# target, default 2048), FUZZ_BUILD (a build directory configured already, whose fuzz
+# targets are used instead of build-fuzz/'s: the sanitized build of scripts/run-tests.sh,
+# configured with -DSPVSIM_FUZZ_TARGETS=ON).
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+build="$(realpath -m "${FUZZ_BUILD:-$root/build-fuzz}")"
 cd "$root"
-build="$root/build-fuzz"
 targets=(module spvasm runfile printf executor)
 
 usage() {
@@ -59,6 +61,10 @@ if [[ -z "${ASAN_SYMBOLIZER_PATH:-}" ]]; then
 fi
 
 build_fuzzers() {
+  if [[ -n "${FUZZ_BUILD:-}" && ! -f "$build/build.ninja" ]]; then
+    echo "$0: FUZZ_BUILD=$FUZZ_BUILD is not a configured build directory" >&2
+    exit 2
+  fi
   if [[ ! -f "$build/build.ninja" ]]; then
     cmake -S . -B "$build" -G Ninja -DCMAKE_CXX_COMPILER=clang++-15 \
       -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" \

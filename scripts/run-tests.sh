@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Installs what is missing, then builds and runs every test twice, and fuzzes:
-#   build/       Release, warnings are errors
-#   build-asan/  -O1 -g1 with AddressSanitizer and UndefinedBehaviorSanitizer
-#   build-fuzz/  the libFuzzer targets of fuzz/ (clang-15, ASan+UBSan), each run for
-#                FUZZ_SECONDS (default 20), two at a time (scripts/fuzz.sh all)
+#   build/       Release (GCC), warnings are errors
+#   build-asan/  clang-15 at -O1 -g1 with AddressSanitizer and UndefinedBehaviorSanitizer;
+#                it also builds the libFuzzer targets of fuzz/ (SPVSIM_FUZZ_TARGETS), each
+#                then run for FUZZ_SECONDS (default 20), two at a time (scripts/fuzz.sh all)
+# Both are unity builds (SPVSIM_UNITY_BUILD): a library's source files compiled a few at
+# a time, which halves the time spent on the headers they all include.
 # Prints how long each phase took; exits non-zero if anything failed.
 set -euo pipefail
 
@@ -90,32 +92,22 @@ phase "setup" ./scripts/setup.sh || exit 1
 # A failing test phase does not stop the other build; a failing build stops its tests.
 # Each GoogleTest program runs as 4 tests of a quarter of its cases (SPVSIM_TEST_SHARDS,
 # CMakeLists.txt): a process per case would cost more than the cases themselves.
-shards=-DSPVSIM_TEST_SHARDS=4
+common=(-DSPVSIM_WERROR=ON -DSPVSIM_TEST_SHARDS=4 -DSPVSIM_UNITY_BUILD=ON)
 if phase "build (Release, -Werror)" configure_and_build build \
-  -DCMAKE_BUILD_TYPE=Release -DSPVSIM_WERROR=ON "$shards"; then
+  -DCMAKE_BUILD_TYPE=Release "${common[@]}"; then
   phase "tests (Release)" run_ctest build || true
 fi
-# -O1 with line tables only: what the sanitizers need for exact reports, and a build
-# three times faster than -O2 -g (the command line's CLI11 code above all).
-if phase "build (ASan+UBSan)" configure_and_build build-asan \
+# The sanitized build is clang's, so that one build serves its tests and the fuzz targets
+# (their libraries instrumented for coverage, SPVSIM_FUZZ_TARGETS); the warnings of both
+# compilers are errors. -O1 with line tables only: what the sanitizers need for exact
+# reports, and a build three times faster than -O2 -g.
+if phase "build (ASan+UBSan, clang-15, fuzz targets)" configure_and_build build-asan \
+  -DCMAKE_CXX_COMPILER=clang++-15 -DCMAKE_C_COMPILER=clang-15 \
   -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" \
-  -DSPVSIM_SANITIZE=ON -DSPVSIM_WERROR=ON "$shards"; then
+  -DSPVSIM_SANITIZE=ON -DSPVSIM_FUZZ_TARGETS=ON "${common[@]}"; then
   phase "tests (ASan+UBSan)" run_ctest_sanitized build-asan || true
-fi
-
-# Only the fuzz targets and the libraries they use (not the spvsim executable), at -O1
-# with line tables as the sanitized build: what the fuzzers need is coverage and the
-# sanitizers, and -O1 builds much faster than -O2 -g.
-build_fuzz_targets() {
-  cmake -S . -B build-fuzz -G Ninja -DCMAKE_CXX_COMPILER=clang++-15 \
-    -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" \
-    -DSPVSIM_FUZZ=ON -DSPVSIM_BUILD_TESTS=OFF -DSPVSIM_WERROR=ON &&
-    cmake --build build-fuzz -j "$jobs" --target fuzz_module fuzz_spvasm fuzz_runfile \
-      fuzz_printf fuzz_executor
-}
-
-if phase "build (fuzz targets: clang-15, ASan+UBSan, libFuzzer)" build_fuzz_targets; then
-  phase "fuzz (5 targets, ${FUZZ_SECONDS:-20} s each)" ./scripts/fuzz.sh all "${FUZZ_SECONDS:-20}" || true
+  phase "fuzz (5 targets, ${FUZZ_SECONDS:-20} s each)" \
+    env FUZZ_BUILD=build-asan ./scripts/fuzz.sh all "${FUZZ_SECONDS:-20}" || true
 fi
 
 # Repeats, at the end where a truncated log still shows them, the tests each test phase
