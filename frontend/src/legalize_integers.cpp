@@ -1,9 +1,9 @@
 // Promotion of integers of widths SPIR-V for OpenCL has not (see legalize_integers.h).
 #include "legalize_integers.h"
 
+#include "legalize_width_walk.h"
+
 #include <llvm/ADT/DenseMap.h>
-#include <llvm/ADT/PostOrderIterator.h>
-#include <llvm/IR/CFG.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/InstIterator.h>
@@ -33,13 +33,6 @@ unsigned promotedWidth(unsigned width) {
   return 0;
 }
 
-/// The width of `type`'s integers (its elements' for a vector); 0 for other types.
-unsigned integerWidth(const llvm::Type *type) {
-  if (const auto *vector = llvm::dyn_cast<llvm::VectorType>(type)) type = vector->getElementType();
-  if (const auto *integer = llvm::dyn_cast<llvm::IntegerType>(type)) return integer->getBitWidth();
-  return 0;
-}
-
 bool isIllegal(const llvm::Type *type) {
   const unsigned width = integerWidth(type);
   return width != 0 && !legalWidth(width);
@@ -59,13 +52,6 @@ llvm::Type *withWidth(llvm::Type *type, unsigned width) {
 
 llvm::Type *promoted(llvm::Type *type) {
   return withWidth(type, promotedWidth(integerWidth(type)));
-}
-
-bool involvesIllegal(const llvm::Instruction &instruction) {
-  if (isIllegal(instruction.getType())) return true;
-  for (const llvm::Use &operand : instruction.operands())
-    if (isIllegal(operand->getType())) return true;
-  return false;
 }
 
 /// A vector of legal integers as wide as the scalar `other` (the two sides of a bitcast).
@@ -165,41 +151,23 @@ public:
 
   IntegerPromotion run() {
     IntegerPromotion result;
-    for (const llvm::Argument &argument : function_.args())
-      if (isIllegal(argument.getType())) return result;
-    bool any = false;
-    for (llvm::Instruction &instruction : llvm::instructions(function_)) {
-      if (!involvesIllegal(instruction)) continue;
-      if (!isSupported(instruction)) return result;
-      any = true;
-    }
-    if (!any) return result;
+    // Named: the walk's function_refs do not own what they call.
+    auto placePhi = [this](llvm::PHINode &phi) {
+      values_[&phi] = llvm::PHINode::Create(promoted(phi.getType()), phi.getNumIncomingValues(),
+                                            phi.getName(), &phi);
+      replaced_.push_back(&phi);
+    };
+    auto rewriteOne = [this](llvm::Instruction &instruction) { rewrite(instruction); };
+    auto fillPhi = [this](llvm::PHINode &phi, unsigned i) {
+      llvm::cast<llvm::PHINode>(values_[&phi])
+          ->addIncoming(get(phi.getIncomingValue(i)), phi.getIncomingBlock(i));
+    };
+    const WidthRewrite steps{isIllegal, isSupported, placePhi, rewriteOne, fillPhi};
+    if (!isRewritable(function_, steps)) return result;
 
-    // Unreachable blocks may use values in ways no dominance order reaches.
     llvm::removeUnreachableBlocks(function_);
     const std::vector<llvm::DbgValueInst *> kept = sortDebugLocations(result.droppedLocations);
-    // Phis first, filled once every value they may take has its promoted form.
-    std::vector<std::pair<llvm::PHINode *, llvm::PHINode *>> phis;
-    for (llvm::BasicBlock &block : function_)
-      for (llvm::PHINode &phi : block.phis())
-        if (isIllegal(phi.getType())) {
-          auto *wide = llvm::PHINode::Create(promoted(phi.getType()), phi.getNumIncomingValues(),
-                                             phi.getName(), &phi);
-          values_[&phi] = wide;
-          phis.emplace_back(&phi, wide);
-          replaced_.push_back(&phi);
-        }
-    llvm::ReversePostOrderTraversal<llvm::Function *> order(&function_);
-    for (llvm::BasicBlock *block : order) {
-      std::vector<llvm::Instruction *> instructions;
-      for (llvm::Instruction &instruction : *block)
-        if (!llvm::isa<llvm::PHINode>(instruction) && involvesIllegal(instruction))
-          instructions.push_back(&instruction);
-      for (llvm::Instruction *instruction : instructions) rewrite(*instruction);
-    }
-    for (auto &[narrow, wide] : phis)
-      for (unsigned i = 0; i < narrow->getNumIncomingValues(); ++i)
-        wide->addIncoming(get(narrow->getIncomingValue(i)), narrow->getIncomingBlock(i));
+    rewriteInOrder(function_, steps);
 
     // The promoted value holds the narrow one's bits, which is all the location reads.
     for (llvm::DbgValueInst *location : kept) {
@@ -208,8 +176,7 @@ public:
     }
 
     result.instructions = static_cast<unsigned>(replaced_.size() + changedInPlace_);
-    for (llvm::Instruction *instruction : replaced_) instruction->dropAllReferences();
-    for (llvm::Instruction *instruction : replaced_) instruction->eraseFromParent();
+    eraseReplaced(replaced_);
     eraseCastsToIllegalPointers();
     return result;
   }
@@ -572,7 +539,6 @@ private:
 } // namespace
 
 IntegerPromotion promoteIllegalIntegers(llvm::Function &function) {
-  if (function.isDeclaration()) return {};
   return Promoter(function).run();
 }
 

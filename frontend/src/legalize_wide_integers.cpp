@@ -2,9 +2,9 @@
 // legalize_wide_integers.h).
 #include "legalize_wide_integers.h"
 
+#include "legalize_width_walk.h"
+
 #include <llvm/ADT/DenseMap.h>
-#include <llvm/ADT/PostOrderIterator.h>
-#include <llvm/IR/CFG.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/DebugInfo.h>
 #include <llvm/IR/IRBuilder.h>
@@ -20,13 +20,6 @@ namespace spvsim::frontend {
 
 namespace {
 
-/// The width of `type`'s integers (its elements' for a vector); 0 for other types.
-unsigned integerWidth(const llvm::Type *type) {
-  if (const auto *vector = llvm::dyn_cast<llvm::VectorType>(type)) type = vector->getElementType();
-  if (const auto *integer = llvm::dyn_cast<llvm::IntegerType>(type)) return integer->getBitWidth();
-  return 0;
-}
-
 /// Above SPIR-V for OpenCL's widest integer (OpenCL SPIR-V Env §2.4: 64 bits), within
 /// what a pair of 64-bit integers holds.
 bool isWide(const llvm::Type *type) {
@@ -36,13 +29,6 @@ bool isWide(const llvm::Type *type) {
 
 bool isBeyondPairs(const llvm::Type *type) {
   return integerWidth(type) > 128;
-}
-
-bool involvesWide(const llvm::Instruction &instruction) {
-  if (isWide(instruction.getType())) return true;
-  for (const llvm::Use &operand : instruction.operands())
-    if (isWide(operand->getType())) return true;
-  return false;
 }
 
 /// A private variable of one 128-bit integer (`long long` in OpenCL C, which clang
@@ -138,22 +124,30 @@ public:
 
   WideLowering run() {
     WideLowering result;
-    for (const llvm::Argument &argument : function_.args())
-      if (isWide(argument.getType())) return result;
-    bool any = false;
+    // Named: the walk's function_refs do not own what they call.
+    auto placePhi = [this](llvm::PHINode &phi) {
+      llvm::Type *half = halfType(phi.getType());
+      const unsigned count = phi.getNumIncomingValues();
+      values_[&phi] = {llvm::PHINode::Create(half, count, phi.getName() + ".lo", &phi),
+                       llvm::PHINode::Create(half, count, phi.getName() + ".hi", &phi)};
+      replaced_.push_back(&phi);
+    };
+    auto rewriteOne = [this](llvm::Instruction &instruction) { rewrite(instruction); };
+    auto fillPhi = [this](llvm::PHINode &phi, unsigned i) {
+      const Halves halves = values_[&phi], incoming = get(phi.getIncomingValue(i));
+      llvm::cast<llvm::PHINode>(halves.low)->addIncoming(incoming.low, phi.getIncomingBlock(i));
+      llvm::cast<llvm::PHINode>(halves.high)->addIncoming(incoming.high, phi.getIncomingBlock(i));
+    };
+    const WidthRewrite steps{isWide, isSupported, placePhi, rewriteOne, fillPhi};
+    // A wide local variable is no instruction on the width (its address is a pointer).
     std::vector<llvm::AllocaInst *> locals;
-    for (llvm::Instruction &instruction : llvm::instructions(function_)) {
+    for (llvm::Instruction &instruction : llvm::instructions(function_))
       if (auto *local = llvm::dyn_cast<llvm::AllocaInst>(&instruction);
           local && isWide(local->getAllocatedType())) {
         if (!isLocalOfHalves(*local)) return result;
         locals.push_back(local);
-        any = true;
       }
-      if (!involvesWide(instruction)) continue;
-      if (!isSupported(instruction)) return result;
-      any = true;
-    }
-    if (!any) return result;
+    if (!isRewritable(function_, steps, !locals.empty())) return result;
     for (llvm::AllocaInst *local : locals) {
       auto *halves =
           new llvm::AllocaInst(llvm::ArrayType::get(llvm::Type::getInt64Ty(local->getContext()), 2),
@@ -166,40 +160,12 @@ public:
       for (llvm::DbgVariableIntrinsic *user : users) user->replaceVariableLocationOp(local, halves);
     }
 
-    // Unreachable blocks may use values in ways no dominance order reaches.
     llvm::removeUnreachableBlocks(function_);
     result.droppedLocations = dropDebugLocations();
-    std::vector<std::pair<llvm::PHINode *, Halves>> phis;
-    for (llvm::BasicBlock &block : function_)
-      for (llvm::PHINode &phi : block.phis())
-        if (isWide(phi.getType())) {
-          llvm::Type *half = halfType(phi.getType());
-          const unsigned count = phi.getNumIncomingValues();
-          Halves wide{llvm::PHINode::Create(half, count, phi.getName() + ".lo", &phi),
-                      llvm::PHINode::Create(half, count, phi.getName() + ".hi", &phi)};
-          values_[&phi] = wide;
-          phis.emplace_back(&phi, wide);
-          replaced_.push_back(&phi);
-        }
-    llvm::ReversePostOrderTraversal<llvm::Function *> order(&function_);
-    for (llvm::BasicBlock *block : order) {
-      std::vector<llvm::Instruction *> instructions;
-      for (llvm::Instruction &instruction : *block)
-        if (!llvm::isa<llvm::PHINode>(instruction) && involvesWide(instruction))
-          instructions.push_back(&instruction);
-      for (llvm::Instruction *instruction : instructions) rewrite(*instruction);
-    }
-    for (auto &[wide, halves] : phis)
-      for (unsigned i = 0; i < wide->getNumIncomingValues(); ++i) {
-        const Halves incoming = get(wide->getIncomingValue(i));
-        llvm::cast<llvm::PHINode>(halves.low)->addIncoming(incoming.low, wide->getIncomingBlock(i));
-        llvm::cast<llvm::PHINode>(halves.high)
-            ->addIncoming(incoming.high, wide->getIncomingBlock(i));
-      }
+    rewriteInOrder(function_, steps);
 
     result.instructions = static_cast<unsigned>(replaced_.size());
-    for (llvm::Instruction *instruction : replaced_) instruction->dropAllReferences();
-    for (llvm::Instruction *instruction : replaced_) instruction->eraseFromParent();
+    eraseReplaced(replaced_);
     for (auto &[local, halves] : locals_) local->eraseFromParent();
     return result;
   }
@@ -584,7 +550,6 @@ bool hasWideLowering(const llvm::Instruction &instruction) {
 }
 
 WideLowering lowerWideIntegers(llvm::Function &function) {
-  if (function.isDeclaration()) return {};
   return WideLowerer(function).run();
 }
 
