@@ -135,6 +135,9 @@ void dropUnencodableGlobals(llvm::Module &module, LegalizeReport &report) {
 
 std::string untranslatable(const llvm::Module &module) {
   auto badWidth = [](llvm::Type *type) -> unsigned {
+    // A pointer to such an integer needs its type as well (typed pointers).
+    while (type->isPointerTy() && !type->isOpaquePointerTy())
+      type = type->getNonOpaquePointerElementType();
     if (auto *vector = llvm::dyn_cast<llvm::VectorType>(type)) type = vector->getElementType();
     if (auto *integer = llvm::dyn_cast<llvm::IntegerType>(type)) {
       const unsigned w = integer->getBitWidth();

@@ -1,6 +1,7 @@
 // Promotion of integers of widths SPIR-V for OpenCL has not (see legalize_integers.h).
 #include "legalize_integers.h"
 
+#include "legalize_access_pieces.h"
 #include "legalize_width_walk.h"
 
 #include <llvm/ADT/DenseMap.h>
@@ -473,29 +474,6 @@ private:
     define(cast, result);
   }
 
-  /// The pieces an access of `bytes` bytes at `alignment` is made of: (offset, size),
-  /// sizes of 4, 2 or 1 bytes, each aligned as it is accessed.
-  static std::vector<std::pair<unsigned, unsigned>> pieces(unsigned bytes, llvm::Align alignment) {
-    std::vector<std::pair<unsigned, unsigned>> result;
-    for (unsigned offset = 0; offset < bytes;) {
-      unsigned size = 4;
-      while (size > bytes - offset || llvm::commonAlignment(alignment, offset).value() < size)
-        size /= 2;
-      result.emplace_back(offset, size);
-      offset += size;
-    }
-    return result;
-  }
-
-  /// The address of the piece at `offset` of `pointer`, as a pointer to `type`.
-  static llvm::Value *pieceAddress(llvm::IRBuilder<> &builder, llvm::Value *pointer,
-                                   unsigned offset, llvm::Type *type) {
-    const unsigned space = pointer->getType()->getPointerAddressSpace();
-    llvm::Value *bytes = builder.CreateBitCast(pointer, builder.getInt8PtrTy(space));
-    if (offset) bytes = builder.CreateConstInBoundsGEP1_32(builder.getInt8Ty(), bytes, offset);
-    return builder.CreateBitCast(bytes, type->getPointerTo(space));
-  }
-
   /// A load of an illegal width: exactly its bytes (LLVM LangRef, load: an i24 load
   /// reads at most three bytes), the bits above the width cleared.
   llvm::Value *load(llvm::IRBuilder<> &builder, llvm::LoadInst &load) {
@@ -503,7 +481,7 @@ private:
     llvm::Type *wideType = promoted(load.getType());
     llvm::Value *pointer = withoutBitCasts(load.getPointerOperand());
     llvm::Value *result = nullptr;
-    for (auto [offset, size] : pieces((narrow + 7) / 8, load.getAlign())) {
+    for (auto [offset, size] : accessPieces((narrow + 7) / 8, load.getAlign(), 4)) {
       llvm::Type *pieceType = builder.getIntNTy(size * 8);
       llvm::LoadInst *piece = builder.CreateAlignedLoad(
           pieceType, pieceAddress(builder, pointer, offset, pieceType),
@@ -521,7 +499,7 @@ private:
     const unsigned narrow = integerWidth(value->getType());
     llvm::Value *wide = get(value);
     llvm::Value *pointer = withoutBitCasts(store.getPointerOperand());
-    for (auto [offset, size] : pieces((narrow + 7) / 8, store.getAlign())) {
+    for (auto [offset, size] : accessPieces((narrow + 7) / 8, store.getAlign(), 4)) {
       llvm::Type *pieceType = builder.getIntNTy(size * 8);
       builder.CreateAlignedStore(
           builder.CreateTrunc(builder.CreateLShr(wide, offset * 8), pieceType),

@@ -216,6 +216,23 @@ TEST(Frontend, UntranslatableInputIsABuildErrorNotAnExit) {
       << r.log;
 }
 
+// A variable holding a pointer to `long long` (128 bits): at -O2 -g the variable's
+// location names the buffer's pointer once the 128-bit accesses are lowered; at -O0 it
+// is a private variable of a pointer type SPIR-V cannot express, a build error that
+// names its line, not the translator's exit.
+TEST(Frontend, PointerToWideIntegerVariable) {
+  const char *source = "__kernel void k(__global ulong *p, __global ulong *out) {\n"
+                       "  int i = get_global_id(0);\n"
+                       "  __global unsigned long long *w = (__global unsigned long long *)p;\n"
+                       "  out[i] = (ulong)(w[i] >> 3);\n}\n";
+  CompileResult r = build(source, true, true);
+  EXPECT_TRUE(r.ok) << r.log;
+  r = build(source, false, false);
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.log.find("input.cl:3: error:"), std::string::npos) << r.log;
+  EXPECT_EQ(r.log.find("translator ended"), std::string::npos) << r.log;
+}
+
 // Inline assembly: the translator dereferences a null pointer on it.
 TEST(Frontend, InlineAssemblyIsABuildError) {
   CompileResult r = build("__kernel void k(__global int *a) {\n  int v;\n"

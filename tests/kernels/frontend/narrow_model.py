@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""The results narrow_arith, narrow_bitfields, narrow_phis and wide_arith must give, computed on
-the host from their run files' inputs as the C code says, compared with an `spvsim run` output:
+"""The results narrow_arith, narrow_bitfields, narrow_phis, wide_arith and wide_memory must
+give, computed on the host from their run files' inputs as the C code says, compared with an
+`spvsim run` output:
     narrow_model.py narrow_arith.json narrow_arith.expected
 prints OK, or the first differences and exits 1."""
 import json
@@ -94,6 +95,22 @@ def wide_arith(buffers):
     return {"out": out}
 
 
+def wide_memory(buffers):
+    mask64, mask128 = (1 << 64) - 1, (1 << 128) - 1
+    table = [0x9E3779B97F4A7C15, 0x0123456789ABCDEF, 3, mask64, 0xD1B54A32D192ED03, 1, 1 << 63, mask64 >> 1]
+    words = buffers["in"]["init"]["values"]
+    x = [words[2 * i] | words[2 * i + 1] << 64 for i in range(16)]
+    c = [table[2 * (i % 4)] | table[2 * (i % 4) + 1] << 64 for i in range(16)]
+    scratch = [(x[i] * c[i] + c[i]) & mask128 for i in range(16)]
+    out, out96, mask96 = [], [], (1 << 96) - 1
+    for i in range(16):  # the neighbour within the work-group of 8: i ^ 1
+        value = scratch[i ^ 1] ^ (x[i] >> 7)
+        out += [value & mask64, value >> 64]
+        z = (x[i] & mask96) * 5 + (scratch[i ^ 1] & mask96)
+        out96 += [(z >> shift) & 0xFFFFFFFF for shift in (0, 32, 64)] + [0]  # never written
+    return {"out": out, "out96": out96}
+
+
 def dumps(text):
     found, current = {}, None
     for line in text.splitlines():
@@ -113,7 +130,7 @@ def main():
         expected = narrow_phis(run["buffers"], run["args"][2]["value"])
     else:
         model = {"narrow_arith": narrow_arith, "narrow_bitfields": narrow_bitfields,
-                 "wide_arith": wide_arith}[run["kernel"]]
+                 "wide_arith": wide_arith, "wide_memory": wide_memory}[run["kernel"]]
         expected = model(run["buffers"])
     got = dumps(open(sys.argv[2]).read())
     ok = True
