@@ -3,6 +3,7 @@
 #include "legalize_wide_integers.h"
 
 #include "legalize_access_pieces.h"
+#include "legalize_wide_division.h"
 #include "legalize_width_walk.h"
 
 #include <llvm/ADT/DenseMap.h>
@@ -116,6 +117,12 @@ bool isSupported(const llvm::Instruction &instruction) {
   case llvm::Instruction::And:
   case llvm::Instruction::Or:
   case llvm::Instruction::Xor:
+    return true;
+  case llvm::Instruction::UDiv: // a call of a helper (legalize_wide_division.h): scalars
+  case llvm::Instruction::SDiv:
+  case llvm::Instruction::URem:
+  case llvm::Instruction::SRem:
+    return !instruction.getType()->isVectorTy();
   case llvm::Instruction::ICmp:
   case llvm::Instruction::Trunc:
   case llvm::Instruction::ZExt:
@@ -501,8 +508,21 @@ private:
   }
 
   void rewriteBinary(llvm::IRBuilder<> &builder, llvm::BinaryOperator &binary) {
-    define(binary, arithmetic(builder, binary.getOpcode(), get(binary.getOperand(0)),
-                              get(binary.getOperand(1)), highBits(binary.getType())));
+    const Halves a = get(binary.getOperand(0)), b = get(binary.getOperand(1));
+    switch (const auto opcode = binary.getOpcode()) {
+    case llvm::Instruction::UDiv:
+    case llvm::Instruction::SDiv:
+    case llvm::Instruction::URem:
+    case llvm::Instruction::SRem: {
+      const bool isSigned = opcode == llvm::Instruction::SDiv || opcode == llvm::Instruction::SRem;
+      const auto parts = divideWide(builder, a.low, a.high, b.low, b.high, isSigned,
+                                    integerWidth(binary.getType()));
+      const bool quotient = opcode == llvm::Instruction::UDiv || opcode == llvm::Instruction::SDiv;
+      return define(binary, quotient ? Halves{parts[0], parts[1]} : Halves{parts[2], parts[3]});
+    }
+    default:
+      return define(binary, arithmetic(builder, opcode, a, b, highBits(binary.getType())));
+    }
   }
 
   /// `a opcode b` on two wide values whose high halves hold `bits` bits.

@@ -29,9 +29,10 @@ struct WideLowering {
 /// -O0 makes of `long long`) becomes two 64-bit words; a scalar load or store of one in
 /// any address space, through a cast of another pointer (`((__global long long *)p)[i]`,
 /// indexed or not), accesses exactly its bytes (an `i96` twelve) on a byte pointer.
-/// A function with anything else on such widths (a division, a vector load or store, a
-/// pointer to such an integer kept in a variable, a call, a parameter, an integer above
-/// 128 bits) is left alone: the translator's check reports it with its source line
+/// Division and remainder of scalars call a helper of the module
+/// (legalize_wide_division.h). A function with anything else on such widths (a
+/// division of vectors, a vector load or store, a pointer to such an integer kept in a
+/// variable, a call, a parameter, an integer above 128 bits) is left alone: the translator's check reports it with its source line
 /// (legalize.h, untranslatable()).
 WideLowering lowerWideIntegers(llvm::Function &function);
 
