@@ -6,6 +6,7 @@
 
 #include <llvm/ADT/DenseMap.h>
 #include <llvm/IR/Constants.h>
+#include <llvm/IR/DebugInfo.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/InstIterator.h>
 #include <llvm/IR/Instructions.h>
@@ -80,6 +81,8 @@ bool isSupported(const llvm::Instruction &instruction) {
     case llvm::Intrinsic::ctlz:
     case llvm::Intrinsic::cttz:
     case llvm::Intrinsic::bitreverse:
+    case llvm::Intrinsic::fshl:
+    case llvm::Intrinsic::fshr:
       return true;
     default:
       return false;
@@ -164,7 +167,15 @@ public:
           ->addIncoming(get(phi.getIncomingValue(i)), phi.getIncomingBlock(i));
     };
     const WidthRewrite steps{isIllegal, isSupported, placePhi, rewriteOne, fillPhi};
-    if (!isRewritable(function_, steps)) return result;
+    // Private variables of such a width (-O0 keeps an `unsigned _BitInt(24)` in memory).
+    std::vector<llvm::AllocaInst *> locals;
+    for (llvm::Instruction &instruction : llvm::instructions(function_))
+      if (auto *local = llvm::dyn_cast<llvm::AllocaInst>(&instruction);
+          local && isPromotable(local->getAllocatedType()) &&
+          !local->getAllocatedType()->isVectorTy())
+        locals.push_back(local);
+    if (!isRewritable(function_, steps, !locals.empty())) return result;
+    for (llvm::AllocaInst *local : locals) widenLocal(*local);
 
     llvm::removeUnreachableBlocks(function_);
     const std::vector<llvm::DbgValueInst *> kept = sortDebugLocations(result.droppedLocations);
@@ -183,6 +194,21 @@ public:
   }
 
 private:
+  /// `local`, a private variable of an illegal width, made one of the promoted width
+  /// (its loads and stores then access the narrow width's bytes of it, load() and
+  /// store()); its other users see it through a cast to its old type, erased once
+  /// unused. Its debug information names the new variable: the same bytes first.
+  void widenLocal(llvm::AllocaInst &local) {
+    auto *wide = new llvm::AllocaInst(promoted(local.getAllocatedType()), local.getAddressSpace(),
+                                      local.getArraySize(), local.getAlign(),
+                                      local.getName() + ".promoted", &local);
+    llvm::SmallVector<llvm::DbgVariableIntrinsic *, 1> users;
+    llvm::findDbgUsers(users, &local);
+    for (llvm::DbgVariableIntrinsic *user : users) user->replaceVariableLocationOp(&local, wide);
+    local.replaceAllUsesWith(new llvm::BitCastInst(wide, local.getType(), "", &local));
+    local.eraseFromParent();
+  }
+
   /// Variable locations naming a value of an illegal width. A location whose variable,
   /// or the fragment of it that it describes, is no wider than the value (a bit-field
   /// struct's 24 bits in an i24, a uint in the i33 of a closed form) is kept, returned,
@@ -439,6 +465,21 @@ private:
                         builder.getFalse()));
     case llvm::Intrinsic::bitreverse:
       return define(intrinsic, builder.CreateLShr(builder.CreateUnaryIntrinsic(id, a), extra));
+    case llvm::Intrinsic::fshl:
+    case llvm::Intrinsic::fshr: {
+      // LLVM LangRef, llvm.fshl and llvm.fshr: a and b concatenated, shifted by the amount
+      // modulo the width. Each shift below is by at most the narrow width, less than the
+      // promoted one; b's bits shifted right by the whole narrow width are none.
+      llvm::Value *b = get(intrinsic.getArgOperand(1));
+      llvm::Value *width = llvm::ConstantInt::get(a->getType(), narrow);
+      llvm::Value *by = builder.CreateURem(get(intrinsic.getArgOperand(2)), width);
+      llvm::Value *rest = builder.CreateSub(width, by);
+      llvm::Value *shifted =
+          id == llvm::Intrinsic::fshl
+              ? builder.CreateOr(builder.CreateShl(a, by), builder.CreateLShr(b, rest))
+              : builder.CreateOr(builder.CreateLShr(b, by), builder.CreateShl(a, rest));
+      return define(intrinsic, mask(builder, shifted, narrow));
+    }
     default: // a variable location: dropped before
       return;
     }

@@ -226,6 +226,22 @@ TEST(Frontend, PointerToWideIntegerVariable) {
   EXPECT_EQ(r.log.find("translator ended"), std::string::npos) << r.log;
 }
 
+// A narrow integer as the parameter of a call that stays a call has no promoted form:
+// a build error naming the function's line at every level (at -O0 its variables have
+// no location of their own), never the translator's exit.
+TEST(Frontend, NarrowParameterOfACallIsABuildErrorWithItsLine) {
+  const char *source = "typedef unsigned _BitInt(24) u24;\n"
+                       "__attribute__((noinline)) u24 twice(u24 x) { return x * 2 + 1; }\n"
+                       "__kernel void k(__global uint *a) { a[0] = (uint)twice((u24)a[1]); }\n";
+  for (bool optimize : {true, false}) {
+    CompileResult r = build(source, optimize);
+    EXPECT_FALSE(r.ok);
+    EXPECT_NE(r.log.find("input.cl:2: error: the optimised kernel needs a 24-bit integer"),
+              std::string::npos)
+        << r.log;
+  }
+}
+
 // Inline assembly: the translator dereferences a null pointer on it.
 TEST(Frontend, InlineAssemblyIsABuildError) {
   CompileResult r = build("__kernel void k(__global int *a) {\n  int v;\n"

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""The results narrow_arith, narrow_bitfields, narrow_phis, wide_arith, wide_memory and
-wide_division must give, computed on the host from their run files' inputs as the C code
-says, compared with an `spvsim run` output:
+"""The results narrow_arith, narrow_bitfields, narrow_phis, narrow_rotate, wide_arith,
+wide_memory and wide_division must give, computed on the host from their run files' inputs
+as the C code says, compared with an `spvsim run` output:
     narrow_model.py narrow_arith.json narrow_arith.expected
 prints OK, or the first differences and exits 1."""
 import json
@@ -60,6 +60,18 @@ def narrow_phis(buffers, n):
         s.append((w & 0xFF000000) | ((b & 0x3FFF) << 10) | a)
         out.append(b)
     return {"s": s, "out": out}
+
+
+def narrow_rotate(buffers):
+    mask24 = (1 << 24) - 1
+    words = buffers["in"]["init"]["values"]
+    out = []
+    for i in range(16):
+        x, y, n = words[i] & mask24, words[(i + 1) % 16] & mask24, words[(i + 7) % 16] % 24
+        out += [((x << 5) | (x >> 19)) & mask24, ((x >> 7) | (x << 17)) & mask24,
+                ((x << n) | (y >> (24 - n))) & mask24 if n else x,
+                ((y >> n) | (x << (24 - n))) & mask24 if n else y]
+    return {"out": out}
 
 
 def wide_arith(buffers):
@@ -156,7 +168,7 @@ def main():
         expected = narrow_phis(run["buffers"], run["args"][2]["value"])
     else:
         model = {"narrow_arith": narrow_arith, "narrow_bitfields": narrow_bitfields,
-                 "wide_arith": wide_arith, "wide_memory": wide_memory,
+                 "narrow_rotate": narrow_rotate, "wide_arith": wide_arith, "wide_memory": wide_memory,
                  "wide_division": wide_division}[run["kernel"]]
         expected = model(run["buffers"])
     got = dumps(open(sys.argv[2]).read())
