@@ -135,6 +135,9 @@ void dropUnencodableGlobals(llvm::Module &module, LegalizeReport &report) {
 
 std::string untranslatable(const llvm::Module &module) {
   auto badWidth = [](llvm::Type *type) -> unsigned {
+    // A pointer to such an integer needs its type as well (typed pointers).
+    while (type->isPointerTy() && !type->isOpaquePointerTy())
+      type = type->getNonOpaquePointerElementType();
     if (auto *vector = llvm::dyn_cast<llvm::VectorType>(type)) type = vector->getElementType();
     if (auto *integer = llvm::dyn_cast<llvm::IntegerType>(type)) {
       const unsigned w = integer->getBitWidth();
@@ -143,10 +146,16 @@ std::string untranslatable(const llvm::Module &module) {
     return 0;
   };
   auto where = [](const llvm::Instruction &instruction) {
-    std::string at = "input.cl";
-    if (const llvm::DebugLoc &location = instruction.getDebugLoc())
-      at = location->getFilename().str() + ":" + std::to_string(location.getLine());
-    return at;
+    // A variable (-O0) has no location of its own: a user of it with one says where.
+    const llvm::DebugLoc *location = &instruction.getDebugLoc();
+    if (!*location && llvm::isa<llvm::AllocaInst>(instruction))
+      for (const llvm::User *user : instruction.users())
+        if (const auto *use = llvm::dyn_cast<llvm::Instruction>(user); use && use->getDebugLoc()) {
+          location = &use->getDebugLoc();
+          break;
+        }
+    if (!*location) return std::string("input.cl");
+    return (*location)->getFilename().str() + ":" + std::to_string(location->getLine());
   };
   auto badWidthOf = [&](const llvm::Instruction &instruction) {
     unsigned width = badWidth(instruction.getType());

@@ -1,10 +1,12 @@
 // Promotion of integers of widths SPIR-V for OpenCL has not (see legalize_integers.h).
 #include "legalize_integers.h"
 
+#include "legalize_access_pieces.h"
+#include "legalize_width_walk.h"
+
 #include <llvm/ADT/DenseMap.h>
-#include <llvm/ADT/PostOrderIterator.h>
-#include <llvm/IR/CFG.h>
 #include <llvm/IR/Constants.h>
+#include <llvm/IR/DebugInfo.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/InstIterator.h>
 #include <llvm/IR/Instructions.h>
@@ -33,13 +35,6 @@ unsigned promotedWidth(unsigned width) {
   return 0;
 }
 
-/// The width of `type`'s integers (its elements' for a vector); 0 for other types.
-unsigned integerWidth(const llvm::Type *type) {
-  if (const auto *vector = llvm::dyn_cast<llvm::VectorType>(type)) type = vector->getElementType();
-  if (const auto *integer = llvm::dyn_cast<llvm::IntegerType>(type)) return integer->getBitWidth();
-  return 0;
-}
-
 bool isIllegal(const llvm::Type *type) {
   const unsigned width = integerWidth(type);
   return width != 0 && !legalWidth(width);
@@ -59,13 +54,6 @@ llvm::Type *withWidth(llvm::Type *type, unsigned width) {
 
 llvm::Type *promoted(llvm::Type *type) {
   return withWidth(type, promotedWidth(integerWidth(type)));
-}
-
-bool involvesIllegal(const llvm::Instruction &instruction) {
-  if (isIllegal(instruction.getType())) return true;
-  for (const llvm::Use &operand : instruction.operands())
-    if (isIllegal(operand->getType())) return true;
-  return false;
 }
 
 /// A vector of legal integers as wide as the scalar `other` (the two sides of a bitcast).
@@ -93,6 +81,8 @@ bool isSupported(const llvm::Instruction &instruction) {
     case llvm::Intrinsic::ctlz:
     case llvm::Intrinsic::cttz:
     case llvm::Intrinsic::bitreverse:
+    case llvm::Intrinsic::fshl:
+    case llvm::Intrinsic::fshr:
       return true;
     default:
       return false;
@@ -165,41 +155,31 @@ public:
 
   IntegerPromotion run() {
     IntegerPromotion result;
-    for (const llvm::Argument &argument : function_.args())
-      if (isIllegal(argument.getType())) return result;
-    bool any = false;
-    for (llvm::Instruction &instruction : llvm::instructions(function_)) {
-      if (!involvesIllegal(instruction)) continue;
-      if (!isSupported(instruction)) return result;
-      any = true;
-    }
-    if (!any) return result;
+    // Named: the walk's function_refs do not own what they call.
+    auto placePhi = [this](llvm::PHINode &phi) {
+      values_[&phi] = llvm::PHINode::Create(promoted(phi.getType()), phi.getNumIncomingValues(),
+                                            phi.getName(), &phi);
+      replaced_.push_back(&phi);
+    };
+    auto rewriteOne = [this](llvm::Instruction &instruction) { rewrite(instruction); };
+    auto fillPhi = [this](llvm::PHINode &phi, unsigned i) {
+      llvm::cast<llvm::PHINode>(values_[&phi])
+          ->addIncoming(get(phi.getIncomingValue(i)), phi.getIncomingBlock(i));
+    };
+    const WidthRewrite steps{isIllegal, isSupported, placePhi, rewriteOne, fillPhi};
+    // Private variables of such a width (-O0 keeps an `unsigned _BitInt(24)` in memory).
+    std::vector<llvm::AllocaInst *> locals;
+    for (llvm::Instruction &instruction : llvm::instructions(function_))
+      if (auto *local = llvm::dyn_cast<llvm::AllocaInst>(&instruction);
+          local && isPromotable(local->getAllocatedType()) &&
+          !local->getAllocatedType()->isVectorTy())
+        locals.push_back(local);
+    if (!isRewritable(function_, steps, !locals.empty())) return result;
+    for (llvm::AllocaInst *local : locals) widenLocal(*local);
 
-    // Unreachable blocks may use values in ways no dominance order reaches.
     llvm::removeUnreachableBlocks(function_);
     const std::vector<llvm::DbgValueInst *> kept = sortDebugLocations(result.droppedLocations);
-    // Phis first, filled once every value they may take has its promoted form.
-    std::vector<std::pair<llvm::PHINode *, llvm::PHINode *>> phis;
-    for (llvm::BasicBlock &block : function_)
-      for (llvm::PHINode &phi : block.phis())
-        if (isIllegal(phi.getType())) {
-          auto *wide = llvm::PHINode::Create(promoted(phi.getType()), phi.getNumIncomingValues(),
-                                             phi.getName(), &phi);
-          values_[&phi] = wide;
-          phis.emplace_back(&phi, wide);
-          replaced_.push_back(&phi);
-        }
-    llvm::ReversePostOrderTraversal<llvm::Function *> order(&function_);
-    for (llvm::BasicBlock *block : order) {
-      std::vector<llvm::Instruction *> instructions;
-      for (llvm::Instruction &instruction : *block)
-        if (!llvm::isa<llvm::PHINode>(instruction) && involvesIllegal(instruction))
-          instructions.push_back(&instruction);
-      for (llvm::Instruction *instruction : instructions) rewrite(*instruction);
-    }
-    for (auto &[narrow, wide] : phis)
-      for (unsigned i = 0; i < narrow->getNumIncomingValues(); ++i)
-        wide->addIncoming(get(narrow->getIncomingValue(i)), narrow->getIncomingBlock(i));
+    rewriteInOrder(function_, steps);
 
     // The promoted value holds the narrow one's bits, which is all the location reads.
     for (llvm::DbgValueInst *location : kept) {
@@ -208,13 +188,27 @@ public:
     }
 
     result.instructions = static_cast<unsigned>(replaced_.size() + changedInPlace_);
-    for (llvm::Instruction *instruction : replaced_) instruction->dropAllReferences();
-    for (llvm::Instruction *instruction : replaced_) instruction->eraseFromParent();
+    eraseReplaced(replaced_);
     eraseCastsToIllegalPointers();
     return result;
   }
 
 private:
+  /// `local`, a private variable of an illegal width, made one of the promoted width
+  /// (its loads and stores then access the narrow width's bytes of it, load() and
+  /// store()); its other users see it through a cast to its old type, erased once
+  /// unused. Its debug information names the new variable: the same bytes first.
+  void widenLocal(llvm::AllocaInst &local) {
+    auto *wide = new llvm::AllocaInst(promoted(local.getAllocatedType()), local.getAddressSpace(),
+                                      local.getArraySize(), local.getAlign(),
+                                      local.getName() + ".promoted", &local);
+    llvm::SmallVector<llvm::DbgVariableIntrinsic *, 1> users;
+    llvm::findDbgUsers(users, &local);
+    for (llvm::DbgVariableIntrinsic *user : users) user->replaceVariableLocationOp(&local, wide);
+    local.replaceAllUsesWith(new llvm::BitCastInst(wide, local.getType(), "", &local));
+    local.eraseFromParent();
+  }
+
   /// Variable locations naming a value of an illegal width. A location whose variable,
   /// or the fragment of it that it describes, is no wider than the value (a bit-field
   /// struct's 24 bits in an i24, a uint in the i33 of a closed form) is kept, returned,
@@ -471,6 +465,21 @@ private:
                         builder.getFalse()));
     case llvm::Intrinsic::bitreverse:
       return define(intrinsic, builder.CreateLShr(builder.CreateUnaryIntrinsic(id, a), extra));
+    case llvm::Intrinsic::fshl:
+    case llvm::Intrinsic::fshr: {
+      // LLVM LangRef, llvm.fshl and llvm.fshr: a and b concatenated, shifted by the amount
+      // modulo the width. Each shift below is by at most the narrow width, less than the
+      // promoted one; b's bits shifted right by the whole narrow width are none.
+      llvm::Value *b = get(intrinsic.getArgOperand(1));
+      llvm::Value *width = llvm::ConstantInt::get(a->getType(), narrow);
+      llvm::Value *by = builder.CreateURem(get(intrinsic.getArgOperand(2)), width);
+      llvm::Value *rest = builder.CreateSub(width, by);
+      llvm::Value *shifted =
+          id == llvm::Intrinsic::fshl
+              ? builder.CreateOr(builder.CreateShl(a, by), builder.CreateLShr(b, rest))
+              : builder.CreateOr(builder.CreateLShr(b, by), builder.CreateShl(a, rest));
+      return define(intrinsic, mask(builder, shifted, narrow));
+    }
     default: // a variable location: dropped before
       return;
     }
@@ -506,29 +515,6 @@ private:
     define(cast, result);
   }
 
-  /// The pieces an access of `bytes` bytes at `alignment` is made of: (offset, size),
-  /// sizes of 4, 2 or 1 bytes, each aligned as it is accessed.
-  static std::vector<std::pair<unsigned, unsigned>> pieces(unsigned bytes, llvm::Align alignment) {
-    std::vector<std::pair<unsigned, unsigned>> result;
-    for (unsigned offset = 0; offset < bytes;) {
-      unsigned size = 4;
-      while (size > bytes - offset || llvm::commonAlignment(alignment, offset).value() < size)
-        size /= 2;
-      result.emplace_back(offset, size);
-      offset += size;
-    }
-    return result;
-  }
-
-  /// The address of the piece at `offset` of `pointer`, as a pointer to `type`.
-  static llvm::Value *pieceAddress(llvm::IRBuilder<> &builder, llvm::Value *pointer,
-                                   unsigned offset, llvm::Type *type) {
-    const unsigned space = pointer->getType()->getPointerAddressSpace();
-    llvm::Value *bytes = builder.CreateBitCast(pointer, builder.getInt8PtrTy(space));
-    if (offset) bytes = builder.CreateConstInBoundsGEP1_32(builder.getInt8Ty(), bytes, offset);
-    return builder.CreateBitCast(bytes, type->getPointerTo(space));
-  }
-
   /// A load of an illegal width: exactly its bytes (LLVM LangRef, load: an i24 load
   /// reads at most three bytes), the bits above the width cleared.
   llvm::Value *load(llvm::IRBuilder<> &builder, llvm::LoadInst &load) {
@@ -536,7 +522,7 @@ private:
     llvm::Type *wideType = promoted(load.getType());
     llvm::Value *pointer = withoutBitCasts(load.getPointerOperand());
     llvm::Value *result = nullptr;
-    for (auto [offset, size] : pieces((narrow + 7) / 8, load.getAlign())) {
+    for (auto [offset, size] : accessPieces((narrow + 7) / 8, load.getAlign(), 4)) {
       llvm::Type *pieceType = builder.getIntNTy(size * 8);
       llvm::LoadInst *piece = builder.CreateAlignedLoad(
           pieceType, pieceAddress(builder, pointer, offset, pieceType),
@@ -554,7 +540,7 @@ private:
     const unsigned narrow = integerWidth(value->getType());
     llvm::Value *wide = get(value);
     llvm::Value *pointer = withoutBitCasts(store.getPointerOperand());
-    for (auto [offset, size] : pieces((narrow + 7) / 8, store.getAlign())) {
+    for (auto [offset, size] : accessPieces((narrow + 7) / 8, store.getAlign(), 4)) {
       llvm::Type *pieceType = builder.getIntNTy(size * 8);
       builder.CreateAlignedStore(
           builder.CreateTrunc(builder.CreateLShr(wide, offset * 8), pieceType),
@@ -572,7 +558,6 @@ private:
 } // namespace
 
 IntegerPromotion promoteIllegalIntegers(llvm::Function &function) {
-  if (function.isDeclaration()) return {};
   return Promoter(function).run();
 }
 

@@ -25,9 +25,11 @@ struct IntegerPromotion {
 /// sext, sitofp, smin/smax) sign-extend their operands from the narrow width first; so
 /// wraparound, signedness and shifts are those of the narrow width. Loads and stores
 /// of such an integer access exactly its bytes (pieces of 1, 2 or 4 bytes as the
-/// alignment allows), never beyond. A function with anything else on such widths (a
-/// parameter, a call, an unknown intrinsic, a wider integer) is left alone: the
-/// translator's check reports it (legalize.h, untranslatable()).
+/// alignment allows), never beyond; a private variable of such a width becomes one of
+/// the promoted width. Rotations (llvm.fshl, llvm.fshr) shift modulo the narrow width.
+/// A function with anything else on such widths (a parameter, a call, an atomic, a
+/// vector in memory, another intrinsic, a wider integer) is left alone: the
+/// translator's check reports it with its line (legalize.h, untranslatable()).
 IntegerPromotion promoteIllegalIntegers(llvm::Function &function);
 
 } // namespace spvsim::frontend

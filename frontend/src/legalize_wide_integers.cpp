@@ -2,15 +2,19 @@
 // legalize_wide_integers.h).
 #include "legalize_wide_integers.h"
 
+#include "legalize_access_pieces.h"
+#include "legalize_wide_division.h"
+#include "legalize_width_walk.h"
+
 #include <llvm/ADT/DenseMap.h>
-#include <llvm/ADT/PostOrderIterator.h>
-#include <llvm/IR/CFG.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/DebugInfo.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/InstIterator.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
+#include <llvm/IR/Module.h>
+#include <llvm/IR/Operator.h>
 #include <llvm/Transforms/Utils/Local.h>
 
 #include <utility>
@@ -19,13 +23,6 @@
 namespace spvsim::frontend {
 
 namespace {
-
-/// The width of `type`'s integers (its elements' for a vector); 0 for other types.
-unsigned integerWidth(const llvm::Type *type) {
-  if (const auto *vector = llvm::dyn_cast<llvm::VectorType>(type)) type = vector->getElementType();
-  if (const auto *integer = llvm::dyn_cast<llvm::IntegerType>(type)) return integer->getBitWidth();
-  return 0;
-}
 
 /// Above SPIR-V for OpenCL's widest integer (OpenCL SPIR-V Env §2.4: 64 bits), within
 /// what a pair of 64-bit integers holds.
@@ -38,30 +35,50 @@ bool isBeyondPairs(const llvm::Type *type) {
   return integerWidth(type) > 128;
 }
 
-bool involvesWide(const llvm::Instruction &instruction) {
-  if (isWide(instruction.getType())) return true;
-  for (const llvm::Use &operand : instruction.operands())
-    if (isWide(operand->getType())) return true;
-  return false;
-}
-
-/// A private variable of one 128-bit integer (`long long` in OpenCL C, which clang
-/// -O0 keeps in memory) that only simple loads and stores of it access: it becomes two
-/// 64-bit integers, the low half first (SPIR is little-endian).
+/// A private variable of one wide integer (`long long` in OpenCL C, 128 bits, or an
+/// `unsigned _BitInt(96)`, which clang -O0 keeps in memory) that only simple loads and
+/// stores of it access: it becomes two 64-bit integers, the low half first (SPIR is
+/// little-endian); the variable's bytes are all its own (its size is rounded up to 16).
 bool isLocalOfHalves(const llvm::AllocaInst &local) {
-  if (!local.getAllocatedType()->isIntegerTy(128) || local.isArrayAllocation()) return false;
+  llvm::Type *type = local.getAllocatedType();
+  if (!type->isIntegerTy() || !isWide(type) || local.isArrayAllocation()) return false;
   for (const llvm::User *user : local.users()) {
     if (const auto *load = llvm::dyn_cast<llvm::LoadInst>(user)) {
-      if (!load->isSimple() || !load->getType()->isIntegerTy(128)) return false;
+      if (!load->isSimple() || load->getType() != type) return false;
     } else if (const auto *store = llvm::dyn_cast<llvm::StoreInst>(user)) {
       if (!store->isSimple() || store->getValueOperand() == &local ||
-          !store->getValueOperand()->getType()->isIntegerTy(128))
+          store->getValueOperand()->getType() != type)
         return false;
     } else {
       return false;
     }
   }
   return true;
+}
+
+/// A typed pointer to a wide integer (what a cast of a buffer's pointer to `long long`
+/// is), which SPIR-V for OpenCL cannot express either.
+bool isPointerToWide(const llvm::Type *type) {
+  const auto *pointer = llvm::dyn_cast<llvm::PointerType>(type);
+  return pointer && !pointer->isOpaque() && isWide(pointer->getNonOpaquePointerElementType());
+}
+
+/// Whether `pointer`, to a wide integer, is a cast of a pointer to another type,
+/// possibly indexed as an array of wide integers (`((__global long long *)p)[i]`): the
+/// address of its bytes can then be computed on a byte pointer.
+bool isWideAddress(const llvm::Value *pointer) {
+  for (;;) {
+    if (const auto *cast = llvm::dyn_cast<llvm::BitCastOperator>(pointer)) {
+      pointer = cast->getOperand(0);
+      if (!isPointerToWide(pointer->getType())) return pointer->getType()->isPointerTy();
+    } else if (const auto *element = llvm::dyn_cast<llvm::GEPOperator>(pointer);
+               element && element->getNumIndices() == 1 &&
+               isPointerToWide(element->getPointerOperandType())) {
+      pointer = element->getPointerOperand();
+    } else {
+      return false;
+    }
+  }
 }
 
 /// Whether lowerWideIntegers can rewrite `instruction`, which involves a wide integer.
@@ -100,6 +117,12 @@ bool isSupported(const llvm::Instruction &instruction) {
   case llvm::Instruction::And:
   case llvm::Instruction::Or:
   case llvm::Instruction::Xor:
+    return true;
+  case llvm::Instruction::UDiv: // a call of a helper (legalize_wide_division.h): scalars
+  case llvm::Instruction::SDiv:
+  case llvm::Instruction::URem:
+  case llvm::Instruction::SRem:
+    return !instruction.getType()->isVectorTy();
   case llvm::Instruction::ICmp:
   case llvm::Instruction::Trunc:
   case llvm::Instruction::ZExt:
@@ -110,11 +133,17 @@ bool isSupported(const llvm::Instruction &instruction) {
     return true;
   case llvm::Instruction::Load:
   case llvm::Instruction::Store: {
-    // Only a local variable's (what clang makes of `long long` at -O0): which
-    // isLocalOfHalves() checks.
+    // A local variable's (what clang makes of `long long` at -O0), which
+    // isLocalOfHalves() checks, or a scalar at an address isWideAddress() follows, in
+    // any address space.
     const llvm::Value *pointer = llvm::getLoadStorePointerOperand(&instruction);
-    const auto *local = llvm::dyn_cast<llvm::AllocaInst>(pointer);
-    return local && isLocalOfHalves(*local);
+    if (const auto *local = llvm::dyn_cast<llvm::AllocaInst>(pointer))
+      return isLocalOfHalves(*local);
+    const auto *load = llvm::dyn_cast<llvm::LoadInst>(&instruction);
+    const auto *store = llvm::dyn_cast<llvm::StoreInst>(&instruction);
+    const llvm::Type *type = load ? load->getType() : store->getValueOperand()->getType();
+    return (load ? load->isSimple() : store->isSimple()) && isWide(type) && !type->isVectorTy() &&
+           isWideAddress(pointer);
   }
   case llvm::Instruction::ExtractElement:
   case llvm::Instruction::InsertElement: // not at a wide index
@@ -138,22 +167,30 @@ public:
 
   WideLowering run() {
     WideLowering result;
-    for (const llvm::Argument &argument : function_.args())
-      if (isWide(argument.getType())) return result;
-    bool any = false;
+    // Named: the walk's function_refs do not own what they call.
+    auto placePhi = [this](llvm::PHINode &phi) {
+      llvm::Type *half = halfType(phi.getType());
+      const unsigned count = phi.getNumIncomingValues();
+      values_[&phi] = {llvm::PHINode::Create(half, count, phi.getName() + ".lo", &phi),
+                       llvm::PHINode::Create(half, count, phi.getName() + ".hi", &phi)};
+      replaced_.push_back(&phi);
+    };
+    auto rewriteOne = [this](llvm::Instruction &instruction) { rewrite(instruction); };
+    auto fillPhi = [this](llvm::PHINode &phi, unsigned i) {
+      const Halves halves = values_[&phi], incoming = get(phi.getIncomingValue(i));
+      llvm::cast<llvm::PHINode>(halves.low)->addIncoming(incoming.low, phi.getIncomingBlock(i));
+      llvm::cast<llvm::PHINode>(halves.high)->addIncoming(incoming.high, phi.getIncomingBlock(i));
+    };
+    const WidthRewrite steps{isWide, isSupported, placePhi, rewriteOne, fillPhi};
+    // A wide local variable is no instruction on the width (its address is a pointer).
     std::vector<llvm::AllocaInst *> locals;
-    for (llvm::Instruction &instruction : llvm::instructions(function_)) {
+    for (llvm::Instruction &instruction : llvm::instructions(function_))
       if (auto *local = llvm::dyn_cast<llvm::AllocaInst>(&instruction);
           local && isWide(local->getAllocatedType())) {
         if (!isLocalOfHalves(*local)) return result;
         locals.push_back(local);
-        any = true;
       }
-      if (!involvesWide(instruction)) continue;
-      if (!isSupported(instruction)) return result;
-      any = true;
-    }
-    if (!any) return result;
+    if (!isRewritable(function_, steps, !locals.empty())) return result;
     for (llvm::AllocaInst *local : locals) {
       auto *halves =
           new llvm::AllocaInst(llvm::ArrayType::get(llvm::Type::getInt64Ty(local->getContext()), 2),
@@ -166,41 +203,14 @@ public:
       for (llvm::DbgVariableIntrinsic *user : users) user->replaceVariableLocationOp(local, halves);
     }
 
-    // Unreachable blocks may use values in ways no dominance order reaches.
     llvm::removeUnreachableBlocks(function_);
     result.droppedLocations = dropDebugLocations();
-    std::vector<std::pair<llvm::PHINode *, Halves>> phis;
-    for (llvm::BasicBlock &block : function_)
-      for (llvm::PHINode &phi : block.phis())
-        if (isWide(phi.getType())) {
-          llvm::Type *half = halfType(phi.getType());
-          const unsigned count = phi.getNumIncomingValues();
-          Halves wide{llvm::PHINode::Create(half, count, phi.getName() + ".lo", &phi),
-                      llvm::PHINode::Create(half, count, phi.getName() + ".hi", &phi)};
-          values_[&phi] = wide;
-          phis.emplace_back(&phi, wide);
-          replaced_.push_back(&phi);
-        }
-    llvm::ReversePostOrderTraversal<llvm::Function *> order(&function_);
-    for (llvm::BasicBlock *block : order) {
-      std::vector<llvm::Instruction *> instructions;
-      for (llvm::Instruction &instruction : *block)
-        if (!llvm::isa<llvm::PHINode>(instruction) && involvesWide(instruction))
-          instructions.push_back(&instruction);
-      for (llvm::Instruction *instruction : instructions) rewrite(*instruction);
-    }
-    for (auto &[wide, halves] : phis)
-      for (unsigned i = 0; i < wide->getNumIncomingValues(); ++i) {
-        const Halves incoming = get(wide->getIncomingValue(i));
-        llvm::cast<llvm::PHINode>(halves.low)->addIncoming(incoming.low, wide->getIncomingBlock(i));
-        llvm::cast<llvm::PHINode>(halves.high)
-            ->addIncoming(incoming.high, wide->getIncomingBlock(i));
-      }
+    rewriteInOrder(function_, steps);
 
     result.instructions = static_cast<unsigned>(replaced_.size());
-    for (llvm::Instruction *instruction : replaced_) instruction->dropAllReferences();
-    for (llvm::Instruction *instruction : replaced_) instruction->eraseFromParent();
+    eraseReplaced(replaced_);
     for (auto &[local, halves] : locals_) local->eraseFromParent();
+    eraseWideAddresses(result.droppedLocations);
     return result;
   }
 
@@ -357,8 +367,9 @@ private:
     }
     case llvm::Instruction::Load: {
       auto &load = llvm::cast<llvm::LoadInst>(instruction);
-      llvm::AllocaInst *local =
-          locals_.lookup(llvm::cast<llvm::AllocaInst>(load.getPointerOperand()));
+      auto *pointer = llvm::dyn_cast<llvm::AllocaInst>(load.getPointerOperand());
+      if (!pointer) return define(instruction, loadBytes(builder, load));
+      llvm::AllocaInst *local = locals_.lookup(pointer);
       llvm::Type *i64 = builder.getInt64Ty();
       Halves halves;
       for (unsigned i : {0u, 1u})
@@ -369,19 +380,104 @@ private:
     }
     case llvm::Instruction::Store: {
       auto &store = llvm::cast<llvm::StoreInst>(instruction);
-      llvm::AllocaInst *local =
-          locals_.lookup(llvm::cast<llvm::AllocaInst>(store.getPointerOperand()));
       const Halves value = get(store.getValueOperand());
+      replaced_.push_back(&instruction);
+      auto *pointer = llvm::dyn_cast<llvm::AllocaInst>(store.getPointerOperand());
+      if (!pointer) return storeBytes(builder, store, value);
+      llvm::AllocaInst *local = locals_.lookup(pointer);
       for (unsigned i : {0u, 1u})
         builder.CreateAlignedStore(
             i ? value.high : value.low,
             builder.CreateConstInBoundsGEP2_32(local->getAllocatedType(), local, 0, i),
             llvm::commonAlignment(store.getAlign(), i * 8), store.isVolatile());
-      replaced_.push_back(&instruction);
       return;
     }
     default:
       return; // only variable locations (dropped before) and what isSupported() accepts
+    }
+  }
+
+  /// The address `pointer` (to a wide integer, isWideAddress()) names, as a byte
+  /// pointer: the pointer it casts, plus each index times the wide integer's size.
+  llvm::Value *byteAddress(llvm::IRBuilder<> &builder, llvm::Value *pointer) {
+    const unsigned space = pointer->getType()->getPointerAddressSpace();
+    if (auto *cast = llvm::dyn_cast<llvm::BitCastOperator>(pointer)) {
+      llvm::Value *source = cast->getOperand(0);
+      return isPointerToWide(source->getType())
+                 ? byteAddress(builder, source)
+                 : builder.CreateBitCast(source, builder.getInt8PtrTy(space));
+    }
+    auto *element = llvm::cast<llvm::GEPOperator>(pointer);
+    const llvm::DataLayout &layout = function_.getParent()->getDataLayout();
+    llvm::Type *indexType = layout.getIndexType(pointer->getType());
+    // Indices are signed, extended to the index width (LLVM LangRef, getelementptr).
+    llvm::Value *offset =
+        builder.CreateMul(builder.CreateSExtOrTrunc(element->getOperand(1), indexType),
+                          llvm::ConstantInt::get(
+                              indexType, layout.getTypeAllocSize(element->getSourceElementType())));
+    return builder.CreateGEP(builder.getInt8Ty(),
+                             byteAddress(builder, element->getPointerOperand()), offset);
+  }
+
+  /// A load of a wide integer from memory: exactly its bytes (LLVM LangRef, load: an
+  /// i96 load reads twelve), the bits above the width cleared.
+  Halves loadBytes(llvm::IRBuilder<> &builder, llvm::LoadInst &load) {
+    llvm::Value *bytes = byteAddress(builder, load.getPointerOperand());
+    const unsigned width = integerWidth(load.getType());
+    llvm::Type *i64 = builder.getInt64Ty();
+    Halves halves{llvm::ConstantInt::get(i64, 0), llvm::ConstantInt::get(i64, 0)};
+    for (auto [offset, size] : accessPieces((width + 7) / 8, load.getAlign(), 8)) {
+      llvm::Type *pieceType = builder.getIntNTy(size * 8);
+      llvm::Value *piece =
+          builder.CreateAlignedLoad(pieceType, pieceAddress(builder, bytes, offset, pieceType),
+                                    llvm::commonAlignment(load.getAlign(), offset));
+      piece = builder.CreateZExt(piece, i64);
+      llvm::Value *&half = offset < 8 ? halves.low : halves.high;
+      half = builder.CreateOr(half, builder.CreateShl(piece, (offset % 8) * 8));
+    }
+    halves.high = mask(builder, halves.high, highBits(load.getType()));
+    return halves;
+  }
+
+  /// A store of a wide integer to memory: exactly its bytes.
+  void storeBytes(llvm::IRBuilder<> &builder, llvm::StoreInst &store, const Halves &value) {
+    llvm::Value *bytes = byteAddress(builder, store.getPointerOperand());
+    const unsigned width = integerWidth(store.getValueOperand()->getType());
+    for (auto [offset, size] : accessPieces((width + 7) / 8, store.getAlign(), 8)) {
+      llvm::Type *pieceType = builder.getIntNTy(size * 8);
+      llvm::Value *half = offset < 8 ? value.low : value.high;
+      builder.CreateAlignedStore(
+          builder.CreateTrunc(builder.CreateLShr(half, (offset % 8) * 8), pieceType),
+          pieceAddress(builder, bytes, offset, pieceType),
+          llvm::commonAlignment(store.getAlign(), offset));
+    }
+  }
+
+  /// The casts to pointers to wide integers and the indexing of them that loads and
+  /// stores went through, now unused. A variable location naming a cast names the
+  /// pointer cast instead (the same address); one naming an element is dropped (erasing
+  /// would leave it an undefined pointer to a wide integer); `dropped` counts them.
+  void eraseWideAddresses(unsigned &dropped) {
+    for (bool erased = true; erased;) {
+      erased = false;
+      for (llvm::Instruction &instruction :
+           llvm::make_early_inc_range(llvm::instructions(function_))) {
+        if (!instruction.use_empty() || !isPointerToWide(instruction.getType()) ||
+            (!llvm::isa<llvm::BitCastInst>(instruction) &&
+             !llvm::isa<llvm::GetElementPtrInst>(instruction)))
+          continue;
+        llvm::SmallVector<llvm::DbgVariableIntrinsic *, 1> locations;
+        llvm::findDbgUsers(locations, &instruction);
+        for (llvm::DbgVariableIntrinsic *location : locations)
+          if (llvm::isa<llvm::BitCastInst>(instruction)) {
+            location->replaceVariableLocationOp(&instruction, instruction.getOperand(0));
+          } else {
+            location->eraseFromParent();
+            ++dropped;
+          }
+        instruction.eraseFromParent();
+        erased = true;
+      }
     }
   }
 
@@ -412,8 +508,21 @@ private:
   }
 
   void rewriteBinary(llvm::IRBuilder<> &builder, llvm::BinaryOperator &binary) {
-    define(binary, arithmetic(builder, binary.getOpcode(), get(binary.getOperand(0)),
-                              get(binary.getOperand(1)), highBits(binary.getType())));
+    const Halves a = get(binary.getOperand(0)), b = get(binary.getOperand(1));
+    switch (const auto opcode = binary.getOpcode()) {
+    case llvm::Instruction::UDiv:
+    case llvm::Instruction::SDiv:
+    case llvm::Instruction::URem:
+    case llvm::Instruction::SRem: {
+      const bool isSigned = opcode == llvm::Instruction::SDiv || opcode == llvm::Instruction::SRem;
+      const auto parts = divideWide(builder, a.low, a.high, b.low, b.high, isSigned,
+                                    integerWidth(binary.getType()));
+      const bool quotient = opcode == llvm::Instruction::UDiv || opcode == llvm::Instruction::SDiv;
+      return define(binary, quotient ? Halves{parts[0], parts[1]} : Halves{parts[2], parts[3]});
+    }
+    default:
+      return define(binary, arithmetic(builder, opcode, a, b, highBits(binary.getType())));
+    }
   }
 
   /// `a opcode b` on two wide values whose high halves hold `bits` bits.
@@ -571,7 +680,7 @@ private:
 
   llvm::Function &function_;
   llvm::DenseMap<llvm::Value *, Halves> values_;                  ///< wide value -> its halves
-  llvm::DenseMap<llvm::AllocaInst *, llvm::AllocaInst *> locals_; ///< i128 -> [2 x i64]
+  llvm::DenseMap<llvm::AllocaInst *, llvm::AllocaInst *> locals_; ///< wide -> [2 x i64]
   std::vector<llvm::Instruction *> replaced_; ///< to erase once all are rewritten
 };
 
@@ -584,7 +693,6 @@ bool hasWideLowering(const llvm::Instruction &instruction) {
 }
 
 WideLowering lowerWideIntegers(llvm::Function &function) {
-  if (function.isDeclaration()) return {};
   return WideLowerer(function).run();
 }
 

@@ -207,13 +207,39 @@ TEST(Frontend, UntranslatableInputIsABuildErrorNotAnExit) {
   CompileResult r =
       build("__kernel void k(__global long *a) { a[0] = __builtin_readcyclecounter(); }");
   EXPECT_TRUE(r.ok) << r.log;
-  // A 128-bit division (of `long long`, 128 bits in OpenCL C) has no pair-of-64-bits form.
-  r = build("__kernel void k(__global ulong *a) {\n  unsigned long long x = a[1];\n"
-            "  a[0] = (ulong)(x * x / a[2]);\n}\n");
+}
+
+// A variable holding a pointer to `long long` (128 bits): at -O2 -g the variable's
+// location names the buffer's pointer once the 128-bit accesses are lowered; at -O0 it
+// is a private variable of a pointer type SPIR-V cannot express, a build error that
+// names its line, not the translator's exit.
+TEST(Frontend, PointerToWideIntegerVariable) {
+  const char *source = "__kernel void k(__global ulong *p, __global ulong *out) {\n"
+                       "  int i = get_global_id(0);\n"
+                       "  __global unsigned long long *w = (__global unsigned long long *)p;\n"
+                       "  out[i] = (ulong)(w[i] >> 3);\n}\n";
+  CompileResult r = build(source, true, true);
+  EXPECT_TRUE(r.ok) << r.log;
+  r = build(source, false, false);
   EXPECT_FALSE(r.ok);
-  EXPECT_NE(r.log.find("input.cl:3: error: the optimised kernel needs a 128-bit integer"),
-            std::string::npos)
-      << r.log;
+  EXPECT_NE(r.log.find("input.cl:3: error:"), std::string::npos) << r.log;
+  EXPECT_EQ(r.log.find("translator ended"), std::string::npos) << r.log;
+}
+
+// A narrow integer as the parameter of a call that stays a call has no promoted form:
+// a build error naming the function's line at every level (at -O0 its variables have
+// no location of their own), never the translator's exit.
+TEST(Frontend, NarrowParameterOfACallIsABuildErrorWithItsLine) {
+  const char *source = "typedef unsigned _BitInt(24) u24;\n"
+                       "__attribute__((noinline)) u24 twice(u24 x) { return x * 2 + 1; }\n"
+                       "__kernel void k(__global uint *a) { a[0] = (uint)twice((u24)a[1]); }\n";
+  for (bool optimize : {true, false}) {
+    CompileResult r = build(source, optimize);
+    EXPECT_FALSE(r.ok);
+    EXPECT_NE(r.log.find("input.cl:2: error: the optimised kernel needs a 24-bit integer"),
+              std::string::npos)
+        << r.log;
+  }
 }
 
 // Inline assembly: the translator dereferences a null pointer on it.

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""The results narrow_arith, narrow_bitfields, narrow_phis and wide_arith must give, computed on
-the host from their run files' inputs as the C code says, compared with an `spvsim run` output:
+"""The results narrow_arith, narrow_bitfields, narrow_phis, narrow_rotate, wide_arith,
+wide_memory and wide_division must give, computed on the host from their run files' inputs
+as the C code says, compared with an `spvsim run` output:
     narrow_model.py narrow_arith.json narrow_arith.expected
 prints OK, or the first differences and exits 1."""
 import json
@@ -61,6 +62,18 @@ def narrow_phis(buffers, n):
     return {"s": s, "out": out}
 
 
+def narrow_rotate(buffers):
+    mask24 = (1 << 24) - 1
+    words = buffers["in"]["init"]["values"]
+    out = []
+    for i in range(16):
+        x, y, n = words[i] & mask24, words[(i + 1) % 16] & mask24, words[(i + 7) % 16] % 24
+        out += [((x << 5) | (x >> 19)) & mask24, ((x >> 7) | (x << 17)) & mask24,
+                ((x << n) | (y >> (24 - n))) & mask24 if n else x,
+                ((y >> n) | (x << (24 - n))) & mask24 if n else y]
+    return {"out": out}
+
+
 def wide_arith(buffers):
     mask64 = (1 << 64) - 1
     out = []
@@ -94,6 +107,48 @@ def wide_arith(buffers):
     return {"out": out}
 
 
+def wide_memory(buffers):
+    mask64, mask128 = (1 << 64) - 1, (1 << 128) - 1
+    table = [0x9E3779B97F4A7C15, 0x0123456789ABCDEF, 3, mask64, 0xD1B54A32D192ED03, 1, 1 << 63, mask64 >> 1]
+    words = buffers["in"]["init"]["values"]
+    x = [words[2 * i] | words[2 * i + 1] << 64 for i in range(16)]
+    c = [table[2 * (i % 4)] | table[2 * (i % 4) + 1] << 64 for i in range(16)]
+    scratch = [(x[i] * c[i] + c[i]) & mask128 for i in range(16)]
+    out, out96, mask96 = [], [], (1 << 96) - 1
+    for i in range(16):  # the neighbour within the work-group of 8: i ^ 1
+        value = scratch[i ^ 1] ^ (x[i] >> 7)
+        out += [value & mask64, value >> 64]
+        z = (x[i] & mask96) * 5 + (scratch[i ^ 1] & mask96)
+        out96 += [(z >> shift) & 0xFFFFFFFF for shift in (0, 32, 64)] + [0]  # never written
+    return {"out": out, "out96": out96}
+
+
+def wide_division(buffers):
+    mask64, mask96, mask128 = (1 << 64) - 1, (1 << 96) - 1, (1 << 128) - 1
+
+    def truncating(a, b):  # C's division: towards zero
+        q = abs(a) // abs(b)
+        return q if (a < 0) == (b < 0) else -q
+
+    words = buffers["in"]["init"]["values"]
+    out = []
+    for i in range(16):
+        a = words[2 * i] | words[2 * i + 1] << 64
+        j = (i + 3) % 16
+        b = (words[2 * j] | words[2 * j + 1] << 64) >> (words[i] & 127) or 7
+        sa, sb = sign_extend(a, 128), sign_extend(b, 128)
+        sq = truncating(sa, sb)
+        sr = sa - sq * sb
+        x, y = a & mask96, b & mask96
+        z, w = sign_extend(a & mask96, 96), sign_extend((b | 1) & mask96, 96)
+        ux = x // y if y else 0
+        sz = (z - truncating(z, w) * w) & mask96
+        q, r, sq, sr = a // b, a % b, sq & mask128, sr & mask128
+        out += [q & mask64, q >> 64, r & mask64, r >> 64, sq & mask64, sq >> 64, sr & mask64, sr >> 64,
+                ux & mask64, ux >> 64, sz & mask64, sz >> 64]
+    return {"out": out}
+
+
 def dumps(text):
     found, current = {}, None
     for line in text.splitlines():
@@ -113,7 +168,8 @@ def main():
         expected = narrow_phis(run["buffers"], run["args"][2]["value"])
     else:
         model = {"narrow_arith": narrow_arith, "narrow_bitfields": narrow_bitfields,
-                 "wide_arith": wide_arith}[run["kernel"]]
+                 "narrow_rotate": narrow_rotate, "wide_arith": wide_arith, "wide_memory": wide_memory,
+                 "wide_division": wide_division}[run["kernel"]]
         expected = model(run["buffers"])
     got = dumps(open(sys.argv[2]).read())
     ok = True
