@@ -1,29 +1,28 @@
-# spvsim init run files that run as written (init_tests: sizes), and the run-file
-# page's examples.
+# spvsim init's run files for kernels sized by more than their work-items, and the
+# examples of docs/run-files.md.
 # spvsim init on kernels whose buffer sizes depend on more than the work-item count: the
 # run file it writes runs clean as written and with another size given by --set, since
 # the global size, the buffer counts and size-like scalars all follow one variable.
 # matmul: N×N matrices and n; matmul_tiled: a 16×16 __local tile sets local_size;
 # bitonic: the stage j must stay below N; bits: eight outputs per work-item.
-foreach(kernel bench/matmul bench/matmul_tiled bench/bitonic tests/kernels/features/bits)
+# Each test writes the file, shows it, runs it as written and with --set N=32.
+function(spvsim_init_sized_test kernel expected_text)
   get_filename_component(name ${kernel} NAME)
   add_test(NAME cli.init.sized.${name}
-           COMMAND sh -c "export XDG_CACHE_HOME=\"$0\" SPVSIM_CACHE=; \"$1\" init --force -o \"$2\" \"$3\" && \"$1\" run --quiet \"$2\" && \"$1\" run --quiet --set N=32 \"$2\"; echo \"exit status $?\""
+           COMMAND sh -c "export XDG_CACHE_HOME=\"$0\" SPVSIM_CACHE=; \"$1\" init --force -o \"$2\" \"$3\" 2>/dev/null && cat \"$2\" && \"$1\" run --quiet \"$2\" && \"$1\" run --quiet --set N=32 \"$2\"; echo \"exit status $?\""
                    ${cl_cache}/init $<TARGET_FILE:spvsim> ${init_out}/sized.${name}.json
                    ${PROJECT_SOURCE_DIR}/${kernel}.cl)
   set_tests_properties(cli.init.sized.${name} PROPERTIES
-    PASS_REGULAR_EXPRESSION "\nexit status 0\n$" FAIL_REGULAR_EXPRESSION "error\\[")
-endforeach()
-# What makes them consistent, in the text written.
-spvsim_cli_cl_test(init.sized.matmul_tiled_text
-  "// +vars: N = 64 in each dimension [^\n]*local_size[^\n]*N\\*N elements, n = N;.*\"vars\": {\"N\": 64},\n.*\"global_size\": \\[\"N\", \"N\"\\],\n  \"local_size\": \\[16, 16\\],\n.*\"A\": {\"type\": \"float\", \"count\": \"N\\*N\".*{\"scalar\": \"uint\", \"value\": \"N\"}.*exit status 0"
-  init -o - ${PROJECT_SOURCE_DIR}/bench/matmul_tiled.cl)
-spvsim_cli_cl_test(init.sized.bitonic_text
-  "// +j \\(uint\\) = 1; [^\n]*\n// +k \\(uint\\) = N: a size.*{\"scalar\": \"uint\", \"value\": 1},\n    {\"scalar\": \"uint\", \"value\": \"N\"}\n.*exit status 0"
-  init -o - ${PROJECT_SOURCE_DIR}/bench/bitonic.cl)
-spvsim_cli_cl_test(init.sized.per_work_item_text
-  "// +out: 8\\*N elements, 8 per work-item: a trial run [^\n]*\n.*\"out\": {\"type\": \"uint\", \"count\": \"8\\*N\".*\"out8\": {\"type\": \"uchar\", \"count\": \"4\\*N\".*exit status 0"
-  init -o - ${PROJECT_SOURCE_DIR}/tests/kernels/features/bits.cl)
+    PASS_REGULAR_EXPRESSION "${expected_text}.*\nexit status 0\n$" FAIL_REGULAR_EXPRESSION "error\\[")
+endfunction()
+spvsim_init_sized_test(bench/matmul
+  "\"vars\": {\"N\": 64},\n.*\"global_size\": \\[\"N\", \"N\"\\],\n")
+spvsim_init_sized_test(bench/matmul_tiled
+  "// +vars: N = 64 in each dimension [^\n]*local_size[^\n]*N\\*N elements, n = N;.*\"vars\": {\"N\": 64},\n.*\"global_size\": \\[\"N\", \"N\"\\],\n  \"local_size\": \\[16, 16\\],\n.*\"A\": {\"type\": \"float\", \"count\": \"N\\*N\".*{\"scalar\": \"uint\", \"value\": \"N\"}")
+spvsim_init_sized_test(bench/bitonic
+  "// +j \\(uint\\) = 1; [^\n]*\n// +k \\(uint\\) = N: a size.*{\"scalar\": \"uint\", \"value\": 1},\n    {\"scalar\": \"uint\", \"value\": \"N\"}\n")
+spvsim_init_sized_test(tests/kernels/features/bits
+  "// +out: 8\\*N elements, 8 per work-item: a trial run [^\n]*\n.*\"out\": {\"type\": \"uint\", \"count\": \"8\\*N\".*\"out8\": {\"type\": \"uchar\", \"count\": \"4\\*N\"")
 
 # docs/run-files.md as a user follows it: every example on the page runs clean as
 # written (fragments inside the smallest run file that gives them what they name).
