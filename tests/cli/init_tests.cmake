@@ -34,3 +34,10 @@ add_test(NAME cli.docs.run_file_examples
                  ${CMAKE_CURRENT_BINARY_DIR}/doc_examples)
 set_tests_properties(cli.docs.run_file_examples PROPERTIES
   PASS_REGULAR_EXPRESSION "\nall [0-9]+ examples ran clean\n$")
+
+# The trial run that sizes a module's buffers prints nothing: printf output appears once.
+add_test(NAME cli.run.cl.printf_once
+         COMMAND sh -c "XDG_CACHE_HOME=\"$0\" SPVSIM_CACHE= \"$1\" run --quiet --global 4 \"$2\" 2>/dev/null; echo \"exit status $?\""
+                 ${cl_cache}/printf_once $<TARGET_FILE:spvsim> ${cl_data}/printf_twice.cl)
+set_tests_properties(cli.run.cl.printf_once PROPERTIES
+  PASS_REGULAR_EXPRESSION "^line 0\nline 1\nexit status 0\n$")
