@@ -250,8 +250,8 @@ RunFileTemplate makeRunFileTemplate(const Module &module, const ValidatedModule 
       buffers << (buffers.tellp() > 0 ? ",\n" : "") << "    " << quoted(name)
               << ": {\"type\": " << quoted(element->name()) << ", \"count\": " << quoted(count);
       // 0, 1, 2, ... unless the type cannot count that far (char, short, half, and the
-      // bytes of a struct): then small random numbers.
-      // Counters and histograms (updated by atomics) start at zero.
+      // bytes of a struct): then small random numbers; counters and histograms (updated
+      // by atomics) start at zero.
       if (u.read)
         buffers << ", \"init\": "
                 << (u.atomic ? std::string("{\"fill\": 0}")
@@ -261,7 +261,7 @@ RunFileTemplate makeRunFileTemplate(const Module &module, const ValidatedModule 
                               ", \"min\": 0, \"max\": 100}}");
       if (u.written)
         buffers << ", \"dump\": "
-                << (workItems <= 65536 ? std::string("true") : quoted(name + ".out.bin"));
+                << (factor * workItems <= 65536 ? std::string("true") : quoted(name + ".out.bin"));
       buffers << "}";
       (u.written ? out.writtenNames
        : u.read  ? out.readNames
@@ -289,7 +289,7 @@ RunFileTemplate makeRunFileTemplate(const Module &module, const ValidatedModule 
       if (role == ScalarRole::Size && !p.name.empty()) sizeScalars.push_back(name);
       hints << "  " << name << " (" << valueTypeName(p)
             << ") = " << (role == ScalarRole::Size ? problemVar : value)
-            << (p.name.empty()               ? ": no name says what it is; given N"
+            << (p.name.empty()               ? ": no name says what it is; given " + problemVar
                 : role == ScalarRole::Size   ? ": a size, as its name says"
                 : role == ScalarRole::Origin ? ": a starting point, as its name says"
                                              : "")
@@ -308,19 +308,23 @@ RunFileTemplate makeRunFileTemplate(const Module &module, const ValidatedModule 
           t == ImageType::Image2D || t == ImageType::Image2DArray || t == ImageType::Image3D;
       const bool layers = t == ImageType::Image1DArray || t == ImageType::Image2DArray;
       auto sizeOf = [&](size_t d) { return d < global.size() ? global[d] : uint64_t{1}; };
+      // Sizes follow the variables as the buffers' counts do.
+      auto spelled = [&](size_t d) {
+        return d < global.size() ? quoted(std::as_const(varNames[d])) : std::string("1");
+      };
       uint64_t texels = sizeOf(0);
       images << (images.tellp() > 0 ? ",\n" : "") << "    " << quoted(name)
              << ": {\"type\": " << quoted(p.typeName)
              << ", \"channel_order\": " << (p.imageDepth ? "\"CL_DEPTH\"" : "\"CL_RGBA\"")
              << ", \"channel_data_type\": "
              << quoted(p.imageDepth ? "CL_FLOAT" : imageDataType(*loaded))
-             << ", \"width\": " << sizeOf(0);
-      if (rows) images << ", \"height\": " << sizeOf(1), texels *= sizeOf(1);
-      if (t == ImageType::Image3D) images << ", \"depth\": " << sizeOf(2), texels *= sizeOf(2);
+             << ", \"width\": " << spelled(0);
+      if (rows) images << ", \"height\": " << spelled(1), texels *= sizeOf(1);
+      if (t == ImageType::Image3D) images << ", \"depth\": " << spelled(2), texels *= sizeOf(2);
       if (layers) {
-        const uint64_t count = sizeOf(t == ImageType::Image1DArray ? 1 : 2);
-        images << ", \"array_size\": " << count;
-        texels *= count;
+        const size_t d = t == ImageType::Image1DArray ? 1 : 2;
+        images << ", \"array_size\": " << spelled(d);
+        texels *= sizeOf(d);
       }
       if (p.imageAccess != ImageAccess::WriteOnly)
         images << ", \"init\": {\"random\": {\"seed\": " << i << "}}";

@@ -41,3 +41,11 @@ add_test(NAME cli.run.cl.printf_once
                  ${cl_cache}/printf_once $<TARGET_FILE:spvsim> ${cl_data}/printf_twice.cl)
 set_tests_properties(cli.run.cl.printf_once PROPERTIES
   PASS_REGULAR_EXPRESSION "^line 0\nline 1\nexit status 0\n$")
+
+# Image sizes follow the variables too: width and height are "NX" and "NY".
+add_test(NAME cli.init.sized.image
+         COMMAND sh -c "export XDG_CACHE_HOME=\"$0\" SPVSIM_CACHE=; \"$1\" init --force -o \"$2\" --kernel invert --global 4 3 \"$3\" 2>/dev/null && grep '\"src\"' \"$2\" && \"$1\" run --set NX=2 \"$2\"; echo \"exit status $?\""
+                 ${cl_cache}/init $<TARGET_FILE:spvsim> ${init_out}/sized.image.json
+                 ${cl_data}/images.cl)
+set_tests_properties(cli.init.sized.image PROPERTIES PASS_REGULAR_EXPRESSION
+  "\"width\": \"NX\", \"height\": \"NY\".*dst: image2d_t\\[2, 3\\] .*exit status 0\n$")
