@@ -27,10 +27,10 @@ std::map<std::string, uint64_t> buffersAccessedOutOfBounds(const ValidatedModule
         runfile::bindSpecConstants(spec, runfile::specConstantTypes(module.module()));
     ExecOptions exec;
     exec.checks = CheckSet::parse("bounds");
-    // A short trial: what a long kernel does past 20 million instructions is left to
+    // A short trial: what a long kernel does past 100 million instructions is left to
     // the run; its printf output is not printed.
     exec.timeoutSeconds = 2;
-    exec.maxInstructions = 20'000'000;
+    exec.maxInstructions = 100'000'000;
     exec.printfSink = [](std::string_view) {};
     const std::vector<KernelSignature> kernels = kernelSignatures(module);
     const std::vector<runfile::BoundLaunch> launches = runfile::bindLaunches(
@@ -63,7 +63,11 @@ RunFileTemplate makeSizedRunFileTemplate(const Module &module, const ValidatedMo
     const uint64_t warps = (run.workItems + 31) / 32;
     bool grown = false;
     for (const auto &[name, faults] : buffersAccessedOutOfBounds(validated, run.text, base)) {
-      if (faults < std::max<uint64_t>(4, warps / 4)) continue;
+      // A buffer grown once is indexed by a multiple of the work-item id: the few
+      // work-items still past it (bytes[4 * i + 4]) need the next size too.
+      const auto known = request.elementsPerItem.find(name);
+      const bool strided = known != request.elementsPerItem.end();
+      if (!strided && faults < std::max<uint64_t>(4, warps / 4)) continue;
       uint64_t &factor = request.elementsPerItem.try_emplace(name, 1).first->second;
       if (factor < 32) factor *= 2, grown = true;
     }

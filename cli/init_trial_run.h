@@ -18,7 +18,7 @@ namespace spvsim::cli {
 /// `base`) that a run of it accessed out of bounds (oob.global.*, oob.constant.*), each
 /// with the number of faulting warp instructions (the findings' counts). A trial that
 /// cannot run (a limit, an unsupported construct) names none; one that runs longer than
-/// 20 million instructions or 2 seconds names what it found until then. It prints nothing.
+/// 100 million instructions or 2 seconds names what it found until then. It prints nothing.
 std::map<std::string, uint64_t> buffersAccessedOutOfBounds(const ValidatedModule &module,
                                                            const std::string &runText,
                                                            const std::filesystem::path &base);
@@ -27,7 +27,8 @@ std::map<std::string, uint64_t> buffersAccessedOutOfBounds(const ValidatedModule
 /// elements per work-item until it does not (at most 32 per work-item): the run file
 /// `spvsim init` writes and `spvsim run MODULE` runs. Only overruns by many warps count
 /// (at least 4, and a quarter of the launch's warps): a kernel that indexes out[8 * i]
-/// needs a larger buffer, one that writes out[i + 1] has a bug to report.
+/// needs a larger buffer, one that writes out[i + 1] has a bug to report. A buffer grown
+/// once grows again for any overrun.
 RunFileTemplate makeSizedRunFileTemplate(const Module &module, const ValidatedModule &validated,
                                          const std::string &moduleName, RunFileRequest request,
                                          const std::filesystem::path &base);

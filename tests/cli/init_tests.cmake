@@ -4,7 +4,8 @@
 # run file it writes runs clean as written and with another size given by --set, since
 # the global size, the buffer counts and size-like scalars all follow one variable.
 # matmul: N×N matrices and n; matmul_tiled: a 16×16 __local tile sets local_size;
-# bitonic: the stage j must stay below N; bits: eight outputs per work-item.
+# bitonic: the stage j must stay below N; bits: eight outputs per work-item;
+# misaligned_fixed: four bytes per work-item and one more.
 # Each test writes the file, shows it, runs it as written and with --set N=32.
 function(spvsim_init_sized_test kernel expected_text)
   get_filename_component(name ${kernel} NAME)
@@ -23,6 +24,10 @@ spvsim_init_sized_test(bench/bitonic
   "// +j \\(uint\\) = 1; [^\n]*\n// +k \\(uint\\) = N: a size.*{\"scalar\": \"uint\", \"value\": 1},\n    {\"scalar\": \"uint\", \"value\": \"N\"}\n")
 spvsim_init_sized_test(tests/kernels/features/bits
   "// +out: 8\\*N elements, 8 per work-item: a trial run [^\n]*\n.*\"out\": {\"type\": \"uint\", \"count\": \"8\\*N\".*\"out8\": {\"type\": \"uchar\", \"count\": \"4\\*N\"")
+# bytes[4 * i + 1 .. 4 * i + 4]: grown to 4*N by the many warps past N, then to 8*N by
+# the last work-item still past 4*N (an overrun by one work-item alone is reported).
+spvsim_init_sized_test(tests/kernels/bugs/misaligned_fixed
+  "\"bytes\": {\"type\": \"uchar\", \"count\": \"8\\*N\"")
 
 # docs/run-files.md as a user follows it: every example on the page runs clean as
 # written (fragments inside the smallest run file that gives them what they name).
