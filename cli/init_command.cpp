@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "commands.h"
+#include "init_trial_run.h"
 #include "opencl_module.h"
 #include "run_file_template.h"
 #include "spvsim/common/error.h"
@@ -84,7 +85,10 @@ int runInit(const InitOptions &options) {
   request.kernel = options.kernel;
   request.global = options.global;
   request.local = options.local;
-  const RunFileTemplate run = makeRunFileTemplate(*loaded, validated, options.module, request);
+  // Buffers a kernel indexes by more than its work-item id (out[8 * i + k]) get more
+  // elements per work-item, doubled until a trial run stays inside them.
+  const RunFileTemplate run =
+      makeSizedRunFileTemplate(*loaded, validated, options.module, request, base);
 
   auto list = [](const std::vector<std::string> &names) {
     std::string text;
@@ -96,8 +100,7 @@ int runInit(const InitOptions &options) {
   notes << "For kernel '" << run.kernel << "', " << run.workItems << " work-items (--global "
         << spaced(run.global) << (run.local.empty() ? "" : ", --local " + spaced(run.local))
         << "); change in it:\n";
-  if (!run.readNames.empty() || !run.writtenNames.empty() || !run.unusedNames.empty())
-    notes << "  buffers: " << run.workItems << " elements each (\"count\")\n";
+  notes << "  " << run.varsNote << "\n";
   if (!run.readNames.empty())
     notes << "  read: " << list(run.readNames)
           << ": \"init\" gives their values ({\"range\": [0, 1]} is 0, 1, 2, ...; also "
@@ -132,7 +135,8 @@ void addInitCommand(CLI::App &app, int &exitStatus) {
               "(.cl, .clcpp), with buffers sized from --global");
   init->add_option("module", options->module, "The module or OpenCL C file")->required();
   init->add_option("--kernel", options->kernel, "The kernel (needed when there are several)");
-  init->add_option("--global", options->global, "Global size: 1 to 3 numbers (default 1024)")
+  init->add_option("--global", options->global,
+                   "Global size: 1 to 3 numbers (default 1024, or 64 64 for a 2-D kernel)")
       ->check(CLI::PositiveNumber)
       ->expected(1, 3);
   init->add_option("--local", options->local,

@@ -40,6 +40,7 @@ public:
       const Origins bit = i < 64 ? Origins{1} << i : ~Origins{0};
       use[i].read = (read_ & bit) != 0;
       use[i].written = (written_ & bit) != 0;
+      use[i].atomic = (atomic_ & bit) != 0;
     }
     return use;
   }
@@ -112,6 +113,7 @@ private:
     case spv::Op::OpAtomicFMaxEXT:
       read_ |= at(0);
       written_ |= at(0);
+      atomic_ |= at(0);
       return;
     case spv::Op::OpReturnValue:
       add(returned_, f.id, at(0));
@@ -156,7 +158,7 @@ private:
   std::unordered_map<uint32_t, Origins> derived_;  ///< value id -> origins
   std::unordered_map<uint32_t, Origins> held_;     ///< pointer id -> origins of what it holds
   std::unordered_map<uint32_t, Origins> returned_; ///< function id -> origins of its result
-  Origins read_ = 0, written_ = 0;
+  Origins read_ = 0, written_ = 0, atomic_ = 0;
   bool changed_ = false;
 };
 

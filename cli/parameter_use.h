@@ -1,7 +1,8 @@
 // Which memory a kernel may read and write through each of its pointer parameters: a
 // forward data flow over the module (pointers derived from a parameter by access
 // chains, casts, phis, calls and private copies, and the accesses made through them).
-// `spvsim init` initialises the buffers a kernel reads and dumps the ones it writes.
+// `spvsim init` initialises the buffers a kernel reads (with zeros those it counts in
+// with atomics) and dumps the ones it writes.
 #pragma once
 
 #include <string>
@@ -14,6 +15,7 @@ namespace spvsim::cli {
 struct ParameterUse {
   bool read = false;
   bool written = false;
+  bool atomic = false; ///< updated by an atomic read-modify-write (a counter, a histogram)
 };
 
 /// One entry per parameter of `kernel`'s function, in order. May-analysis: an access

@@ -24,6 +24,7 @@
 
 #include "commands.h"
 #include "html_report.h"
+#include "init_trial_run.h"
 #include "launch_options.h"
 #include "opencl_module.h"
 #include "profile_report.h"
@@ -326,8 +327,8 @@ RunSpec runSpecOfModule(const RunOptions &options, std::shared_ptr<const Module>
   request.kernel = options.module.kernel;
   request.global = options.module.global;
   request.local = options.module.local;
-  const RunFileTemplate run =
-      makeRunFileTemplate(*loaded, *validation.module, options.runFile, request);
+  const RunFileTemplate run = makeSizedRunFileTemplate(*loaded, *validation.module, options.runFile,
+                                                       request, fs::current_path());
   return parseRunText(run.text, fs::current_path(),
                       options.runFile + " (the run file `spvsim init` writes for it)");
 }
@@ -634,8 +635,9 @@ void addRunCommand(CLI::App &app, int &exitStatus) {
   run->add_option("--kernel", options->module.kernel,
                   "Running a module: the kernel (needed when there are several)");
   run->add_option("--global", options->module.global,
-                  "Running a module: global size, 1 to 3 numbers (default 1024); every "
-                  "buffer holds one element per work-item")
+                  "Running a module: global size, 1 to 3 numbers (default 1024, or 64 64 "
+                  "for a 2-D kernel); every buffer holds one element per work-item, or a "
+                  "multiple when a trial run shows the kernel needs it")
       ->check(CLI::PositiveNumber)
       ->expected(1, 3);
   run->add_option("--local", options->module.local,

@@ -4,11 +4,14 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <optional>
 #include <sstream>
+#include <utility>
 
 #include <nlohmann/json.hpp>
 
+#include "kernel_shape.h"
 #include "parameter_use.h"
 #include "spvsim/common/error.h"
 #include "spvsim/interpreter/kernel_signature.h"
@@ -68,10 +71,43 @@ std::string valueTypeName(const KernelParam &p) {
   return p.components > 1 ? name + std::to_string(p.components) : name;
 }
 
-/// The value of a scalar parameter: the smallest global size for integers (a problem
-/// size the buffers hold in every dimension), 2 for floating point.
-std::string scalarValue(const KernelParam &p, uint64_t problemSize) {
-  const std::string one = p.isFloat ? "2" : std::to_string(problemSize);
+/// What an integer scalar is taken for, from its name: a problem size ("n", "width",
+/// "count", "K"), a starting point ("offset", "start": 0), or anything else (a stage,
+/// a stride, a seed: 1), so that indices the kernel derives from it stay in the buffers.
+enum class ScalarRole { Size, Origin, Other };
+
+ScalarRole scalarRole(const std::string &name) {
+  std::string lower;
+  for (char c : name) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  auto has = [&](const char *part) { return lower.find(part) != std::string::npos; };
+  if (has("offset") || has("start") || has("begin") || has("base") || has("first") ||
+      has("shift") || has("origin"))
+    return ScalarRole::Origin;
+  if (has("size") || has("count") || has("len") || has("num") || has("width") || has("height") ||
+      has("depth") || has("rows") || has("cols") || has("dim") || has("total") || has("elem") ||
+      has("items"))
+    return ScalarRole::Size;
+  for (const char *size : {"n", "m", "k", "w", "h", "d", "nx", "ny", "nz", "nn", "sz", "cnt"})
+    if (lower == size) return ScalarRole::Size;
+  return ScalarRole::Other;
+}
+
+/// The value of a scalar parameter: the problem-size variable for sizes, 0 for origins,
+/// 1 for other integers, 2 for floating point.
+std::string scalarValue(const KernelParam &p, const std::string &name,
+                        const std::string &problemVar) {
+  std::string one = "2";
+  if (!p.isFloat) switch (p.name.empty() ? ScalarRole::Size : scalarRole(name)) {
+    case ScalarRole::Size:
+      one = quoted(problemVar);
+      break;
+    case ScalarRole::Origin:
+      one = "0";
+      break;
+    case ScalarRole::Other:
+      one = "1";
+      break;
+    }
   if (p.components == 1) return one;
   std::string list = "[";
   for (uint32_t c = 0; c < p.components; ++c) list += (c ? ", " : "") + one;
@@ -127,8 +163,11 @@ RunFileTemplate makeRunFileTemplate(const Module &module, const ValidatedModule 
 
   RunFileTemplate out;
   out.kernel = kernel->name;
-  std::vector<uint64_t> global =
-      request.global.empty() ? std::vector<uint64_t>{1024} : request.global;
+  // Without --global: as many dimensions as the kernel's work-item queries use, 1024
+  // work-items in one, 64×64 in two, 16×16×16 in three.
+  const KernelShape shape = kernelShape(*loaded, *entry);
+  std::vector<uint64_t> global = request.global;
+  if (global.empty()) global.assign(shape.dims, shape.dims == 1 ? 1024 : shape.dims == 2 ? 64 : 16);
   if (global.size() > 3) throw Error("--global: 1 to 3 sizes");
   std::vector<uint64_t> local = request.local;
   if (!local.empty() && local.size() != global.size())
@@ -136,6 +175,18 @@ RunFileTemplate makeRunFileTemplate(const Module &module, const ValidatedModule 
   if (local.empty() && kernel->requiredLocalSize)
     local.assign(kernel->requiredLocalSize->begin(),
                  kernel->requiredLocalSize->begin() + global.size());
+  // A kernel with a fixed __local tile (float As[16][16]) is written for work-groups of
+  // that size: use it, rounding the default global size up to whole groups.
+  bool tiled = false;
+  if (local.empty() && shape.tile.size() == global.size()) {
+    bool fits = true;
+    for (size_t d = 0; d < global.size(); ++d) {
+      if (request.global.empty())
+        global[d] = (global[d] + shape.tile[d] - 1) / shape.tile[d] * shape.tile[d];
+      fits = fits && global[d] % shape.tile[d] == 0;
+    }
+    if (fits) local = shape.tile, tiled = true;
+  }
   const bool hasLocalPointer =
       std::any_of(kernel->params.begin(), kernel->params.end(),
                   [](const KernelParam &p) { return p.kind == ParamKind::LocalBuffer; });
@@ -149,7 +200,28 @@ RunFileTemplate makeRunFileTemplate(const Module &module, const ValidatedModule 
   uint64_t workItems = 1, groupItems = 1;
   for (uint64_t g : global) workItems *= g;
   for (uint64_t l : local) groupItems *= l;
-  const uint64_t problemSize = *std::min_element(global.begin(), global.end());
+  // The sizes as variables (docs/run-files.md "Variables"): N when every dimension has
+  // the same size, else NX, NY, NZ; buffers hold their product and size-like scalars
+  // take the smallest, so one edit (or --set) changes them together.
+  const bool square =
+      std::all_of(global.begin(), global.end(), [&](uint64_t g) { return g == global.front(); });
+  std::vector<std::string> varNames;
+  for (size_t d = 0; d < global.size(); ++d)
+    varNames.push_back(square ? "N" : std::string("N") + "XYZ"[d]);
+  std::string countExpr, globalList = "[", varList = "{";
+  for (size_t d = 0; d < global.size(); ++d) {
+    countExpr += (d ? "*" : "") + varNames[d];
+    globalList += (d ? ", " : "") + quoted(std::as_const(varNames[d]));
+    if (!square || d == 0)
+      varList +=
+          (d ? ", " : "") + quoted(std::as_const(varNames[d])) + ": " + std::to_string(global[d]);
+  }
+  globalList += "]";
+  varList += "}";
+  const std::string problemVar =
+      varNames[std::min_element(global.begin(), global.end()) - global.begin()];
+  std::vector<std::string> sizeScalars;
+  bool multiples = false; // a buffer holds a multiple of the work-items
 
   std::ostringstream buffers, images, args, hints;
   for (size_t i = 0; i < kernel->params.size(); ++i) {
@@ -167,12 +239,29 @@ RunFileTemplate makeRunFileTemplate(const Module &module, const ValidatedModule 
         note = " (points to " + p.typeName + ": given as bytes, one per work-item)";
       }
       const ParameterUse u = i < use.size() ? use[i] : ParameterUse{true, true};
+      const auto perItem = request.elementsPerItem.find(name);
+      const uint64_t factor = perItem == request.elementsPerItem.end() ? 1 : perItem->second;
+      const std::string count = (factor > 1 ? std::to_string(factor) + "*" : "") + countExpr;
+      multiples = multiples || factor > 1;
+      if (factor > 1)
+        hints << "  " << name << ": " << count << " elements, " << factor
+              << " per work-item: a trial run of the kernel reached past " << countExpr
+              << "; check that it should\n";
       buffers << (buffers.tellp() > 0 ? ",\n" : "") << "    " << quoted(name)
-              << ": {\"type\": " << quoted(element->name()) << ", \"count\": " << workItems;
-      if (u.read) buffers << ", \"init\": {\"range\": [0, 1]}";
+              << ": {\"type\": " << quoted(element->name()) << ", \"count\": " << quoted(count);
+      // 0, 1, 2, ... unless the type cannot count that far (char, short, half, and the
+      // bytes of a struct): then small random numbers; counters and histograms (updated
+      // by atomics) start at zero.
+      if (u.read)
+        buffers << ", \"init\": "
+                << (u.atomic ? std::string("{\"fill\": 0}")
+                    : element->componentSize() > 2
+                        ? std::string("{\"range\": [0, 1]}")
+                        : "{\"random\": {\"seed\": " + std::to_string(i) +
+                              ", \"min\": 0, \"max\": 100}}");
       if (u.written)
         buffers << ", \"dump\": "
-                << (workItems <= 65536 ? std::string("true") : quoted(name + ".out.bin"));
+                << (factor * workItems <= 65536 ? std::string("true") : quoted(name + ".out.bin"));
       buffers << "}";
       (u.written ? out.writtenNames
        : u.read  ? out.readNames
@@ -190,12 +279,23 @@ RunFileTemplate makeRunFileTemplate(const Module &module, const ValidatedModule 
             << (element ? element->name() : "1 byte") << " (one per work-item of a group)\n";
       break;
     }
-    case ParamKind::Value:
-      args << "    {\"scalar\": " << quoted(valueTypeName(p))
-           << ", \"value\": " << scalarValue(p, problemSize) << "}" << separator;
-      hints << "  " << name << " (" << valueTypeName(p) << ") = " << scalarValue(p, problemSize)
-            << (p.isFloat ? "" : ": the smallest global size") << "; set what the kernel expects\n";
+    case ParamKind::Value: {
+      const std::string value = scalarValue(p, name, problemVar);
+      args << "    {\"scalar\": " << quoted(valueTypeName(p)) << ", \"value\": " << value << "}"
+           << separator;
+      const ScalarRole role = p.isFloat        ? ScalarRole::Other
+                              : p.name.empty() ? ScalarRole::Size
+                                               : scalarRole(name);
+      if (role == ScalarRole::Size && !p.name.empty()) sizeScalars.push_back(name);
+      hints << "  " << name << " (" << valueTypeName(p)
+            << ") = " << (role == ScalarRole::Size ? problemVar : value)
+            << (p.name.empty()               ? ": no name says what it is; given " + problemVar
+                : role == ScalarRole::Size   ? ": a size, as its name says"
+                : role == ScalarRole::Origin ? ": a starting point, as its name says"
+                                             : "")
+            << "; set what the kernel expects\n";
       break;
+    }
     case ParamKind::ByValStruct:
       args << "    {\"struct\": \"" << std::string(2 * p.size, '0') << "\"}" << separator;
       hints << "  " << name << ": a struct of " << p.size
@@ -208,19 +308,23 @@ RunFileTemplate makeRunFileTemplate(const Module &module, const ValidatedModule 
           t == ImageType::Image2D || t == ImageType::Image2DArray || t == ImageType::Image3D;
       const bool layers = t == ImageType::Image1DArray || t == ImageType::Image2DArray;
       auto sizeOf = [&](size_t d) { return d < global.size() ? global[d] : uint64_t{1}; };
+      // Sizes follow the variables as the buffers' counts do.
+      auto spelled = [&](size_t d) {
+        return d < global.size() ? quoted(std::as_const(varNames[d])) : std::string("1");
+      };
       uint64_t texels = sizeOf(0);
       images << (images.tellp() > 0 ? ",\n" : "") << "    " << quoted(name)
              << ": {\"type\": " << quoted(p.typeName)
              << ", \"channel_order\": " << (p.imageDepth ? "\"CL_DEPTH\"" : "\"CL_RGBA\"")
              << ", \"channel_data_type\": "
              << quoted(p.imageDepth ? "CL_FLOAT" : imageDataType(*loaded))
-             << ", \"width\": " << sizeOf(0);
-      if (rows) images << ", \"height\": " << sizeOf(1), texels *= sizeOf(1);
-      if (t == ImageType::Image3D) images << ", \"depth\": " << sizeOf(2), texels *= sizeOf(2);
+             << ", \"width\": " << spelled(0);
+      if (rows) images << ", \"height\": " << spelled(1), texels *= sizeOf(1);
+      if (t == ImageType::Image3D) images << ", \"depth\": " << spelled(2), texels *= sizeOf(2);
       if (layers) {
-        const uint64_t count = sizeOf(t == ImageType::Image1DArray ? 1 : 2);
-        images << ", \"array_size\": " << count;
-        texels *= count;
+        const size_t d = t == ImageType::Image1DArray ? 1 : 2;
+        images << ", \"array_size\": " << spelled(d);
+        texels *= sizeOf(d);
       }
       if (p.imageAccess != ImageAccess::WriteOnly)
         images << ", \"init\": {\"random\": {\"seed\": " << i << "}}";
@@ -251,11 +355,12 @@ RunFileTemplate makeRunFileTemplate(const Module &module, const ValidatedModule 
   }
 
   std::ostringstream text;
-  text << "{\n  \"module\": " << quoted(request.moduleSpelling) << ",\n";
+  text << "{\n  \"vars\": " << varList << ",\n";
+  text << "  \"module\": " << quoted(request.moduleSpelling) << ",\n";
   if (!request.buildOptions.empty())
     text << "  \"build_options\": " << quoted(request.buildOptions) << ",\n";
   text << "  \"kernel\": " << quoted(kernel->name) << ",\n";
-  text << "  \"global_size\": " << sizeList(global) << ",\n";
+  text << "  \"global_size\": " << globalList << ",\n";
   if (!local.empty()) text << "  \"local_size\": " << sizeList(local) << ",\n";
   if (buffers.tellp() > 0) text << "  \"buffers\": {\n" << buffers.str() << "\n  },\n";
   if (images.tellp() > 0) text << "  \"images\": {\n" << images.str() << "\n  },\n";
@@ -266,6 +371,18 @@ RunFileTemplate makeRunFileTemplate(const Module &module, const ValidatedModule 
   out.local = local;
   out.workItems = workItems;
   out.hints = hints.str();
+  std::string sizes;
+  for (size_t d = 0; d < varNames.size(); ++d)
+    if (!square || d == 0)
+      sizes += (sizes.empty() ? "" : ", ") + varNames[d] + " = " + std::to_string(global[d]);
+  std::string followers;
+  for (const std::string &n : sizeScalars) followers += (followers.empty() ? "" : ", ") + n;
+  out.varsNote = "vars: " + sizes + (square && global.size() > 1 ? " in each dimension" : "") +
+                 " (the global size)" +
+                 (tiled ? ", a multiple of local_size (the kernel's __local tile)" : "") +
+                 ": buffers hold " + countExpr + " elements" + (multiples ? " or a multiple" : "") +
+                 (followers.empty() ? "" : ", " + followers + " = " + problemVar) +
+                 "; edit it here or run with --set " + varNames[0] + "=...";
   return out;
 }
 

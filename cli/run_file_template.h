@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,9 @@ struct RunFileRequest {
   std::string kernel;
   std::vector<uint64_t> global;
   std::vector<uint64_t> local;
+  /// Buffers that need more than one element per work-item: name → elements per item
+  /// (a trial run reached past one: init_trial_run.h).
+  std::map<std::string, uint64_t> elementsPerItem;
 };
 
 /// A run file's text and what to tell its reader about it.
@@ -31,7 +35,8 @@ struct RunFileTemplate {
   std::vector<uint64_t> global, local;
   uint64_t workItems = 0;
   std::vector<std::string> readNames, writtenNames, unusedNames; ///< buffers by use
-  std::string hints; ///< one line per __local pointer, scalar and struct: what to set
+  std::string varsNote; ///< which vars size what (one line)
+  std::string hints;    ///< one line per __local pointer, scalar and struct: what to set
 };
 
 /// The run file for `request` on a module and its validated form. A kernel that is not

@@ -245,9 +245,10 @@ bool isSpelledNumber(const std::string &text) {
 /// The keys under which numbers are read (sizes, counts, values).
 bool isNumericKey(const std::string &key) {
   static const std::set<std::string> kKeys{
-      "global_size", "global_offset", "local_size", "count", "local",  "offset",
-      "size",        "value",         "fill",       "range", "values", "seed",
-      "min",         "max",           "ulp",        "abs",   "rel",    "shape"};
+      "global_size", "global_offset", "local_size", "count",      "local",     "offset",
+      "size",        "value",         "fill",       "range",      "values",    "seed",
+      "min",         "max",           "ulp",        "abs",        "rel",       "shape",
+      "width",       "height",        "depth",      "array_size", "row_pitch", "slice_pitch"};
   return kKeys.count(key) > 0;
 }
 
@@ -274,11 +275,11 @@ void substitute(Json &node, const std::string &path, bool numeric, bool bufferMa
     const std::string &key = item.key();
     // A list's elements may be expressions, not the list itself.
     if (!bufferMap && isListKey(key) && item.value().is_string()) continue;
-    // Buffer names are names, not keys: a buffer called "size" is not a number.
+    // Buffer and image names are names, not keys: a buffer called "size" is not a number.
     const bool childNumeric =
         numeric || (!bufferMap && isNumericKey(key)) || (!bufferMap && path == "spec_constants");
-    substitute(item.value(), keyPath(path, key), childNumeric, path.empty() && key == "buffers",
-               vars);
+    substitute(item.value(), keyPath(path, key), childNumeric,
+               path.empty() && (key == "buffers" || key == "images"), vars);
   }
 }
 

@@ -93,6 +93,18 @@ TEST(RunVars, SubstitutedInSizesCountsAndValues) {
   EXPECT_EQ(spec.buffers[1].init.valueBits[7], 64u);
 }
 
+TEST(RunVars, SubstitutedInImageSizesNotInImageNames) {
+  Json root = Json::parse(R"({"vars": {"N": 8}, "images": {"width": {"type": "image2d_t",
+      "width": "N", "height": "N / 2", "row_pitch": "N * 16", "array_size": "N - 7"}}})");
+  substituteVars(root, {});
+  const Json &image = root["images"]["width"]; // an image's name is not a numeric key
+  EXPECT_EQ(image["type"], "image2d_t");
+  EXPECT_EQ(image["width"], 8u);
+  EXPECT_EQ(image["height"], 4u);
+  EXPECT_EQ(image["row_pitch"], 128u);
+  EXPECT_EQ(image["array_size"], 1u);
+}
+
 TEST(RunVars, SetReplacesAValueAndWhatFollowsFromIt) {
   RunSpec spec = parseRunText(kRunFile, kData, "test.json", {{"N", "2*128"}});
   EXPECT_EQ(spec.launches[0].global[0], 256u);
