@@ -22,7 +22,8 @@ void KernelLowering::lowerDebugBinding(Instance &in, const Instruction &inst, ui
   const uint32_t id = ops[3];
   // A DebugExpression that computes the variable from the value is not followed; llvm-spirv's
   // address-space prefix (Constu N, Swap, Xderef: the memory of address space N) and
-  // StackValue (the value itself) leave it as it is (OpenCL.DebugInfo.100 §3.8).
+  // StackValue (the value itself) leave it as it is, and Fragment (offset and size in
+  // bits) says which part of the variable the value is (OpenCL.DebugInfo.100 §3.8, §4.8).
   const IdInfo &exprInfo = module_.id(ops[4]);
   if (exprInfo.instruction != kNone) {
     auto expression = module_.operands(module_.instruction(exprInfo.instruction)).subspan(2);
@@ -31,7 +32,14 @@ void KernelLowering::lowerDebugBinding(Instance &in, const Instruction &inst, ui
       if (o.instruction == kNone) continue;
       auto words = module_.operands(module_.instruction(o.instruction));
       const uint32_t code = words.size() > 2 ? words[2] : 0;
-      if (code != 5 && code != 6 && code != 7 && code != 8) binding.optimizedOut = true;
+      if (code == 9 && words.size() > 4 && words[4] != 0) {
+        binding.fragmentOffset = words[3];
+        binding.fragmentBits = words[4];
+        // A part of a variable in memory is not followed.
+        if (binding.address) binding.optimizedOut = true;
+      } else if (code != 5 && code != 6 && code != 7 && code != 8) {
+        binding.optimizedOut = true;
+      }
     }
   }
   if (number == 29 && ops.size() > 5) binding.optimizedOut = true; // a part of the variable
