@@ -230,25 +230,28 @@ void DebugSession::numberBindings(const LoweredKernel &k) {
   variableSlots_.clear();
   bindingSlot_.assign(k.debugBindings.size(), 0);
   variableCount_ = 0;
+  std::vector<BindPart> partOf(k.debugBindings.size());
+  for (const LoweredOp &op : k.ops)
+    if (op.code == OpCode::DebugBind && op.aux < partOf.size()) partOf[op.aux] = bindPartOf(op);
   for (size_t b = 0; b < k.debugBindings.size(); ++b) {
-    const DebugBinding &d = k.debugBindings[b];
-    std::vector<Part> &list = parts[d.variable];
+    const BindPart d = partOf[b];
+    std::vector<Part> &list = parts[k.debugBindings[b].variable];
     auto same = std::find_if(list.begin(), list.end(), [&](const Part &p) {
-      return p.offset == d.fragmentOffset && p.bits == d.fragmentBits;
+      return p.offset == d.offset && p.bits == d.bits;
     });
     if (same == list.end()) {
-      list.push_back({variableCount_++, d.fragmentOffset, d.fragmentBits});
+      list.push_back({variableCount_++, d.offset, d.bits});
       same = list.end() - 1;
     }
     bindingSlot_[b] = same->slot;
   }
   replacedSlots_.assign(k.debugBindings.size(), {});
   for (size_t b = 0; b < k.debugBindings.size(); ++b) {
-    const DebugBinding &d = k.debugBindings[b];
-    for (const Part &p : parts[d.variable]) {
+    const BindPart d = partOf[b];
+    for (const Part &p : parts[k.debugBindings[b].variable]) {
       if (p.slot == bindingSlot_[b] || p.bits == 0) continue;
-      if (d.fragmentBits == 0 ||
-          (p.offset < d.fragmentOffset + d.fragmentBits && d.fragmentOffset < p.offset + p.bits))
+      if (d.bits == 0 || (uint64_t(p.offset) < uint64_t(d.offset) + d.bits &&
+                          uint64_t(d.offset) < uint64_t(p.offset) + p.bits))
         replacedSlots_[b].push_back(p.slot);
     }
   }

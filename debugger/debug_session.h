@@ -26,6 +26,15 @@
 
 namespace spvsim::debugger {
 
+/// The part of its variable a DebugBind op binds, in bits (lower/lowering_debug.cpp
+/// keeps it in the op's imm: offset << 32 | size); size 0: the whole variable.
+struct BindPart {
+  uint32_t offset = 0, bits = 0;
+};
+inline BindPart bindPartOf(const LoweredOp &op) {
+  return {uint32_t(op.imm >> 32), uint32_t(op.imm & 0xffffffffu)};
+}
+
 using GlobalId = std::array<uint64_t, 3>;
 
 struct Breakpoint {

@@ -207,7 +207,7 @@ TypePtr Evaluator::typeOfSpirv(uint32_t id) const {
 
 Value Evaluator::valueOf(const DebugVariable &var, const std::vector<uint32_t> &bindOps) const {
   const LoweredKernel &k = *session_.launch()->kernel;
-  if (bindOps.size() == 1 && k.debugBindings[k.ops[bindOps[0]].aux].fragmentBits == 0)
+  if (bindOps.size() == 1 && bindPartOf(k.ops[bindOps[0]]).bits == 0)
     return valueOfBinding(var, bindOps[0]);
   return valueOfParts(var, bindOps);
 }

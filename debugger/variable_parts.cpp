@@ -43,8 +43,9 @@ Value Evaluator::valueOfParts(const DebugVariable &var,
   for (uint32_t index : bindOps) {
     const LoweredOp &op = k.ops[index];
     const DebugBinding &b = k.debugBindings[op.aux];
-    const uint64_t offsetBits = b.fragmentOffset;
-    const uint64_t bits = b.fragmentBits ? b.fragmentBits : size * 8;
+    const BindPart part = bindPartOf(op);
+    const uint64_t offsetBits = part.offset;
+    const uint64_t bits = part.bits ? part.bits : size * 8;
     // Bits the variable has not, or a part that does not start and end on a byte: the
     // bytes it touches are not known.
     const uint64_t first = offsetBits / 8;

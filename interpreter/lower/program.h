@@ -174,15 +174,10 @@ struct PrintfCall {
 /// the source variable `variable` (a DebugLocalVariable id) is the value in `leaves`
 /// slots from the op's `a` (a DebugValue), or lives in memory at the pointer in that slot
 /// (a DebugDeclare), or is gone (`optimizedOut`: a DebugValue of OpUndef or of a value
-/// with no slot, a DebugExpression that computes the variable from the value). A
-/// Fragment operation (OpenCL.DebugInfo.100 §4.8, LLVM's DW_OP_LLVM_fragment: a struct
-/// or vector split into its parts, a narrow value kept in a wider one) makes the binding
-/// about `fragmentBits` bits of the variable from bit `fragmentOffset` only.
+/// with no slot, a DebugExpression that is not empty).
 struct DebugBinding {
   uint32_t variable = 0;
   uint32_t type = 0; ///< Value: the SPIR-V type of the value; Address: the pointer's type
-  uint32_t fragmentOffset = 0;
-  uint32_t fragmentBits = 0; ///< 0: the whole variable
   bool address = false;
   bool optimizedOut = false;
 };
