@@ -210,14 +210,17 @@ uint32_t DebugSession::instructionOf(const Warp &w, uint32_t lane) const {
   const uint64_t bit = uint64_t(1) << lane;
   if (stopped_ && stop_.x.warp == &w && (stop_.x.maskOf(*stop_.op) & bit)) return stop_.op->source;
   const LoweredKernel &k = *launch_->kernel;
+  // The first op of the block it resumes at that has a source line (at -O2 a block
+  // often starts with ops that have none), else the block's first op.
+  auto blockStart = [&](uint32_t b) {
+    for (uint32_t i = k.blocks[b].first; i < k.blocks[b].end; ++i)
+      if (opLines_[i]) return k.ops[i].source;
+    return k.ops[k.blocks[b].first].source;
+  };
   for (const auto &p : w.parked)
-    if (p.lanes & bit) return k.ops[k.blocks[p.next].first].source;
+    if (p.lanes & bit) return blockStart(p.next);
   for (uint32_t b = 0; b < w.pending.size() && b < k.blocks.size(); ++b)
-    if (w.pending[b] & bit) {
-      for (uint32_t i = k.blocks[b].first; i < k.blocks[b].end; ++i)
-        if (opLines_[i]) return k.ops[i].source;
-      return k.ops[k.blocks[b].first].source;
-    }
+    if (w.pending[b] & bit) return blockStart(b);
   return kNone;
 }
 
