@@ -186,7 +186,8 @@ bool CommandLoop::execute(const std::string &rawLine) {
     if (is(word, {"stepi", "si"}))
       return resume(Resume::StepInstruction), lastRepeatable_ = "stepi", true;
     if (is(word, {"finish", "fin"})) {
-      if (requireStopped() && session_.opDepth(session_.stopPoint().index) == 0) {
+      if (!requireStopped()) return true;
+      if (session_.opDepth(session_.stopPoint().index) == 0) {
         out << "\"finish\" not meaningful in the outermost frame.\n";
         return true;
       }
