@@ -91,6 +91,9 @@ StateEdit Evaluator::assign(const Value &target, const Value &value) const {
   if (!target.type->isScalar())
     throw Error("Cannot assign to a " + target.type->name + " as a whole: assign an element.");
   if (target.optimizedOut) throw Error("Cannot assign to a value that is optimized out.");
+  if (target.parts)
+    throw Error("Cannot assign to a part of a variable the compiler split over registers "
+                "(-O2): build with -g -O0 to change it.");
   if (!target.address && !target.registerSlot)
     throw Error("Left operand of assignment is not in memory or a variable's register: it is a "
                 "computed value.");

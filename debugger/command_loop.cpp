@@ -186,7 +186,8 @@ bool CommandLoop::execute(const std::string &rawLine) {
     if (is(word, {"stepi", "si"}))
       return resume(Resume::StepInstruction), lastRepeatable_ = "stepi", true;
     if (is(word, {"finish", "fin"})) {
-      if (requireStopped() && session_.opDepth(session_.stopPoint().index) == 0) {
+      if (!requireStopped()) return true;
+      if (session_.opDepth(session_.stopPoint().index) == 0) {
         out << "\"finish\" not meaningful in the outermost frame.\n";
         return true;
       }
@@ -263,6 +264,13 @@ std::string CommandLoop::whereText(uint32_t instruction) const {
   return baseName(info.fileOf(instruction)) + ":" + std::to_string(line);
 }
 
+void CommandLoop::setSourceText(const std::string &file, const std::string &text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string l; std::getline(in, l);) lines.push_back(l);
+  sources_[file] = std::move(lines);
+}
+
 void CommandLoop::printSourceLine(const std::string &file, uint32_t line) {
   auto it = sources_.find(file);
   if (it == sources_.end()) {
@@ -273,6 +281,7 @@ void CommandLoop::printSourceLine(const std::string &file, uint32_t line) {
   }
   listFile_ = file;
   listLine_ = line;
+  listContinues_ = false;
   if (line == 0 || line > it->second.size()) {
     *out_ << line << "\tin " << baseName(file) << "\n";
     return;
@@ -716,7 +725,8 @@ void CommandLoop::cmdList(const std::string &args) {
       center = uint32_t(std::stoul(args));
     }
   } else if (listLine_) {
-    center = listLine_ + 10; // the next ten lines
+    // After a stop, around its line (as gdb lists); after a list, the next ten lines.
+    center = listContinues_ ? listLine_ + 10 : listLine_;
   }
   if (file.empty()) {
     for (const SourceLine &l : session_.info().module().locations()) {
@@ -734,6 +744,7 @@ void CommandLoop::cmdList(const std::string &args) {
     printSourceLine(file, l);
   }
   listLine_ = first + 5;
+  listContinues_ = true;
 }
 
 void CommandLoop::cmdWatch(const std::string &args) {

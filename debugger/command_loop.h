@@ -33,6 +33,8 @@ public:
   void setOutput(std::ostream &out) { out_ = &out; }
   /// `run` returns once every launch has run (the prompt of one launch of a host program).
   bool endWhenFinished = false;
+  /// The lines of `file` are those of `text`, not of a file of that name.
+  void setSourceText(const std::string &file, const std::string &text);
 
 private:
   void waitAndReport();
@@ -66,6 +68,7 @@ private:
   std::string lastRepeatable_;
   uint32_t lastFunction_ = 0;
   uint32_t listLine_ = 0;
+  bool listContinues_ = false; ///< the last lines shown were a list's, not a stop's
   std::string listFile_;
   std::map<std::string, std::vector<std::string>> sources_;
   uint32_t valueNumber_ = 1;

@@ -67,13 +67,7 @@ void DebugSession::launchStarted(LaunchContext &L) {
   opsReached = 0;
   nextEdit_ = 0;
   const LoweredKernel &k = *L.kernel;
-  variableSlot_.clear();
-  bindingSlot_.assign(k.debugBindings.size(), 0);
-  for (size_t b = 0; b < k.debugBindings.size(); ++b)
-    bindingSlot_[b] =
-        variableSlot_.try_emplace(k.debugBindings[b].variable, uint32_t(variableSlot_.size()))
-            .first->second;
-  variableCount_ = uint32_t(variableSlot_.size());
+  numberBindings(k);
   opLines_.assign(k.ops.size(), 0);
   opFunctions_.assign(k.ops.size(), 0);
   opDepths_.assign(k.ops.size(), 0);
@@ -216,23 +210,70 @@ uint32_t DebugSession::instructionOf(const Warp &w, uint32_t lane) const {
   const uint64_t bit = uint64_t(1) << lane;
   if (stopped_ && stop_.x.warp == &w && (stop_.x.maskOf(*stop_.op) & bit)) return stop_.op->source;
   const LoweredKernel &k = *launch_->kernel;
+  // The first op of the block it resumes at that has a source line (at -O2 a block
+  // often starts with ops that have none), else the block's first op.
+  auto blockStart = [&](uint32_t b) {
+    for (uint32_t i = k.blocks[b].first; i < k.blocks[b].end; ++i)
+      if (opLines_[i]) return k.ops[i].source;
+    return k.ops[k.blocks[b].first].source;
+  };
   for (const auto &p : w.parked)
-    if (p.lanes & bit) return k.ops[k.blocks[p.next].first].source;
+    if (p.lanes & bit) return blockStart(p.next);
   for (uint32_t b = 0; b < w.pending.size() && b < k.blocks.size(); ++b)
-    if (w.pending[b] & bit) {
-      for (uint32_t i = k.blocks[b].first; i < k.blocks[b].end; ++i)
-        if (opLines_[i]) return k.ops[i].source;
-      return k.ops[k.blocks[b].first].source;
-    }
+    if (w.pending[b] & bit) return blockStart(b);
   return kNone;
 }
 
-uint32_t DebugSession::bindingOf(uint32_t localIndex, uint32_t variable) const {
-  auto it = variableSlot_.find(variable);
-  if (it == variableSlot_.end()) return kNone;
-  if (localIndex >= groupItems_) return kNone;
-  const size_t at = size_t(it->second) * groupItems_ + localIndex;
-  return at < bindings_.size() ? bindings_[at] : kNone;
+void DebugSession::numberBindings(const LoweredKernel &k) {
+  // A part is its variable, offset and size in bits (size 0: the whole variable).
+  struct Part {
+    uint32_t slot, offset, bits;
+  };
+  std::unordered_map<uint32_t, std::vector<Part>> parts;
+  variableSlots_.clear();
+  bindingSlot_.assign(k.debugBindings.size(), 0);
+  variableCount_ = 0;
+  std::vector<BindPart> partOf(k.debugBindings.size());
+  for (const LoweredOp &op : k.ops)
+    if (op.code == OpCode::DebugBind && op.aux < partOf.size()) partOf[op.aux] = bindPartOf(op);
+  for (size_t b = 0; b < k.debugBindings.size(); ++b) {
+    const BindPart d = partOf[b];
+    std::vector<Part> &list = parts[k.debugBindings[b].variable];
+    auto same = std::find_if(list.begin(), list.end(), [&](const Part &p) {
+      return p.offset == d.offset && p.bits == d.bits;
+    });
+    if (same == list.end()) {
+      list.push_back({variableCount_++, d.offset, d.bits});
+      same = list.end() - 1;
+    }
+    bindingSlot_[b] = same->slot;
+  }
+  replacedSlots_.assign(k.debugBindings.size(), {});
+  for (size_t b = 0; b < k.debugBindings.size(); ++b) {
+    const BindPart d = partOf[b];
+    for (const Part &p : parts[k.debugBindings[b].variable]) {
+      if (p.slot == bindingSlot_[b] || p.bits == 0) continue;
+      if (d.bits == 0 || (uint64_t(p.offset) < uint64_t(d.offset) + d.bits &&
+                          uint64_t(d.offset) < uint64_t(p.offset) + p.bits))
+        replacedSlots_[b].push_back(p.slot);
+    }
+  }
+  for (auto &[variable, list] : parts) {
+    std::stable_sort(list.begin(), list.end(),
+                     [](const Part &a, const Part &b) { return (a.bits != 0) < (b.bits != 0); });
+    for (const Part &p : list) variableSlots_[variable].push_back(p.slot);
+  }
+}
+
+std::vector<uint32_t> DebugSession::bindingsOf(uint32_t localIndex, uint32_t variable) const {
+  std::vector<uint32_t> ops;
+  auto it = variableSlots_.find(variable);
+  if (it == variableSlots_.end() || localIndex >= groupItems_) return ops;
+  for (uint32_t slot : it->second) {
+    const size_t at = size_t(slot) * groupItems_ + localIndex;
+    if (at < bindings_.size() && bindings_[at] != kNone) ops.push_back(bindings_[at]);
+  }
+  return ops;
 }
 
 std::optional<uint32_t> DebugSession::focusLane(const ExecState &x, uint64_t mask) const {
@@ -262,14 +303,19 @@ void DebugSession::bind(const ExecState &x, const LoweredOp &op, uint32_t index)
   const uint64_t mask = x.maskOf(op);
   // The variable's row: the warp's work-items are consecutive in it.
   const uint32_t firstItem = x.warp->firstItem;
-  uint32_t *row = bindings_.data() + size_t(bindingSlot_[op.aux]) * groupItems_ + firstItem;
-  if (mask == x.allLanes && firstItem + x.width <= groupItems_) {
-    std::fill(row, row + x.width, index);
-    return;
-  }
-  for (uint64_t m = mask; m; m &= m - 1)
-    if (const uint32_t lane = uint32_t(std::countr_zero(m)); firstItem + lane < groupItems_)
-      row[lane] = index;
+  auto write = [&](uint32_t slot, uint32_t value) {
+    uint32_t *row = bindings_.data() + size_t(slot) * groupItems_ + firstItem;
+    if (mask == x.allLanes && firstItem + x.width <= groupItems_) {
+      std::fill(row, row + x.width, value);
+      return;
+    }
+    for (uint64_t m = mask; m; m &= m - 1)
+      if (const uint32_t lane = uint32_t(std::countr_zero(m)); firstItem + lane < groupItems_)
+        row[lane] = value;
+  };
+  write(bindingSlot_[op.aux], index);
+  // The parts of the variable this binding says anew (LLVM's DW_OP_LLVM_fragment).
+  for (uint32_t slot : replacedSlots_[op.aux]) write(slot, kNone);
 }
 
 void DebugSession::applyEdits(const ExecState &x) {

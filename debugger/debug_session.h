@@ -26,6 +26,15 @@
 
 namespace spvsim::debugger {
 
+/// The part of its variable a DebugBind op binds, in bits (lower/lowering_debug.cpp
+/// keeps it in the op's imm: offset << 32 | size); size 0: the whole variable.
+struct BindPart {
+  uint32_t offset = 0, bits = 0;
+};
+inline BindPart bindPartOf(const LoweredOp &op) {
+  return {uint32_t(op.imm >> 32), uint32_t(op.imm & 0xffffffffu)};
+}
+
 using GlobalId = std::array<uint64_t, 3>;
 
 struct Breakpoint {
@@ -188,9 +197,11 @@ public:
   GlobalId globalIdOf(const Warp &w, uint32_t lane) const;
   /// The module instruction the work-item in warp `w`, lane `lane`, is at (its next op).
   uint32_t instructionOf(const Warp &w, uint32_t lane) const;
-  /// The index of the DebugBind op of `variable` (its DebugLocalVariable id) that the
-  /// work-item of local linear index `localIndex` reached last; kNone when none.
-  uint32_t bindingOf(uint32_t localIndex, uint32_t variable) const;
+  /// The DebugBind ops that say where `variable` (its DebugLocalVariable id) is for the
+  /// work-item of local linear index `localIndex` now: the one it reached last for the
+  /// whole variable, if any, first, then those of parts of it (fragments) reached since;
+  /// empty when none.
+  std::vector<uint32_t> bindingsOf(uint32_t localIndex, uint32_t variable) const;
   /// Per op of the kernel: its source line (0: none) and the function it comes from.
   uint32_t opLine(uint32_t index) const { return index < opLines_.size() ? opLines_[index] : 0; }
   uint32_t opFunction(uint32_t index) const {
@@ -219,6 +230,8 @@ private:
   void searchOp(const ExecState &x, const LoweredOp &op, uint32_t index);
   /// opReached while running again to a rewind's count: stops there.
   void positionOp(const ExecState &x, const LoweredOp &op, uint32_t index);
+  /// Numbers the variables and parts of variables the kernel's DebugBind ops bind.
+  void numberBindings(const LoweredKernel &k);
   /// A DebugBind op: the variable of each lane moves.
   void bind(const ExecState &x, const LoweredOp &op, uint32_t index);
   /// Reads each watchpoint's bytes as they are now (its `last`), a __local one's in its
@@ -254,15 +267,19 @@ private:
   std::vector<uint32_t> opFunctions_;
   std::vector<uint8_t> lineStart_;
   uint32_t kernelFunction_ = 0;
-  /// The variables the kernel's DebugBind ops bind, numbered densely as the launch
-  /// starts: per LoweredKernel::debugBindings entry its number, and per module id.
+  /// The variables the kernel's DebugBind ops bind, and the parts (fragments) of them,
+  /// numbered densely as the launch starts: per LoweredKernel::debugBindings entry its
+  /// number; per module id of a variable its numbers, the whole variable's first; per
+  /// entry the numbers of the other parts it replaces (a whole variable's binding, its
+  /// parts; a part's, the other parts overlapping it), empty for most.
   std::vector<uint32_t> bindingSlot_;
-  std::unordered_map<uint32_t, uint32_t> variableSlot_;
+  std::unordered_map<uint32_t, std::vector<uint32_t>> variableSlots_;
+  std::vector<std::vector<uint32_t>> replacedSlots_;
   uint32_t variableCount_ = 0;
-  /// Per variable number × work-item of the running group (local linear index): the
-  /// DebugBind op it reached last (kNone: none yet). A flat array, written on every
-  /// DebugBind op (the most frequent callback of an -O2 debug run), a warp's work-items
-  /// side by side.
+  /// Per variable (or part) number × work-item of the running group (local linear
+  /// index): the DebugBind op it reached last (kNone: none yet, or replaced since). A
+  /// flat array, written on every DebugBind op (the most frequent callback of an -O2
+  /// debug run), a warp's work-items side by side.
   std::vector<uint32_t> bindings_;
   uint32_t groupItems_ = 0;
 

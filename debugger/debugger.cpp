@@ -30,6 +30,7 @@ void Debugger::finished() {
 int Debugger::commandLoop(std::istream &in, std::ostream &out, bool terminal,
                           LaunchControl control) {
   CommandLoop loop(*session_, buffers_, std::move(control));
+  for (const auto &[file, text] : sourceTexts_) loop.setSourceText(file, text);
   return loop.run(in, out, terminal);
 }
 
@@ -43,6 +44,7 @@ int Debugger::launchPrompt(std::istream &in, std::ostream &out, bool terminal,
     ~KeepSigint() { sigaction(SIGINT, &previous, nullptr); }
   } keep;
   CommandLoop loop(*session_, buffers_, std::move(control));
+  for (const auto &[file, text] : sourceTexts_) loop.setSourceText(file, text);
   std::ostringstream unseen; // "Temporary breakpoint 1 at kernel K": not the user's
   loop.setOutput(unseen);
   loop.execute("tbreak " + kernel);

@@ -205,7 +205,14 @@ TypePtr Evaluator::typeOfSpirv(uint32_t id) const {
   return t;
 }
 
-Value Evaluator::valueOf(const DebugVariable &var, uint32_t bindOp) const {
+Value Evaluator::valueOf(const DebugVariable &var, const std::vector<uint32_t> &bindOps) const {
+  const LoweredKernel &k = *session_.launch()->kernel;
+  if (bindOps.size() == 1 && bindPartOf(k.ops[bindOps[0]]).bits == 0)
+    return valueOfBinding(var, bindOps[0]);
+  return valueOfParts(var, bindOps);
+}
+
+Value Evaluator::valueOfBinding(const DebugVariable &var, uint32_t bindOp) const {
   const LoweredKernel &k = *session_.launch()->kernel;
   const LoweredOp &op = k.ops[bindOp];
   const DebugBinding &b = k.debugBindings[op.aux];
@@ -220,15 +227,7 @@ Value Evaluator::valueOf(const DebugVariable &var, uint32_t bindOp) const {
     return v;
   }
   // In registers: one slot per scalar component, of the SPIR-V value's component size.
-  const Module &m = session_.info().module();
-  const Type &st = m.type(b.type);
-  uint32_t leafBytes = 8;
-  if (st.kind == TypeKind::Int || st.kind == TypeKind::Float) leafBytes = st.width / 8;
-  if (st.kind == TypeKind::Bool) leafBytes = 1;
-  if (st.kind == TypeKind::Vector) {
-    const Type &e = m.type(st.element);
-    leafBytes = e.kind == TypeKind::Bool ? 1 : e.width / 8;
-  }
+  const uint32_t leafBytes = leafBytesOf(b.type);
   const uint32_t wanted = v.type->isScalar()             ? 1
                           : v.type->kind == Kind::Vector ? uint32_t(v.type->count)
                                                          : 0;
@@ -255,16 +254,16 @@ Value Evaluator::variable(const std::string &name) const {
     return debugFunction ? var.debugFunction == debugFunction : var.function == function;
   };
   const DebugVariable *best = nullptr;
-  uint32_t bestOp = ~0u;
+  std::vector<uint32_t> bestOps;
   int bestScore = -1;
   for (const auto &[id, var] : info.variables()) {
     if (var.name != name) continue;
-    const uint32_t op = session_.bindingOf(item, id);
-    const int score = (inFunction(var) ? 2 : 0) + (op != ~0u ? 1 : 0);
-    if (score > bestScore) best = &var, bestOp = op, bestScore = score;
+    std::vector<uint32_t> ops = session_.bindingsOf(item, id);
+    const int score = (inFunction(var) ? 2 : 0) + (ops.empty() ? 0 : 1);
+    if (score > bestScore) best = &var, bestOps = std::move(ops), bestScore = score;
   }
   if (best) {
-    if (bestOp != ~0u) return valueOf(*best, bestOp);
+    if (!bestOps.empty()) return valueOf(*best, bestOps);
     Value v;
     v.type = typeOfDebug(best->type);
     v.optimizedOut = true;
@@ -352,9 +351,9 @@ std::vector<std::pair<std::string, Value>> Evaluator::variables(bool arguments) 
                                         : a->id < b->id;
   });
   for (const DebugVariable *var : list) {
-    const uint32_t op = session_.bindingOf(item, var->id);
-    if (op != kNone) {
-      out.emplace_back(var->name, valueOf(*var, op));
+    const std::vector<uint32_t> ops = session_.bindingsOf(item, var->id);
+    if (!ops.empty()) {
+      out.emplace_back(var->name, valueOf(*var, ops));
     } else {
       Value v;
       v.type = typeOfDebug(var->type);

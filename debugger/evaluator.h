@@ -64,7 +64,13 @@ public:
 private:
   struct Parser;
   Value variable(const std::string &name) const;
-  Value valueOf(const DebugVariable &v, uint32_t bindOp) const;
+  /// The variable as its DebugBind ops (DebugSession::bindingsOf) say.
+  Value valueOf(const DebugVariable &v, const std::vector<uint32_t> &bindOps) const;
+  Value valueOfBinding(const DebugVariable &v, uint32_t bindOp) const;
+  /// A variable bound in parts (fragments): its bytes put together (variable_parts.cpp).
+  Value valueOfParts(const DebugVariable &v, const std::vector<uint32_t> &bindOps) const;
+  /// The bytes of one register leaf of a value of SPIR-V type `type`.
+  uint32_t leafBytesOf(uint32_t type) const;
   TypePtr typeOfDebug(uint32_t id) const;
   TypePtr typeOfSpirv(uint32_t id) const;
   uint64_t registerBits(uint32_t slotBytes, uint32_t bytes) const;

@@ -1,6 +1,7 @@
 // Values (value.h): element and member access, and gdb-style formatting.
 #include "value.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstring>
 
@@ -22,10 +23,23 @@ TypePtr scalarType(ValueType::Kind kind, uint32_t bytes, std::string name) {
   return t;
 }
 
+bool PartBytes::allKnown(uint64_t offset, uint64_t size) const {
+  if (offset + size > known.size()) return false;
+  return std::all_of(known.begin() + ptrdiff_t(offset), known.begin() + ptrdiff_t(offset + size),
+                     [](uint8_t k) { return k != 0; });
+}
+
 uint64_t scalarBits(const Value &v, const MemoryReader &read) {
   if (v.optimizedOut) throw Error("value has been optimized out");
   if (!v.type || !v.type->isScalar()) throw Error("not a scalar");
   if (!v.leaves.empty()) return v.leaves[0];
+  if (v.parts) {
+    const uint64_t n = std::min<uint64_t>(v.type->bytes, 8);
+    if (!v.parts->allKnown(v.partsOffset, n)) throw Error("value has been optimized out");
+    uint64_t bits = 0;
+    std::memcpy(&bits, v.parts->bytes.data() + v.partsOffset, n);
+    return bits;
+  }
   uint64_t bits = 0;
   std::string why;
   if (!v.address || !read(*v.address, v.type->bytes, &bits, why)) throw Error(why);
@@ -102,6 +116,9 @@ Value elementOf(const Value &v, int64_t index, const MemoryReader &read) {
   if (!v.leaves.empty()) {
     if (uint64_t(index) >= v.leaves.size()) throw Error("component not in registers");
     e.leaves = {v.leaves[size_t(index)]};
+  } else if (v.parts) {
+    e.parts = v.parts;
+    e.partsOffset = v.partsOffset + uint64_t(index) * t.element->stride();
   } else {
     e.address = tagged::addOffset(*v.address, uint64_t(index) * t.element->stride());
   }
@@ -122,18 +139,27 @@ Value memberOf(const Value &v, const std::string &name) {
       throw Error("no component '" + name + "' in " + t.name);
     Value e;
     e.type = t.element;
-    if (!v.leaves.empty())
+    if (!v.leaves.empty()) {
       e.leaves = {v.leaves.at(size_t(index))};
-    else
+    } else if (v.parts) {
+      e.parts = v.parts;
+      e.partsOffset = v.partsOffset + uint64_t(index) * t.element->bytes;
+    } else {
       e.address = tagged::addOffset(*v.address, uint64_t(index) * t.element->bytes);
+    }
     return e;
   }
   if (t.kind != ValueType::Kind::Struct) throw Error("'" + name + "' of a non-struct " + t.name);
   for (const auto &m : t.members)
     if (m.name == name) {
-      if (!v.address) throw Error("struct members of a value in registers are not shown");
       Value e;
       e.type = m.type;
+      if (v.parts) {
+        e.parts = v.parts;
+        e.partsOffset = v.partsOffset + m.offset;
+        return e;
+      }
+      if (!v.address) throw Error("struct members of a value in registers are not shown");
       e.address = tagged::addOffset(*v.address, m.offset);
       return e;
     }
@@ -145,6 +171,8 @@ std::string formatValue(const Value &v, const MemoryReader &read, const PointerN
   if (v.optimizedOut) return v.note.empty() ? "<optimized out>" : v.note;
   const ValueType &t = *v.type;
   if (t.isScalar()) {
+    if (v.parts && !v.parts->allKnown(v.partsOffset, std::min<uint64_t>(t.bytes, 8)))
+      return "<optimized out>";
     try {
       return formatScalar(t, scalarBits(v, read), name);
     } catch (const Error &e) {

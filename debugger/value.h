@@ -35,8 +35,19 @@ using TypePtr = std::shared_ptr<const ValueType>;
 
 TypePtr scalarType(ValueType::Kind kind, uint32_t bytes, std::string name);
 
-/// A value: in memory (`address`, a tagged pointer, read through `read`) or in
-/// registers (`leaves`: one scalar's bits per component), or gone.
+/// The bytes of a variable whose parts are in different registers (fragments of its
+/// debug information, -O2), as far as they are known: `known[i]` says whether `bytes[i]`
+/// is the variable's.
+struct PartBytes {
+  std::vector<uint8_t> bytes;
+  std::vector<uint8_t> known;
+  /// Whether bytes [offset, offset + size) are all known.
+  bool allKnown(uint64_t offset, uint64_t size) const;
+};
+
+/// A value: in memory (`address`, a tagged pointer, read through `read`), in
+/// registers (`leaves`: one scalar's bits per component), in bytes put together from
+/// its parts (`parts`, from `partsOffset`), or gone.
 struct Value {
   TypePtr type;
   std::optional<uint64_t> address;
@@ -44,6 +55,8 @@ struct Value {
   /// A scalar variable in a register (DebugValue, -O2): the register's slot (a byte
   /// offset, as LoweredOp operands), which `set var` may write.
   std::optional<uint32_t> registerSlot;
+  std::shared_ptr<const PartBytes> parts;
+  uint64_t partsOffset = 0;
   bool optimizedOut = false;
   std::string note; ///< why it is gone, or what it is ("<optimized out>")
 

@@ -276,6 +276,9 @@ void DapAdapter::launchHost(const json &request, const json &args) {
     launch.warpWidth = uint32_t(w);
   }
   if (args.contains("checks")) launch.checks = args["checks"].get<std::string>();
+  // A program that cannot be run is the launch's error, not an exit status after
+  // configurationDone.
+  HostProgramRelay::checkProgram(launch.command[0], launch.cwd, launch.env);
   HostProgramRelay::Settings settings;
   settings.argv = hostCommand_(launch);
   settings.env = launch.env;
@@ -332,19 +335,29 @@ void DapAdapter::setBreakpoints(const json &request) {
   sourceBreakpoints_[path].clear();
 
   std::vector<std::pair<int64_t, std::string>> wanted; // line, condition
+  std::vector<std::string> unsupported;                // per wanted: why it is refused
   if (args.contains("breakpoints")) {
-    for (const json &b : args["breakpoints"])
+    for (const json &b : args["breakpoints"]) {
       wanted.emplace_back(b.at("line").get<int64_t>(), b.value("condition", std::string()));
+      // Not announced in the capabilities: refused rather than set as a breakpoint that
+      // stops where the client asked for a log point or a hit count.
+      unsupported.push_back(b.contains("logMessage")     ? "Log points are not supported."
+                            : b.contains("hitCondition") ? "Hit counts are not supported."
+                                                         : "");
+    }
   } else if (args.contains("lines")) { // the deprecated form
     for (const json &l : args["lines"]) wanted.emplace_back(l.get<int64_t>(), "");
   }
   const Module &m = session_.load()->info().module();
   const std::optional<std::string> file = moduleFileFor(path);
   json result = json::array();
-  for (const auto &[clientLine, condition] : wanted) {
+  for (size_t i = 0; i < wanted.size(); ++i) {
+    const auto &[clientLine, condition] = wanted[i];
     const int64_t line = linesStartAt1_ ? clientLine : clientLine + 1;
     json b = {{"verified", false}, {"line", clientLine}};
-    if (m.locations().empty()) {
+    if (i < unsupported.size() && !unsupported[i].empty()) {
+      b["message"] = unsupported[i];
+    } else if (m.locations().empty()) {
       b["message"] = "The module has no line information: build it with -g.";
     } else if (!file) {
       b["message"] =

@@ -11,8 +11,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <ostream>
@@ -138,12 +140,53 @@ json HostProgramRelay::pendingBreakpoints(const std::string &path) const {
   return list;
 }
 
+void HostProgramRelay::checkProgram(const std::string &program, const std::string &cwd,
+                                    const std::map<std::string, std::string> &env) {
+  namespace fs = std::filesystem;
+  const fs::path base = cwd.empty() ? fs::current_path() : fs::path(cwd);
+  auto runnable = [](const fs::path &p) {
+    std::error_code ec;
+    return fs::is_regular_file(p, ec) && ::access(p.c_str(), X_OK) == 0;
+  };
+  if (program.find('/') != std::string::npos) {
+    const fs::path path = fs::path(program).is_absolute() ? fs::path(program) : base / program;
+    std::error_code ec;
+    if (!fs::exists(path, ec))
+      throw Error("Cannot run \"program\" " + program + ": " + path.string() + " does not exist.");
+    if (!runnable(path))
+      throw Error("Cannot run \"program\" " + program + ": " + path.string() +
+                  " is not an executable file.");
+    return;
+  }
+  // execvp's search (POSIX exec: the PATH of the program's environment).
+  const auto set = env.find("PATH");
+  const char *inherited = std::getenv("PATH");
+  const std::string path = set != env.end() ? set->second : inherited ? inherited : "/usr/bin:/bin";
+  size_t start = 0;
+  while (start <= path.size()) {
+    const size_t end = std::min(path.find(':', start), path.size());
+    const std::string dir = path.substr(start, end - start);
+    const fs::path dirPath = dir.empty()                   ? base
+                             : fs::path(dir).is_absolute() ? fs::path(dir)
+                                                           : base / dir;
+    if (runnable(dirPath / program)) return;
+    start = end + 1;
+  }
+  throw Error("Cannot run \"program\" " + program + ": not found on PATH (give its path, " +
+              "such as \"./" + program + "\").");
+}
+
 void HostProgramRelay::start() {
-  // The socket the launches connect to, in a directory of its own (a Unix socket's path
-  // is at most 107 bytes: /tmp, not a long TMPDIR).
-  std::string dir = "/tmp/spvsim-dap-XXXXXX";
+  // The socket the launches connect to, in a directory of its own in TMPDIR (else /tmp);
+  // a Unix socket's path is at most 107 bytes, so a TMPDIR too long for it gives /tmp.
+  const char *tmp = std::getenv("TMPDIR");
+  std::string base = tmp && *tmp ? tmp : "/tmp";
+  constexpr size_t kSocketPathMax = sizeof(sockaddr_un::sun_path) - 1;
+  if (base.size() + std::string("/spvsim-dap-XXXXXX/launches").size() > kSocketPathMax)
+    base = "/tmp";
+  std::string dir = base + "/spvsim-dap-XXXXXX";
   if (!::mkdtemp(dir.data()))
-    throw Error(std::string("cannot make a directory in /tmp: ") + std::strerror(errno));
+    throw Error("cannot make a directory in " + base + ": " + std::strerror(errno));
   socketDir_ = dir;
   socketPath_ = dir + "/launches";
   listenFd_ = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);

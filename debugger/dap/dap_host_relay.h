@@ -38,6 +38,11 @@ public:
     nlohmann::json initialize; ///< the client's `initialize` arguments (lines from 1, ...)
   };
   HostProgramRelay(DapChannel &client, Settings settings);
+  /// Throws spvsim::Error, saying why, unless `program` names a file that can be run
+  /// from `cwd` (empty: spvsim's) as `spvsim exec` runs it: a path with a '/' from
+  /// there, else found on PATH (`env`'s PATH when it sets one), as execvp finds it.
+  static void checkProgram(const std::string &program, const std::string &cwd,
+                           const std::map<std::string, std::string> &env);
   /// Ends the program (as `disconnect` does) when it still runs.
   ~HostProgramRelay();
   HostProgramRelay(const HostProgramRelay &) = delete;

@@ -81,10 +81,12 @@ int connectToAdapter(const std::string &path) {
 LaunchStats debugLaunch(const ValidatedModule &module, const std::string &kernel,
                         const NDRange &range, const std::vector<ArgBinding> &args,
                         const SpecConstants &specConstants, GlobalMemory &memory, FindingSink &sink,
-                        ExecOptions options) {
+                        ExecOptions options, const std::string *source) {
   // Buffers print through the kernel's pointer arguments (the host program's buffers
   // have no element types).
   debugger::Debugger debug(module.module(), {});
+  // The front end names a program's source "input.cl" (runtime/README.md).
+  if (source) debug.setSourceText("input.cl", *source);
   sink.setObserver([&debug](const Finding &f) { debug.findingReported(f); });
   std::atomic<bool> cancel{false};
   std::atomic<bool> restart{false};

@@ -16,10 +16,12 @@ namespace spvsim::runtime {
 
 /// Runs `kernel` as launchKernel does, under the debugger's prompt on the process's
 /// standard input and output, or served to `spvsim dap` when SPVSIM_DEBUG_DAP is set.
-/// Throws what launchKernel throws, and spvsim::Error when the adapter cannot be reached.
+/// `source`: the program's OpenCL C when the host gave it as text, whose lines the
+/// prompt shows for "input.cl". Throws what launchKernel throws, and spvsim::Error when
+/// the adapter cannot be reached.
 LaunchStats debugLaunch(const ValidatedModule &module, const std::string &kernel,
                         const NDRange &range, const std::vector<ArgBinding> &args,
                         const SpecConstants &specConstants, GlobalMemory &memory, FindingSink &sink,
-                        ExecOptions options);
+                        ExecOptions options, const std::string *source = nullptr);
 
 } // namespace spvsim::runtime

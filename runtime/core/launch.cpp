@@ -270,10 +270,12 @@ cl_int runLaunch(const LaunchCommand &launch) {
     launch.context->notify("spvsim: " + message);
     return status;
   };
+  const bool fromSource = launch.program && launch.program->origin() == Program::Origin::Source;
+  const std::string *source = fromSource ? &launch.program->source() : nullptr;
   try {
     if (config.debug) {
       stats = debugLaunch(launch.executable->module(), kernel, launch.range, bindings,
-                          launch.executable->specConstants(), memory, sink, options);
+                          launch.executable->specConstants(), memory, sink, options, source);
     } else {
       // The debugger's prompt takes Ctrl-C itself; otherwise the first one stops the launch.
       const InterruptScope takesCtrlC;
@@ -300,8 +302,6 @@ cl_int runLaunch(const LaunchCommand &launch) {
                  " of " + std::to_string(stats.workItems) + " work-items had finished");
   }
   nameBuffers(findings, launch);
-  const bool fromSource = launch.program && launch.program->origin() == Program::Origin::Source;
-  const std::string *source = fromSource ? &launch.program->source() : nullptr;
   log.add(launch.executable->number(), findings, source);
   if (profile && profile->launches)
     ProfileLog::get().add(launch.executable->number(), launch.executable->module().module(), kernel,

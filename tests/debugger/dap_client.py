@@ -29,6 +29,7 @@ import os
 import select
 import subprocess
 import sys
+import tempfile
 import time
 
 
@@ -45,9 +46,10 @@ def check(condition, what):
 
 
 class Client:
-    def __init__(self, spvsim):
+    def __init__(self, spvsim, env=None):
         self.proc = subprocess.Popen([spvsim, "dap"], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                     env=None if env is None else dict(os.environ, **env))
         self.seq = 1
         self.buffer = b""
         self.events = []  # events received, oldest first, not yet consumed
@@ -184,11 +186,17 @@ def session(spvsim, run_file):
                           "..", "kernels", "bugs", "global_bounds.cl")
     r = c.request("setBreakpoints", {
         "source": {"path": source},
-        "breakpoints": [{"line": 12, "condition": "i == 3"}, {"line": 2}]})
+        "breakpoints": [{"line": 12, "condition": "i == 3"}, {"line": 2},
+                        {"line": 11, "logMessage": "v = {v}"},
+                        {"line": 11, "hitCondition": "3"}]})
     bps = r["body"]["breakpoints"]
     check(bps[0]["verified"] and bps[0]["line"] == 12, "line 12 verified: %r" % bps[0])
     check(not bps[1]["verified"] and "No code" in bps[1].get("message", ""),
           "line 2 (a comment) unverified with a message: %r" % bps[1])
+    check(not bps[2]["verified"] and "Log points" in bps[2].get("message", ""),
+          "a log point is refused, not set as a breakpoint: %r" % bps[2])
+    check(not bps[3]["verified"] and "Hit counts" in bps[3].get("message", ""),
+          "a hit count is refused, not set as a breakpoint: %r" % bps[3])
     check(os.path.samefile(bps[0]["source"]["path"], source), "breakpoint source %r" % bps[0])
     c.request("setExceptionBreakpoints", {"filters": ["findings"]})
     c.request("configurationDone")
@@ -504,18 +512,37 @@ def host_finding_and_disconnect(spvsim, oob_app):
     c.request("disconnect")
     c.finish()
 
+    # The launches' socket is in a directory of TMPDIR, removed at the end.
     mark = "dap-%d-%f" % (os.getpid(), time.time())
+    with tempfile.TemporaryDirectory() as tmp:
+        c = Client(spvsim, {"TMPDIR": tmp})
+        c.request("initialize", {"adapterID": "spvsim"})
+        c.request("launch", {"program": [oob_app, "--fixed"], "stopOnEntry": True,
+                             "env": {"SPVSIM_DAP_TEST_MARK": mark}})
+        c.event("initialized")
+        c.request("configurationDone")
+        stopped(c, "entry")
+        check(marked_processes(mark), "the program runs with the launch's env")
+        check([d for d in os.listdir(tmp) if d.startswith("spvsim-dap-")],
+              "the socket's directory in TMPDIR: %r" % os.listdir(tmp))
+        c.request("disconnect", {"terminateDebuggee": True})
+        c.finish()
+        check(not marked_processes(mark), "the program still runs after disconnect")
+        check(not os.listdir(tmp), "left in TMPDIR: %r" % os.listdir(tmp))
+
+    # A program that cannot be run: the launch's error response, nothing started.
     c = Client(spvsim)
     c.request("initialize", {"adapterID": "spvsim"})
-    c.request("launch", {"program": [oob_app, "--fixed"], "stopOnEntry": True,
-                         "env": {"SPVSIM_DAP_TEST_MARK": mark}})
-    c.event("initialized")
-    c.request("configurationDone")
-    stopped(c, "entry")
-    check(marked_processes(mark), "the program runs with the launch's env")
-    c.request("disconnect", {"terminateDebuggee": True})
+    missing = os.path.join(os.path.dirname(oob_app), "no-such-program")
+    r = c.request("launch", {"program": [missing]}, success=False)
+    check("no-such-program" in r["message"] and "does not exist" in r["message"],
+          "launch of a missing program: %r" % r)
+    r = c.request("launch", {"program": ["spvsim-no-such-command"]}, success=False)
+    check("not found on PATH" in r["message"], "launch of a command not on PATH: %r" % r)
+    r = c.request("launch", {"program": [os.path.dirname(oob_app)]}, success=False)
+    check("not an executable file" in r["message"], "launch of a directory: %r" % r)
+    c.request("disconnect")
     c.finish()
-    check(not marked_processes(mark), "the program still runs after disconnect")
 
 
 def host_two_launches(spvsim, profile_app):

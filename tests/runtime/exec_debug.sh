@@ -4,7 +4,8 @@
 # waits; `continue` lets it finish with its normal output and exit status. Commands
 # come on standard input (no terminal: each is echoed after the prompt). Without
 # --fixed the program's out-of-bounds write stops the launch in work-item 63 first.
-# The reverse commands replay the launch from the bytes its buffers started with.
+# The reverse commands replay the launch from the bytes its buffers started with. The
+# prompt shows the lines of the program's source, which is no file ("input.cl").
 # Usage: exec_debug.sh SPVSIM OOB_APP
 spvsim=$1
 program=$2
@@ -13,18 +14,23 @@ fail() {
   exit 1
 }
 
-out=$(printf 'next\nbt\ninfo workitems\ncontinue\n' |
+out=$(printf 'next\nbt\nlist\ninfo workitems\ncontinue\n' |
   "$spvsim" exec --debug -- "$program" --fixed 2>&1)
 status=$?
 expected="platforms: 1
 [spvsim: kernel 'shift' launched; the debugger stops at its first line (\`continue\` runs it to its end, \`quit\` stops it)]
 
 Temporary breakpoint 1, work-item (0) at input.cl:2
-2	in input.cl
+2	  int i = get_global_id(0);
 (spvsim) next
-3	in input.cl
+3	  if (i < n) out[i + SHIFT] = i;
 (spvsim) bt
 #0  shift () at input.cl:3
+(spvsim) list
+1	__kernel void shift(__global int *out, int n) {
+2	  int i = get_global_id(0);
+3	  if (i < n) out[i + SHIFT] = i;
+4	}
 (spvsim) info workitems
 Work-group (0), 64 work-items:
   32 work-items (0)-(31) at input.cl:3
@@ -56,7 +62,7 @@ expected="platforms: 1
 [spvsim: kernel 'shift' launched; the debugger stops at its first line (\`continue\` runs it to its end, \`quit\` stops it)]
 
 Temporary breakpoint 1, work-item (0) at input.cl:2
-2	in input.cl
+2	  int i = get_global_id(0);
 (spvsim) watch out[40]
 Watchpoint 2: out[40]
 (spvsim) continue
@@ -66,7 +72,7 @@ Watchpoint 2: out[40]
 Old value = 0
 New value = 40
 work-item (40) at input.cl:3
-3	in input.cl
+3	  if (i < n) out[i + SHIFT] = i;
 (spvsim) reverse-continue
 
 No more reverse-execution history.
@@ -80,9 +86,9 @@ Watchpoint 2: out[40]
 Old value = 0
 New value = 40
 work-item (40) at input.cl:3
-3	in input.cl
+3	  if (i < n) out[i + SHIFT] = i;
 (spvsim) reverse-stepi
-3	in input.cl
+3	  if (i < n) out[i + SHIFT] = i;
 (spvsim) print out[40]
 \$2 = 0
 (spvsim) stepi
@@ -92,7 +98,7 @@ Watchpoint 2: out[40]
 Old value = 0
 New value = 40
 work-item (40) at input.cl:3
-3	in input.cl
+3	  if (i < n) out[i + SHIFT] = i;
 (spvsim) print out[40]
 \$3 = 40
 (spvsim) continue

@@ -23,27 +23,27 @@ for options in "-g -cl-opt-disable" "-g"; do
   expected="[spvsim: kernel 'neighbours' launched; the debugger stops at its first line (\`continue\` runs it to its end, \`quit\` stops it)]
 
 Temporary breakpoint 1, work-item (0) at input.cl:3
-3	in input.cl
+3	  int l = get_local_id(0);
 (spvsim) continue
 
 Finding race.local.read-write: read of 4 bytes at offset 4 of local 'neighbours.tile' races with a write by another work-item: no work-group barrier with the local fence between them
 work-item (0) at input.cl:7
-7	in input.cl
+7	  out[get_global_id(0)] = tile[(l + 1) % 64] - tile[l];
 (spvsim) print l
 \$1 = 0
 (spvsim) print tile[(l + 1) % 64]
 \$2 = 1
 (spvsim) last-write tile[(l + 1) % 64]
 tile[(l + 1) % 64] was last written by work-item (1) at input.cl:6
-6	in input.cl
+6	  tile[l] = in[get_global_id(0)];
 Value written = 1
 (spvsim) reverse-step
-7	in input.cl
+7	  out[get_global_id(0)] = tile[(l + 1) % 64] - tile[l];
 (spvsim) continue
 
 Finding race.local.read-write: read of 4 bytes at offset 4 of local 'neighbours.tile' races with a write by another work-item: no work-group barrier with the local fence between them
 work-item (0) at input.cl:7
-7	in input.cl
+7	  out[get_global_id(0)] = tile[(l + 1) % 64] - tile[l];
 (spvsim) continue
 out[63] = -3969"
   [ "$out" = "$expected" ] || fail "the session with $options printed:

@@ -18,4 +18,9 @@ stepi
 workitem 99
 workitem group 1 local 3
 reverse-step
+delete
+delete on-finding
+continue
+finish
+next
 quit

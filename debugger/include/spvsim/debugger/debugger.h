@@ -58,6 +58,11 @@ public:
   void findingReported(const Finding &f);
   /// The launches' thread has run them all (or failed).
   void finished();
+  /// The text of source file `file` as the module names it, for the prompt's lines and
+  /// `list` (a host program's OpenCL C, which the module calls "input.cl", is no file).
+  void setSourceText(const std::string &file, std::string text) {
+    sourceTexts_[file] = std::move(text);
+  }
   /// Reads and runs commands from `in` (libedit when `terminal`), printing to `out`,
   /// until quit or the end of the input.
   int commandLoop(std::istream &in, std::ostream &out, bool terminal, LaunchControl control);
@@ -75,6 +80,7 @@ public:
 private:
   std::unique_ptr<DebugSession> session_;
   std::map<std::string, BufferType> buffers_;
+  std::map<std::string, std::string> sourceTexts_;
 };
 
 } // namespace debugger
