@@ -45,6 +45,7 @@ public:
   void setScheduleNote(std::string note) { scheduleNote_ = std::move(note); }
 
   const std::string &kernel() const { return kernel_; }
+  const Module &module() const { return module_; }
   /// Fills in the type module instruction `instruction` accesses (Finding::elementType,
   /// elementSize) when it is a load, store or atomic of a scalar or vector. report()
   /// does so with the finding's own instruction, except for uninit.read, whose memory

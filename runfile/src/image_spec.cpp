@@ -340,7 +340,7 @@ ImageSpec parseImage(const std::string &name, const Json &value,
   rejectUnknownKeys(value, path,
                     {"type", "channel_order", "channel_data_type", "width", "height", "depth",
                      "array_size", "row_pitch", "slice_pitch", "init", "dump", "access", "expect",
-                     "buffer"});
+                     "buffer", "buffer_offset"});
   parseLayout(value, path, out);
   if (auto it = value.find("buffer"); it != value.end()) {
     // OpenCL API §5.3.1.2 (mem_object): a 1D buffer image, or a 2D image made from a
@@ -355,6 +355,19 @@ ImageSpec parseImage(const std::string &name, const Json &value,
     if (value.contains("init"))
       failAt(keyPath(path, "init"),
              "an image made from a buffer has the buffer's contents: give the buffer an init");
+    if (auto offset = value.find("buffer_offset"); offset != value.end()) {
+      // An image made from a sub-buffer views the buffer from the sub-buffer's origin;
+      // its texels start at a multiple of their size as the buffer's elements do.
+      const std::string offsetPath = keyPath(path, "buffer_offset");
+      out.bufferOffset = readWholeNumber(*offset, offsetPath, 0, uint64_t{1} << 48);
+      const uint32_t texel = texelBytes(out.image.format);
+      if (out.bufferOffset % texel)
+        failAt(offsetPath, std::to_string(out.bufferOffset) +
+                               " is not a multiple of the texel size (" + std::to_string(texel) +
+                               " bytes, " + formatName(out.image.format) + ")");
+    }
+  } else if (value.contains("buffer_offset")) {
+    failAt(keyPath(path, "buffer_offset"), "only an image made from a buffer (\"buffer\") has one");
   }
   if (auto it = value.find("init"); it != value.end())
     out.init = parseContents(*it, keyPath(path, "init"), out, baseDir);

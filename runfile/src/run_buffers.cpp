@@ -37,8 +37,8 @@ RunBuffers::RunBuffers(const RunSpec &spec, GlobalMemory &memory, const StopChec
   for (const ImageSpec &image : spec.images) {
     if (!image.buffer.empty()) {
       ImageDescription description = image.image;
-      description.buffer =
-          memory.createSub(ids_.at(image.buffer), 0, image.size(), image.name, image.access);
+      description.buffer = memory.createSub(ids_.at(image.buffer), image.bufferOffset, image.size(),
+                                            image.name, image.access);
       images_.emplace(image.name, description);
       continue;
     }

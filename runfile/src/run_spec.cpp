@@ -474,10 +474,13 @@ RunSpec parseRunText(std::string_view text, const std::filesystem::path &baseDir
         const std::string bufferPath = keyPath(image.path(), "buffer");
         const BufferSpec *buffer = spec.findBuffer(image.buffer);
         if (!buffer) failAt(bufferPath, "no buffer is named '" + image.buffer + "'");
-        if (buffer->size() < image.size())
-          failAt(bufferPath, "the image takes " + std::to_string(image.size()) +
-                                 " bytes, more than buffer '" + image.buffer + "' has (" +
-                                 std::to_string(buffer->size()) + ")");
+        if (buffer->size() < image.size() || buffer->size() - image.size() < image.bufferOffset)
+          failAt(bufferPath,
+                 "the image takes " + std::to_string(image.size()) + " bytes" +
+                     (image.bufferOffset ? " from offset " + std::to_string(image.bufferOffset)
+                                         : std::string()) +
+                     ", more than buffer '" + image.buffer + "' has (" +
+                     std::to_string(buffer->size()) + ")");
       }
     }
   }

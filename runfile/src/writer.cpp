@@ -325,6 +325,7 @@ std::string writeRunText(const RunSpec &spec, const std::filesystem::path &baseD
         image["init"] = std::move(init);
       if (i.access != BufferAccess::ReadWrite) image["access"] = accessName(i.access);
       if (!i.buffer.empty()) image["buffer"] = i.buffer;
+      if (i.bufferOffset) image["buffer_offset"] = i.bufferOffset;
       if (i.dumpFile)
         image["dump"] = relativeTo(*i.dumpFile, baseDir);
       else if (i.dumpText)

@@ -4,6 +4,7 @@
 #include <cstring>
 #include <iostream>
 #include <map>
+#include <set>
 
 #include "core/config.h"
 #include "core/launch.h"
@@ -91,28 +92,35 @@ runfile::ImageSpec imageSpec(const std::string &name, const Mem &mem, const Kern
   return image;
 }
 
-/// The buffer whose first bytes image `mem` views, when a run file can say so (its
-/// "buffer" key): an image1d_buffer_t or image2d_t made from a buffer, or from a sub-buffer
-/// or image that starts at a buffer's first byte. Null for an image with bytes of its own,
-/// one over a buffer's later bytes, and one over another image's own bytes (run files have
-/// no such views: these are captured as images of their own).
-const Mem *viewedBuffer(const Mem &mem, const runfile::ImageSpec &image) {
-  if (!mem.imageBuffer()) return nullptr;
-  if (image.image.type != ImageType::Image1DBuffer &&
-      !(image.image.type == ImageType::Image2D && !image.depthImage))
-    return nullptr;
-  const Mem *root = mem.imageBuffer().get();
+/// Whether a run file can make an image of `image`'s type from a buffer (its "buffer"
+/// key): an image1d_buffer_t, or an image2d_t as cl_khr_image2d_from_buffer makes one.
+bool runFileMayView(const runfile::ImageSpec &image) {
+  return image.image.type == ImageType::Image1DBuffer ||
+         (image.image.type == ImageType::Image2D && !image.depthImage);
+}
+
+/// The allocation whose bytes an image made from a buffer, sub-buffer or image views, and
+/// where in it the image's bytes start (OpenCL API §5.3.1.2, mem_object: a sub-buffer's
+/// origin moves them, an image made from an image starts where that image does).
+struct ViewedBytes {
+  const Mem *root = nullptr; ///< a buffer, or an image with bytes of its own
+  uint64_t offset = 0;
+};
+
+/// The bytes image `mem` views; nullopt for an image with bytes of its own.
+std::optional<ViewedBytes> viewedBytes(const Mem &mem) {
+  if (!mem.imageBuffer()) return std::nullopt;
+  ViewedBytes viewed{mem.imageBuffer().get(), 0};
   for (;;) {
-    if (root->isImage() && root->imageBuffer()) {
-      root = root->imageBuffer().get();
-    } else if (root->parent()) {
-      if (root->origin() != 0) return nullptr;
-      root = root->parent().get();
+    if (viewed.root->isImage() && viewed.root->imageBuffer()) {
+      viewed.root = viewed.root->imageBuffer().get();
+    } else if (viewed.root->parent()) {
+      viewed.offset += viewed.root->origin();
+      viewed.root = viewed.root->parent().get();
     } else {
-      break;
+      return viewed;
     }
   }
-  return root->isImage() ? nullptr : root;
 }
 
 } // namespace
@@ -209,6 +217,15 @@ std::optional<CapturedLaunch> Capture::begin(const LaunchCommand &launch) {
     const std::string &name = signature.params[i].name;
     return name.empty() ? "arg" + std::to_string(i) : name;
   };
+  // Images with bytes of their own that another image argument views: run files have no
+  // image made from an image, so such bytes are captured as a buffer that every image
+  // over them views, the image itself included (docs/images.md "Through the runtime").
+  std::set<const Mem *> viewedImages;
+  for (size_t i = 0; i < launch.args.size(); ++i)
+    if (const std::shared_ptr<Mem> &mem = launch.buffers[i];
+        launch.args[i].kind == KernelArg::Kind::Image && mem)
+      if (std::optional<ViewedBytes> viewed = viewedBytes(*mem); viewed && viewed->root->isImage())
+        viewedImages.insert(viewed->root);
   // Buffer arguments first, so that a buffer an image views is named and typed as the
   // kernel's parameter names it.
   for (size_t i = 0; i < launch.args.size(); ++i) {
@@ -250,10 +267,15 @@ std::optional<CapturedLaunch> Capture::begin(const LaunchCommand &launch) {
         runfile::ImageSpec image = imageSpec(it->second, *mem, param);
         const bool written =
             image.access != BufferAccess::ReadOnly && param.imageAccess != ImageAccess::ReadOnly;
-        if (const Mem *viewed = viewedBuffer(*mem, image)) {
-          // A view of a buffer's first bytes, as the run file's "buffer" makes one: the
-          // replay aliases them as the application did (docs/images.md).
-          image.buffer = captureBuffer(*viewed, it->second + "_buffer", std::nullopt, written);
+        std::optional<ViewedBytes> viewed = viewedBytes(*mem);
+        if (!viewed && viewedImages.count(mem.get())) viewed = ViewedBytes{mem.get(), 0};
+        if (viewed && runFileMayView(image)) {
+          // A view of a buffer's bytes (or of an image's, captured as a buffer), as the run
+          // file's "buffer" and "buffer_offset" make one: the replay aliases them as the
+          // application did (docs/images.md).
+          image.buffer =
+              captureBuffer(*viewed->root, it->second + "_buffer", std::nullopt, written);
+          image.bufferOffset = viewed->offset;
         } else {
           image.init.kind = runfile::ImageContents::Kind::File;
           image.init.file = captured.directory / (image.name + ".bin");

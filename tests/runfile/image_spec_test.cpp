@@ -380,6 +380,27 @@ TEST(RunFileImages, ImagesMadeFromABuffer) {
                "the buffer an init");
 }
 
+// An image made from a sub-buffer views the buffer from the sub-buffer's origin
+// ("buffer_offset"): 2 CL_R/CL_FLOAT texels from byte 8 fit the 16 bytes of `buf`.
+TEST(RunFileImages, ImagesMadeFromASubBuffer) {
+  const RunSpec spec = parse(withImage(R"({"type": "image1d_buffer_t", "channel_order": "CL_R",
+      "channel_data_type": "CL_FLOAT", "width": 2, "buffer": "buf", "buffer_offset": 8})"));
+  EXPECT_EQ(spec.images.at(0).bufferOffset, 8u);
+  EXPECT_EQ(parseRunText(writeRunText(spec, kData), kData, "again.json").images.at(0).bufferOffset,
+            8u);
+  EXPECT_ERROR(withImage(R"({"type": "image1d_buffer_t", "channel_order": "CL_R",
+      "channel_data_type": "CL_FLOAT", "width": 2, "buffer": "buf", "buffer_offset": 12})"),
+               "images.img.buffer: the image takes 8 bytes from offset 12, more than buffer "
+               "'buf' has (16)");
+  EXPECT_ERROR(withImage(R"({"type": "image1d_buffer_t", "channel_order": "CL_R",
+      "channel_data_type": "CL_FLOAT", "width": 2, "buffer": "buf", "buffer_offset": 6})"),
+               "images.img.buffer_offset: 6 is not a multiple of the texel size (4 bytes, "
+               "CL_R/CL_FLOAT)");
+  EXPECT_ERROR(withImage(R"({"type": "image1d_t", "channel_order": "CL_R",
+      "channel_data_type": "CL_FLOAT", "width": 2, "buffer_offset": 8})"),
+               "images.img.buffer_offset: only an image made from a buffer (\"buffer\") has one");
+}
+
 // two.ppm: P6, 2 × 1, maximum 255, texels (10, 20, 30) and (255, 128, 0).
 // grey16.pgm: P5, 2 × 2, maximum 1000, big-endian samples 0, 1000, 500, 1.
 TEST(RunFileImages, PpmAndPgmContents) {

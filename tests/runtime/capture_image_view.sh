@@ -1,8 +1,10 @@
 #!/bin/sh
-# An image made from a buffer is captured as a view of the captured buffer (the
-# run-file image's "buffer"), so that the replay shares their bytes as the program did:
-# runs PROGRAM ARGS under `spvsim exec --capture`, prints the captured images' "buffer"
-# keys, then replays the captured launch and prints its findings and exit status.
+# An image made from a buffer, a sub-buffer or another image is captured as a view of
+# the captured bytes (the run-file image's "buffer" and "buffer_offset"), so that the
+# replay shares them as the program did: runs PROGRAM ARGS under `spvsim exec
+# --capture`, prints the captured images' "buffer" and "buffer_offset" keys, then
+# replays the captured launch, prints its findings, whether each buffer and image the
+# launch wrote replayed to the bytes the program left, and the replay's exit status.
 # usage: capture_image_view.sh SPVSIM PROGRAM [ARGS...]
 set -u
 spvsim=$1
@@ -10,6 +12,16 @@ shift
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 "$spvsim" exec --capture "$dir/capture" -- "$@" >/dev/null 2>&1
-grep -h '"buffer": "' "$dir"/capture/*/run.json
+grep -h '"buffer\(_offset\)\?": ' "$dir"/capture/*/run.json
 "$spvsim" run "$dir"/capture/*/run.json 2>&1
-echo "replay exit status $?"
+status=$?
+for expected in "$dir"/capture/*/*.expected.bin; do
+  [ -f "$expected" ] || continue
+  name=$(basename "$expected" .expected.bin)
+  if cmp -s "$expected" "${expected%.expected.bin}.out.bin"; then
+    echo "$name: replayed to the same bytes"
+  else
+    echo "$name: replayed to other bytes"
+  fi
+done
+echo "replay exit status $status"

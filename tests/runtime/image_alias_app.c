@@ -17,7 +17,13 @@
  *                printf's %s, which reads texel 0's: race.image.buffer
  *   --one-writer every work-item reads element 0 of the buffer, work-item 0 then writes
  *                texel 0: race.image.buffer with another work-item's read (not only
- *                image.buffer-alias with its own) */
+ *                image.buffer-alias with its own)
+ *   --sub-buffer the 1D buffer image made from the buffer's second half (a sub-buffer at
+ *                an origin), each work-item reading its own texel's bytes through the
+ *                whole buffer: image.buffer-alias
+ *   --image-view a 2D CL_RGBA image and its CL_sRGBA view (an image made from an image),
+ *                each work-item writing a texel through the image and reading its
+ *                neighbour's through the view: race.image.read-write */
 #include <string.h>
 
 #include "loader_app.h"
@@ -74,6 +80,18 @@ static const char *kSource =
     "  int i = get_global_id(0);\n"
     "  out[i] = (int)buf[0].y;\n"
     "  if (i == 0) write_imagef(img, 0, (float4)(0, 0, 0, 1));\n"
+    "}\n"
+    "__kernel void own_upper(write_only image1d_buffer_t img, __global const float4 *buf,\n"
+    "                        __global int *out) {\n"
+    "  int i = get_global_id(0), n = get_global_size(0);\n"
+    "  write_imagef(img, i, (float4)(i, 0, 0, 1));\n"
+    "  out[i] = (int)buf[n + i].x;\n"
+    "}\n"
+    "__kernel void through_view(write_only image2d_t img, read_only image2d_t view,\n"
+    "                           __global int *out) {\n"
+    "  int i = get_global_id(0), n = get_global_size(0), j = (i + 1) % n;\n"
+    "  write_imagef(img, (int2)(i % 8, i / 8), (float4)(0.5f, 0.25f, 1.0f, 1.0f));\n"
+    "  out[i] = (int)(255.0f * read_imagef(view, (int2)(j % 8, j / 8)).x + 0.5f);\n"
     "}\n";
 
 enum { N = 64 };
@@ -88,6 +106,8 @@ int main(int argc, char **argv) {
                        : strcmp(mode, "--async-own") == 0  ? "copy_own"
                        : strcmp(mode, "--printf") == 0     ? "print_first"
                        : strcmp(mode, "--one-writer") == 0 ? "one_writer"
+                       : strcmp(mode, "--sub-buffer") == 0 ? "own_upper"
+                       : strcmp(mode, "--image-view") == 0 ? "through_view"
                                                            : "neighbour";
   const char *options = strcmp(mode, "--fenced") == 0 ? "-cl-std=CL3.0 -DFENCED" : "-cl-std=CL3.0";
   App app = appFromSource(kSource, options, kernel);
@@ -97,8 +117,30 @@ int main(int argc, char **argv) {
   cl_image_format format = {CL_RGBA, CL_FLOAT};
   cl_image_desc desc;
   memset(&desc, 0, sizeof desc);
-  cl_mem image, buffer = NULL;
-  if (readBack) {
+  cl_mem image, buffer = NULL, view = NULL;
+  if (strcmp(mode, "--image-view") == 0) {
+    /* Texel i of the image is (i, 2i, 3i, 255); the view reads its red channel as sRGB. */
+    unsigned char texels[N * 4];
+    for (int i = 0; i < N; ++i) {
+      texels[4 * i] = (unsigned char)i;
+      texels[4 * i + 1] = (unsigned char)(2 * i);
+      texels[4 * i + 2] = (unsigned char)(3 * i);
+      texels[4 * i + 3] = 255;
+    }
+    format.image_channel_data_type = CL_UNORM_INT8;
+    desc.image_type = CL_MEM_OBJECT_IMAGE2D;
+    desc.image_width = 8;
+    desc.image_height = N / 8;
+    image = clCreateImage(app.context, CL_MEM_COPY_HOST_PTR, &format, &desc, texels, &err);
+    check(err, "clCreateImage");
+    cl_image_format srgb = {CL_sRGBA, CL_UNORM_INT8};
+    desc.mem_object = image;
+    view = clCreateImage(app.context, CL_MEM_READ_ONLY, &srgb, &desc, NULL, &err);
+    check(err, "clCreateImage (view)");
+    check(clSetKernelArg(app.kernel, 0, sizeof image, &image), "clSetKernelArg");
+    check(clSetKernelArg(app.kernel, 1, sizeof view, &view), "clSetKernelArg");
+    check(clSetKernelArg(app.kernel, 2, sizeof out, &out), "clSetKernelArg");
+  } else if (readBack) {
     format.image_channel_data_type = CL_SIGNED_INT32;
     desc.image_type = CL_MEM_OBJECT_IMAGE1D;
     desc.image_width = N;
@@ -108,8 +150,8 @@ int main(int argc, char **argv) {
     check(clSetKernelArg(app.kernel, 1, sizeof out, &out), "clSetKernelArg");
   } else {
     /* Element i of the buffer is texel i: (i, 10 + i, 0, 1). */
-    float values[N * 4];
-    for (int i = 0; i < N; ++i) {
+    float values[2 * N * 4];
+    for (int i = 0; i < 2 * N; ++i) {
       values[4 * i] = (float)i;
       values[4 * i + 1] = (float)(10 + i);
       values[4 * i + 2] = 0.0f;
@@ -126,6 +168,12 @@ int main(int argc, char **argv) {
       desc.image_width = N;
     }
     desc.buffer = buffer;
+    if (strcmp(mode, "--sub-buffer") == 0) { /* the second half, N texels from texel N */
+      cl_buffer_region half = {N * 4 * sizeof(float), N * 4 * sizeof(float)};
+      view = clCreateSubBuffer(buffer, 0, CL_BUFFER_CREATE_TYPE_REGION, &half, &err);
+      check(err, "clCreateSubBuffer");
+      desc.buffer = view;
+    }
     image = clCreateImage(app.context, 0, &format, &desc, NULL, &err);
     check(err, "clCreateImage");
     check(clSetKernelArg(app.kernel, 0, sizeof image, &image), "clSetKernelArg");
@@ -141,6 +189,7 @@ int main(int argc, char **argv) {
     runAndPrintLast(&app, N, out);
   }
   clReleaseMemObject(image);
+  if (view) clReleaseMemObject(view);
   if (buffer) clReleaseMemObject(buffer);
   clReleaseMemObject(out);
   appRelease(&app);

@@ -55,6 +55,19 @@ uint32_t actingItem(const LaunchContext &L, const RaceShadow &shadow, uint32_t i
   return items == 1 ? item - shadow.copyItem() : item;
 }
 
+/// How a finding names the memory a buffer-side access at module instruction
+/// `instruction` reached: "constant" for a load through a __constant pointer
+/// (UniformConstant storage: a constant argument bound to the buffer), else "global".
+const char *bufferSpace(const Module &module, uint32_t instruction) {
+  if (instruction >= module.instructions().size()) return "global";
+  const Instruction &inst = module.instruction(instruction);
+  if (inst.opcode != spv::Op::OpLoad || inst.operandCount == 0) return "global";
+  const uint32_t pointerType = module.typeOf(module.operands(inst)[0]);
+  return pointerType && module.type(pointerType).storage == spv::StorageClass::UniformConstant
+             ? "constant"
+             : "global";
+}
+
 } // namespace
 
 void reportImageAlias(const LaunchContext &L, const AliasAccess &a, bool image,
@@ -80,7 +93,8 @@ void reportImageAlias(const LaunchContext &L, const AliasAccess &a, bool image,
   Finding f;
   f.kind = sameItem ? "image.buffer-alias" : "race.image.buffer";
   const uint64_t offset = image ? imageOffset : bufferOffset;
-  f.memory = MemoryRef{"global", L.allocations[a.allocation].name, offset, bytes};
+  const char *space = image ? "global" : bufferSpace(reporter.module(), instruction);
+  f.memory = MemoryRef{space, L.allocations[a.allocation].name, offset, bytes};
   const char *mine = a.write ? "write" : "read";
   const char *theirs = other.write ? "write" : "read";
   const std::string what =
@@ -89,7 +103,8 @@ void reportImageAlias(const LaunchContext &L, const AliasAccess &a, bool image,
                   " of buffer '" + bufferName + "')"
             : std::string(isCopy(shadow, a.item) ? "async_work_group_copy " : "") + mine + " of " +
                   std::to_string(bytes) + " bytes at offset " + std::to_string(bufferOffset) +
-                  " of global '" + bufferName + "' (" + texelText(L, imageId, imageOffset) + ")";
+                  " of " + space + " '" + bufferName + "' (" + texelText(L, imageId, imageOffset) +
+                  ")";
   const std::string imageName = L.allocations[imageId].name;
   const std::string through =
       image ? std::string("a ") + theirs + " of the same bytes through buffer '" + bufferName + "'"
@@ -108,7 +123,11 @@ void reportImageAlias(const LaunchContext &L, const AliasAccess &a, bool image,
     f.notes.push_back("the access is the async copy's, made by the whole work-group");
   }
   OtherAccess o;
-  o.access = std::string(image ? "" : "image ") + theirs;
+  // The other access through the buffer: a write, or a read (of global or constant memory).
+  const std::string otherSpace = image ? bufferSpace(reporter.module(), otherInstruction) : "";
+  o.access = !image                     ? std::string("image ") + theirs
+             : otherSpace == "constant" ? "constant " + std::string(theirs)
+                                        : std::string(theirs);
   if (auto ids = shadow.workItem(other.item))
     o.workItem = *ids;
   else

@@ -245,7 +245,9 @@ public:
   /// The alias words' part of lane `lane`'s access at q, for an aliased root: a pass of
   /// its own (RaceShadow::aliased), so that lane() and the bulk paths stay as they are.
   void aliasLane(const ExecState &x, uint32_t lane, uint64_t q) {
-    if (tagged::space(q) != AddressSpace::Global) return;
+    // __constant loads read a buffer an image views as global loads do.
+    const AddressSpace space = tagged::space(q);
+    if (space != AddressSpace::Global && space != AddressSpace::Constant) return;
     if (tagged::allocation(q) != cached_) resolve(x, q, lane);
     if (!usable_ || !alias_) return;
     const uint64_t offset = tagged::offset(q);
@@ -421,14 +423,14 @@ private:
     size_ = r.size;
     const uint32_t id = tagged::id(q);
     global_ = tagged::space(q) == AddressSpace::Global;
-    if (global_) {
+    if (global_ || tagged::space(q) == AddressSpace::Constant) { // constant: aliasLane only
       const AllocationView &a = launch_.allocations[id];
       root_ = a.parent ? a.parent : id;
       shadowOffset_ = a.parent ? a.parentOffset : 0;
-      words_ = shadow_.words(root_);
+      words_ = global_ ? shadow_.words(root_) : nullptr;
       if (shadow_.anyAliased()) [[unlikely]]
         resolveAlias(id);
-      usable_ = words_ != nullptr;
+      usable_ = words_ != nullptr || !global_;
     } else {
       shadowOffset_ = launch_.localOffsets[id];
       words_ = group_.localWords();

@@ -52,6 +52,9 @@ struct ImageSpec {
   /// `"buffer"`: the run file's buffer whose bytes the image views (an image1d_buffer_t,
   /// or an image2d_t as cl_khr_image2d_from_buffer makes one); "": bytes of its own.
   std::string buffer;
+  /// `"buffer_offset"`: where in `buffer` the image's bytes start (an image made from a
+  /// sub-buffer at that origin, OpenCL API §5.2.1); 0 without the key.
+  uint64_t bufferOffset = 0;
   BufferAccess access = BufferAccess::ReadWrite;
   std::optional<std::filesystem::path> dumpFile; ///< resolved `dump` path (raw bytes, or
                                                  ///< a PPM/PGM file by its extension)
