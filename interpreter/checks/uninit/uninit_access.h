@@ -105,6 +105,27 @@ template <uint32_t Bytes> inline uint8_t gatherShadow(const uint8_t *s) {
   return gatherUndefined(s, Bytes);
 }
 
+/// The address of lane 0's access when every lane of the warp accesses the `bytes`
+/// bytes after the previous lane's, in one allocation outside private memory, all in
+/// bounds and allowed (a warp's contiguous range: its allocation decided once, its
+/// shadow tested and written as one range); nullptr otherwise (forAccessibleLanes then).
+template <bool IsWrite>
+inline std::byte *contiguousAccess(const ExecState &x, const LoweredOp &op, uint32_t bytes) {
+  if (x.maskOf(op) != x.allLanes) return nullptr;
+  const uint64_t *p = x.reg<uint64_t>(op.a);
+  const uint64_t p0 = p[0];
+  if (tagged::space(p0) == AddressSpace::Private) return nullptr;
+  uint64_t differ = 0;
+  for (uint32_t l = 0; l < x.width; ++l)
+    differ |= ((p[l] ^ p0) >> tagged::kOffsetBits) | (p[l] - p0 - uint64_t(l) * bytes);
+  if (differ) return nullptr;
+  ResolvedAllocation r;
+  const bool ok = resolve(x, p0, 0, r);
+  const uint64_t end = tagged::offset(p0) + op.imm + uint64_t(x.width) * bytes;
+  if (checkAccess(r, ok, end, IsWrite) != AccessFault::None) return nullptr;
+  return r.base + tagged::offset(p0) + op.imm;
+}
+
 /// Records the origin of a load's result (op `index` of the kernel) that some lane of
 /// `mask` read undefined bytes into: the first such lane's access.
 template <bool Indexed>
@@ -143,6 +164,23 @@ inline void uninitLoadAccess(const ExecState &x, const LoweredOp &op, uint32_t i
     return defineLanes(x, u.d, mask);
   }
   uint8_t undefined = 0;
+  if constexpr (!Indexed) {
+    if (const std::byte *addr = contiguousAccess<false>(x, op, sizeof(T))) {
+      const ShadowMap &m = shadows.first();
+      std::memcpy(d, addr, x.width * sizeof(T));
+      if (m.none || !std::memchr(m.at(addr), kUndefinedByte, x.width * sizeof(T))) {
+        std::memset(sd, 0, x.width);
+        return markClean(x, u.d);
+      }
+      for (uint32_t l = 0; l < x.width; ++l) {
+        sd[l] = gatherShadow<sizeof(T)>(m.at(addr + l * sizeof(T)));
+        undefined |= sd[l];
+      }
+      if (!undefined) return markClean(x, u.d);
+      markDirty(x, u.d);
+      return noteLoadOrigin<Indexed>(x, op, u, index, mask);
+    }
+  }
   auto access = [&](uint32_t l, const std::byte *addr) SPVSIM_ALWAYS_INLINE {
     std::memcpy(&d[l], addr, sizeof(T));
     const ShadowMap m = shadows.of(l);
@@ -199,6 +237,18 @@ inline void uninitStoreAccess(const ExecState &x, const LoweredOp &op, uint32_t 
       return storeIndexed<T>(x, op);
     else
       return store<T>(x, op);
+  }
+  if constexpr (!Indexed) {
+    if (std::byte *addr = contiguousAccess<true>(x, op, sizeof(T))) {
+      const ShadowMap &m = shadows.first();
+      std::memcpy(addr, v, x.width * sizeof(T));
+      if (m.none) return;
+      if (valueDefined) // every value defined: the range's shadow at once
+        return void(std::memset(m.at(addr), kDefinedByte, x.width * sizeof(T)));
+      for (uint32_t l = 0; l < x.width; ++l)
+        m.template store<sizeof(T)>(addr + l * sizeof(T), sv[l] & kWhole);
+      return;
+    }
   }
   auto access = [&](uint32_t l, std::byte *addr) SPVSIM_ALWAYS_INLINE {
     std::memcpy(addr, &v[l], sizeof(T));

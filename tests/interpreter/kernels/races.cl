@@ -108,3 +108,14 @@ __kernel void two_writers(__global int *data, uint index, uint first, uint secon
   size_t i = get_global_id(0);
   if (i == first || i == second) data[index] = (int)i;
 }
+
+// Each work-item reads a byte and its int, then stores an int `shift` elements on: the
+// kernel's smallest access is a byte, so an int spans four granules, and a warp's
+// consecutive ints are one range of words. With shift 0 nothing races (and a second
+// launch finds every word its own); with shift 1 each store races with the next
+// work-item's read of that int.
+__kernel void wide_over_bytes(__global const uchar *bytes, __global int *wide, uint shift) {
+  size_t i = get_global_id(0);
+  int v = bytes[i] + wide[i]; // BUG: wide (the read)
+  wide[i + shift] = v;        // BUG: wide (the write)
+}

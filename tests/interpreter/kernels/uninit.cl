@@ -101,3 +101,10 @@ __kernel void vector_components(__global float8 *out, __global const float8 *uns
   out[i].s3 = 2.0f;
   copy[i] = unset[i]; // BUG: copied undefined vector
 }
+
+// Work-item i copies in[i] to out[i]: a warp's consecutive elements, one range of the
+// shadow read and written at once; storing an undefined element is a use.
+__kernel void copy_through(__global const int *in, __global int *out) {
+  size_t i = get_global_id(0);
+  out[i] = in[i]; // BUG: copy_through
+}

@@ -315,6 +315,44 @@ TEST_P(RaceShadow, EveryLaunchStartsWithCleanWords) {
   EXPECT_TRUE(h.sink.findings().empty());
 }
 
+// Ints over a kernel's byte granules, a warp's consecutive ints one range of words:
+// launches without a race report none, and a race between neighbours is found for
+// every work-item, at the int it names.
+TEST_P(RaceShadow, WideAccessesOverNarrowGranulesAsOneRange) {
+  KernelHarness h(path());
+  ASSERT_TRUE(h.ok());
+  const uint32_t n = 128;
+  std::vector<uint8_t> bytes(n);
+  for (uint32_t i = 0; i < n; ++i) bytes[i] = uint8_t(i);
+  const BufferId b = h.buffer(bytes, "bytes");
+  const BufferId w = h.buffer(std::vector<int32_t>(n + 1, 1000), "wide");
+  const auto run = [&](uint32_t shift) {
+    h.run("wide_over_bytes", range1(n, 64),
+          {ArgBinding::ofBuffer(b), ArgBinding::ofBuffer(w), value<uint32_t>(shift)}, options());
+  };
+  run(0);
+  run(0);
+  EXPECT_TRUE(h.sink.findings().empty()) << formatText(h.sink.findings()[0]);
+  std::vector<int32_t> got = h.read<int32_t>(w);
+  for (uint32_t i = 0; i < n; ++i) EXPECT_EQ(got[i], int32_t(1000 + 2 * i)) << i;
+  run(1);
+  uint64_t count = 0;
+  std::vector<bool> named(n + 1);
+  for (const Finding &f : h.sink.findings()) {
+    // Within a work-group, no barrier; between work-groups 0 and 1, at wide[64].
+    ASSERT_TRUE(f.memory);
+    EXPECT_EQ(f.kind,
+              f.memory->offset == 4 * 64 ? "race.global.inter-group" : "race.global.intra-group")
+        << formatText(f);
+    EXPECT_EQ(f.memory->size, 4u);
+    EXPECT_EQ(f.memory->offset % 4, 0u) << formatText(f);
+    named[f.memory->offset / 4] = true;
+    count += f.count;
+  }
+  EXPECT_EQ(count, 4 * (n - 1)); // each store with the next work-item's read, per granule
+  EXPECT_FALSE(named[0]);
+}
+
 INSTANTIATE_TEST_SUITE_P(Builds, RaceShadow, ::testing::ValuesIn(testing::allVariants()),
                          testing::variantName);
 

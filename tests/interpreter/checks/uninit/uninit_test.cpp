@@ -224,6 +224,38 @@ TEST_P(Uninit, ACopyIntoLocalMemoryUndoesItsAllDefinedFlag) {
   EXPECT_NE(f.memory->buffer.find("table"), std::string::npos) << f.memory->buffer;
 }
 
+// A warp's consecutive elements move as one range of the shadow: one undefined element
+// among defined ones is found in its own work-item, and the others arrive defined.
+TEST_P(Uninit, ConsecutiveLanesCarryEachElementsDefinedness) {
+  KernelHarness h(path());
+  ASSERT_TRUE(h.ok());
+  std::vector<int32_t> values(128);
+  for (int i = 0; i < 128; ++i) values[i] = i * 3;
+  auto in = h.buffer(values, "in");
+  auto out = h.buffer(std::vector<int32_t>(128, -1), "out");
+  h.memory.setUndefined(in);
+  h.memory.setDefined(in, 0, 37 * 4);
+  h.memory.setDefined(in, 38 * 4, 90 * 4);
+  h.memory.setUndefined(out);
+  const std::vector<ArgBinding> args{ArgBinding::ofBuffer(in), ArgBinding::ofBuffer(out)};
+  h.run("copy_through", range1(128, 64), args, options());
+  const Finding f = expectOne(h, "copy_through", "stored to global memory");
+  ASSERT_TRUE(f.workItem);
+  EXPECT_EQ(f.workItem->global[0], 37u);
+  // The other lanes' elements are defined in `out` (the reported one is a use, after
+  // which its value counts as defined).
+  EXPECT_TRUE(h.memory.defined(out, 0, 37 * 4));
+  EXPECT_TRUE(h.memory.defined(out, 38 * 4, 90 * 4));
+  EXPECT_EQ(h.read<int32_t>(out), values); // the copy went ahead
+  // Every element defined: nothing to report, everything defined.
+  h.memory.setDefined(in, 0, 128 * 4);
+  h.memory.setUndefined(out);
+  h.sink.clear();
+  h.run("copy_through", range1(128, 64), args, options());
+  EXPECT_TRUE(h.sink.findings().empty());
+  EXPECT_TRUE(h.memory.defined(out, 0, 128 * 4));
+}
+
 TEST_P(Uninit, OffWithoutTheCheck) {
   KernelHarness h(path());
   ASSERT_TRUE(h.ok());
