@@ -50,7 +50,7 @@ namespace spvsim::cli {
 
 namespace {
 
-struct ExecOptions {
+struct ExecCommandOptions {
   LaunchOptions launch; ///< passed on only when given (LaunchOptions' defaults are run's)
   std::string reportFile;
   std::string reportFormat = "json";
@@ -199,7 +199,7 @@ std::vector<ProfileSummary> reportedProfiles(const nlohmann::json &report) {
 
 /// --profile: as text on standard error, as `run --profile` prints it; as JSON in the
 /// JSON report when there is one, else on standard output once the program has ended.
-void printProfiles(const ExecOptions &options, const nlohmann::json &report) {
+void printProfiles(const ExecCommandOptions &options, const nlohmann::json &report) {
   if (options.profile == "text")
     for (const ProfileSummary &profile : reportedProfiles(report)) printProfile(std::cerr, profile);
   if (options.profile != "json" || (!options.reportFile.empty() && options.reportFormat == "json"))
@@ -244,7 +244,7 @@ std::string lines(const std::vector<std::string> &values) {
   return text;
 }
 
-int runExec(const CLI::App &command, const ExecOptions &options) {
+int runExec(const CLI::App &command, const ExecCommandOptions &options) {
   const auto started = std::chrono::steady_clock::now();
   const std::filesystem::path vendors = vendorFolder();
   // The rules are checked here, before the program starts (spvsim::Error: bad input).
@@ -384,7 +384,7 @@ int runExec(const CLI::App &command, const ExecOptions &options) {
 } // namespace
 
 void addExecCommand(CLI::App &app, int &exitStatus) {
-  auto options = std::make_shared<ExecOptions>();
+  auto options = std::make_shared<ExecCommandOptions>();
   CLI::App *exec = app.add_subcommand(
       "exec", "Run a host program with spvsim as its only OpenCL platform; exit status 130 when "
               "Ctrl-C ended it, 1 when a kernel had an error finding, else the program's own");

@@ -25,12 +25,6 @@ std::string trim(const std::string &s) {
   return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
 }
 
-/// The request's "arguments" (an empty object when absent).
-json argumentsOf(const json &request) {
-  auto it = request.find("arguments");
-  return it != request.end() && it->is_object() ? *it : json::object();
-}
-
 std::string workItemName(const GlobalId &id) {
   return "work-item (" + std::to_string(id[0]) + "," + std::to_string(id[1]) + "," +
          std::to_string(id[2]) + ")";

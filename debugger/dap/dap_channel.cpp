@@ -84,6 +84,11 @@ void DapChannel::write(nlohmann::json message) {
   out_.flush();
 }
 
+nlohmann::json argumentsOf(const nlohmann::json &request) {
+  auto it = request.find("arguments");
+  return it != request.end() && it->is_object() ? *it : nlohmann::json::object();
+}
+
 void DapChannel::respond(const nlohmann::json &request, bool success, nlohmann::json body,
                          const std::string &message) {
   nlohmann::json r = {{"type", "response"}, {"success", success}};

@@ -22,6 +22,9 @@ struct Incoming {
   std::string error; ///< not empty: the frame or its JSON was malformed (skipped)
 };
 
+/// A request's "arguments" (an empty object when absent or not an object).
+nlohmann::json argumentsOf(const nlohmann::json &request);
+
 class DapChannel {
 public:
   /// Messages larger than this are refused (the channel closes).

@@ -31,11 +31,6 @@ namespace {
 using nlohmann::json;
 using namespace std::chrono_literals;
 
-json argumentsOf(const json &request) {
-  auto it = request.find("arguments");
-  return it != request.end() && it->is_object() ? *it : json::object();
-}
-
 std::string sourcePath(const json &arguments) {
   const json source = arguments.value("source", json::object());
   if (!source.is_object()) return "";

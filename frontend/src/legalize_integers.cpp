@@ -65,7 +65,7 @@ bool isLegalIntegerVectorOfWidth(const llvm::Type *type, unsigned bits) {
 
 /// Whether promoteIllegalIntegers can rewrite `instruction`, which involves an illegal
 /// width.
-bool isSupported(const llvm::Instruction &instruction) {
+bool isSupportedNarrow(const llvm::Instruction &instruction) {
   if (isIllegal(instruction.getType()) && !isPromotable(instruction.getType())) return false;
   for (const llvm::Use &operand : instruction.operands())
     if (isIllegal(operand->getType()) && !isPromotable(operand->getType())) return false;
@@ -166,7 +166,7 @@ public:
       llvm::cast<llvm::PHINode>(values_[&phi])
           ->addIncoming(get(phi.getIncomingValue(i)), phi.getIncomingBlock(i));
     };
-    const WidthRewrite steps{isIllegal, isSupported, placePhi, rewriteOne, fillPhi};
+    const WidthRewrite steps{isIllegal, isSupportedNarrow, placePhi, rewriteOne, fillPhi};
     // Private variables of such a width (-O0 keeps an `unsigned _BitInt(24)` in memory).
     std::vector<llvm::AllocaInst *> locals;
     for (llvm::Instruction &instruction : llvm::instructions(function_))
@@ -261,7 +261,7 @@ private:
   /// The promoted form of `value`, an integer of an illegal width: its high bits zero.
   llvm::Value *get(llvm::Value *value) {
     if (auto found = values_.find(value); found != values_.end()) return found->second;
-    auto *constant = llvm::cast<llvm::Constant>(value); // isSupported() saw to it
+    auto *constant = llvm::cast<llvm::Constant>(value); // isSupportedNarrow() saw to it
     if (llvm::isa<llvm::UndefValue>(constant))
       return llvm::UndefValue::get(promoted(value->getType()));
     return llvm::ConstantExpr::getZExt(constant, promoted(value->getType()));
@@ -398,7 +398,7 @@ private:
       replaced_.push_back(&instruction);
       return;
     default:
-      return; // only what isSupported() accepts reaches here
+      return; // only what isSupportedNarrow() accepts reaches here
     }
   }
 

@@ -82,7 +82,7 @@ bool isWideAddress(const llvm::Value *pointer) {
 }
 
 /// Whether lowerWideIntegers can rewrite `instruction`, which involves a wide integer.
-bool isSupported(const llvm::Instruction &instruction) {
+bool isSupportedWide(const llvm::Instruction &instruction) {
   if (isBeyondPairs(instruction.getType())) return false;
   for (const llvm::Use &operand : instruction.operands())
     if (isBeyondPairs(operand->getType())) return false;
@@ -181,7 +181,7 @@ public:
       llvm::cast<llvm::PHINode>(halves.low)->addIncoming(incoming.low, phi.getIncomingBlock(i));
       llvm::cast<llvm::PHINode>(halves.high)->addIncoming(incoming.high, phi.getIncomingBlock(i));
     };
-    const WidthRewrite steps{isWide, isSupported, placePhi, rewriteOne, fillPhi};
+    const WidthRewrite steps{isWide, isSupportedWide, placePhi, rewriteOne, fillPhi};
     // A wide local variable is no instruction on the width (its address is a pointer).
     std::vector<llvm::AllocaInst *> locals;
     for (llvm::Instruction &instruction : llvm::instructions(function_))
@@ -247,7 +247,7 @@ private:
   /// The halves of `value`, a wide integer.
   Halves get(llvm::Value *value) {
     if (auto found = values_.find(value); found != values_.end()) return found->second;
-    auto *constant = llvm::cast<llvm::Constant>(value); // isSupported() saw to it
+    auto *constant = llvm::cast<llvm::Constant>(value); // isSupportedWide() saw to it
     llvm::Type *half = halfType(value->getType());
     if (llvm::isa<llvm::UndefValue>(constant))
       return {llvm::UndefValue::get(half), llvm::UndefValue::get(half)};
@@ -393,7 +393,7 @@ private:
       return;
     }
     default:
-      return; // only variable locations (dropped before) and what isSupported() accepts
+      return; // only variable locations (dropped before) and what isSupportedWide() accepts
     }
   }
 
@@ -689,7 +689,7 @@ private:
 bool hasWideLowering(const llvm::Instruction &instruction) {
   if (const auto *local = llvm::dyn_cast<llvm::AllocaInst>(&instruction))
     return !isWide(local->getAllocatedType()) || isLocalOfHalves(*local);
-  return isSupported(instruction);
+  return isSupportedWide(instruction);
 }
 
 WideLowering lowerWideIntegers(llvm::Function &function) {

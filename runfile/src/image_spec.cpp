@@ -18,7 +18,7 @@ namespace spvsim::runfile {
 namespace {
 
 /// Differing texels shown in an expect.mismatch finding's notes.
-constexpr uint64_t kShownMismatches = 10;
+constexpr uint64_t kShownTexelMismatches = 10;
 /// Texels written or printed between two questions to the StopCheck.
 constexpr uint64_t kTexelsPerStopCheck = uint64_t{1} << 18;
 
@@ -522,14 +522,14 @@ std::optional<Finding> checkImageExpectation(const ImageSpec &image,
                                              g, x, image.expect->tolerance);
     }
     if (!differs) continue;
-    if (++mismatches <= kShownMismatches)
+    if (++mismatches <= kShownTexelMismatches)
       f.notes.push_back(image.name + image.coordinateText(t) + ": got " +
                         texelText(image, got.data() + offset) + ", expected " +
                         texelText(image, expected.data() + offset));
   }
   if (!mismatches) return std::nullopt;
-  if (mismatches > kShownMismatches)
-    f.notes.push_back("... and " + std::to_string(mismatches - kShownMismatches) + " more");
+  if (mismatches > kShownTexelMismatches)
+    f.notes.push_back("... and " + std::to_string(mismatches - kShownTexelMismatches) + " more");
   f.kind = "expect.mismatch";
   f.severity = Severity::Error;
   f.message = "image '" + image.name + "': " + std::to_string(mismatches) + " of " +

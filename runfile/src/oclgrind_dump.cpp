@@ -10,7 +10,7 @@ namespace spvsim::runfile {
 
 namespace {
 
-int64_t signExtend(uint64_t bits, uint32_t bytes) {
+int64_t signExtendBytes(uint64_t bits, uint32_t bytes) {
   const uint32_t shift = 64 - bytes * 8;
   return static_cast<int64_t>(bits << shift) >> shift;
 }
@@ -28,12 +28,13 @@ std::string formatOclgrindValue(ScalarType type, uint64_t bits, bool hex) {
     std::snprintf(text, sizeof text, "%.6g", value);
   } else if (hex) {
     // A char is printed as an int, so a negative one shows an int's bits.
-    const uint64_t shown = size == 1 && isSignedType(type)
-                               ? static_cast<uint32_t>(static_cast<int32_t>(signExtend(bits, 1)))
-                               : bits;
+    const uint64_t shown =
+        size == 1 && isSignedType(type)
+            ? static_cast<uint32_t>(static_cast<int32_t>(signExtendBytes(bits, 1)))
+            : bits;
     std::snprintf(text, sizeof text, "%llx", static_cast<unsigned long long>(shown));
   } else if (isSignedType(type)) {
-    std::snprintf(text, sizeof text, "%lld", static_cast<long long>(signExtend(bits, size)));
+    std::snprintf(text, sizeof text, "%lld", static_cast<long long>(signExtendBytes(bits, size)));
   } else {
     std::snprintf(text, sizeof text, "%llu", static_cast<unsigned long long>(bits));
   }

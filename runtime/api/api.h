@@ -101,6 +101,23 @@ inline cl_int collectWaitList(cl_uint count, const cl_event *list, const Context
   return CL_SUCCESS;
 }
 
+/// The queue and wait list of an enqueued memory command (the buffer and the image
+/// commands), looked up and checked by findQueue and findWaits.
+struct QueuedCommand {
+  std::shared_ptr<Queue> queue;
+  std::vector<std::shared_ptr<Event>> waits;
+};
+
+inline cl_int findQueue(cl_command_queue handle, QueuedCommand &c) {
+  c.queue = lookup<Queue>(handle);
+  return c.queue ? CL_SUCCESS : CL_INVALID_COMMAND_QUEUE;
+}
+
+/// The wait list, whose events must belong to the queue's context.
+inline cl_int findWaits(cl_uint count, const cl_event *list, QueuedCommand &c) {
+  return collectWaitList(count, list, &c.queue->context(), c.waits);
+}
+
 /// Hands a command's event to the application when it asked for one.
 inline void returnEvent(cl_event *event, std::shared_ptr<Event> e) {
   if (event) *event = publish(std::move(e));

@@ -15,15 +15,7 @@ using namespace spvsim::runtime;
 
 namespace {
 
-struct Command {
-  std::shared_ptr<Queue> queue;
-  std::vector<std::shared_ptr<Event>> waits;
-};
-
-cl_int findQueue(cl_command_queue handle, Command &c) {
-  c.queue = lookup<Queue>(handle);
-  return c.queue ? CL_SUCCESS : CL_INVALID_COMMAND_QUEUE;
-}
+using Command = api::QueuedCommand;
 
 /// A memory object of the queue's context that is an image (`image`) or a buffer.
 cl_int findMem(cl_mem handle, const Command &c, bool image, std::shared_ptr<Mem> &out) {
@@ -31,10 +23,6 @@ cl_int findMem(cl_mem handle, const Command &c, bool image, std::shared_ptr<Mem>
   if (!out || out->isImage() != image) return CL_INVALID_MEM_OBJECT;
   if (&out->context() != &c.queue->context()) return CL_INVALID_CONTEXT;
   return CL_SUCCESS;
-}
-
-cl_int findWaits(cl_uint count, const cl_event *list, Command &c) {
-  return api::collectWaitList(count, list, &c.queue->context(), c.waits);
 }
 
 /// The host wrote the rows of `region` at `place` of the image (the uninitialised-value

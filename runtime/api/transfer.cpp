@@ -12,26 +12,13 @@ using namespace spvsim::runtime;
 
 namespace {
 
-/// The queue, buffer and wait list of a buffer command, checked.
-struct Command {
-  std::shared_ptr<Queue> queue;
-  std::vector<std::shared_ptr<Event>> waits;
-};
-
-cl_int findQueue(cl_command_queue handle, Command &c) {
-  c.queue = lookup<Queue>(handle);
-  return c.queue ? CL_SUCCESS : CL_INVALID_COMMAND_QUEUE;
-}
+using Command = api::QueuedCommand;
 
 cl_int findBuffer(cl_mem handle, const Command &c, std::shared_ptr<Mem> &out) {
   out = lookup<Mem>(handle);
   if (!out || out->type() != CL_MEM_OBJECT_BUFFER) return CL_INVALID_MEM_OBJECT;
   if (&out->context() != &c.queue->context()) return CL_INVALID_CONTEXT;
   return CL_SUCCESS;
-}
-
-cl_int findWaits(cl_uint count, const cl_event *list, Command &c) {
-  return api::collectWaitList(count, list, &c.queue->context(), c.waits);
 }
 
 /// [offset, offset + size) lies in the buffer.

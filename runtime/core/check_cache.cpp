@@ -25,7 +25,7 @@ using cache::readWhole;
 
 namespace {
 
-constexpr const char *kMagic = "spvsim-check-cache 1\n";
+constexpr const char *kCheckCacheMagic = "spvsim-check-cache 1\n";
 
 // --- The build id of the object this code is linked into (GNU .note.gnu.build-id).
 
@@ -182,8 +182,8 @@ std::optional<std::vector<KernelCheck>> CheckCache::find(const std::vector<uint3
   const std::string key = context(device, spec);
   const std::filesystem::path path = folder_ / entryName(key, words);
   std::string content;
-  if (!readWhole(path, content) || content.rfind(kMagic, 0) != 0) return std::nullopt;
-  FieldReader in(std::string_view(content).substr(std::strlen(kMagic)));
+  if (!readWhole(path, content) || content.rfind(kCheckCacheMagic, 0) != 0) return std::nullopt;
+  FieldReader in(std::string_view(content).substr(std::strlen(kCheckCacheMagic)));
   std::string_view storedKey, storedWords;
   if (!in.next(storedKey) || storedKey != key || !in.next(storedWords) ||
       storedWords != wordBytes(words))
@@ -200,7 +200,7 @@ std::optional<std::vector<KernelCheck>> CheckCache::find(const std::vector<uint3
 void CheckCache::store(const std::vector<uint32_t> &words, const DeviceDescription &device,
                        const SpecConstants &spec, const std::vector<KernelCheck> &kernels) const {
   const std::string key = context(device, spec);
-  std::string data = kMagic;
+  std::string data = kCheckCacheMagic;
   putField(data, key);
   putField(data, wordBytes(words));
   data += encodeKernels(kernels);

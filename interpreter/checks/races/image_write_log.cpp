@@ -10,13 +10,12 @@
 
 namespace spvsim::race {
 
-namespace {
-
-/// "texel (3, 1) of image 'img'".
 std::string texelText(const LaunchContext &L, uint32_t image, uint64_t offset) {
   return "texel " + texelCoordinate(L, tagged::make(AddressSpace::Global, image, offset)) +
          " of image '" + L.allocations[image].name + "'";
 }
+
+namespace {
 
 /// The memory a texel is: its first byte as root allocation and offset, the same
 /// through every image over those bytes.

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <unordered_map>
 
 namespace spvsim {
@@ -67,5 +68,12 @@ private:
   std::unordered_map<uint64_t, Entry> texels_; ///< by memoryKey of the texel
   uint64_t lanes_ = 0;                         ///< lanes with at least one logged write
 };
+
+struct LaunchContext;
+
+namespace race {
+/// "texel (3, 1) of image 'img'": the texel at byte `offset` of image `image`.
+std::string texelText(const LaunchContext &L, uint32_t image, uint64_t offset);
+} // namespace race
 
 } // namespace spvsim

@@ -7,17 +7,12 @@
 #include <bit>
 #include <string>
 
+#include "checks/races/image_write_log.h"
 #include "checks/races/race_shadow.h"
 
 namespace spvsim::race {
 
 namespace {
-
-/// "texel (3, 1) of image 'img'".
-std::string texelText(const LaunchContext &L, uint32_t image, uint64_t offset) {
-  return "texel " + texelCoordinate(L, tagged::make(AddressSpace::Global, image, offset)) +
-         " of image '" + L.allocations[image].name + "'";
-}
 
 /// The offset of root byte `rootOffset` in allocation `id`.
 uint64_t offsetIn(const LaunchContext &L, uint32_t id, uint64_t rootOffset) {
