@@ -417,7 +417,11 @@ bool spinning(const ExecState &x, SpinWatch &s) {
   const uint32_t headOp = k.blocks[first].first;
   const std::string self = groupName(L, x.group->linear);
   const std::string what = waitsOn(x, read);
-  auto stop = [&] {
+  // Reports the spin and stops the launch: every finding of a spin ends with the same
+  // note, after the notes of its own.
+  auto stopWith = [&](const char *kind, std::string message, std::vector<std::string> notes = {}) {
+    notes.push_back("spvsim stopped the launch here");
+    reportSpin(x, kind, std::move(message), std::move(notes), lane, read, headOp);
     L.watchdog.stopForNoProgress();
     return true;
   };
@@ -425,17 +429,15 @@ bool spinning(const ExecState &x, SpinWatch &s) {
   // Lanes of its own warp wait outside the loop: they cannot run until it ends.
   if (waiting) {
     const uint32_t other = uint32_t(std::countr_zero(waiting));
-    reportSpin(x, "progress.intra-group",
-               "work-item spins waiting for " + what +
-                   " to change, which only work-items of its own sub-group could write, and "
-                   "they wait for it to leave the loop: the work-items of a sub-group run in "
-                   "lockstep, and OpenCL guarantees no forward progress between work-items of "
-                   "a work-group outside barriers",
-               {"work-item with local id " + localName(x, other) + " waits for the loop to end; " +
-                    std::to_string(std::popcount(inLoop)) + " work-items of the sub-group spin",
-                "spvsim stopped the launch here"},
-               lane, read, headOp);
-    return stop();
+    return stopWith("progress.intra-group",
+                    "work-item spins waiting for " + what +
+                        " to change, which only work-items of its own sub-group could write, and "
+                        "they wait for it to leave the loop: the work-items of a sub-group run in "
+                        "lockstep, and OpenCL guarantees no forward progress between work-items of "
+                        "a work-group outside barriers",
+                    {"work-item with local id " + localName(x, other) +
+                     " waits for the loop to end; " + std::to_string(std::popcount(inLoop)) +
+                     " work-items of the sub-group spin"});
   }
   // Other warps of the group that have not run yet may release it: let them run (a wait
   // they end is correct on a device with independent forward progress of sub-groups,
@@ -476,46 +478,39 @@ bool spinning(const ExecState &x, SpinWatch &s) {
     other = true, group = kTrackedGroups, started = false;
   if (other) {
     const std::string other = groupName(L, group);
-    reportSpin(x, "progress.inter-group",
-               "work-group " + self + " spins waiting for " + what +
-                   " to change, which no work-item of its own group can still write, and "
-                   "work-group " +
-                   other +
-                   (started ? " that could write it waits itself"
-                            : " that could write it has not started and cannot start until "
-                              "work-group " +
-                                  self + " ends") +
-                   ": OpenCL guarantees no forward progress between work-groups",
-               {"the other work-group: " + other + (started ? " (running)" : " (not started)"),
-                "spvsim stopped the launch here"},
-               lane, read, headOp);
-    return stop();
+    return stopWith(
+        "progress.inter-group",
+        "work-group " + self + " spins waiting for " + what +
+            " to change, which no work-item of its own group can still write, and "
+            "work-group " +
+            other +
+            (started ? " that could write it waits itself"
+                     : " that could write it has not started and cannot start until "
+                       "work-group " +
+                           self + " ends") +
+            ": OpenCL guarantees no forward progress between work-groups",
+        {"the other work-group: " + other + (started ? " (running)" : " (not started)")});
   }
   if (otherLive && L.subGroupIndependentProgress && !blocked) {
     // Only other sub-groups of the group wait, and the device gives sub-groups
     // independent forward progress: no scheduler could end the wait (a deadlock).
-    reportSpin(x, "hang.spin",
-               "work-item spins waiting for " + what +
-                   " to change, and the other sub-groups of its work-group wait themselves (at "
-                   "a barrier or in a spin): none of them can write it, even with the "
-                   "independent forward progress of sub-groups the device reports",
-               {"spvsim stopped the launch here"}, lane, read, headOp);
-    return stop();
+    return stopWith(
+        "hang.spin",
+        "work-item spins waiting for " + what +
+            " to change, and the other sub-groups of its work-group wait themselves (at "
+            "a barrier or in a spin): none of them can write it, even with the "
+            "independent forward progress of sub-groups the device reports");
   }
   if (otherLive) {
-    reportSpin(x, "progress.intra-group",
-               "work-item spins waiting for " + what +
-                   " to change, and the other work-items of its group wait themselves (at a "
-                   "barrier or in a spin): OpenCL guarantees no forward progress between "
-                   "work-items of a work-group outside barriers",
-               {"spvsim stopped the launch here"}, lane, read, headOp);
-    return stop();
+    return stopWith("progress.intra-group",
+                    "work-item spins waiting for " + what +
+                        " to change, and the other work-items of its group wait themselves (at a "
+                        "barrier or in a spin): OpenCL guarantees no forward progress between "
+                        "work-items of a work-group outside barriers");
   }
-  reportSpin(x, "hang.spin",
-             "work-item spins waiting for " + what +
-                 " to change, and no work-item that is still to run could write it",
-             {"spvsim stopped the launch here"}, lane, read, headOp);
-  return stop();
+  return stopWith("hang.spin",
+                  "work-item spins waiting for " + what +
+                      " to change, and no work-item that is still to run could write it");
 }
 
 /// A warp that yielded in a spin went on after the other warps of its group ran: correct
