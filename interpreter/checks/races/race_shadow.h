@@ -252,6 +252,12 @@ private:
   /// whether it passed an acquire fence, and what its atomic reads saw since it did not.
   struct WarpSync {
     uint64_t release = race::SyncOrder::kNoRelease;
+    /// The point of `release` (a release fence), the lanes that passed a release fence
+    /// and the lanes that released (a fence paired with an atomic write, or a release
+    /// atomic), and the global epoch of its last sub-group barrier (race_sync.cpp).
+    race::ReleasePoint fencePoint;
+    uint64_t fenceLanes = 0, releasedLanes = 0;
+    uint32_t warpBarrier = 0;
     bool acquireFenced = false;
     bool localFence = false; ///< passed a release fence that orders only local memory
     bool pendingAll = false; ///< a pending read saw a saturated clock

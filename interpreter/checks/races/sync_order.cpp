@@ -126,20 +126,26 @@ bool SyncOrder::read(uint64_t location, uint32_t group, SyncClock &read,
   return it->second.saturated;
 }
 
-bool SyncOrder::precedes(const Access &d, uint32_t group, uint32_t local,
-                         const SyncClock &acquired) {
+bool SyncOrder::precedes(const Access &d, uint32_t group, uint32_t local, const SyncClock &acquired,
+                         bool *otherLane) {
   const auto first = std::lower_bound(acquired.begin(), acquired.end(), uint64_t(group) << 32);
   if (first == acquired.end() || (*first >> 32) != group) return false;
   std::lock_guard lock(mutex_);
   const auto it = points_.find(group);
   if (it == points_.end()) return false;
+  bool released = false; // the access's work-item released something
   for (auto k = first; k != acquired.end() && (*k >> 32) == group; ++k) {
     const uint64_t index = *k & ((uint64_t(1) << kPrefixShift) - 1);
     if (index >= it->second.size()) continue;
     const ReleasePoint &p = it->second[index];
-    const bool sameWarp = local - p.warpFirst < p.width;
-    if (sameWarp ? before(d.epoch, p.epoch) : before(d.epoch, p.lastBarrier)) return true;
+    if (before(d.epoch, p.lastBarrier)) return true;
+    const uint32_t lane = local - p.warpFirst;
+    if (lane >= p.width) continue;
+    const bool own = lane < 64 && ((p.lanes >> lane) & 1);
+    released |= own;
+    if (before(d.epoch, p.epoch) && (own || before(d.epoch, p.warpBarrier))) return true;
   }
+  if (otherLane) *otherLane = !released;
   return false;
 }
 
