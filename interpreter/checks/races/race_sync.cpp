@@ -43,6 +43,7 @@ void RaceGroup::fenced(const ExecState &x, const LoweredOp &op, uint64_t scopes)
       if (o.release) {
         s.localRelease = ++epochs_[kLocal][w];
         latest_[kLocal] = std::max(latest_[kLocal], s.localRelease);
+        s.localFenceOnly = !(semantics & uint32_t(spv::MemorySemanticsMask::CrossWorkgroupMemory));
       }
       if (o.acquire) {
         s.localAcquireFenced = true;
@@ -275,12 +276,14 @@ uint32_t RaceGroup::localReleaseThroughGlobal(const race::Ordering &o, uint32_t 
     latest_[kLocal] = std::max(latest_[kLocal], point);
     return point;
   }
-  if (s.localRelease && o.group) return s.localRelease;
-  weak = o.release && !o.group ? Missing::NarrowWrite
-         : s.globalFence       ? Missing::LocalFence
-         : o.release           ? Missing::OtherSpaceWrite
-         : o.legacy            ? Missing::LegacyWrite
-                               : Missing::RelaxedWrite;
+  const bool paired = !(s.localFenceOnly && shadow_.fencesByAddressSpace());
+  if (s.localRelease && o.group && paired) return s.localRelease;
+  weak = s.localRelease && o.group ? Missing::LocalOnlyFence
+         : o.release && !o.group   ? Missing::NarrowWrite
+         : s.globalFence           ? Missing::LocalFence
+         : o.release               ? Missing::OtherSpaceWrite
+         : o.legacy                ? Missing::LegacyWrite
+                                   : Missing::RelaxedWrite;
   return 0;
 }
 
@@ -371,6 +374,22 @@ std::string RaceGroup::missingOrdering(const race::Access &d, bool known) const 
 }
 
 namespace race {
+
+// OpenCL 3.0 API §3.3.6.4: a local release fence local-synchronizes-with an acquire
+// through "atomic operations X and Y, both operating on some local atomic object M";
+// only fences naming both CLK_GLOBAL_MEM_FENCE and CLK_LOCAL_MEM_FENCE synchronise both
+// spaces through an atomic of either. OpenCL 1.2 has no such model: its
+// mem_fence(CLK_LOCAL_MEM_FENCE) orders the work-item's local accesses before its later
+// atomics whatever their space.
+bool fencesByAddressSpace(const Module &module) {
+  for (const Instruction &inst : module.instructions()) {
+    if (inst.opcode != spv::Op::OpSource) continue;
+    const auto operands = module.operands(inst);
+    return operands.size() >= 2 && operands[0] == uint32_t(spv::SourceLanguage::OpenCL_C) &&
+           operands[1] >= 200000;
+  }
+  return false;
+}
 
 /// How far an atomic instruction's scope reaches (DESIGN.md "Race detection":
 /// Workgroup with Relaxed semantics is what every OpenCL 1.2 atomic becomes, and

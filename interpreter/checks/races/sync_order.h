@@ -59,6 +59,9 @@ enum class Missing : uint8_t {
   /// __local memory through an atomic on global memory: the acquire was an atomic of
   /// global memory and no acquire fence naming local memory followed it
   OtherSpaceRead,
+  /// __local memory through an atomic on global memory in OpenCL C 2.0 or later: the
+  /// release fence named only local memory, which pairs only with local atomics there
+  LocalOnlyFence,
 };
 
 /// What a work-group learned from an atomic location about another work-group.
