@@ -14,7 +14,7 @@
 
 #include "exec/exec_state.h"
 #include "exec/execution_events.h"
-#include "lower/op_operands.h"
+#include "exec/spin_loop.h"
 
 namespace spvsim {
 
@@ -92,79 +92,6 @@ void unstick(LaunchContext &L, SpinWatch &s) {
   s.cycle = 0;
 }
 
-/// Calls f(target) for each block the terminator of block `b` may go to.
-template <class F> void forSuccessors(const LoweredKernel &k, uint32_t b, F f) {
-  const LoweredBlock &block = k.blocks[b];
-  if (block.end == block.first) return;
-  const LoweredOp &op = k.ops[block.end - 1];
-  switch (op.code) {
-  case OpCode::Jump:
-  case OpCode::Barrier:
-    f(op.d);
-    break;
-  case OpCode::Goto2:
-    f(op.d), f(op.a);
-    break;
-  case OpCode::GotoN:
-    for (uint32_t t : k.gotoTables[op.aux]) f(t);
-    break;
-  default:
-    break;
-  }
-}
-
-/// The innermost loop around `block`: blocks are in weak topological order (lowering),
-/// so a loop is the contiguous run from its head to the last block that jumps back to it.
-void loopAround(const LoweredKernel &k, uint32_t block, uint32_t &first, uint32_t &last) {
-  first = 0, last = uint32_t(k.blocks.size() - 1);
-  bool found = false;
-  for (uint32_t j = block; j < k.blocks.size(); ++j)
-    forSuccessors(k, j, [&](uint32_t t) {
-      if (t > block) return;
-      if (!found || t > first || (t == first && j > last)) first = t, last = j;
-      found = true;
-    });
-}
-
-bool readsMemory(OpCode code) {
-  switch (code) {
-  case OpCode::Load8:
-  case OpCode::Load16:
-  case OpCode::Load32:
-  case OpCode::Load64:
-  case OpCode::LoadIndexed8:
-  case OpCode::LoadIndexed16:
-  case OpCode::LoadIndexed32:
-  case OpCode::LoadIndexed64:
-    return true;
-  case OpCode::AtomicStore32:
-  case OpCode::AtomicStore64:
-    return false;
-  default:
-    return atomicAccessBytes(code) != 0;
-  }
-}
-
-bool writesMemory(OpCode code) {
-  switch (code) {
-  case OpCode::Store8:
-  case OpCode::Store16:
-  case OpCode::Store32:
-  case OpCode::Store64:
-  case OpCode::StoreIndexed8:
-  case OpCode::StoreIndexed16:
-  case OpCode::StoreIndexed32:
-  case OpCode::StoreIndexed64:
-  case OpCode::CopyMemoryDynamic:
-    return true;
-  case OpCode::AtomicLoad32:
-  case OpCode::AtomicLoad64:
-    return false;
-  default:
-    return atomicAccessBytes(code) != 0;
-  }
-}
-
 /// Whether lane `lane`, waiting at block `from` outside the spinning loop, could write
 /// what the loop reads (`read`, a tagged pointer) before it reaches a barrier or
 /// returns: the blocks reachable from `from` without passing a barrier, skipping the
@@ -198,108 +125,6 @@ bool couldWrite(const ExecState &x, uint32_t from, uint32_t loopFirst, uint32_t 
     });
   }
   return false;
-}
-
-/// Whether tagged pointer `p` may point into the allocation of `q` (a pointer not
-/// computed yet may point anywhere).
-bool mayAlias(uint64_t p, uint64_t q) {
-  return tagged::space(p) == AddressSpace::None || tagged::space(q) == AddressSpace::None ||
-         (tagged::space(p) == tagged::space(q) && tagged::id(p) == tagged::id(q));
-}
-
-/// The register slots the exit conditions of the loop around the warp's lowest pending
-/// block depend on, a flag per slot: the conditions of every branch in the loop (so that
-/// what decides which way the loop goes, not only how it leaves, is in), and whatever an
-/// op of the loop computes them from, through registers and, for the loads among those
-/// ops, through memory: a store or atomic write of the loop that may write an allocation
-/// such a load reads (by any in-loop lane's pointers now) counts with its operands. False
-/// when the loop has an op whose operands are not known (work-group functions, printf) or
-/// a memory copy, or when the slice is every slot of the warp: nothing to leave out.
-/// When the slice's registers repeat and nobody else can write, the exit conditions repeat
-/// too: a counter the conditions do not read (`while (atomic_load(&flag) == 0) spins++;`)
-/// cannot end the loop.
-bool exitSlice(const ExecState &x, SpinWatch &s) {
-  std::vector<uint8_t> &slots = s.exitSlots;
-  const LoweredKernel &k = *x.launch->kernel;
-  const Warp &w = *x.warp;
-  const int64_t block = lowestPendingBlock(w);
-  if (block < 0 || !k.slotStride) return false;
-  uint32_t first = 0, last = 0;
-  loopAround(k, uint32_t(block), first, last);
-  s.sliceFirst = first, s.sliceLast = last;
-  uint64_t lanes = 0;
-  for (uint32_t b = first; b <= last && b < w.pending.size(); ++b) lanes |= w.pending[b];
-  if (!lanes) return false;
-  slots.assign(k.slotCount, 0);
-  auto slotOf = [&](const LoweredOp &op, const SlotOperand &o) {
-    return fieldOf(op, o.field) / k.slotStride;
-  };
-  auto markReads = [&](const LoweredOp &op, const OpOperands &ops) {
-    bool changed = false;
-    for (uint8_t i = 0; i < ops.size; ++i) {
-      if (ops.list[i].write) continue;
-      for (uint32_t c = 0; c < ops.list[i].count; ++c) {
-        const uint32_t slot = slotOf(op, ops.list[i]) + c;
-        if (slot < slots.size() && !slots[slot]) slots[slot] = 1, changed = true;
-      }
-    }
-    return changed;
-  };
-  const uint32_t begin = k.blocks[first].first, end = k.blocks[last].end;
-  std::vector<uint32_t> loads; // ops of the slice that read memory
-  for (uint32_t i = begin; i < end; ++i) {
-    const LoweredOp &op = k.ops[i];
-    const OpOperands ops = opOperands(op);
-    if (ops.opaque || op.code == OpCode::CopyMemoryDynamic) return false;
-    if (op.code == OpCode::CondEdges || op.code == OpCode::SwitchEdges) markReads(op, ops);
-  }
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (uint32_t i = begin; i < end; ++i) {
-      const LoweredOp &op = k.ops[i];
-      const OpOperands ops = opOperands(op);
-      bool needed = false;
-      for (uint8_t j = 0; j < ops.size && !needed; ++j)
-        for (uint32_t c = 0; ops.list[j].write && c < ops.list[j].count; ++c) {
-          const uint32_t slot = slotOf(op, ops.list[j]) + c;
-          needed = needed || (slot < slots.size() && slots[slot]);
-        }
-      if (!needed && writesMemory(op.code)) {
-        // Any lane's store against any lane's load: lanes may wait on one another.
-        const uint64_t *p = x.reg<uint64_t>(op.a);
-        for (uint32_t load : loads) {
-          const uint64_t *q = x.reg<uint64_t>(k.ops[load].a);
-          for (uint64_t l = lanes; l && !needed; l &= l - 1)
-            for (uint64_t m = lanes; m && !needed; m &= m - 1)
-              needed = mayAlias(p[std::countr_zero(l)], q[std::countr_zero(m)]);
-        }
-      }
-      if (!needed) continue;
-      changed |= markReads(op, ops);
-      if (readsMemory(op.code) && std::find(loads.begin(), loads.end(), i) == loads.end())
-        loads.push_back(i), changed = true;
-    }
-  }
-  return std::find(slots.begin(), slots.end(), 0) != slots.end();
-}
-
-uint32_t readBytes(OpCode code) {
-  switch (code) {
-  case OpCode::Load8:
-  case OpCode::LoadIndexed8:
-    return 1;
-  case OpCode::Load16:
-  case OpCode::LoadIndexed16:
-    return 2;
-  case OpCode::Load32:
-  case OpCode::LoadIndexed32:
-    return 4;
-  case OpCode::Load64:
-  case OpCode::LoadIndexed64:
-    return 8;
-  default:
-    return atomicAccessBytes(code);
-  }
 }
 
 /// What a spinning lane waits on: the first load or atomic of its loop that reads
@@ -368,7 +193,7 @@ void reportSpin(const ExecState &x, const char *kind, std::string message,
     const LoweredOp &op = L.kernel->ops[read.op];
     site = op.source;
     f.memory = MemoryRef{spaceName(tagged::space(read.pointer)), allocationName(x, read.pointer),
-                         tagged::offset(read.pointer), readBytes(op.code)};
+                         tagged::offset(read.pointer), accessBytes(op.code)};
   }
   f.notes = std::move(notes);
   L.reporter->report(std::move(f), site);
@@ -417,7 +242,11 @@ bool spinning(const ExecState &x, SpinWatch &s) {
   const uint32_t headOp = k.blocks[first].first;
   const std::string self = groupName(L, x.group->linear);
   const std::string what = waitsOn(x, read);
-  auto stop = [&] {
+  // Reports the spin and stops the launch: every finding of a spin ends with the same
+  // note, after the notes of its own.
+  auto stopWith = [&](const char *kind, std::string message, std::vector<std::string> notes = {}) {
+    notes.push_back("spvsim stopped the launch here");
+    reportSpin(x, kind, std::move(message), std::move(notes), lane, read, headOp);
     L.watchdog.stopForNoProgress();
     return true;
   };
@@ -425,17 +254,15 @@ bool spinning(const ExecState &x, SpinWatch &s) {
   // Lanes of its own warp wait outside the loop: they cannot run until it ends.
   if (waiting) {
     const uint32_t other = uint32_t(std::countr_zero(waiting));
-    reportSpin(x, "progress.intra-group",
-               "work-item spins waiting for " + what +
-                   " to change, which only work-items of its own sub-group could write, and "
-                   "they wait for it to leave the loop: the work-items of a sub-group run in "
-                   "lockstep, and OpenCL guarantees no forward progress between work-items of "
-                   "a work-group outside barriers",
-               {"work-item with local id " + localName(x, other) + " waits for the loop to end; " +
-                    std::to_string(std::popcount(inLoop)) + " work-items of the sub-group spin",
-                "spvsim stopped the launch here"},
-               lane, read, headOp);
-    return stop();
+    return stopWith("progress.intra-group",
+                    "work-item spins waiting for " + what +
+                        " to change, which only work-items of its own sub-group could write, and "
+                        "they wait for it to leave the loop: the work-items of a sub-group run in "
+                        "lockstep, and OpenCL guarantees no forward progress between work-items of "
+                        "a work-group outside barriers",
+                    {"work-item with local id " + localName(x, other) +
+                     " waits for the loop to end; " + std::to_string(std::popcount(inLoop)) +
+                     " work-items of the sub-group spin"});
   }
   // Other warps of the group that have not run yet may release it: let them run (a wait
   // they end is correct on a device with independent forward progress of sub-groups,
@@ -476,46 +303,39 @@ bool spinning(const ExecState &x, SpinWatch &s) {
     other = true, group = kTrackedGroups, started = false;
   if (other) {
     const std::string other = groupName(L, group);
-    reportSpin(x, "progress.inter-group",
-               "work-group " + self + " spins waiting for " + what +
-                   " to change, which no work-item of its own group can still write, and "
-                   "work-group " +
-                   other +
-                   (started ? " that could write it waits itself"
-                            : " that could write it has not started and cannot start until "
-                              "work-group " +
-                                  self + " ends") +
-                   ": OpenCL guarantees no forward progress between work-groups",
-               {"the other work-group: " + other + (started ? " (running)" : " (not started)"),
-                "spvsim stopped the launch here"},
-               lane, read, headOp);
-    return stop();
+    return stopWith(
+        "progress.inter-group",
+        "work-group " + self + " spins waiting for " + what +
+            " to change, which no work-item of its own group can still write, and "
+            "work-group " +
+            other +
+            (started ? " that could write it waits itself"
+                     : " that could write it has not started and cannot start until "
+                       "work-group " +
+                           self + " ends") +
+            ": OpenCL guarantees no forward progress between work-groups",
+        {"the other work-group: " + other + (started ? " (running)" : " (not started)")});
   }
   if (otherLive && L.subGroupIndependentProgress && !blocked) {
     // Only other sub-groups of the group wait, and the device gives sub-groups
     // independent forward progress: no scheduler could end the wait (a deadlock).
-    reportSpin(x, "hang.spin",
-               "work-item spins waiting for " + what +
-                   " to change, and the other sub-groups of its work-group wait themselves (at "
-                   "a barrier or in a spin): none of them can write it, even with the "
-                   "independent forward progress of sub-groups the device reports",
-               {"spvsim stopped the launch here"}, lane, read, headOp);
-    return stop();
+    return stopWith(
+        "hang.spin",
+        "work-item spins waiting for " + what +
+            " to change, and the other sub-groups of its work-group wait themselves (at "
+            "a barrier or in a spin): none of them can write it, even with the "
+            "independent forward progress of sub-groups the device reports");
   }
   if (otherLive) {
-    reportSpin(x, "progress.intra-group",
-               "work-item spins waiting for " + what +
-                   " to change, and the other work-items of its group wait themselves (at a "
-                   "barrier or in a spin): OpenCL guarantees no forward progress between "
-                   "work-items of a work-group outside barriers",
-               {"spvsim stopped the launch here"}, lane, read, headOp);
-    return stop();
+    return stopWith("progress.intra-group",
+                    "work-item spins waiting for " + what +
+                        " to change, and the other work-items of its group wait themselves (at a "
+                        "barrier or in a spin): OpenCL guarantees no forward progress between "
+                        "work-items of a work-group outside barriers");
   }
-  reportSpin(x, "hang.spin",
-             "work-item spins waiting for " + what +
-                 " to change, and no work-item that is still to run could write it",
-             {"spvsim stopped the launch here"}, lane, read, headOp);
-  return stop();
+  return stopWith("hang.spin",
+                  "work-item spins waiting for " + what +
+                      " to change, and no work-item that is still to run could write it");
 }
 
 /// A warp that yielded in a spin went on after the other warps of its group ran: correct
@@ -582,7 +402,9 @@ bool spinPoll(const ExecState &x) {
         s.period = 1;
         // Search again comparing only what the loop's exit conditions depend on (a wait
         // that counts), else look again later.
-        s.sliced = !s.sliced && exitSlice(x, s);
+        const int64_t block = lowestPendingBlock(w);
+        s.sliced = !s.sliced && block >= 0 &&
+                   exitSlice(x, uint32_t(block), s.exitSlots, s.sliceFirst, s.sliceLast);
         if (!s.sliced) {
           s.backoff = std::min<uint32_t>(std::max<uint32_t>(s.backoffNext, 64), 1u << 16);
           s.backoffNext = s.backoff * 2;

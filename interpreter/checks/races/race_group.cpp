@@ -54,6 +54,9 @@ void RaceGroup::barrier(uint64_t scopes) {
     if (!fences[m]) continue;
     if (subgroup) {
       for (uint32_t &e : epochs_[m]) latest_[m] = std::max(latest_[m], ++e);
+      if (m == kGlobal)
+        for (size_t w = 0; w < sync_.size() && w < epochs_[m].size(); ++w)
+          sync_[w].warpBarrier = epochs_[m][w];
     } else {
       lastBarrier_[m] = latest_[m] = latest_[m] + 1;
       std::fill(epochs_[m].begin(), epochs_[m].end(), latest_[m]);
@@ -69,6 +72,8 @@ void RaceGroup::subGroupBarrier(uint32_t warp, uint64_t scopes) {
                           (semantics & uint64_t(spv::MemorySemanticsMask::ImageMemory)) != 0};
   for (uint32_t m = 0; m < 3; ++m)
     if (fences[m] && warp < epochs_[m].size()) epochs_[m][warp] = ++latest_[m];
+  if (fences[kGlobal] && warp < sync_.size() && warp < epochs_[kGlobal].size())
+    sync_[warp].warpBarrier = epochs_[kGlobal][warp];
 }
 
 void RaceGroup::waitEvents() {

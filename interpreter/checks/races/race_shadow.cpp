@@ -78,6 +78,7 @@ RaceShadow::RaceShadow(const Module &module, const LaunchContext &launch)
     imageArrays_ = std::vector<std::atomic<WordArray *>>(launch.allocations.size());
     aliasArrays_ = std::vector<std::atomic<WordArray *>>(launch.allocations.size());
   }
+  fencesByAddressSpace_ = race::fencesByAddressSpace(module);
   bool imageReads = false, imageWrites = false, anyImageWrite = false;
   const LoweredKernel &k = *launch.kernel;
   uint32_t granule = 8;

@@ -109,6 +109,9 @@ public:
   bool tracked() const { return tracked_; }
   /// Whether the kernel has atomics or fences at all.
   bool atomics() const { return atomics_; }
+  /// The module is OpenCL C 2.0 or later (OpSource): a fence pairs with an atomic of
+  /// another address space only when it names both (race_sync.cpp).
+  bool fencesByAddressSpace() const { return fencesByAddressSpace_; }
   race::SyncOrder &sync() { return sync_; }
 
   /// The ids of work-item `item` (an id of the words), or nullopt for a group's copy.
@@ -142,6 +145,7 @@ private:
   std::unique_ptr<Lock[]> locks_;
   bool tracked_ = false;
   bool atomics_ = false;
+  bool fencesByAddressSpace_ = false;
   race::SyncOrder sync_;
 };
 
@@ -252,6 +256,13 @@ private:
   /// whether it passed an acquire fence, and what its atomic reads saw since it did not.
   struct WarpSync {
     uint64_t release = race::SyncOrder::kNoRelease;
+    /// The point of `release` (a release fence), the lanes that passed a release fence
+    /// and the lanes that released (a fence paired with an atomic write, or a release
+    /// atomic), and the global epoch of its last sub-group barrier (race_sync.cpp).
+    race::ReleasePoint fencePoint;
+    uint64_t fenceLanes = 0, releasedLanes = 0;
+    uint32_t warpBarrier = 0;
+    bool localFenceOnly = false; ///< its last local release fence named only local memory
     bool acquireFenced = false;
     bool localFence = false; ///< passed a release fence that orders only local memory
     bool pendingAll = false; ///< a pending read saw a saturated clock
@@ -339,6 +350,9 @@ inline void lockSpin(std::atomic<uint32_t> &lock) {
 Scope atomicScope(const Module &module, uint32_t instruction);
 /// How the atomic at module instruction `instruction` orders (sync_order.h).
 Ordering atomicOrdering(const Module &module, uint32_t instruction);
+/// Whether the module says (OpSource) it is OpenCL C 2.0 or later, whose memory model
+/// pairs a fence with atomics of the address spaces its flags name only.
+bool fencesByAddressSpace(const Module &module);
 
 /// Records the accesses of op's active lanes at p[l] + imm (`bytes` each) that are
 /// performed: in bounds, allowed, and for atomics aligned. Reports the races they make.

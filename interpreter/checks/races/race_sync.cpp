@@ -43,6 +43,7 @@ void RaceGroup::fenced(const ExecState &x, const LoweredOp &op, uint64_t scopes)
       if (o.release) {
         s.localRelease = ++epochs_[kLocal][w];
         latest_[kLocal] = std::max(latest_[kLocal], s.localRelease);
+        s.localFenceOnly = !(semantics & uint32_t(spv::MemorySemanticsMask::CrossWorkgroupMemory));
       }
       if (o.acquire) {
         s.localAcquireFenced = true;
@@ -70,15 +71,22 @@ void RaceGroup::fenced(const ExecState &x, const LoweredOp &op, uint64_t scopes)
   }
   if (o.release) {
     race::ReleasePoint p{x.warp->firstItem, x.width, 0, lastBarrier_[kGlobal]};
+    p.warpBarrier = s.warpBarrier;
     if (op.code == OpCode::Barrier && static_cast<spv::Scope>(execution) == spv::Scope::Workgroup) {
       // Everything the group did so far precedes the barrier, and the barrier an
       // atomic after it: the barrier's epoch, as it will be once the group arrives.
       p.epoch = p.lastBarrier = latest_[kGlobal] + 1;
+      s.fenceLanes = ~uint64_t(0);
     } else {
-      // The warp's accesses from now on follow the fence: a new epoch of its own.
+      // The warp's accesses from now on follow the fence: a new epoch of its own. The
+      // fence releases a lane's accesses once that lane writes an atomic after it
+      // (atomicWriting); until then only those of the lanes that released before.
       p.epoch = ++epochs_[kGlobal][w];
       latest_[kGlobal] = std::max(latest_[kGlobal], p.epoch);
+      p.lanes = s.releasedLanes;
+      s.fenceLanes |= x.maskOf(op);
     }
+    s.fencePoint = p;
     s.release = newRelease(w, p);
   }
   if (o.acquire) {
@@ -118,13 +126,22 @@ void RaceGroup::atomicWriting(const ExecState &x, const LoweredOp &op) {
   uint64_t release = SyncOrder::kNoRelease;
   Missing weak = Missing::None;
   if (o.release && o.wide && o.global) {
-    // A release atomic: its own release point, after the warp's accesses so far.
-    const race::ReleasePoint p{x.warp->firstItem, x.width, ++epochs_[kGlobal][w],
-                               lastBarrier_[kGlobal]};
+    // A release atomic: its own release point, after the accesses so far of its lanes
+    // (and of the lanes that released before).
+    race::ReleasePoint p{x.warp->firstItem, x.width, ++epochs_[kGlobal][w], lastBarrier_[kGlobal]};
+    p.warpBarrier = s.warpBarrier;
+    p.lanes = s.releasedLanes |= mask;
     latest_[kGlobal] = std::max(latest_[kGlobal], p.epoch);
     release = newRelease(w, p);
   } else if (s.release != SyncOrder::kNoRelease && (o.wide || o.legacy)) {
-    release = s.release; // a release fence before the atomic write (§3.3.6.4)
+    // A release fence before the atomic write (§3.3.6.4) releases the accesses of the
+    // lanes that passed it and write the atomic: the fence's point with them added.
+    const uint64_t lanes = s.fenceLanes & mask;
+    if (lanes & ~s.fencePoint.lanes) {
+      s.fencePoint.lanes |= s.releasedLanes |= lanes;
+      s.release = newRelease(w, s.fencePoint);
+    }
+    release = s.release;
   } else {
     weak = o.release && !o.wide        ? Missing::NarrowWrite
            : o.release || s.localFence ? Missing::LocalFence
@@ -259,12 +276,14 @@ uint32_t RaceGroup::localReleaseThroughGlobal(const race::Ordering &o, uint32_t 
     latest_[kLocal] = std::max(latest_[kLocal], point);
     return point;
   }
-  if (s.localRelease && o.group) return s.localRelease;
-  weak = o.release && !o.group ? Missing::NarrowWrite
-         : s.globalFence       ? Missing::LocalFence
-         : o.release           ? Missing::OtherSpaceWrite
-         : o.legacy            ? Missing::LegacyWrite
-                               : Missing::RelaxedWrite;
+  const bool paired = !(s.localFenceOnly && shadow_.fencesByAddressSpace());
+  if (s.localRelease && o.group && paired) return s.localRelease;
+  weak = s.localRelease && o.group ? Missing::LocalOnlyFence
+         : o.release && !o.group   ? Missing::NarrowWrite
+         : s.globalFence           ? Missing::LocalFence
+         : o.release               ? Missing::OtherSpaceWrite
+         : o.legacy                ? Missing::LegacyWrite
+                                   : Missing::RelaxedWrite;
   return 0;
 }
 
@@ -341,12 +360,36 @@ bool RaceGroup::follows(const race::Access &d) {
 
 std::string RaceGroup::missingOrdering(const race::Access &d, bool known) const {
   const uint32_t group = known ? d.item / shadow_.stride() : ~0u;
+  bool otherLane = false;
+  if (known && !acquired_.empty())
+    shadow_.sync().precedes(d, group, d.item % shadow_.stride(), acquired_, &otherLane);
+  if (otherLane)
+    return "no release/acquire pair or fence orders these accesses (the other access is by a "
+           "work-item that released nothing: a fence or release atomic orders only the accesses "
+           "of the work-item that performs it, and those of others only through a barrier "
+           "before it; the work-items of a sub-group are no exception)";
   bool acquiredFrom = false;
   for (uint64_t k : acquired_) acquiredFrom |= known && uint32_t(k >> 32) == group;
   return race::missingOrdering(hints_, group, acquiredFrom, shadow_.tracked(), shadow_.atomics());
 }
 
 namespace race {
+
+// OpenCL 3.0 API §3.3.6.4: a local release fence local-synchronizes-with an acquire
+// through "atomic operations X and Y, both operating on some local atomic object M";
+// only fences naming both CLK_GLOBAL_MEM_FENCE and CLK_LOCAL_MEM_FENCE synchronise both
+// spaces through an atomic of either. OpenCL 1.2 has no such model: its
+// mem_fence(CLK_LOCAL_MEM_FENCE) orders the work-item's local accesses before its later
+// atomics whatever their space.
+bool fencesByAddressSpace(const Module &module) {
+  for (const Instruction &inst : module.instructions()) {
+    if (inst.opcode != spv::Op::OpSource) continue;
+    const auto operands = module.operands(inst);
+    return operands.size() >= 2 && operands[0] == uint32_t(spv::SourceLanguage::OpenCL_C) &&
+           operands[1] >= 200000;
+  }
+  return false;
+}
 
 /// How far an atomic instruction's scope reaches (DESIGN.md "Race detection":
 /// Workgroup with Relaxed semantics is what every OpenCL 1.2 atomic becomes, and

@@ -126,20 +126,26 @@ bool SyncOrder::read(uint64_t location, uint32_t group, SyncClock &read,
   return it->second.saturated;
 }
 
-bool SyncOrder::precedes(const Access &d, uint32_t group, uint32_t local,
-                         const SyncClock &acquired) {
+bool SyncOrder::precedes(const Access &d, uint32_t group, uint32_t local, const SyncClock &acquired,
+                         bool *otherLane) {
   const auto first = std::lower_bound(acquired.begin(), acquired.end(), uint64_t(group) << 32);
   if (first == acquired.end() || (*first >> 32) != group) return false;
   std::lock_guard lock(mutex_);
   const auto it = points_.find(group);
   if (it == points_.end()) return false;
+  bool released = false; // the access's work-item released something
   for (auto k = first; k != acquired.end() && (*k >> 32) == group; ++k) {
     const uint64_t index = *k & ((uint64_t(1) << kPrefixShift) - 1);
     if (index >= it->second.size()) continue;
     const ReleasePoint &p = it->second[index];
-    const bool sameWarp = local - p.warpFirst < p.width;
-    if (sameWarp ? before(d.epoch, p.epoch) : before(d.epoch, p.lastBarrier)) return true;
+    if (before(d.epoch, p.lastBarrier)) return true;
+    const uint32_t lane = local - p.warpFirst;
+    if (lane >= p.width) continue;
+    const bool own = lane < 64 && ((p.lanes >> lane) & 1);
+    released |= own;
+    if (before(d.epoch, p.epoch) && (own || before(d.epoch, p.warpBarrier))) return true;
   }
+  if (otherLane) *otherLane = !released;
   return false;
 }
 
@@ -159,6 +165,10 @@ std::string missingLocalOrdering(Missing missing, bool tracked, bool atomics) {
   case Missing::LocalFence:
     return s + " (the other work-item's release fence orders only global memory: "
                "CLK_LOCAL_MEM_FENCE is missing)";
+  case Missing::LocalOnlyFence:
+    return s + " (the other work-item's release fence names only CLK_LOCAL_MEM_FENCE, which "
+               "in OpenCL C 2.0 and later pairs only with atomics on local memory, and its "
+               "atomic is on global memory: CLK_GLOBAL_MEM_FENCE is missing)";
   case Missing::RelaxedRead:
     return s + " (this work-item's atomic read is relaxed and no acquire fence follows it: "
                "memory_order_acquire or a fence is missing)";
@@ -203,6 +213,7 @@ std::string missingOrdering(const std::vector<SyncHint> &hints, uint32_t other, 
       return s + " (the other work-group's release is at work-group scope, which does not "
                  "order work-items of other work-groups: memory_scope_device is needed)";
     case Missing::LocalFence:
+    case Missing::LocalOnlyFence:
       return s + " (the other work-group's release fence orders only local memory: "
                  "CLK_GLOBAL_MEM_FENCE is missing)";
     case Missing::RelaxedRead:

@@ -19,14 +19,22 @@
 
 namespace spvsim::race {
 
-/// What of a work-group's accesses a release orders: those of the releasing warp
-/// (lanes warpFirst..+width) before its epoch `epoch`, and those of every warp before
-/// the group's barrier epoch `lastBarrier` (epochs of the global words, GlobalLayout).
+/// What of a work-group's accesses a release orders: those of the releasing lanes
+/// (`lanes` of the warp whose work-items are warpFirst..+width) before its epoch `epoch`,
+/// those of every lane of the warp before its last sub-group barrier `warpBarrier`, and
+/// those of every warp before the group's barrier epoch `lastBarrier` (epochs of the
+/// global words, GlobalLayout). A fence or release atomic orders only its own
+/// work-item's accesses, others' only through a barrier before it (OpenCL 3.0 API
+/// §3.3.6.4; sub-groups do not run in lockstep, OpenCL C 3.0 §6.15.20): `lanes` is every
+/// lane of the warp that released so far, so that a warp's later point orders all its
+/// earlier ones do.
 struct ReleasePoint {
   uint32_t warpFirst = 0;
   uint32_t width = 1;
   uint32_t epoch = 0;
   uint32_t lastBarrier = 0;
+  uint32_t warpBarrier = 0;
+  uint64_t lanes = ~uint64_t(0);
 };
 
 /// Release points as (group << 32 | warp << 20 | point index) keys, sorted, one per
@@ -51,6 +59,9 @@ enum class Missing : uint8_t {
   /// __local memory through an atomic on global memory: the acquire was an atomic of
   /// global memory and no acquire fence naming local memory followed it
   OtherSpaceRead,
+  /// __local memory through an atomic on global memory in OpenCL C 2.0 or later: the
+  /// release fence named only local memory, which pairs only with local atomics there
+  LocalOnlyFence,
 };
 
 /// What a work-group learned from an atomic location about another work-group.
@@ -95,8 +106,10 @@ public:
   bool read(uint64_t location, uint32_t group, SyncClock &read, std::vector<SyncHint> &hints);
 
   /// Whether access `d` (of work-group `group`, local id `local`) precedes a release
-  /// point in `acquired`.
-  bool precedes(const Access &d, uint32_t group, uint32_t local, const SyncClock &acquired);
+  /// point in `acquired`. `otherLane`, when given and it does not, says whether its
+  /// work-item released nothing this clock has (it was another work-item's release).
+  bool precedes(const Access &d, uint32_t group, uint32_t local, const SyncClock &acquired,
+                bool *otherLane = nullptr);
 
   static constexpr uint64_t kNoRelease = ~uint64_t(0);
   /// The most release points a location's clock or a group's acquired clock holds;

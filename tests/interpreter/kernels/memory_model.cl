@@ -142,9 +142,10 @@ LOCAL_COUNT(local_count_global_fence, mem_fence(CLK_GLOBAL_MEM_FENCE),
             LOCAL_ADD(memory_order_relaxed), mem_fence(CLK_GLOBAL_MEM_FENCE))
 
 // __local memory through an atomic on global memory: the same count on a global counter
-// per group. A fence orders the address spaces its flags name, whatever space the atomic
-// it pairs with is in (OpenCL 3.0 API §3.3.6.4); two sequentially consistent atomics that
-// synchronise order both spaces (§3.3.6.2).
+// per group. A fence naming both flags orders both address spaces, whatever space the
+// atomic it pairs with is in, and one naming only CLK_LOCAL_MEM_FENCE pairs only with
+// local atomics in these OpenCL C 2.0 kernels (OpenCL 3.0 API §3.3.6.4); two sequentially
+// consistent atomics that synchronise order both spaces (§3.3.6.2).
 #define GLOBAL_COUNT(name, BEFORE, COUNT, AFTER)                                           \
   __kernel void name(__global const int *in, __global int *out,                            \
                      __global atomic_int *count) {                                         \
