@@ -5,7 +5,8 @@
 #                it also builds the libFuzzer targets of fuzz/ (SPVSIM_FUZZ_TARGETS), each
 #                then run for FUZZ_SECONDS (default 20), two at a time (scripts/fuzz.sh all)
 # Both are unity builds (SPVSIM_UNITY_BUILD): a library's source files compiled a few at
-# a time, which halves the time spent on the headers they all include.
+# a time, which halves the time spent on the headers they all include (not the
+# interpreter's: its hot paths inline less in larger units).
 # Prints how long each phase took; exits non-zero if anything failed.
 set -euo pipefail
 
