@@ -1,6 +1,8 @@
 // CommandLoop: the debugger's prompt — reads commands in gdb's words (libedit with
 // history on a terminal, plain lines otherwise, so command files can be fed on
 // standard input), runs them against a DebugSession, and prints what gdb would.
+// command_loop.cpp has the prompt and the table of commands; the handlers are in a
+// file per family (breakpoint_, inspect_, workitem_, replay_commands.cpp, stop_report.cpp).
 #pragma once
 
 #include <atomic>
@@ -49,6 +51,9 @@ private:
   void cmdBreak(const std::string &args, bool temporary);
   void cmdDelete(const std::string &args);
   void cmdInfo(const std::string &args);
+  void infoBreakpoints();
+  void infoVariables(bool arguments);
+  void infoRegisters();
   void cmdPrint(const std::string &args);
   void cmdExamine(const std::string &format, const std::string &args);
   void cmdWorkitem(const std::string &args);
