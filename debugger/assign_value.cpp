@@ -87,6 +87,7 @@ uint64_t bitsAs(const ValueType &t, const Number &n) {
 } // namespace
 
 StateEdit Evaluator::assign(const Value &target, const Value &value) const {
+  if (!x_.warp) throw Error("Cannot assign here: " + noWorkItem_ + ".");
   if (!target.type) throw Error("Left operand of assignment has no type.");
   if (!target.type->isScalar())
     throw Error("Cannot assign to a " + target.type->name + " as a whole: assign an element.");

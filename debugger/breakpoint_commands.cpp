@@ -114,8 +114,8 @@ void CommandLoop::infoBreakpoints() {
 
 void CommandLoop::cmdWatch(const std::string &args) {
   if (!requireStopped()) return;
-  auto e = focusEvaluator();
-  if (!e) throw Error("The work-item in focus is not in the running work-group.");
+  auto e = inspectEvaluator();
+  if (!e) throw Error("The kernel is not stopped.");
   Value v = e->evaluate(args);
   if (v.address && tagged::space(*v.address) == AddressSpace::Private)
     throw Error("Can only watch global or __local memory (a private variable is one work-item's).");

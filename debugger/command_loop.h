@@ -45,6 +45,11 @@ private:
   std::string whereText(uint32_t instruction) const;
   std::string workItemText(const GlobalId &id) const;
   std::optional<Evaluator> focusEvaluator();
+  /// The work-item in focus's evaluator, or, while its work-group is not running, one of
+  /// the launch (buffers, global memory, kernel arguments); nullopt when not stopped.
+  std::optional<Evaluator> inspectEvaluator();
+  /// The error of a command that needs the work-item in focus while its group is not running.
+  std::string notRunningText() const;
   bool requireStopped();
   void resume(Resume how);
 

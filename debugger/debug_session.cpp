@@ -52,6 +52,7 @@ void DebugSession::setGroup(GroupState *g, std::span<Warp> warps) {
   if (g) {
     groupItems_ = g->items;
     bindings_.assign(size_t(g->items) * variableCount_, kNone);
+    if (launch_ && !warps.empty() && argumentRegisters_.empty()) keepArguments(warps.front());
     // A replay reaching the group of a __local watchpoint: its copy as the group starts.
     if (launch_ && !warps.empty() &&
         std::any_of(watchpoints.begin(), watchpoints.end(),
@@ -65,6 +66,7 @@ void DebugSession::setGroup(GroupState *g, std::span<Warp> warps) {
 void DebugSession::launchStarted(LaunchContext &L) {
   launch_ = &L;
   opsReached = 0;
+  argumentRegisters_.clear();
   nextEdit_ = 0;
   const LoweredKernel &k = *L.kernel;
   numberBindings(k);
@@ -183,6 +185,50 @@ GlobalId DebugSession::globalIdOf(const Warp &w, uint32_t lane) const {
   for (uint32_t d = 0; d < 3; ++d)
     id[d] = group_->id[d] * launch_->localSize[d] + w.localId[d][lane] + launch_->range.offset[d];
   return id;
+}
+
+void DebugSession::keepArguments(Warp &w) {
+  // The registers startWarp filled with the kernel's arguments (lane 0: they are the
+  // same in every work-item), for reading buffers through them with no group running.
+  const LoweredKernel &k = *launch_->kernel;
+  const ExecState x = stateOfWarp(w);
+  auto keep = [&](uint32_t offset, uint32_t bytes) {
+    uint64_t bits = 0;
+    switch (bytes) {
+    case 1:
+      bits = x.reg<uint8_t>(offset)[0];
+      break;
+    case 2:
+      bits = x.reg<uint16_t>(offset)[0];
+      break;
+    case 4:
+      bits = x.reg<uint32_t>(offset)[0];
+      break;
+    default:
+      bits = x.reg<uint64_t>(offset)[0];
+      break;
+    }
+    argumentRegisters_.emplace_back(offset, bits);
+  };
+  for (const ParamBinding &p : k.params) {
+    if (p.kind == ParamBinding::Kind::Value)
+      for (const ParamBinding::Leaf &leaf : p.leaves) keep(leaf.slot, leaf.size);
+    else
+      keep(p.pointerSlot, 8);
+  }
+}
+
+std::optional<uint64_t> DebugSession::argumentRegister(uint32_t offset) const {
+  for (const auto &[at, bits] : argumentRegisters_)
+    if (at == offset) return bits;
+  return std::nullopt;
+}
+
+ExecState DebugSession::launchState() const {
+  ExecState x;
+  x.width = launch_ ? launch_->kernel->warpWidth : 32;
+  x.launch = launch_;
+  return x;
 }
 
 ExecState DebugSession::stateOfWarp(Warp &w) const {

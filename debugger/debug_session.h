@@ -192,6 +192,14 @@ public:
   std::span<Warp> warps() const { return warps_; }
   /// The ExecState of warp `w` of the running group.
   ExecState stateOfWarp(Warp &w) const;
+  /// The launch without a work-item (no group, no warp): what global memory, buffers
+  /// and program-scope variables are read through while the work-group of the
+  /// work-item in focus is not running.
+  ExecState launchState() const;
+  /// A kernel argument's register as the launch's work-groups start (the same in every
+  /// work-item; kept from the first group that ran): `offset` is its slot's byte offset
+  /// (ParamBinding); nullopt before any group of the launch ran.
+  std::optional<uint64_t> argumentRegister(uint32_t offset) const;
   /// The warp and lane of the work-item with global id `id` in the running group.
   std::optional<std::pair<Warp *, uint32_t>> findWorkItem(const GlobalId &id) const;
   GlobalId globalIdOf(const Warp &w, uint32_t lane) const;
@@ -230,6 +238,8 @@ private:
   void searchOp(const ExecState &x, const LoweredOp &op, uint32_t index);
   /// opReached while running again to a rewind's count: stops there.
   void positionOp(const ExecState &x, const LoweredOp &op, uint32_t index);
+  /// Keeps the kernel arguments' registers of warp `w` (argumentRegister).
+  void keepArguments(Warp &w);
   /// Numbers the variables and parts of variables the kernel's DebugBind ops bind.
   void numberBindings(const LoweredKernel &k);
   /// A DebugBind op: the variable of each lane moves.
@@ -282,6 +292,9 @@ private:
   /// debug run), a warp's work-items side by side.
   std::vector<uint32_t> bindings_;
   uint32_t groupItems_ = 0;
+  /// The kernel arguments' registers (slot offset, bits) as the launch's first group
+  /// started (argumentRegister).
+  std::vector<std::pair<uint32_t, uint64_t>> argumentRegisters_;
 
   Resume mode_ = Resume::Continue;
   uint32_t stepLine_ = 0;

@@ -40,6 +40,11 @@ Evaluator::Evaluator(const DebugSession &session, const ExecState &x, uint32_t l
                      const std::map<std::string, BufferType> &buffers)
     : session_(session), x_(x), lane_(lane), buffers_(buffers) {}
 
+Evaluator::Evaluator(const DebugSession &session, const std::map<std::string, BufferType> &buffers,
+                     std::string why)
+    : session_(session), x_(session.launchState()), lane_(0), buffers_(buffers),
+      noWorkItem_(std::move(why)) {}
+
 Value Evaluator::number(int64_t i) {
   static const TypePtr t = scalarType(Kind::Int, 8, "long");
   return Value::ofScalar(t, uint64_t(i));
@@ -55,6 +60,12 @@ Value Evaluator::real(double d) {
 MemoryReader Evaluator::reader() const {
   return [this](uint64_t p, uint64_t bytes, void *out, std::string &why) {
     ops::ResolvedAllocation r;
+    const AddressSpace space = tagged::space(p);
+    if (!x_.warp && (space == AddressSpace::Local || space == AddressSpace::Private)) {
+      // A work-group's and a work-item's memory: only while the group runs.
+      why = "cannot access memory at " + describePointer(p) + ": " + noWorkItem_;
+      return false;
+    }
     if (!ops::resolve(x_, p, lane_, r) || !r.base) {
       why = "cannot access memory at " + describePointer(p);
       return false;
@@ -244,88 +255,42 @@ Value Evaluator::valueOfBinding(const DebugVariable &var, uint32_t bindOp) const
 
 Value Evaluator::variable(const std::string &name) const {
   const DebugInfo &info = session_.info();
-  const uint32_t item = x_.warp->firstItem + lane_;
-  const uint32_t at = session_.instructionOf(*x_.warp, lane_);
-  const uint32_t debugFunction = frameFunction_ ? frameFunction_
-                                 : at == kNone  ? 0
-                                                : info.debugFunctionAt(at);
-  const uint32_t function = at == kNone ? 0 : info.functionOf(at);
-  auto inFunction = [&](const DebugVariable &var) {
-    return debugFunction ? var.debugFunction == debugFunction : var.function == function;
-  };
   const DebugVariable *best = nullptr;
-  std::vector<uint32_t> bestOps;
-  int bestScore = -1;
-  for (const auto &[id, var] : info.variables()) {
-    if (var.name != name) continue;
-    std::vector<uint32_t> ops = session_.bindingsOf(item, id);
-    const int score = (inFunction(var) ? 2 : 0) + (ops.empty() ? 0 : 1);
-    if (score > bestScore) best = &var, bestOps = std::move(ops), bestScore = score;
+  if (x_.warp) {
+    const uint32_t item = x_.warp->firstItem + lane_;
+    const uint32_t at = session_.instructionOf(*x_.warp, lane_);
+    const uint32_t debugFunction = frameFunction_ ? frameFunction_
+                                   : at == kNone  ? 0
+                                                  : info.debugFunctionAt(at);
+    const uint32_t function = at == kNone ? 0 : info.functionOf(at);
+    auto inFunction = [&](const DebugVariable &var) {
+      return debugFunction ? var.debugFunction == debugFunction : var.function == function;
+    };
+    std::vector<uint32_t> bestOps;
+    int bestScore = -1;
+    for (const auto &[id, var] : info.variables()) {
+      if (var.name != name) continue;
+      std::vector<uint32_t> ops = session_.bindingsOf(item, id);
+      const int score = (inFunction(var) ? 2 : 0) + (ops.empty() ? 0 : 1);
+      if (score > bestScore) best = &var, bestOps = std::move(ops), bestScore = score;
+    }
+    if (best && !bestOps.empty()) return valueOf(*best, bestOps);
   }
+  // A variable not bound yet in this work-item (before its declaration: the kernel's
+  // start, where a reverse command may have gone back to) is not in scope: the names of
+  // the launch are (a kernel argument has its value from the start).
+  if (std::optional<Value> v = launchName(name)) return *v;
   if (best) {
-    if (!bestOps.empty()) return valueOf(*best, bestOps);
     Value v;
     v.type = typeOfDebug(best->type);
     v.optimizedOut = true;
     return v;
   }
-  // Kernel arguments by name (also without -g, when the module names them).
-  const LoweredKernel &k = *session_.launch()->kernel;
-  const Module &m = info.module();
-  const Function *kernelFn = m.function(session_.kernelFunction());
-  for (size_t i = 0; i < k.params.size(); ++i) {
-    const ParamBinding &p = k.params[i];
-    if (p.name != name || !kernelFn || i >= kernelFn->params.size()) continue;
-    Value v;
-    v.type = typeOfSpirv(m.typeOf(kernelFn->params[i]));
-    if (p.kind == ParamBinding::Kind::Value && !p.leaves.empty()) {
-      for (const auto &leaf : p.leaves)
-        v.leaves.push_back(registerBits(leaf.slot * k.slotStride, leaf.size));
-    } else {
-      v.leaves = {registerBits(p.pointerSlot * k.slotStride, 8)};
-    }
-    return v;
-  }
-  // __local variables of the kernel (DebugGlobalVariable, else the module's name for it,
-  // which clang spells "kernel.name").
-  for (uint32_t i = 0; i < k.locals.size(); ++i) {
-    const LocalVariable &local = k.locals[i];
-    if (local.argument >= 0) continue;
-    TypePtr type;
-    for (const DebugGlobal &g : info.globals())
-      if (g.name == name && g.variable && m.id(g.variable).instruction == local.instruction)
-        type = typeOfDebug(g.type);
-    if (!type && (local.name == name || local.name.ends_with("." + name))) {
-      const uint32_t pointer =
-          local.instruction == kNone ? 0 : m.instruction(local.instruction).typeId;
-      type = typeOfSpirv(m.type(pointer).element);
-    }
-    if (!type) continue;
-    Value v;
-    v.type = type;
-    v.address = tagged::make(AddressSpace::Local, i, 0);
-    return v;
-  }
-  // Program-scope variables (OpenCL C §6.8: `global int n;`, `constant` tables,
-  // function-scope statics, which clang names "function.name"): their buffers, typed by
-  // their DebugGlobalVariable.
-  for (uint32_t i = 0;
-       i < k.programGlobals.size() && i < session_.launch()->programGlobalIds.size(); ++i) {
-    const ProgramGlobal &global = k.programGlobals[i];
-    if (global.name != name && !global.name.ends_with("." + name)) continue;
-    TypePtr type;
-    for (const DebugGlobal &g : info.globals())
-      if (g.name == name && (!g.variable || m.name(g.variable) == global.name))
-        type = typeOfDebug(g.type);
-    if (!type) continue;
-    Value v;
-    v.type = type;
-    const uint32_t id = session_.launch()->programGlobalIds[i];
-    v.address = tagged::make(session_.launch()->allocations[id].space, id, 0);
-    return v;
-  }
-  // Run-file buffers by name.
-  if (std::optional<Value> b = buffer(name)) return *b;
+  if (!x_.warp)
+    for (const auto &[id, var] : info.variables())
+      if (var.name == name)
+        throw Error("No value of \"" + name + "\" here: " + noWorkItem_ +
+                    " (a variable is one work-item's).");
   std::string message = "No symbol \"" + name + "\" in current context.";
   if (!info.hasVariables()) message += " (source names need a module built with -g)";
   throw Error(message);
@@ -333,6 +298,7 @@ Value Evaluator::variable(const std::string &name) const {
 
 std::vector<std::pair<std::string, Value>> Evaluator::variables(bool arguments) const {
   std::vector<std::pair<std::string, Value>> out;
+  if (!x_.warp) throw Error("No variables here: " + noWorkItem_ + ".");
   const DebugInfo &info = session_.info();
   const uint32_t item = x_.warp->firstItem + lane_;
   const uint32_t at = session_.instructionOf(*x_.warp, lane_);
@@ -642,45 +608,6 @@ bool Evaluator::truth(const std::string &expression) const {
   Parser parser{*this, expression};
   Value v = parser.expression();
   return parser.asInt(v) != 0;
-}
-
-} // namespace spvsim::debugger
-
-namespace spvsim::debugger {
-
-std::optional<Value> Evaluator::buffer(const std::string &name) const {
-  auto it = buffers_.find(name);
-  if (it == buffers_.end()) return std::nullopt;
-  const LaunchContext &L = *session_.launch();
-  for (uint32_t id = 1; id < L.allocations.size(); ++id) {
-    if (L.allocations[id].name != name || L.allocations[id].parent) continue;
-    const BufferType &b = it->second;
-    auto element = std::make_shared<ValueType>();
-    element->name = b.name;
-    const Kind kind = b.scalar == BufferType::Scalar::Float  ? Kind::Float
-                      : b.scalar == BufferType::Scalar::UInt ? Kind::UInt
-                                                             : Kind::Int;
-    if (b.components == 1) {
-      element->kind = kind;
-      element->bytes = b.componentBytes;
-    } else {
-      element->kind = Kind::Vector;
-      element->element = scalarType(kind, b.componentBytes, "");
-      element->count = b.components;
-      element->bytes = b.componentBytes * (b.components == 3 ? 4 : b.components);
-    }
-    auto array = std::make_shared<ValueType>();
-    array->kind = Kind::Array;
-    array->element = element;
-    array->count = L.allocations[id].size / std::max<uint64_t>(element->bytes, 1);
-    array->bytes = uint32_t(L.allocations[id].size);
-    array->name = b.name + " [" + std::to_string(array->count) + "]";
-    Value v;
-    v.type = array;
-    v.address = tagged::make(L.allocations[id].space, id, 0);
-    return v;
-  }
-  return std::nullopt;
 }
 
 } // namespace spvsim::debugger

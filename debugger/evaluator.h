@@ -25,6 +25,14 @@ public:
   /// Work-item `lane` of the warp whose state is `x` (its group running).
   Evaluator(const DebugSession &session, const ExecState &x, uint32_t lane,
             const std::map<std::string, BufferType> &buffers);
+  /// No work-item: the launch's names (kernel arguments, program-scope variables,
+  /// buffers) and global memory, while the work-group of the work-item in focus is not
+  /// running; `why` says that, in the errors of what needs it (variables, __local and
+  /// private memory, registers).
+  Evaluator(const DebugSession &session, const std::map<std::string, BufferType> &buffers,
+            std::string why);
+  /// Whether it reads a work-item (not only the launch).
+  bool hasWorkItem() const { return x_.warp != nullptr; }
 
   /// Evaluates an expression; throws spvsim::Error with gdb-like text.
   Value evaluate(const std::string &expression) const;
@@ -64,6 +72,9 @@ public:
 private:
   struct Parser;
   Value variable(const std::string &name) const;
+  /// A name of the launch, not of a work-item (launch_names.cpp): a kernel argument, a
+  /// __local or program-scope variable, a run-file buffer.
+  std::optional<Value> launchName(const std::string &name) const;
   /// The variable as its DebugBind ops (DebugSession::bindingsOf) say.
   Value valueOf(const DebugVariable &v, const std::vector<uint32_t> &bindOps) const;
   Value valueOfBinding(const DebugVariable &v, uint32_t bindOp) const;
@@ -83,6 +94,7 @@ private:
   uint32_t lane_;
   const std::map<std::string, BufferType> &buffers_;
   mutable std::map<uint32_t, TypePtr> debugTypes_;
+  std::string noWorkItem_;     ///< without a work-item: why (the errors say it)
   uint32_t frameFunction_ = 0; ///< setFrame: the frame whose variables are read (0: current)
 };
 

@@ -19,11 +19,28 @@ std::optional<Evaluator> CommandLoop::focusEvaluator() {
   return Evaluator(session_, session_.stateOfWarp(*found->first), found->second, buffers_);
 }
 
+std::string CommandLoop::notRunningText() const {
+  return "The work-group of work-item " + workItemText(session_.focus) +
+         " is not running: its variables, registers and __local memory can be read when it "
+         "runs (buffers and global memory can be read now).";
+}
+
+std::optional<Evaluator> CommandLoop::inspectEvaluator() {
+  if (auto e = focusEvaluator()) return e;
+  if (!started_ || session_.finished() || !session_.stopped() || !session_.launch())
+    return std::nullopt;
+  // Buffers and global memory exist for the whole launch (OpenCL C §6.5.1), __local
+  // memory while its work-group runs, private memory while its work-item's group does.
+  return Evaluator(session_, buffers_,
+                   "the work-group of work-item " + workItemText(session_.focus) +
+                       " is not running");
+}
+
 void CommandLoop::infoVariables(bool arguments) {
   std::ostream &out = *out_;
   if (!requireStopped()) return;
   auto e = focusEvaluator();
-  if (!e) throw Error("The work-item in focus is not in the running work-group.");
+  if (!e) throw Error(notRunningText());
   if (!session_.info().hasVariables()) {
     out << "No symbol table info available (source names need a module built with -g).\n";
     return;
@@ -38,7 +55,7 @@ void CommandLoop::infoRegisters() {
   std::ostream &out = *out_;
   if (!requireStopped()) return;
   auto e = focusEvaluator();
-  if (!e) throw Error("The work-item in focus is not in the running work-group.");
+  if (!e) throw Error(notRunningText());
   // The current function's SPIR-V result ids, with the module's names (OpName).
   for (const auto &[id, v] : e->registers()) {
     const std::string_view name = session_.info().module().name(id);
@@ -56,8 +73,8 @@ void CommandLoop::cmdPrint(const std::string &argsIn) {
     format = args.size() > 1 ? args[1] : 0;
     args = command_text::trim(args.substr(2));
   }
-  auto e = focusEvaluator();
-  if (!e) throw Error("The work-item in focus is not in the running work-group.");
+  auto e = inspectEvaluator();
+  if (!e) throw Error("The kernel is not stopped.");
   Value v = e->evaluate(args);
   std::string text;
   if (format == 'x' && v.type && v.type->isScalar() && !v.optimizedOut) {
@@ -101,8 +118,8 @@ void CommandLoop::cmdExamine(const std::string &argsIn, const std::string &) {
     args = command_text::trim(args.substr(i));
   }
   if (format == 'c') size = 1;
-  auto e = focusEvaluator();
-  if (!e) throw Error("The work-item in focus is not in the running work-group.");
+  auto e = inspectEvaluator();
+  if (!e) throw Error("The kernel is not stopped.");
   Value v = e->evaluate(args);
   uint64_t pointer = 0;
   if (v.type && v.type->kind == ValueType::Kind::Pointer)
@@ -161,7 +178,7 @@ void CommandLoop::cmdSet(const std::string &args) {
   if (eq == std::string::npos) throw Error("Usage: set var EXPR = VALUE");
   if (!requireStopped()) return;
   auto e = focusEvaluator();
-  if (!e) throw Error("The work-item in focus is not in the running work-group.");
+  if (!e) throw Error(notRunningText());
   session_.recordEdit(e->assign(e->evaluate(command_text::trim(rest.substr(0, eq))),
                                 e->evaluate(command_text::trim(rest.substr(eq + 1)))));
   session_.refreshWatchpoints();

@@ -55,6 +55,9 @@ Value Evaluator::registerValue(const DebugValueSlot &r) const {
 }
 
 Value Evaluator::registerValue(uint32_t id) const {
+  if (!x_.warp)
+    throw Error("No value of %" + std::to_string(id) + " here: " + noWorkItem_ +
+                " (registers are a work-item's).");
   const LoweredKernel &k = *session_.launch()->kernel;
   const Module &m = session_.info().module();
   auto [first, last] = std::equal_range(
@@ -77,6 +80,7 @@ Value Evaluator::registerValue(uint32_t id) const {
 }
 
 std::vector<std::pair<uint32_t, Value>> Evaluator::registers() const {
+  if (!x_.warp) throw Error("No registers here: " + noWorkItem_ + ".");
   const LoweredKernel &k = *session_.launch()->kernel;
   const uint16_t frame = frameChain().front();
   std::vector<std::pair<uint32_t, Value>> out;

@@ -47,8 +47,8 @@ void CommandLoop::cmdLastWrite(const std::string &args) {
   if (!requireStopped()) return;
   if (args.empty())
     throw Error("Usage: last-write EXPR (a buffer element, a __local array element)");
-  auto e = focusEvaluator();
-  if (!e) throw Error("The work-item in focus is not in the running work-group.");
+  auto e = inspectEvaluator();
+  if (!e) throw Error("The kernel is not stopped.");
   Value v = e->evaluate(args);
   if (v.address && tagged::space(*v.address) == AddressSpace::Private)
     throw Error("last-write needs global or __local memory (a private variable is one "

@@ -65,7 +65,7 @@ void CommandLoop::reportStop() {
     out << "\n" << s.reason << (w ? ": " + w->expression : "") << "\n\n";
     if (w) {
       auto show = [&](const std::vector<std::byte> &bytes) {
-        auto e = focusEvaluator();
+        auto e = inspectEvaluator();
         Value v = e ? e->evaluate(w->expression) : Value{};
         if (!e || !v.type || !v.type->isScalar() || bytes.size() < v.type->bytes)
           return std::string("?");
@@ -111,7 +111,7 @@ void CommandLoop::reportStop() {
 void CommandLoop::cmdBacktrace() {
   if (!requireStopped()) return;
   auto found = session_.findWorkItem(session_.focus);
-  if (!found) throw Error("The work-item in focus is not in the running work-group.");
+  if (!found) throw Error(notRunningText());
   const uint32_t at = session_.instructionOf(*found->first, found->second);
   if (at == kNone) throw Error("The work-item in focus has finished.");
   // The op the work-item is at: the frames the compiler inlined (DebugScope), then
