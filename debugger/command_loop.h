@@ -81,7 +81,7 @@ private:
   bool listContinues_ = false; ///< the last lines shown were a list's, not a stop's
   std::string listFile_;
   std::map<std::string, std::vector<std::string>> sources_;
-  uint32_t valueNumber_ = 1;
+  std::vector<Value> history_; ///< print's values, $1 first (gdb's value history)
 };
 
 } // namespace spvsim::debugger

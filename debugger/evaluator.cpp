@@ -88,6 +88,7 @@ std::string Evaluator::describePointer(uint64_t p) const {
       s == AddressSpace::Global || s == AddressSpace::Constant
           ? std::string(s == AddressSpace::Constant ? "constant " : "") + "buffer"
           : spaceName(s);
+  if (s == AddressSpace::Private) return "private " + privateName(p);
   return kind + " '" + allocationName(x_, p) + "' + " + std::to_string(tagged::offset(p));
 }
 
@@ -439,6 +440,23 @@ struct Evaluator::Parser {
         fail("bad number '" + text + "'");
       }
     }
+    if (s[p] == '$') { // the value history: $N, $, $$, $$N (gdb's)
+      const bool back = p + 1 < s.size() && s[p + 1] == '$';
+      p += back ? 2 : 1;
+      const size_t start = p;
+      while (p < s.size() && std::isdigit(static_cast<unsigned char>(s[p]))) ++p;
+      if (p - start > 9) fail("bad history number");
+      const uint64_t n = p > start ? std::stoull(s.substr(start, p - start)) : 0;
+      const uint64_t last = ev.history_ ? ev.history_->size() : 0;
+      if (!back && p > start) return ev.historyValue(n);
+      // `$`: the last value; `$$`: the one before it; `$$N`: N before the last.
+      const uint64_t before = back ? (p > start ? n : 1) : 0;
+      if (before >= last) {
+        if (last == 0) fail("History is empty");
+        fail("History has not yet reached $$" + std::to_string(before));
+      }
+      return ev.historyValue(last - before);
+    }
     if (s[p] == '%') { // a SPIR-V result id, from its registers (register_values.cpp)
       const size_t start = ++p;
       while (p < s.size() && std::isdigit(static_cast<unsigned char>(s[p]))) ++p;
@@ -602,6 +620,12 @@ Value Evaluator::evaluate(const std::string &expression) const {
   if (parser.p != expression.size())
     parser.fail("unexpected '" + expression.substr(parser.p) + "'");
   return v;
+}
+
+Value Evaluator::historyValue(uint64_t number) const {
+  if (!history_ || number == 0 || number > history_->size())
+    throw Error("History has not yet reached $" + std::to_string(number) + ".");
+  return (*history_)[number - 1];
 }
 
 bool Evaluator::truth(const std::string &expression) const {

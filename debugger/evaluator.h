@@ -31,6 +31,9 @@ public:
   /// private memory, registers).
   Evaluator(const DebugSession &session, const std::map<std::string, BufferType> &buffers,
             std::string why);
+  /// The values `print` recorded, `$1` first: `$N`, `$` (the last), `$$` (the one before
+  /// it) and `$$N` (N before the last) in expressions, as in gdb.
+  void setHistory(const std::vector<Value> *history) { history_ = history; }
   /// Whether it reads a work-item (not only the launch).
   bool hasWorkItem() const { return x_.warp != nullptr; }
 
@@ -72,6 +75,11 @@ public:
 private:
   struct Parser;
   Value variable(const std::string &name) const;
+  /// `$N`: value `number` of the history (1 first); throws when there is none.
+  Value historyValue(uint64_t number) const;
+  /// The name of private allocation `pointer` is in: the variable of the work-item
+  /// bound to it (DebugDeclare), else the lowering's name for it.
+  std::string privateName(uint64_t pointer) const;
   /// A name of the launch, not of a work-item (launch_names.cpp): a kernel argument, a
   /// __local or program-scope variable, a run-file buffer.
   std::optional<Value> launchName(const std::string &name) const;
@@ -94,7 +102,8 @@ private:
   uint32_t lane_;
   const std::map<std::string, BufferType> &buffers_;
   mutable std::map<uint32_t, TypePtr> debugTypes_;
-  std::string noWorkItem_;     ///< without a work-item: why (the errors say it)
+  std::string noWorkItem_; ///< without a work-item: why (the errors say it)
+  const std::vector<Value> *history_ = nullptr;
   uint32_t frameFunction_ = 0; ///< setFrame: the frame whose variables are read (0: current)
 };
 

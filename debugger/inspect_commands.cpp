@@ -16,7 +16,9 @@ std::optional<Evaluator> CommandLoop::focusEvaluator() {
   if (!started_ || session_.finished() || !session_.stopped()) return std::nullopt;
   auto found = session_.findWorkItem(session_.focus);
   if (!found) return std::nullopt;
-  return Evaluator(session_, session_.stateOfWarp(*found->first), found->second, buffers_);
+  Evaluator e(session_, session_.stateOfWarp(*found->first), found->second, buffers_);
+  e.setHistory(&history_);
+  return e;
 }
 
 std::string CommandLoop::notRunningText() const {
@@ -31,9 +33,10 @@ std::optional<Evaluator> CommandLoop::inspectEvaluator() {
     return std::nullopt;
   // Buffers and global memory exist for the whole launch (OpenCL C §6.5.1), __local
   // memory while its work-group runs, private memory while its work-item's group does.
-  return Evaluator(session_, buffers_,
-                   "the work-group of work-item " + workItemText(session_.focus) +
-                       " is not running");
+  Evaluator e(session_, buffers_,
+              "the work-group of work-item " + workItemText(session_.focus) + " is not running");
+  e.setHistory(&history_);
+  return e;
 }
 
 void CommandLoop::infoVariables(bool arguments) {
@@ -87,7 +90,8 @@ void CommandLoop::cmdPrint(const std::string &argsIn) {
   } else {
     text = e->format(v);
   }
-  *out_ << "$" << valueNumber_++ << " = " << text << "\n";
+  history_.push_back(snapshotOf(v, e->reader()));
+  *out_ << "$" << history_.size() << " = " << text << "\n";
 }
 
 void CommandLoop::cmdExamine(const std::string &argsIn, const std::string &) {

@@ -96,6 +96,20 @@ std::string formatScalar(const ValueType &t, uint64_t bits, const PointerNamer &
   return "?";
 }
 
+Value snapshotOf(const Value &v, const MemoryReader &read) {
+  constexpr uint64_t kLargestCopy = uint64_t(1) << 24; // a 16 MiB buffer at most
+  if (!v.address || !v.type || v.type->bytes == 0 || v.type->bytes > kLargestCopy) return v;
+  auto bytes = std::make_shared<PartBytes>();
+  bytes->bytes.resize(v.type->bytes);
+  std::string why;
+  if (!read(*v.address, v.type->bytes, bytes->bytes.data(), why)) return v;
+  bytes->known.assign(v.type->bytes, 1);
+  Value s;
+  s.type = v.type;
+  s.parts = std::move(bytes);
+  return s;
+}
+
 Value elementOf(const Value &v, int64_t index, const MemoryReader &read) {
   if (v.optimizedOut) throw Error("value has been optimized out");
   const ValueType &t = *v.type;

@@ -82,6 +82,11 @@ std::string formatValue(const Value &v, const MemoryReader &read, const PointerN
                         uint64_t limit = 200);
 /// A scalar's bits as text ("37", "1.5", "true").
 std::string formatScalar(const ValueType &t, uint64_t bits, const PointerNamer &name);
+/// The value as it is now, for the value history (`$1`, gdb's): a value in memory gets a
+/// copy of its bytes (later stores do not change it; it has no address any more); one
+/// whose bytes cannot be read, a pointer (it goes on pointing) and one in registers
+/// are kept as they are.
+Value snapshotOf(const Value &v, const MemoryReader &read);
 /// Element `index` of an array, vector or pointer value; member `name` of a struct.
 Value elementOf(const Value &v, int64_t index, const MemoryReader &read);
 Value memberOf(const Value &v, const std::string &name);
