@@ -101,6 +101,24 @@ void CommandLoop::infoBreakpoints() {
                   b.temporary ? "tbreakpoint" : "breakpoint");
     out << head << what << "\n";
     if (!b.condition.empty()) out << "\tstop only if " << b.condition << "\n";
+    // Set by DAP clients (hitCondition, logMessage).
+    switch (b.hitRule) {
+    case Breakpoint::HitRule::AtLeast:
+      out << "\tstop only from hit " << b.hitCount << " on\n";
+      break;
+    case Breakpoint::HitRule::Greater:
+      out << "\tstop only after hit " << b.hitCount << "\n";
+      break;
+    case Breakpoint::HitRule::Equal:
+      out << "\tstop only at hit " << b.hitCount << "\n";
+      break;
+    case Breakpoint::HitRule::Multiple:
+      out << "\tstop only at hits that are multiples of " << b.hitCount << "\n";
+      break;
+    default:
+      break;
+    }
+    if (!b.logMessage.empty()) out << "\tlog \"" << b.logMessage << "\" instead of stopping\n";
     if (b.hits)
       out << "\tbreakpoint already hit " << b.hits << " time" << (b.hits == 1 ? "" : "s") << "\n";
   }

@@ -118,6 +118,7 @@ void DebugSession::launchStarted(LaunchContext &L) {
     programScopeStart.restore(L);
   } else {
     programScopeStart.capture(L);
+    for (Breakpoint &b : breakpoints) b.hitsAtLaunchStart = b.hits;
   }
   if (search_) {
     searchStarted_ = false;
@@ -504,8 +505,14 @@ void DebugSession::decide(const ExecState &x, const LoweredOp &op, uint32_t inde
       for (uint32_t l = 0; !lane && l < x.width; ++l)
         if ((mask >> l) & 1 && holds(l)) lane = l;
       if (!lane) continue;
-      focus = globalIdOf(*x.warp, *lane);
       ++b.hits;
+      if (search_) search_->hits.emplace_back(opsReached, b.number);
+      if (!b.hitStops()) continue;
+      if (!b.logMessage.empty()) { // a log point: logged, and on
+        if (!search_ && logPointReached) logPointReached(x, *lane, b);
+        continue;
+      }
+      focus = globalIdOf(*x.warp, *lane);
       std::string reason =
           (b.temporary ? "Temporary breakpoint " : "Breakpoint ") + std::to_string(b.number);
       if (b.temporary && !search_) {

@@ -44,7 +44,36 @@ struct Breakpoint {
   std::string kernel;    ///< `break KERNEL`: the kernel's first line
   std::string condition; ///< an expression (evaluator.h); empty: always
   bool temporary = false;
-  uint64_t hits = 0;
+  uint64_t hits = 0; ///< the times a work-item reached it with its condition true
+  /// Stops only on some hits (DAP's hitCondition, gdb's `ignore`): hits >= n (AtLeast),
+  /// > n, == n, or every n-th (Multiple); the hit count goes on counting the others.
+  enum class HitRule : uint8_t {
+    Every,
+    AtLeast,
+    Greater,
+    Equal,
+    Multiple
+  } hitRule = HitRule::Every;
+  uint64_t hitCount = 0;
+  /// A log point (DAP's logMessage): instead of stopping, the message is logged with
+  /// each `{EXPR}` replaced by its value in the work-item (DebugSession::logPointReached).
+  std::string logMessage;
+  uint64_t hitsAtLaunchStart = 0; ///< `hits` as the current launch started (replays count from it)
+  /// Whether the hit just counted (`hits`) is one to stop (or log) at.
+  bool hitStops() const {
+    switch (hitRule) {
+    case HitRule::AtLeast:
+      return hits >= hitCount;
+    case HitRule::Greater:
+      return hits > hitCount;
+    case HitRule::Equal:
+      return hits == hitCount;
+    case HitRule::Multiple:
+      return hitCount && hits % hitCount == 0;
+    default:
+      return true;
+    }
+  }
 };
 
 struct Watchpoint {
@@ -108,6 +137,9 @@ struct SearchReplay {
   uint32_t callerDepth = 0; ///< Record::CallSite: ops of depth below it are the callers'
   std::vector<RecordedStop> stops;
   std::vector<FocusStep> steps;
+  /// Each breakpoint hit the replay counted: its op count and the breakpoint's number
+  /// (the hit counts at the point a reverse command goes back to).
+  std::vector<std::pair<uint64_t, uint32_t>> hits;
   bool reached = false; ///< the replay got to `until`
 };
 
@@ -182,6 +214,10 @@ public:
   /// prompt: the evaluator lives above the session).
   std::function<bool(const ExecState &x, uint32_t lane, const std::string &condition)>
       conditionHolds;
+  /// A log point was reached by the work-item in lane `lane` of the warp in `x`, with its
+  /// condition and hit rule met: the front end logs the message (not in replays, nor
+  /// while a reverse command runs the launch again to where it goes back to).
+  std::function<void(const ExecState &x, uint32_t lane, const Breakpoint &b)> logPointReached;
   /// Called after each launch ends (a line for the prompt to print).
   std::function<void(const std::string &)> onLaunchEnded;
 

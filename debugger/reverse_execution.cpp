@@ -59,6 +59,7 @@ ReverseTarget findReverseTarget(DebugSession &live, ReverseCommand command,
   // records instead of stopping.
   DebugSession search(live.info().module());
   search.breakpoints = live.breakpoints;
+  for (Breakpoint &b : search.breakpoints) b.hits = b.hitsAtLaunchStart; // counted again
   search.watchpoints = live.watchpoints;
   search.edits = live.edits; // `set var`: stored again where it was
   search.programScopeStart = live.programScopeStart;
@@ -122,11 +123,21 @@ ReverseTarget findReverseTarget(DebugSession &live, ReverseCommand command,
     target.reason = kLaunchStart;
     target.watch.reset();
   }
+  // The hit counts there: as the launch started, and the hits the replay counted up to it.
+  for (const Breakpoint &b : live.breakpoints) {
+    uint64_t hits = b.hitsAtLaunchStart;
+    for (const auto &[at, number] : replay.hits)
+      hits += number == b.number && at <= target.position;
+    target.hits.emplace_back(b.number, hits);
+  }
   return target;
 }
 
 void rewind(DebugSession &live, const ReverseTarget &target, const LaunchControl &control) {
   control.restart();
+  for (const auto &[number, hits] : target.hits)
+    for (Breakpoint &b : live.breakpoints)
+      if (b.number == number) b.hits = hits;
   live.rewindTo(target.position, target.focus, target.reason, target.watch);
 }
 

@@ -30,6 +30,8 @@ struct ReverseTarget {
   /// qualified.
   std::string reason;
   std::optional<WatchHit> watch;
+  /// Each breakpoint's hit count there (its number, the count).
+  std::vector<std::pair<uint32_t, uint64_t>> hits;
 };
 
 /// The reason of a rewind to the launch's start (gdb: "No more reverse-execution history").

@@ -10,6 +10,7 @@
 
 #include "../frames.h"
 #include "../reverse_execution.h"
+#include "dap_text.h"
 #include "spvsim/common/error.h"
 
 namespace spvsim::debugger::dap {
@@ -19,23 +20,13 @@ namespace {
 using nlohmann::json;
 namespace fs = std::filesystem;
 
-std::string trim(const std::string &s) {
-  const size_t b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string::npos) return "";
-  return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
-}
+using text::breakpointNumber;
+using text::normal;
+using text::trim;
 
 std::string workItemName(const GlobalId &id) {
   return "work-item (" + std::to_string(id[0]) + "," + std::to_string(id[1]) + "," +
          std::to_string(id[2]) + ")";
-}
-
-/// "Breakpoint 3 at k.cl:12" / "Temporary breakpoint 3 at ...": the number (0: none).
-uint32_t breakpointNumber(const std::string &text) {
-  unsigned n = 0;
-  if (std::sscanf(text.c_str(), "Breakpoint %u at", &n) == 1) return n;
-  if (std::sscanf(text.c_str(), "Temporary breakpoint %u at", &n) == 1) return n;
-  return 0;
 }
 
 /// The number of a stop reason "Breakpoint 3" / "Temporary breakpoint 3" (0: none).
@@ -44,14 +35,6 @@ uint32_t reasonBreakpoint(const std::string &reason) {
   if (std::sscanf(reason.c_str(), "Breakpoint %u", &n) == 1) return n;
   if (std::sscanf(reason.c_str(), "Temporary breakpoint %u", &n) == 1) return n;
   return 0;
-}
-
-fs::path normal(const fs::path &p) {
-  std::error_code ec;
-  fs::path absolute = fs::absolute(p, ec);
-  if (ec) return p.lexically_normal();
-  fs::path canonical = fs::weakly_canonical(absolute, ec);
-  return ec ? absolute.lexically_normal() : canonical;
 }
 
 } // namespace
@@ -158,6 +141,7 @@ void DapAdapter::handle(const json &request) {
   if (command == "variables") return variables(request);
   if (command == "evaluate") return evaluate(request);
   if (command == "exceptionInfo") return exceptionInfo(request);
+  if (command == "source") return source(request);
   if (command == "continue") return forward(request, "continue");
   if (command == "next") return forward(request, "next");
   if (command == "stepIn") return forward(request, "step");
@@ -179,6 +163,8 @@ void DapAdapter::initialize(const json &request) {
   json capabilities = {
       {"supportsConfigurationDoneRequest", true},
       {"supportsConditionalBreakpoints", true},
+      {"supportsHitConditionalBreakpoints", true},
+      {"supportsLogPoints", true},
       {"supportsEvaluateForHovers", true},
       {"supportsStepBack", true},
       {"supportsSetVariable", true},
@@ -236,6 +222,7 @@ void DapAdapter::launch(const json &request) {
       std::make_unique<CommandRunner>(debugger.session(), debugger.buffers(), target_->control());
   variables_ = std::make_unique<DapVariables>(debugger.session(), debugger.buffers());
   session_ = &debugger.session();
+  installLogPoints(debugger.session(), debugger.buffers());
   if (!stopAtFindings_) runner_->run("delete on-finding");
   channel_.respond(request, true);
   channel_.event("initialized");
@@ -311,77 +298,6 @@ std::string DapAdapter::clientPath(const std::string &moduleFile) const {
   const fs::path besideProgram = fs::path(programDir_) / p;
   if (fs::exists(besideProgram, ec)) return normal(besideProgram).string();
   return normal(p).string();
-}
-
-void DapAdapter::setBreakpoints(const json &request) {
-  requireLaunched();
-  const json args = argumentsOf(request);
-  const json source = args.value("source", json::object());
-  std::string path = source.value("path", std::string());
-  if (path.empty()) path = source.value("name", std::string());
-  if (path.empty()) throw Error("\"setBreakpoints\" needs \"source\" with a \"path\".");
-  // The request replaces the source's breakpoints.
-  std::string remove;
-  for (uint32_t n : sourceBreakpoints_[path])
-    for (const Breakpoint &b : session_.load()->breakpoints)
-      if (b.number == n) remove += " " + std::to_string(n);
-  if (!remove.empty()) runner_->run("delete" + remove);
-  sourceBreakpoints_[path].clear();
-
-  std::vector<std::pair<int64_t, std::string>> wanted; // line, condition
-  std::vector<std::string> unsupported;                // per wanted: why it is refused
-  if (args.contains("breakpoints")) {
-    for (const json &b : args["breakpoints"]) {
-      wanted.emplace_back(b.at("line").get<int64_t>(), b.value("condition", std::string()));
-      // Not announced in the capabilities: refused rather than set as a breakpoint that
-      // stops where the client asked for a log point or a hit count.
-      unsupported.push_back(b.contains("logMessage")     ? "Log points are not supported."
-                            : b.contains("hitCondition") ? "Hit counts are not supported."
-                                                         : "");
-    }
-  } else if (args.contains("lines")) { // the deprecated form
-    for (const json &l : args["lines"]) wanted.emplace_back(l.get<int64_t>(), "");
-  }
-  const Module &m = session_.load()->info().module();
-  const std::optional<std::string> file = moduleFileFor(path);
-  json result = json::array();
-  for (size_t i = 0; i < wanted.size(); ++i) {
-    const auto &[clientLine, condition] = wanted[i];
-    const int64_t line = linesStartAt1_ ? clientLine : clientLine + 1;
-    json b = {{"verified", false}, {"line", clientLine}};
-    if (i < unsupported.size() && !unsupported[i].empty()) {
-      b["message"] = unsupported[i];
-    } else if (m.locations().empty()) {
-      b["message"] = "The module has no line information: build it with -g.";
-    } else if (!file) {
-      b["message"] =
-          "No code of the kernel's module comes from " + fs::path(path).filename().string() + ".";
-    } else if (line < 1) {
-      b["message"] = "No line " + std::to_string(clientLine) + ".";
-    } else {
-      // Before the first launch starts the prompt accepts any line: it is checked here
-      // against the module's line information.
-      bool hasLine = session_.load()->launch() != nullptr;
-      for (const SourceLine &l : m.locations())
-        hasLine |= int64_t(l.line) == line && m.string(l.fileId) == *file;
-      const std::string where = *file + ":" + std::to_string(line);
-      const std::string text = trim(
-          hasLine
-              ? runner_->run("break " + where + (condition.empty() ? "" : " if " + condition)).text
-              : "No code at " + fs::path(*file).filename().string() + ":" + std::to_string(line) +
-                    ".");
-      if (const uint32_t n = breakpointNumber(text)) {
-        sourceBreakpoints_[path].push_back(n);
-        b["verified"] = true;
-        b["id"] = n;
-        b["source"] = {{"name", fs::path(*file).filename().string()}, {"path", clientPath(*file)}};
-      } else {
-        b["message"] = text;
-      }
-    }
-    result.push_back(std::move(b));
-  }
-  channel_.respond(request, true, {{"breakpoints", result}});
 }
 
 void DapAdapter::setExceptionBreakpoints(const json &request) {
@@ -482,8 +398,7 @@ void DapAdapter::stackTrace(const json &request) {
                   {"column", 0}};
     if (f.line) {
       frame["column"] = linesStartAt1_ ? 1 : 0;
-      frame["source"] = {{"name", fs::path(f.file).filename().string()},
-                         {"path", clientPath(f.file)}};
+      frame["source"] = sourceOf(f.file);
     } else {
       frame["presentationHint"] = "subtle";
     }

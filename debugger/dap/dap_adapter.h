@@ -70,6 +70,20 @@ private:
   void variables(const nlohmann::json &request);
   void evaluate(const nlohmann::json &request);
   void exceptionInfo(const nlohmann::json &request);
+  /// `source`: the text of a source the client has no file for (a host program's
+  /// OpenCL C, built from a string: the module's "input.cl"; dap_sources.cpp).
+  void source(const nlohmann::json &request);
+  /// A module file as a DAP Source: its path, or, for a source that is no file, a
+  /// sourceReference the client asks `source` for.
+  nlohmann::json sourceOf(const std::string &moduleFile) const;
+  /// A breakpoint's hitCondition (dap_breakpoints.cpp); nullopt when not understood.
+  struct HitCondition {
+    Breakpoint::HitRule rule = Breakpoint::HitRule::Every;
+    uint64_t count = 0;
+  };
+  static std::optional<HitCondition> parseHitCondition(const std::string &text);
+  /// Log points of `session` send their messages as `output` events.
+  void installLogPoints(DebugSession &session, const std::map<std::string, BufferType> &buffers);
   /// continue, next, stepIn, stepOut: answered, then the prompt's `command` runs.
   void forward(const nlohmann::json &request, const std::string &command);
   /// stepBack, reverseContinue: the prompt's `command` runs, then it is answered (a
@@ -136,6 +150,8 @@ private:
   };
   nlohmann::json lastStopped_;   ///< the body of the last `stopped` event
   std::vector<FrameRef> frames_; ///< frameId n is frames_[n - 1], until the launch resumes
+  /// The module files given by sourceReference: reference n is referencedSources_[n - 1].
+  mutable std::vector<std::string> referencedSources_;
 
   // Declared last: destroyed first (the runner's commands use the target).
   std::unique_ptr<DebugTarget> target_;

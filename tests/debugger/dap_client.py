@@ -13,9 +13,11 @@ usage: dap_client.py SPVSIM session RUNFILE   (RUNFILE: bugs/global_bounds built
 `session` drives a whole debugging session: stop on entry, a breakpoint with a
 condition, a line without code, threads, stackTrace with an inlined frame, scopes and
 variables (expanding a buffer; a caller's frame), setVariable, evaluate, next/stepIn/stepOut, stepBack, a finding
-as a `stopped` event with reason exception and its text as output, disconnect.
+as a `stopped` event with reason exception and its text as output, disconnect; then
+hit counts and log points, also across reverseContinue.
 `host` launches a host program ("program": [path, args...]): its kernel launch stops on
-entry and at a breakpoint with a condition set before the launch; threads, stack,
+entry and at a breakpoint with a condition set before the launch; threads, stack (its
+source, a string, by sourceReference and the `source` request),
 variables, evaluate, next, stepIn, stepBack, reverseContinue inside the launch; the
 program's output and exit code; then a finding of another program as an exception, and
 `disconnect` ending a program stopped in its launch (`host`), or a breakpoint stopping
@@ -175,7 +177,8 @@ def session(spvsim, run_file):
     caps = c.request("initialize", {"adapterID": "spvsim", "linesStartAt1": True})["body"]
     for capability in ("supportsStepBack", "supportsConditionalBreakpoints",
                        "supportsConfigurationDoneRequest", "supportsEvaluateForHovers",
-                       "supportsSetVariable"):
+                       "supportsSetVariable", "supportsHitConditionalBreakpoints",
+                       "supportsLogPoints"):
         check(caps.get(capability) is True, "capability %s: %r" % (capability, caps))
     check([f["filter"] for f in caps["exceptionBreakpointFilters"]] == ["findings"],
           "exception filters %r" % caps["exceptionBreakpointFilters"])
@@ -187,16 +190,13 @@ def session(spvsim, run_file):
     r = c.request("setBreakpoints", {
         "source": {"path": source},
         "breakpoints": [{"line": 12, "condition": "i == 3"}, {"line": 2},
-                        {"line": 11, "logMessage": "v = {v}"},
-                        {"line": 11, "hitCondition": "3"}]})
+                        {"line": 11, "hitCondition": "every third"}]})
     bps = r["body"]["breakpoints"]
     check(bps[0]["verified"] and bps[0]["line"] == 12, "line 12 verified: %r" % bps[0])
     check(not bps[1]["verified"] and "No code" in bps[1].get("message", ""),
           "line 2 (a comment) unverified with a message: %r" % bps[1])
-    check(not bps[2]["verified"] and "Log points" in bps[2].get("message", ""),
-          "a log point is refused, not set as a breakpoint: %r" % bps[2])
-    check(not bps[3]["verified"] and "Hit counts" in bps[3].get("message", ""),
-          "a hit count is refused, not set as a breakpoint: %r" % bps[3])
+    check(not bps[2]["verified"] and "Hit count" in bps[2].get("message", ""),
+          "a hit count not understood is refused, not set as a breakpoint: %r" % bps[2])
     check(os.path.samefile(bps[0]["source"]["path"], source), "breakpoint source %r" % bps[0])
     c.request("setExceptionBreakpoints", {"filters": ["findings"]})
     c.request("configurationDone")
@@ -335,6 +335,55 @@ def session(spvsim, run_file):
     c.finish()
 
 
+def hits_and_log_points(spvsim, run_file):
+    """Hit counts (hitCondition "% 5": every fifth hit) and a log point ({EXPR} in the
+    message, an output event, no stop), with a warp per work-item so that a line is hit
+    once per work-item; the hit counts are those of the point reverseContinue goes back to."""
+    c = Client(spvsim)
+    c.request("initialize", {"adapterID": "spvsim", "linesStartAt1": True})
+    c.request("launch", {"program": run_file, "warpWidth": 1})
+    c.event("initialized")
+    source = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                          "..", "kernels", "bugs", "global_bounds.cl")
+    r = c.request("setBreakpoints", {
+        "source": {"path": source},
+        "breakpoints": [{"line": 11, "logMessage": "i={i} before={before} {{i}} {no_such}"},
+                        {"line": 12, "hitCondition": "% 5"}]})
+    bps = r["body"]["breakpoints"]
+    check(all(b["verified"] for b in bps), "log point and hit count set: %r" % bps)
+    c.request("setExceptionBreakpoints", {"filters": []})
+    c.request("configurationDone")
+
+    def stop_at_i(wanted):
+        body = stopped(c, "breakpoint")
+        check(body["hitBreakpointIds"] == [bps[1]["id"]], "the hit count's breakpoint %r" % body)
+        f = frames(c, body["threadId"])
+        check(f[0]["line"] == 12, "at line 12: %r" % f)
+        i = evaluate(c, "i", f[0]["id"])
+        check(i == str(wanted), "hit %d of line 12 is work-item %d: i = %s" % (wanted + 1, wanted, i))
+        return body["threadId"]
+
+    thread = stop_at_i(4)  # hits 5, 10, 15: work-items 4, 9, 14
+    c.request("continue", {"threadId": thread})
+    thread = stop_at_i(9)
+    logged = c.outputs()
+    check("i=0 before=-2 {i} <error: No symbol \"no_such\"" in logged, "log point %r" % logged)
+    check("i=9 before=0" in logged and "i=10 " not in logged, "logged up to the stop: %r" % logged)
+    # Back to hit 5; forward again stops at hit 10, not 6: the counts went back too.
+    c.request("reverseContinue", {"threadId": thread})
+    thread = stop_at_i(4)
+    c.request("continue", {"threadId": thread})
+    thread = stop_at_i(9)
+    c.request("continue", {"threadId": thread})
+    thread = stop_at_i(14)
+    c.request("continue", {"threadId": thread})
+    c.event("terminated")
+    logged = c.outputs()
+    check("i=15 before=0" in logged, "the last work-item logged: %r" % logged)
+    c.request("disconnect")
+    c.finish()
+
+
 def run_to_end(spvsim, run_file):
     """Without breakpoints or findings stops, the launches run to their end."""
     c = Client(spvsim)
@@ -442,6 +491,12 @@ def host_session(spvsim, race_app, options):
     check(len(threads) == 64 and threads[5]["name"] == "work-item (5,0,0)", "threads %r" % threads)
     f = frames(c, 1)
     check(f[0]["name"] == "neighbours" and f[0]["source"]["name"] == "input.cl", "frame %r" % f)
+    # The program's source is a string, not a file: the client gets its text by reference.
+    reference = f[0]["source"].get("sourceReference", 0)
+    check(reference > 0 and "path" not in f[0]["source"], "source by reference: %r" % f[0])
+    text = c.request("source", {"source": f[0]["source"], "sourceReference": reference})
+    check("__kernel" in text["body"]["content"] and "neighbours" in text["body"]["content"],
+          "the program's source: %r" % text)
     entry_line = f[0]["line"]
     c.request("next", {"threadId": 1})
     stopped(c, "step")
@@ -589,6 +644,7 @@ def main():
         if mode == "session":
             session(spvsim, sys.argv[3])
             run_to_end(spvsim, sys.argv[3])
+            hits_and_log_points(spvsim, sys.argv[3])
         elif mode == "host":
             host_session(spvsim, sys.argv[3], sys.argv[4])
             host_finding_and_disconnect(spvsim, sys.argv[5])

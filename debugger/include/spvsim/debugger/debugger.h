@@ -63,6 +63,8 @@ public:
   void setSourceText(const std::string &file, std::string text) {
     sourceTexts_[file] = std::move(text);
   }
+  /// The texts setSourceText gave, by file name.
+  const std::map<std::string, std::string> &sourceTexts() const { return sourceTexts_; }
   /// Reads and runs commands from `in` (libedit when `terminal`), printing to `out`,
   /// until quit or the end of the input.
   int commandLoop(std::istream &in, std::ostream &out, bool terminal, LaunchControl control);
