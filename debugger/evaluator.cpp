@@ -243,12 +243,15 @@ Value Evaluator::valueOfBinding(const DebugVariable &var, uint32_t bindOp) const
   const uint32_t wanted = v.type->isScalar()             ? 1
                           : v.type->kind == Kind::Vector ? uint32_t(v.type->count)
                                                          : 0;
-  if (wanted == 0 || wanted != op.c) {
+  // A 3-component vector the compiler keeps in a 4-component register (LLVM widens
+  // them; OpenCL C §6.1.5 gives them the size of 4): its first 3 components.
+  const bool widened = wanted == 3 && op.c == 4 && v.type->kind == Kind::Vector;
+  if (wanted == 0 || (wanted != op.c && !widened)) {
     v.optimizedOut = true;
     v.note = "<in registers, not shown>";
     return v;
   }
-  for (uint32_t i = 0; i < op.c; ++i)
+  for (uint32_t i = 0; i < wanted; ++i)
     v.leaves.push_back(registerBits(op.a + i * k.slotStride, leafBytes));
   if (op.c == 1 && v.type->isScalar() && leafBytes == v.type->bytes) v.registerSlot = op.a;
   return v;
