@@ -18,15 +18,14 @@ namespace spvsim::cli {
 
 namespace {
 
-/// What the compiler knows of the device the command line runs kernels on: spvsim's
-/// own, as the runtime describes it (runtime/core/device.cpp): without images, its
-/// extensions and OpenCL C 3.0 features named to clang, and the feature macros clang
-/// defines for every SPIR target undefined where the device lacks them.
+/// What the compiler knows of the device the command line runs kernels on: the
+/// runtime's (runtime/core/device.cpp), so that a kernel builds alike through `spvsim
+/// run`, `spvsim init` and clBuildProgram: spvsim's own device with images and 2D depth
+/// images, its extensions and OpenCL C 3.0 features named to clang, and the feature macros
+/// clang defines for every SPIR target undefined where the device lacks them.
 frontend::DeviceFacts spvsimDeviceFacts() {
   DeviceDescription device = DeviceDescription::spvsim();
-  device.images = false;
-  device.extensions.erase("cl_khr_3d_image_writes");
-  device.extensions.erase("cl_khr_depth_images");
+  device.extensions.insert("cl_khr_depth_images");
   std::vector<std::string> features{"__opencl_c_int64"};
   if (device.hasExtension("cl_khr_fp64")) features.push_back("__opencl_c_fp64");
   for (const char *f :
@@ -36,6 +35,12 @@ frontend::DeviceFacts spvsimDeviceFacts() {
         "__opencl_c_work_group_collective_functions"})
     features.push_back(f);
   if (device.hasExtension("cl_khr_subgroups")) features.push_back("__opencl_c_subgroups");
+  if (device.images) {
+    features.push_back("__opencl_c_images");
+    features.push_back("__opencl_c_read_write_images");
+    if (device.hasExtension("cl_khr_3d_image_writes"))
+      features.push_back("__opencl_c_3d_image_writes");
+  }
 
   frontend::DeviceFacts facts;
   facts.addressBits = device.addressBits;

@@ -54,3 +54,12 @@ add_test(NAME cli.init.sized.image
                  ${cl_data}/images.cl)
 set_tests_properties(cli.init.sized.image PROPERTIES PASS_REGULAR_EXPRESSION
   "\"width\": \"NX\", \"height\": \"NY\".*dst: image2d_t\\[2, 3\\] .*exit status 0\n$")
+
+# OpenCL C builds with what the device has defined, as through the runtime: the image
+# kernels of tests/kernels need cl_khr_depth_images (2D depth images) and 3D image writes.
+add_test(NAME cli.init.device_extensions
+         COMMAND sh -c "export XDG_CACHE_HOME=\"$0\" SPVSIM_CACHE=; for k in depth_copy write_3d; do \"$1\" init --force -o \"$2.$k.json\" --kernel $k --global 4 \"$3\" 2>/dev/null && \"$1\" run --quiet \"$2.$k.json\" && echo \"$k ran\"; done; echo \"exit status $?\""
+                 ${cl_cache}/init $<TARGET_FILE:spvsim> ${init_out}/device_extensions
+                 ${PROJECT_SOURCE_DIR}/tests/kernels/images/images.cl)
+set_tests_properties(cli.init.device_extensions PROPERTIES
+  PASS_REGULAR_EXPRESSION "depth_copy ran\n.*write_3d ran\nexit status 0\n$" FAIL_REGULAR_EXPRESSION "error")
