@@ -63,3 +63,12 @@ add_test(NAME cli.init.device_extensions
                  ${PROJECT_SOURCE_DIR}/tests/kernels/images/images.cl)
 set_tests_properties(cli.init.device_extensions PROPERTIES
   PASS_REGULAR_EXPRESSION "depth_copy ran\n.*write_3d ran\nexit status 0\n$" FAIL_REGULAR_EXPRESSION "error")
+
+# Sizes before the module, with options after it: the module stays the module (CLI11
+# alone took it as one more size).
+add_test(NAME cli.init.sizes_before_module
+         COMMAND sh -c "export XDG_CACHE_HOME=\"$0\" SPVSIM_CACHE=; \"$1\" init --global 8 --local 4 \"$3\" --force -o \"$2\" 2>/dev/null && grep -E '\"(N|local_size)\"' \"$2\" && \"$1\" run --global 8 --local 4 \"$3\" --kernel saxpy; echo \"exit status $?\""
+                 ${cl_cache}/init $<TARGET_FILE:spvsim> ${init_out}/sizes_before_module.json
+                 ${PROJECT_SOURCE_DIR}/examples/saxpy/saxpy.cl)
+set_tests_properties(cli.init.sizes_before_module PROPERTIES
+  PASS_REGULAR_EXPRESSION "\"vars\": {\"N\": 8},\n.*\"local_size\": \\[4\\],\n.*y: float\\[8\\]\n.*exit status 0\n$")
