@@ -1,8 +1,11 @@
 // spvsim: command-line entry point; dispatches to the subcommands.
 #include <exception>
 #include <iostream>
+#include <string>
+#include <vector>
 
 #include "commands.h"
+#include "size_arguments.h"
 #include "spvsim/common/error.h"
 #include "spvsim/validator/spirv_tools_version.h"
 
@@ -19,7 +22,11 @@ int main(int argc, char **argv) {
   spvsim::cli::addDebugCommand(app, exitStatus);
   spvsim::cli::addDapCommand(app, exitStatus);
   try {
-    app.parse(argc, argv);
+    // Sizes moved last, so that a module after them stays the module.
+    const std::vector<std::string> words = spvsim::cli::moveSizeArgumentsLast(argc, argv);
+    std::vector<const char *> attached;
+    for (const std::string &w : words) attached.push_back(w.c_str());
+    app.parse(int(attached.size()), attached.data());
   } catch (const CLI::ParseError &e) {
     int rc = app.exit(e);
     return rc == 0 ? 0 : spvsim::cli::kBadInput;

@@ -18,15 +18,14 @@ namespace spvsim::cli {
 
 namespace {
 
-/// What the compiler knows of the device the command line runs kernels on: spvsim's
-/// own, as the runtime describes it (runtime/core/device.cpp): without images, its
-/// extensions and OpenCL C 3.0 features named to clang, and the feature macros clang
-/// defines for every SPIR target undefined where the device lacks them.
+/// What the compiler knows of the device the command line runs kernels on: the
+/// runtime's (runtime/core/device.cpp), so that a kernel builds alike through `spvsim
+/// run`, `spvsim init` and clBuildProgram: spvsim's own device with images and 2D depth
+/// images, its extensions and OpenCL C 3.0 features named to clang, and the feature macros
+/// clang defines for every SPIR target undefined where the device lacks them.
 frontend::DeviceFacts spvsimDeviceFacts() {
   DeviceDescription device = DeviceDescription::spvsim();
-  device.images = false;
-  device.extensions.erase("cl_khr_3d_image_writes");
-  device.extensions.erase("cl_khr_depth_images");
+  device.extensions.insert("cl_khr_depth_images");
   std::vector<std::string> features{"__opencl_c_int64"};
   if (device.hasExtension("cl_khr_fp64")) features.push_back("__opencl_c_fp64");
   for (const char *f :
@@ -36,6 +35,12 @@ frontend::DeviceFacts spvsimDeviceFacts() {
         "__opencl_c_work_group_collective_functions"})
     features.push_back(f);
   if (device.hasExtension("cl_khr_subgroups")) features.push_back("__opencl_c_subgroups");
+  if (device.images) {
+    features.push_back("__opencl_c_images");
+    features.push_back("__opencl_c_read_write_images");
+    if (device.hasExtension("cl_khr_3d_image_writes"))
+      features.push_back("__opencl_c_3d_image_writes");
+  }
 
   frontend::DeviceFacts facts;
   facts.addressBits = device.addressBits;
@@ -49,9 +54,28 @@ frontend::DeviceFacts spvsimDeviceFacts() {
                            "__opencl_c_atomic_scope_all_devices", "__opencl_c_read_write_images"})
     if (std::find(features.begin(), features.end(), name) == features.end())
       facts.prelude += std::string("#undef ") + name + "\n";
-  facts.prelude += "#undef __IMAGE_SUPPORT__\n";
+  if (!device.images) facts.prelude += "#undef __IMAGE_SUPPORT__\n";
   facts.prelude += "#ifndef __OPENCL_VERSION__\n#define __OPENCL_VERSION__ 300\n#endif\n";
   return facts;
+}
+
+/// What a compiled module needs that spvsim's device lacks: OpenCL C 2.0 (which a run
+/// file may ask for, unlike clBuildProgram: frontend/build_options.h) has pipes and
+/// device-side enqueue, which OpenCL C 3.0 makes optional and spvsim does not have
+/// (CL_DEVICE_PIPE_SUPPORT is CL_FALSE, CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES is 0;
+/// OpenCL API §4.2). Empty when the module needs neither.
+std::string unsupportedOpenCLC20Feature(const std::vector<uint32_t> &words) {
+  constexpr uint32_t kHeaderWords = 5, kOpCapability = 17, kPipes = 17, kDeviceEnqueue = 19;
+  for (size_t at = kHeaderWords; at < words.size();) {
+    const uint32_t count = words[at] >> 16, opcode = words[at] & 0xffff;
+    if (count == 0) break;
+    if (opcode == kOpCapability && count == 2 && at + 1 < words.size()) {
+      if (words[at + 1] == kPipes) return "pipes";
+      if (words[at + 1] == kDeviceEnqueue) return "device-side enqueue";
+    }
+    at += count;
+  }
+  return "";
 }
 
 std::string readSource(const std::filesystem::path &file) {
@@ -89,6 +113,10 @@ std::vector<uint32_t> compileOpenCLFile(const std::filesystem::path &file,
     throw Error(file.string() + ": does not compile:\n" + log);
   }
   std::cerr << compiled.log;
+  if (const std::string feature = unsupportedOpenCLC20Feature(compiled.spirv); !feature.empty())
+    throw Error(file.string() + ": uses " + feature +
+                ", which OpenCL C 2.0 has and spvsim's device does not (OpenCL C 3.0 makes "
+                "it optional)");
   return compiled.spirv;
 }
 

@@ -4,14 +4,12 @@
 //   SHA-256 of its content, then the SPIR-V words to the end of the file.
 #include "spvsim/frontend/build_cache.h"
 
-#include <llvm/ADT/ArrayRef.h>
-#include <llvm/Support/SHA256.h>
-
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <vector>
 
+#include "sha256.h"
 #include "spvsim/common/cache_folder.h"
 
 namespace spvsim::frontend {
@@ -24,18 +22,6 @@ namespace {
 
 constexpr const char *kMagic = "spvsim-build-cache 1\n";
 constexpr uint64_t kDefaultMaxBytes = uint64_t{256} << 20;
-
-std::string sha256(std::string_view data) {
-  const std::array<uint8_t, 32> digest = llvm::SHA256::hash(
-      llvm::ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(data.data()), data.size()));
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string text;
-  for (uint8_t byte : digest) {
-    text += kHex[byte >> 4];
-    text += kHex[byte & 15];
-  }
-  return text;
-}
 
 /// A size in the units of the runtime's other SPVSIM_* sizes: bytes, k, M, G (1000^n),
 /// KiB, MiB, GiB (1024^n); the default when it cannot be read.
@@ -109,7 +95,7 @@ std::optional<BuildCache> BuildCache::fromEnvironment() {
 std::optional<CompileResult> BuildCache::find(const CompileInput &input,
                                               const DeviceFacts &device) const {
   const std::string key = cacheKey(input, device);
-  const std::filesystem::path file = folder_ / (sha256(key) + ".spv");
+  const std::filesystem::path file = folder_ / (sha256Hex(key) + ".spv");
   std::string data;
   if (!readWhole(file, data) || data.rfind(kMagic, 0) != 0) return std::nullopt;
   FieldReader reader(std::string_view(data).substr(std::strlen(kMagic)));
@@ -123,7 +109,7 @@ std::optional<CompileResult> BuildCache::find(const CompileInput &input,
     std::string_view path, hash;
     if (!reader.next(path) || !reader.next(hash)) return std::nullopt;
     std::string content;
-    if (!readWhole(std::string(path), content) || sha256(content) != hash) return std::nullopt;
+    if (!readWhole(std::string(path), content) || sha256Hex(content) != hash) return std::nullopt;
     result.includedFiles.emplace_back(std::string(path), std::move(content));
   }
   const std::string_view words = reader.rest();
@@ -147,26 +133,17 @@ void BuildCache::store(const CompileInput &input, const DeviceFacts &device,
   putField(data, std::to_string(result.includedFiles.size()));
   for (const auto &[path, content] : result.includedFiles) {
     putField(data, path);
-    putField(data, sha256(content));
+    putField(data, sha256Hex(content));
   }
   data.append(reinterpret_cast<const char *>(result.spirv.data()), result.spirv.size() * 4);
   if (data.size() > maxBytes_) return;
 
-  if (!cache::writeEntry(folder_, sha256(key) + ".spv", data)) return;
+  if (!cache::writeEntry(folder_, sha256Hex(key) + ".spv", data)) return;
   cache::evictAfterWrite(folder_, ".spv", maxBytes_, data.size());
 }
 
 void BuildCache::evict() const {
   cache::evict(folder_, ".spv", maxBytes_);
-}
-
-CompileResult compile(const CompileInput &input, const DeviceFacts &device,
-                      const BuildCache *cache) {
-  if (cache)
-    if (std::optional<CompileResult> hit = cache->find(input, device)) return std::move(*hit);
-  CompileResult result = compile(input, device);
-  if (cache) cache->store(input, device, result);
-  return result;
 }
 
 } // namespace spvsim::frontend

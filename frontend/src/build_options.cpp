@@ -23,10 +23,15 @@ constexpr std::array<std::string_view, 12> kClangFlags{"-cl-single-precision-con
                                                        "-w",
                                                        "-Werror"};
 
-/// The -cl-std values: OpenCL C versions the device lists (OpenCL API §5.8.6.5; 2.0
-/// would need pipes and device-side enqueue), and C++ for OpenCL.
-constexpr std::array<std::string_view, 7> kLanguages{"CL1.0",     "CL1.1",    "CL1.2", "CL3.0",
-                                                     "CLC++2021", "CLC++1.0", "CLC++"};
+/// The -cl-std values of OpenCL API §5.8.6.5, and C++ for OpenCL. CL2.0 too, although the
+/// device does not list OpenCL C 2.0 (OpenCL C 2.0 requires pipes and device-side
+/// enqueue, which spvsim lacks, so the runtime's clBuildProgram refuses it): a run file
+/// is not clBuildProgram, and Oclgrind's simulator files and many kernels ask for 2.0
+/// for what OpenCL C 3.0 also has. Such a program compiles as OpenCL C 2.0; a kernel
+/// that uses pipes or device-side enqueue then fails validation with the capability
+/// named.
+constexpr std::array<std::string_view, 8> kLanguages{"CL1.0", "CL1.1",     "CL1.2",    "CL2.0",
+                                                     "CL3.0", "CLC++2021", "CLC++1.0", "CLC++"};
 
 } // namespace
 
@@ -79,7 +84,7 @@ std::optional<std::string> applyBuildOptions(std::string_view text,
       const std::string value = w.substr(8);
       if (std::find(kLanguages.begin(), kLanguages.end(), value) == kLanguages.end())
         return "unsupported language in " + w +
-               " (CL1.0, CL1.1, CL1.2, CL3.0, or CLC++2021 for C++ for OpenCL)";
+               " (CL1.0, CL1.1, CL1.2, CL2.0, CL3.0, or CLC++2021 for C++ for OpenCL)";
       input.clStd = value;
     } else if (w == "-cl-opt-disable") {
       input.optimize = false;

@@ -3,6 +3,7 @@
 // module is optimised (optimization.h: clang's pipeline for the invocation's -O level,
 // with convergent calls kept apart), legalized for the translator (legalize.h) and
 // translated to SPIR-V in memory.
+#include "spvsim/frontend/build_cache.h"
 #include "spvsim/frontend/frontend.h"
 
 #include <LLVMSPIRVLib.h>
@@ -39,10 +40,6 @@ namespace {
 /// The folder, in the compile's own file system, of the embedded headers
 /// (<root>/include) and of the device's feature prelude. No real folder is used.
 constexpr const char *kVirtualRoot = "/spvsim-embedded";
-
-/// Bumped whenever the legalization or the translation options change what a compile
-/// produces from the same input (cached modules of other versions are not used).
-constexpr const char *kLegalizationVersion = "5";
 
 /// A header name that stays inside the include folder.
 bool isContainedName(const std::string &name) {
@@ -100,11 +97,6 @@ private:
 };
 
 } // namespace
-
-std::string version() {
-  return std::string("clang and LLVM ") + LLVM_VERSION_STRING + ", llvm-spirv " +
-         LLVM_VERSION_STRING + ", legalization " + kLegalizationVersion;
-}
 
 CompileResult compile(const CompileInput &input, const DeviceFacts &device) {
   CompileResult result;
@@ -224,6 +216,16 @@ CompileResult compile(const CompileInput &input, const DeviceFacts &device) {
   result.spirv = std::move(translation.spirv);
   result.ok = translation.ok;
   result.log = std::move(log);
+  return result;
+}
+
+// Here rather than in build_cache.cpp, which the loader shares and which has no compiler.
+CompileResult compile(const CompileInput &input, const DeviceFacts &device,
+                      const BuildCache *cache) {
+  if (cache)
+    if (std::optional<CompileResult> hit = cache->find(input, device)) return std::move(*hit);
+  CompileResult result = compile(input, device);
+  if (cache) cache->store(input, device, result);
   return result;
 }
 

@@ -2,10 +2,12 @@
 // SPVSIM_FRONTEND_MODULE when set, beside the executable's build folder
 // (EXE/../frontend/) or install folder (EXE/../lib/), then where the build put it.
 #include "spvsim/frontend/frontend_module.h"
+#include "spvsim/frontend/build_cache.h"
 
 #include <dlfcn.h>
 #include <filesystem>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -67,6 +69,11 @@ LoadedModule load() {
 } // namespace
 
 CompileResult compileInModule(const CompileInput &input, const DeviceFacts &device) {
+  // A cache hit needs neither clang nor LLVM: loading them costs more than the rest of a
+  // small run. The module looks in the same cache again on a miss, and stores.
+  static const std::optional<BuildCache> cache = BuildCache::fromEnvironment();
+  if (cache)
+    if (std::optional<CompileResult> hit = cache->find(input, device)) return std::move(*hit);
   static const LoadedModule module = load();
   CompileResult result;
   if (!module.compile) {

@@ -217,6 +217,11 @@ cl_int deviceInfo(const Device &d, cl_device_info param, size_t size, void *valu
     return returnString(size, value, ret, d.extensionString());
   case CL_DEVICE_EXTENSIONS_WITH_VERSION:
     return returnNameVersions(size, value, ret, d.extensions());
+  case CL_DEVICE_CXX_FOR_OPENCL_NUMERIC_VERSION_EXT:
+    // cl_ext_cxx_for_opencl: the C++ for OpenCL version -cl-std=CLC++ compiles, 1.0
+    // (clang 15; __OPENCL_CPP_VERSION__ 100 = major * 100 + minor * 10 + patch). Version
+    // 2021 is taken by name (-cl-std=CLC++2021); cl_version's 10-bit major cannot hold it.
+    return returnValue<cl_version>(size, value, ret, CL_MAKE_VERSION(1, 0, 0));
   case CL_DEVICE_PRINTF_BUFFER_SIZE:
     return returnValue<size_t>(size, value, ret, static_cast<size_t>(d.printfBufferSize()));
   case CL_DEVICE_PREFERRED_INTEROP_USER_SYNC:

@@ -13,9 +13,13 @@ namespace spvsim::runtime {
 
 namespace {
 
-/// Extensions the runtime adds to the validator's list (they are API, not kernel language).
-const char *const kRuntimeExtensions[] = {
-    "cl_khr_icd", "cl_khr_il_program", "cl_khr_extended_versioning", "cl_khr_image2d_from_buffer"};
+/// Extensions the runtime adds to the validator's list (they are API and compiler, not
+/// kernel language). cl_ext_cxx_for_opencl: clBuildProgram and clCompileProgram take
+/// -cl-std=CLC++ (and CLC++1.0, CLC++2021) through the same front end as OpenCL C, and
+/// CL_DEVICE_CXX_FOR_OPENCL_NUMERIC_VERSION_EXT names the version -cl-std=CLC++ gives.
+const char *const kRuntimeExtensions[] = {"cl_khr_icd", "cl_khr_il_program",
+                                          "cl_khr_extended_versioning",
+                                          "cl_khr_image2d_from_buffer", "cl_ext_cxx_for_opencl"};
 
 /// The device of the runtime: spvsim's own, with images; 2D depth images (which OpenCL
 /// 2.0 made core and 3.0 an extension again) run, so cl_khr_depth_images is listed.

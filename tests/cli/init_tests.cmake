@@ -54,3 +54,21 @@ add_test(NAME cli.init.sized.image
                  ${cl_data}/images.cl)
 set_tests_properties(cli.init.sized.image PROPERTIES PASS_REGULAR_EXPRESSION
   "\"width\": \"NX\", \"height\": \"NY\".*dst: image2d_t\\[2, 3\\] .*exit status 0\n$")
+
+# OpenCL C builds with what the device has defined, as through the runtime: the image
+# kernels of tests/kernels need cl_khr_depth_images (2D depth images) and 3D image writes.
+add_test(NAME cli.init.device_extensions
+         COMMAND sh -c "export XDG_CACHE_HOME=\"$0\" SPVSIM_CACHE=; for k in depth_copy write_3d; do \"$1\" init --force -o \"$2.$k.json\" --kernel $k --global 4 \"$3\" 2>/dev/null && \"$1\" run --quiet \"$2.$k.json\" && echo \"$k ran\"; done; echo \"exit status $?\""
+                 ${cl_cache}/init $<TARGET_FILE:spvsim> ${init_out}/device_extensions
+                 ${PROJECT_SOURCE_DIR}/tests/kernels/images/images.cl)
+set_tests_properties(cli.init.device_extensions PROPERTIES
+  PASS_REGULAR_EXPRESSION "depth_copy ran\n.*write_3d ran\nexit status 0\n$" FAIL_REGULAR_EXPRESSION "error")
+
+# Sizes before the module, with options after it: the module stays the module (CLI11
+# alone took it as one more size).
+add_test(NAME cli.init.sizes_before_module
+         COMMAND sh -c "export XDG_CACHE_HOME=\"$0\" SPVSIM_CACHE=; \"$1\" init --global 8 --local 4 \"$3\" --force -o \"$2\" 2>/dev/null && grep -E '\"(N|local_size)\"' \"$2\" && \"$1\" run --global 8 --local 4 \"$3\" --kernel saxpy; echo \"exit status $?\""
+                 ${cl_cache}/init $<TARGET_FILE:spvsim> ${init_out}/sizes_before_module.json
+                 ${PROJECT_SOURCE_DIR}/examples/saxpy/saxpy.cl)
+set_tests_properties(cli.init.sizes_before_module PROPERTIES
+  PASS_REGULAR_EXPRESSION "\"vars\": {\"N\": 8},\n.*\"local_size\": \\[4\\],\n.*y: float\\[8\\]\n.*exit status 0\n$")

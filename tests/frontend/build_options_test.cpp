@@ -32,11 +32,19 @@ TEST(BuildOptionsTest, NamesWhatIsWrong) {
             "unknown build option '-O3' (-D, -I, -cl-std=, -cl-opt-disable, -g and the -cl-* "
             "options of clBuildProgram)");
   EXPECT_EQ(applyBuildOptions("-D", "/", input).value_or(""), "option -D needs a value");
-  EXPECT_EQ(applyBuildOptions("-cl-std=CL2.0", "/", input).value_or(""),
-            "unsupported language in -cl-std=CL2.0 (CL1.0, CL1.1, CL1.2, CL3.0, or CLC++2021 for "
-            "C++ for OpenCL)");
+  EXPECT_EQ(applyBuildOptions("-cl-std=CL2.1", "/", input).value_or(""),
+            "unsupported language in -cl-std=CL2.1 (CL1.0, CL1.1, CL1.2, CL2.0, CL3.0, or "
+            "CLC++2021 for C++ for OpenCL)");
   EXPECT_EQ(applyBuildOptions("-cl-std=CLC++2021", "/", input), std::nullopt);
   EXPECT_EQ(input.clStd, "CLC++2021");
+}
+
+// A run file may ask for OpenCL C 2.0 as Oclgrind's simulator files do, although the
+// runtime's clBuildProgram refuses it (the device lists no OpenCL C 2.0).
+TEST(BuildOptionsTest, RunFilesTakeOpenCLC20) {
+  CompileInput input;
+  EXPECT_EQ(applyBuildOptions("-cl-std=CL2.0", "/", input), std::nullopt);
+  EXPECT_EQ(input.clStd, "CL2.0");
 }
 
 } // namespace

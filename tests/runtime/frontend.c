@@ -3,7 +3,7 @@
  * arrays with -g at -O2 (an llvm-spirv 15 abort on their debug expressions), each built
  * with "", -cl-opt-disable, -g and -g -cl-opt-disable and compared with the expected
  * results; build logs and option errors; kernels the SPIR-V translator ends its process
- * on; memmove; C++ for OpenCL. */
+ * on; memmove; C++ for OpenCL and cl_ext_cxx_for_opencl. */
 #include "harness.h"
 
 static const char *kSource =
@@ -226,6 +226,53 @@ static void cxx(void) {
   clReleaseProgram(program);
 }
 
+/* The value of __OPENCL_CPP_VERSION__ in a program compiled with `options` and linked. */
+static int cxxVersionMacro(const char *options) {
+  const char *source = "__kernel void k(__global int *out) { out[0] = __OPENCL_CPP_VERSION__; }\n";
+  cl_int err;
+  cl_program object = clCreateProgramWithSource(context, 1, &source, NULL, &err);
+  OK(err);
+  OK(clCompileProgram(object, 1, &device, options, 0, NULL, NULL, NULL, NULL));
+  cl_program program = clLinkProgram(context, 1, &device, "", 1, &object, NULL, NULL, &err);
+  OK(err);
+  cl_kernel k = clCreateKernel(program, "k", &err);
+  OK(err);
+  int version = 0;
+  cl_mem out = buffer(sizeof version, &version);
+  OK(clSetKernelArg(k, 0, sizeof out, &out));
+  size_t n = 1;
+  OK(clEnqueueNDRangeKernel(queue, k, 1, NULL, &n, NULL, 0, NULL, NULL));
+  OK(clEnqueueReadBuffer(queue, out, CL_TRUE, 0, sizeof version, &version, 0, NULL, NULL));
+  clReleaseMemObject(out);
+  clReleaseKernel(k);
+  clReleaseProgram(program);
+  clReleaseProgram(object);
+  return version;
+}
+
+/* cl_ext_cxx_for_opencl: listed (revision 1.0.0), and the version the device reports is the
+ * one -cl-std=CLC++ compiles (major * 100 + minor * 10 + patch = __OPENCL_CPP_VERSION__). */
+static void cxxExtension(void) {
+  char extensions[4096];
+  OK(clGetDeviceInfo(device, CL_DEVICE_EXTENSIONS, sizeof extensions, extensions, NULL));
+  CHECK(strstr(extensions, "cl_ext_cxx_for_opencl") != NULL);
+  cl_name_version named[128];
+  size_t size = 0;
+  OK(clGetDeviceInfo(device, CL_DEVICE_EXTENSIONS_WITH_VERSION, sizeof named, named, &size));
+  int listed = 0;
+  for (size_t i = 0; i < size / sizeof named[0]; ++i)
+    if (strcmp(named[i].name, "cl_ext_cxx_for_opencl") == 0)
+      listed = named[i].version == CL_MAKE_VERSION(1, 0, 0);
+  CHECK(listed);
+  cl_version version = 0;
+  OK(clGetDeviceInfo(device, CL_DEVICE_CXX_FOR_OPENCL_NUMERIC_VERSION_EXT, sizeof version, &version,
+                     NULL));
+  CHECK(cxxVersionMacro("-cl-std=CLC++") ==
+        (int)(CL_VERSION_MAJOR(version) * 100 + CL_VERSION_MINOR(version) * 10 +
+              CL_VERSION_PATCH(version)));
+  CHECK(cxxVersionMacro("-cl-std=CLC++2021") == 202100);
+}
+
 int main(void) {
   spvsimContext(&device, &context, &queue);
   const char *options[] = {"", "-cl-opt-disable", "-g", "-g -cl-opt-disable", "-g -cl-std=CL3.0"};
@@ -234,6 +281,7 @@ int main(void) {
   translatorEndings();
   for (size_t i = 0; i < 2; ++i) memmoves(options[i]);
   cxx();
+  cxxExtension();
   clReleaseCommandQueue(queue);
   clReleaseContext(context);
   return finish("frontend");

@@ -22,7 +22,8 @@ std::vector<std::string> splitBuildOptions(std::string_view text);
 bool isPassThroughBuildOption(std::string_view option);
 
 /// Applies `text` to `input`: -D and -I (relative -I folders are taken from
-/// `includeBase`), -cl-std= (CL1.0, CL1.1, CL1.2, CL3.0, CLC++2021, CLC++1.0),
+/// `includeBase`), -cl-std= (CL1.0 to CL3.0, CLC++2021, CLC++1.0, CLC++: CL2.0 too,
+/// which the runtime's clBuildProgram refuses because the device lacks pipes),
 /// -cl-opt-disable, -g, and the math, warning and kernel-argument options clang takes
 /// as they are. Returns what is wrong with the options, or nullopt when they are good.
 std::optional<std::string> applyBuildOptions(std::string_view text,

@@ -1,7 +1,8 @@
 // The front end loaded on demand: clang and LLVM take about 25 ms to load and relocate,
-// which a run of a SPIR-V module must not pay. compileInModule loads the front end's
-// shared module (libspvsim-frontend.so) the first time it is called and compiles
-// through it, with the build cache of the environment (build_cache.h).
+// which a run of a SPIR-V module, or of OpenCL C the build cache has, must not pay.
+// compileInModule answers from the build cache of the environment (build_cache.h) and
+// otherwise loads the front end's shared module (libspvsim-frontend.so), once, and
+// compiles through it.
 #pragma once
 
 #include "spvsim/frontend/frontend.h"
