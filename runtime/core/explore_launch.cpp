@@ -187,10 +187,18 @@ LaunchStats exploreLaunch(const LaunchCommand &launch, const std::vector<ArgBind
     Finding f = runfile::bufferDifferenceFinding(
         a.name, a.type, *a.first, {ordered, a.firstSchedule, a.differing, compared, floatAtomics});
     if (a.image) {
-      // Compared byte by byte: the message names the texel of the first byte that differs.
-      f.message.replace(0, std::string("buffer").size(), "image");
-      f.message += "; byte " + std::to_string(a.first->firstElement) + " is in texel " +
-                   exploredTexelText(*a.image, a.first->firstElement);
+      // Compared byte by byte: the message names the first byte that differs and its texel.
+      const uint64_t byte = a.first->firstElement;
+      auto replace = [&f](const std::string &from, const std::string &to) {
+        if (const size_t at = f.message.find(from); at != std::string::npos)
+          f.message.replace(at, from.size(), to);
+      };
+      replace("buffer '", "image '");
+      replace(a.name + "[" + std::to_string(byte) + "]",
+              "byte " + std::to_string(byte) + " (texel " + exploredTexelText(*a.image, byte) +
+                  ")");
+      replace(" elements differ)", " bytes differ)");
+      replace(" element differs)", " byte differs)");
       f.elementType.clear();
       f.elementSize = 0;
     }
