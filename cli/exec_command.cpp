@@ -9,9 +9,11 @@
 // one ends it at once. With --report the runtime's report is kept as JSON, or written
 // as SARIF or as the HTML page `run` writes. With --profile every launch is profiled
 // (SPVSIM_PROFILE) and, when the program has ended, the profiles of the runtime's report
-// are printed as `run --profile` prints them, or kept as JSON. The exit status is 130 after a
-// Ctrl-C, else 1 when any finding is an error, else the program's own. The cli does not link the
-// runtime: it finds it.
+// are printed as `run --profile` prints them, or kept as JSON. With --explore N every
+// launch also runs under N-1 shuffled schedules (SPVSIM_EXPLORE,
+// runtime/core/explore_launch.h). The exit status is 130 after a Ctrl-C, else 1 when any
+// finding is an error, else the program's own. The cli does not link the runtime: it
+// finds it.
 #include <cerrno>
 #include <chrono>
 #include <csignal>
@@ -57,8 +59,10 @@ struct ExecCommandOptions {
   SuppressionOptions suppressions;
   std::string captureDir;
   std::string deviceType;
-  bool debug = false;  ///< --debug: every launch under the debugger's prompt (SPVSIM_DEBUG)
-  std::string profile; ///< --profile: "" (none), text or json (SPVSIM_PROFILE)
+  bool debug = false;       ///< --debug: every launch under the debugger's prompt (SPVSIM_DEBUG)
+  std::string profile;      ///< --profile: "" (none), text or json (SPVSIM_PROFILE)
+  uint32_t explore = 1;     ///< --explore: schedules each launch runs under (SPVSIM_EXPLORE)
+  uint64_t exploreSeed = 0; ///< --explore-seed (SPVSIM_EXPLORE_SEED)
   std::vector<std::string> command;
 };
 
@@ -297,6 +301,10 @@ int runExec(const CLI::App &command, const ExecCommandOptions &options) {
     setenv("SPVSIM_CAPTURE", std::filesystem::absolute(options.captureDir, ignored).c_str(), 1);
   if (!options.deviceType.empty()) setenv("SPVSIM_DEVICE_TYPE", options.deviceType.c_str(), 1);
   if (options.debug) setenv("SPVSIM_DEBUG", "1", 1);
+  if (command.count("--explore"))
+    setenv("SPVSIM_EXPLORE", std::to_string(options.explore).c_str(), 1);
+  if (command.count("--explore-seed"))
+    setenv("SPVSIM_EXPLORE_SEED", std::to_string(options.exploreSeed).c_str(), 1);
   if (!options.profile.empty())
     setenv("SPVSIM_PROFILE", "1", 1);
   else
@@ -413,6 +421,17 @@ void addExecCommand(CLI::App &app, int &exitStatus) {
                  "opcode family, lane utilisation, memory traffic, atomics and barriers "
                  "(docs/profiling.md)")
       ->check(CLI::IsMember({"text", "json"}));
+  exec->add_option("--explore", options->explore,
+                   "Run every launch N times: under the ordered schedule, whose results the "
+                   "program sees, then N-1 shuffles (seeds --explore-seed + 1, + 2, ...) from "
+                   "the bytes its buffer and image arguments held before it, each run on one "
+                   "thread; nondeterminism.result when an argument's bytes or the printf output "
+                   "differ from the ordered run's (docs/run-files.md). Default 1: one run")
+      ->type_name("N")
+      ->check(CLI::Range(1u, 100000u));
+  exec->add_option("--explore-seed", options->exploreSeed,
+                   "With --explore: the base the shuffles' seeds count up from (default 0)")
+      ->type_name("SEED");
   exec->add_option("command", options->command, "The program and its arguments (after --)")
       ->required();
   exec->positionals_at_end();
@@ -420,6 +439,10 @@ void addExecCommand(CLI::App &app, int &exitStatus) {
   exec->callback([exec, options, &exitStatus] {
     if (options->debug && !options->profile.empty())
       throw CLI::ValidationError("--profile", "cannot be combined with --debug");
+    if (options->explore > 1 && options->debug)
+      throw CLI::ValidationError("--explore", "cannot be combined with --debug");
+    if (options->explore > 1 && !options->profile.empty())
+      throw CLI::ValidationError("--profile", "cannot be combined with --explore");
     if (!exec->count("--report-format") && reportFileIsHtml(options->reportFile))
       options->reportFormat = "html";
     exitStatus = runExec(*exec, *options);

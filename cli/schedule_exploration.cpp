@@ -158,22 +158,6 @@ void compareRuns(const ExplorationRequest &request, Exploration &exploration) {
 
 } // namespace
 
-bool hasFloatAtomics(const Module &module) {
-  return std::any_of(module.instructions().begin(), module.instructions().end(),
-                     [](const Instruction &inst) {
-                       switch (inst.opcode) {
-                       case spv::Op::OpAtomicFAddEXT:
-                       case spv::Op::OpAtomicFMinEXT:
-                       case spv::Op::OpAtomicFMaxEXT:
-                       case spv::Op::OpAtomicCompareExchange:
-                       case spv::Op::OpAtomicCompareExchangeWeak:
-                         return true;
-                       default:
-                         return false;
-                       }
-                     });
-}
-
 std::unique_ptr<Exploration> exploreSchedules(const ExplorationRequest &request) {
   auto exploration = std::make_unique<Exploration>();
   for (uint32_t k = 0; k < std::max(request.runs, 1u); ++k) {

@@ -65,9 +65,4 @@ struct Exploration {
 /// Runs the exploration; errors of a run (bad arguments, limits) are raised here.
 std::unique_ptr<Exploration> exploreSchedules(const ExplorationRequest &request);
 
-/// Whether the module has atomics that may add floating-point values: a float atomic
-/// (OpAtomicFAddEXT, OpAtomicFMinEXT, OpAtomicFMaxEXT) or a compare-exchange, which
-/// OpenCL C 1.2 code adds floats with.
-bool hasFloatAtomics(const Module &module);
-
 } // namespace spvsim::cli

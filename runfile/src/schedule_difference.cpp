@@ -61,6 +61,22 @@ void addScheduleNotes(Finding &f, const ScheduleComparison &s) {
 
 } // namespace
 
+bool hasFloatAtomics(const Module &module) {
+  return std::any_of(module.instructions().begin(), module.instructions().end(),
+                     [](const Instruction &inst) {
+                       switch (inst.opcode) {
+                       case spv::Op::OpAtomicFAddEXT:
+                       case spv::Op::OpAtomicFMinEXT:
+                       case spv::Op::OpAtomicFMaxEXT:
+                       case spv::Op::OpAtomicCompareExchange:
+                       case spv::Op::OpAtomicCompareExchangeWeak:
+                         return true;
+                       default:
+                         return false;
+                       }
+                     });
+}
+
 bool differsOnlyByRounding(ScalarType type, uint64_t a, uint64_t b) {
   if (!isFloatType(type)) return a == b;
   const double x = floatValue(type, a), y = floatValue(type, b);

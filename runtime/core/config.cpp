@@ -78,7 +78,7 @@ Config Config::read(const char *(*getenv)(const char *), std::vector<std::string
   if (std::string v = value("SPVSIM_WARP_WIDTH"); !v.empty()) {
     uint32_t n = 0;
     if (parseNumber(v, n) && n >= 1 && n <= 64)
-      c.warpWidth = n;
+      c.warpWidth = n, c.warpWidthGiven = true;
     else
       problem("SPVSIM_WARP_WIDTH", v, "expected a number from 1 to 64");
   }
@@ -141,6 +141,15 @@ Config Config::read(const char *(*getenv)(const char *), std::vector<std::string
   if (std::string v = value("SPVSIM_DEBUG"); !v.empty()) c.debug = v != "0";
   if (std::string v = value("SPVSIM_INTERRUPT"); !v.empty()) c.stopOnInterrupt = v != "0";
   if (std::string v = value("SPVSIM_PROFILE"); !v.empty()) c.profile = v != "0";
+  if (std::string v = value("SPVSIM_EXPLORE"); !v.empty()) {
+    uint32_t n = 0;
+    if (parseNumber(v, n) && n >= 1 && n <= 100000)
+      c.explore = n;
+    else
+      problem("SPVSIM_EXPLORE", v, "expected a number of schedules from 1 to 100000");
+  }
+  if (std::string v = value("SPVSIM_EXPLORE_SEED"); !v.empty())
+    if (!parseNumber(v, c.exploreSeed)) problem("SPVSIM_EXPLORE_SEED", v, "expected a number");
   // Rules of `--suppress` and `--suppressions` files, one a line (common/suppressions.h).
   const auto addSuppressions = [&](const char *name, bool files) {
     const std::string v = value(name);

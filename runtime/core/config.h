@@ -22,6 +22,10 @@
 //                           (core/interrupt.h; `spvsim exec` sets it)
 //   SPVSIM_PROFILE          1: every launch is profiled as `spvsim run --profile` profiles
 //                           it; the report's "profiles" (core/profiles.h)
+//   SPVSIM_EXPLORE          N > 1: every launch runs under N schedules, the ordered one and
+//                           N-1 shuffles, and a result that differs is nondeterminism.result
+//                           (core/explore_launch.h; spvsim exec --explore; default 1)
+//   SPVSIM_EXPLORE_SEED     the base the shuffles' seeds count up from (default 0)
 // Sizes take the units of `spvsim run` (k, M, G = 1000^n; KiB, MiB, GiB = 1024^n).
 // A value that cannot be read is reported once on standard error and ignored.
 #pragma once
@@ -42,6 +46,7 @@ namespace spvsim::runtime {
 
 struct Config {
   uint32_t warpWidth = 32;
+  bool warpWidthGiven = false; ///< SPVSIM_WARP_WIDTH: explored shuffles keep the width
   uint32_t threads = 0;
   double timeoutSeconds = 0;
   double runTimeoutSeconds = 0; ///< 0: no limit
@@ -60,6 +65,8 @@ struct Config {
   bool debug = false;
   bool stopOnInterrupt = false; ///< SPVSIM_INTERRUPT
   bool profile = false;         ///< SPVSIM_PROFILE
+  uint32_t explore = 1;         ///< SPVSIM_EXPLORE: schedules each launch runs under
+  uint64_t exploreSeed = 0;     ///< SPVSIM_EXPLORE_SEED
   Suppressions suppressions;    ///< SPVSIM_SUPPRESS, SPVSIM_SUPPRESSIONS
   /// When the configuration was read: SPVSIM_RUN_TIMEOUT counts from here.
   std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();

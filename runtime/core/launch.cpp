@@ -12,6 +12,7 @@
 
 #include "core/capture.h"
 #include "core/debug_launch.h"
+#include "core/explore_launch.h"
 #include "core/findings.h"
 #include "core/interrupt.h"
 #include "core/profiles.h"
@@ -185,7 +186,9 @@ void stopLaunchesForExit() {
 }
 
 LaunchCommand prepareLaunch(const Kernel &kernel, const NDRange &range) {
+  static std::atomic<uint64_t> enqueued{0};
   LaunchCommand launch;
+  launch.enqueueIndex = ++enqueued;
   launch.context = kernel.program().sharedContext();
   launch.executable = kernel.executable();
   launch.program = kernel.sharedProgram();
@@ -279,8 +282,11 @@ cl_int runLaunch(const LaunchCommand &launch) {
     } else {
       // The debugger's prompt takes Ctrl-C itself; otherwise the first one stops the launch.
       const InterruptScope takesCtrlC;
-      stats = launchKernel(launch.executable->module(), kernel, launch.range, bindings,
-                           launch.executable->specConstants(), memory, sink, options);
+      if (config.explore > 1)
+        stats = exploreLaunch(launch, bindings, memory, sink, options);
+      else
+        stats = launchKernel(launch.executable->module(), kernel, launch.range, bindings,
+                             launch.executable->specConstants(), memory, sink, options);
     }
   } catch (const Unsupported &e) {
     return cannotRun(std::string("not supported: ") + e.what(), CL_OUT_OF_RESOURCES);

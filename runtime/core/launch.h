@@ -31,6 +31,9 @@ struct LaunchCommand {
   /// The buffer of each argument while the command lives (null: not a buffer, or one the
   /// application had released when it enqueued).
   std::vector<std::shared_ptr<Mem>> buffers;
+  /// Its place among the process's NDRange commands in the order they were enqueued
+  /// (from 1): how findings about one launch of several name it.
+  uint64_t enqueueIndex = 0;
 };
 
 /// Takes the kernel's arguments for a launch; buffers the application has released stay

@@ -273,9 +273,13 @@ private:
     bool globalFence = false;        ///< passed a release fence that orders only global memory
     bool globalAcquireFence = false; ///< passed an acquire fence that orders only global memory
     bool localAcquireFence = false;  ///< passed an acquire fence that orders only local memory
+    /// Its last local acquire fence named only local memory in an OpenCL C 2.0+ module:
+    /// it acquires nothing seen through atomics on global memory (race_sync.cpp).
+    bool localAcquireFenceOnly = false;
     race::Missing localMissing = race::Missing::None; ///< why its atomic reads did not order
-    LocalClock localAcquired; ///< per warp: the local epoch it acquired up to
-    LocalClock localPending;  ///< what relaxed reads saw, until an acquire fence
+    LocalClock localAcquired;        ///< per warp: the local epoch it acquired up to
+    LocalClock localPending;         ///< what relaxed reads saw, until an acquire fence
+    LocalClock localPendingByGlobal; ///< what relaxed reads of global memory saw, likewise
   };
   /// An atomic location of __local memory: per warp the local epoch of the last release
   /// its value was written under (release sequences continue through every write), and

@@ -49,6 +49,18 @@ void RaceGroup::fenced(const ExecState &x, const LoweredOp &op, uint64_t scopes)
         s.localAcquireFenced = true;
         joinLocal(s.localAcquired, s.localPending);
         s.localPending.clear();
+        // OpenCL 3.0 API §3.3.6.4: in OpenCL C 2.0 and later a fence naming only
+        // CLK_LOCAL_MEM_FENCE acquires through atomics on local objects only.
+        s.localAcquireFenceOnly =
+            !(semantics & uint32_t(spv::MemorySemanticsMask::CrossWorkgroupMemory)) &&
+            shadow_.fencesByAddressSpace();
+        if (!s.localAcquireFenceOnly) {
+          joinLocal(s.localAcquired, s.localPendingByGlobal);
+          s.localPendingByGlobal.clear();
+        } else if (!s.localPendingByGlobal.empty() && (s.localMissing == Missing::RelaxedRead ||
+                                                       s.localMissing == Missing::OtherSpaceRead)) {
+          s.localMissing = Missing::LocalOnlyAcquireFence;
+        }
       }
     } else {
       s.globalFence |= o.release;
@@ -291,16 +303,18 @@ void RaceGroup::localAcquireThroughGlobal(uint64_t location, const race::Orderin
   const auto it = localByGlobal_.find(location);
   if (it == localByGlobal_.end()) return;
   WarpSync &s = sync_[w];
-  const bool acquires = o.group && (o.seqCst || s.localAcquireFenced);
-  joinLocal(acquires ? s.localAcquired : s.localPending, it->second.clock);
+  const bool fenced = s.localAcquireFenced && !s.localAcquireFenceOnly;
+  const bool acquires = o.group && (o.seqCst || fenced);
+  joinLocal(acquires ? s.localAcquired : s.localPendingByGlobal, it->second.clock);
   // What another warp's write lacked: a read-modify-write's own write comes first here.
   const Missing weak = it->second.writer == w ? it->second.earlierWeak : it->second.weak;
-  s.localMissing = weak != Missing::None   ? weak
-                   : acquires              ? Missing::None
-                   : o.acquire && !o.group ? Missing::NarrowRead
-                   : s.globalAcquireFence  ? Missing::FenceSpaceRead
-                   : o.acquire             ? Missing::OtherSpaceRead
-                                           : Missing::RelaxedRead;
+  s.localMissing = weak != Missing::None     ? weak
+                   : acquires                ? Missing::None
+                   : o.acquire && !o.group   ? Missing::NarrowRead
+                   : s.localAcquireFenceOnly ? Missing::LocalOnlyAcquireFence
+                   : s.globalAcquireFence    ? Missing::FenceSpaceRead
+                   : o.acquire               ? Missing::OtherSpaceRead
+                                             : Missing::RelaxedRead;
 }
 
 bool RaceGroup::anyLocalLane(const ExecState &x, const LoweredOp &op, uint64_t mask) {

@@ -169,6 +169,10 @@ std::string missingLocalOrdering(Missing missing, bool tracked, bool atomics) {
     return s + " (the other work-item's release fence names only CLK_LOCAL_MEM_FENCE, which "
                "in OpenCL C 2.0 and later pairs only with atomics on local memory, and its "
                "atomic is on global memory: CLK_GLOBAL_MEM_FENCE is missing)";
+  case Missing::LocalOnlyAcquireFence:
+    return s + " (this work-item's acquire fence names only CLK_LOCAL_MEM_FENCE, which in "
+               "OpenCL C 2.0 and later pairs only with atomics on local memory, and its atomic "
+               "read is on global memory: CLK_GLOBAL_MEM_FENCE is missing)";
   case Missing::RelaxedRead:
     return s + " (this work-item's atomic read is relaxed and no acquire fence follows it: "
                "memory_order_acquire or a fence is missing)";
@@ -223,6 +227,7 @@ std::string missingOrdering(const std::vector<SyncHint> &hints, uint32_t other, 
       return s + " (this work-group's acquire is at work-group scope, which does not order "
                  "work-items of other work-groups: memory_scope_device is needed)";
     case Missing::FenceSpaceRead:
+    case Missing::LocalOnlyAcquireFence:
       return s + " (this work-group's acquire fence orders only local memory: "
                  "CLK_GLOBAL_MEM_FENCE is missing)";
     case Missing::OtherSpaceWrite:

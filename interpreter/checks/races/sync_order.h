@@ -62,6 +62,10 @@ enum class Missing : uint8_t {
   /// __local memory through an atomic on global memory in OpenCL C 2.0 or later: the
   /// release fence named only local memory, which pairs only with local atomics there
   LocalOnlyFence,
+  /// __local memory through an atomic on global memory in OpenCL C 2.0 or later: the
+  /// acquire fence after the read named only local memory, which pairs only with local
+  /// atomics there
+  LocalOnlyAcquireFence,
 };
 
 /// What a work-group learned from an atomic location about another work-group.

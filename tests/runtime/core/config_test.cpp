@@ -32,6 +32,9 @@ TEST(Config, DefaultsWithoutVariables) {
   EXPECT_EQ(c.printfBufferSize, uint64_t(256) << 20);
   EXPECT_EQ(c.maxInstructions, 0u);
   EXPECT_FALSE(c.runDeadline());
+  EXPECT_FALSE(c.warpWidthGiven);
+  EXPECT_EQ(c.explore, 1u);
+  EXPECT_EQ(c.exploreSeed, 0u);
 }
 
 TEST(Config, EveryVariable) {
@@ -47,11 +50,16 @@ TEST(Config, EveryVariable) {
                  {"SPVSIM_DEBUG", "1"},
                  {"SPVSIM_RUN_TIMEOUT", "60"},
                  {"SPVSIM_MAX_INSTRUCTIONS", "1e9"},
-                 {"SPVSIM_MAX_MEMORY", "64MiB"}};
+                 {"SPVSIM_MAX_MEMORY", "64MiB"},
+                 {"SPVSIM_EXPLORE", "16"},
+                 {"SPVSIM_EXPLORE_SEED", "18446744073709551615"}};
   std::vector<std::string> problems;
   Config c = Config::read(fakeGetenv, problems);
   EXPECT_TRUE(problems.empty());
   EXPECT_EQ(c.warpWidth, 8u);
+  EXPECT_TRUE(c.warpWidthGiven);
+  EXPECT_EQ(c.explore, 16u);
+  EXPECT_EQ(c.exploreSeed, UINT64_MAX);
   EXPECT_EQ(c.threads, 3u);
   EXPECT_DOUBLE_EQ(c.timeoutSeconds, 1.5);
   EXPECT_EQ(c.checks, CheckSet::only(uint32_t(Check::Races)));
@@ -70,14 +78,18 @@ TEST(Config, EveryVariable) {
 }
 
 TEST(Config, BadValuesAreReportedAndIgnored) {
-  environment = {{"SPVSIM_WARP_WIDTH", "65"},        {"SPVSIM_THREADS", "-1"},
-                 {"SPVSIM_TIMEOUT", "soon"},         {"SPVSIM_CHECKS", "bounds,speling"},
-                 {"SPVSIM_DEVICE_TYPE", "fpga"},     {"SPVSIM_PRINTF_BUFFER", "lots"},
-                 {"SPVSIM_RUN_TIMEOUT", "-5"},       {"SPVSIM_MAX_INSTRUCTIONS", "nan"},
-                 {"SPVSIM_MAX_MEMORY", "64 parsecs"}};
+  environment = {{"SPVSIM_WARP_WIDTH", "65"},         {"SPVSIM_THREADS", "-1"},
+                 {"SPVSIM_TIMEOUT", "soon"},          {"SPVSIM_CHECKS", "bounds,speling"},
+                 {"SPVSIM_DEVICE_TYPE", "fpga"},      {"SPVSIM_PRINTF_BUFFER", "lots"},
+                 {"SPVSIM_RUN_TIMEOUT", "-5"},        {"SPVSIM_MAX_INSTRUCTIONS", "nan"},
+                 {"SPVSIM_MAX_MEMORY", "64 parsecs"}, {"SPVSIM_EXPLORE", "0"},
+                 {"SPVSIM_EXPLORE_SEED", "-3"}};
   std::vector<std::string> problems;
   Config c = Config::read(fakeGetenv, problems);
-  EXPECT_EQ(problems.size(), 9u);
+  EXPECT_EQ(problems.size(), 11u);
+  EXPECT_EQ(c.explore, 1u);
+  EXPECT_EQ(c.exploreSeed, 0u);
+  EXPECT_FALSE(c.warpWidthGiven);
   EXPECT_EQ(c.maxMemory, defaultMemoryCapacity());
   EXPECT_EQ(c.maxInstructions, 0u);
   EXPECT_FALSE(c.runDeadline());

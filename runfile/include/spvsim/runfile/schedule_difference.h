@@ -15,6 +15,7 @@
 #include "spvsim/common/finding.h"
 #include "spvsim/runfile/image_spec.h"
 #include "spvsim/runfile/values.h"
+#include "spvsim/validator/module.h"
 
 namespace spvsim::runfile {
 
@@ -74,6 +75,11 @@ struct ScheduleComparison {
   uint32_t compared;  ///< schedules compared with `first`
   bool floatAtomics;  ///< the run's kernels have atomics that may add floats
 };
+
+/// Whether the module has atomics that may add floating-point values: a float atomic
+/// (OpAtomicFAddEXT, OpAtomicFMinEXT, OpAtomicFMaxEXT) or a compare-exchange, which
+/// OpenCL C 1.2 code adds floats with (ScheduleComparison::floatAtomics).
+bool hasFloatAtomics(const Module &module);
 
 /// The finding of buffer `name` differing between schedules: nondeterminism.result (an
 /// error), or nondeterminism.rounding (a warning) when the difference is only rounding

@@ -1,0 +1,78 @@
+/* A host program whose kernel's result depends on the order its four work-groups
+ * run in: each group takes the next slot of a counter with atomic_inc and writes
+ * its id there, and prints the slot it took (input.cl line 5). With --fixed each
+ * group writes its id at its own index, whatever the order. The program prints
+ * the slots it reads back: 0 1 2 3 when the groups ran in order. With --image the
+ * first work-item of each group writes its group's id to texel (1, 1) of a 4x2 image
+ * instead: the last group to run wins. */
+#include <string.h>
+
+#include "loader_app.h"
+
+static const char *kSource =
+    "__kernel void take_slots(__global int *order, __global int *counter) {\n"
+    "  if (get_local_id(0) != 0) return;\n"
+    "  int group = get_group_id(0);\n"
+    "  int slot = FIXED ? group : atomic_inc(counter);\n"
+    "  printf(\"group %d took slot %d\\n\", group, slot);\n"
+    "  order[slot] = group;\n"
+    "}\n";
+
+static const char *kImageSource =
+    "__kernel void last_group(__write_only image2d_t img) {\n"
+    "  if (get_local_id(0) == 0)\n"
+    "    write_imageui(img, (int2)(1, 1), (uint4)(get_group_id(0)));\n"
+    "}\n";
+
+static int lastGroupImage(void) {
+  App app = appFromSource(kImageSource, "", "last_group");
+  cl_int err;
+  const cl_image_format format = {CL_RGBA, CL_UNSIGNED_INT32};
+  cl_image_desc desc = {0};
+  desc.image_type = CL_MEM_OBJECT_IMAGE2D;
+  desc.image_width = 4;
+  desc.image_height = 2;
+  cl_mem img = clCreateImage(app.context, CL_MEM_WRITE_ONLY, &format, &desc, NULL, &err);
+  check(err, "clCreateImage");
+  check(clSetKernelArg(app.kernel, 0, sizeof img, &img), "clSetKernelArg");
+  const size_t global = 32, local = 8;
+  check(clEnqueueNDRangeKernel(app.queue, app.kernel, 1, NULL, &global, &local, 0, NULL, NULL),
+        "clEnqueueNDRangeKernel");
+  cl_uint texel[4];
+  const size_t origin[3] = {1, 1, 0}, region[3] = {1, 1, 1};
+  check(clEnqueueReadImage(app.queue, img, CL_TRUE, origin, region, 0, 0, texel, 0, NULL, NULL),
+        "clEnqueueReadImage");
+  printf("texel (1, 1): %u\n", texel[0]);
+  clReleaseMemObject(img);
+  appRelease(&app);
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  if (argc > 1 && strcmp(argv[1], "--image") == 0) return lastGroupImage();
+  const int fixed = argc > 1 && strcmp(argv[1], "--fixed") == 0;
+  App app = appFromSource(kSource, fixed ? "-D FIXED=1" : "-D FIXED=0", "take_slots");
+  cl_int err;
+  enum { Groups = 4, GroupSize = 8 };
+  int zeros[Groups] = {0};
+  cl_mem order = clCreateBuffer(app.context, CL_MEM_COPY_HOST_PTR, sizeof zeros, zeros, &err);
+  check(err, "clCreateBuffer");
+  cl_mem counter = clCreateBuffer(app.context, CL_MEM_COPY_HOST_PTR, sizeof(int), zeros, &err);
+  check(err, "clCreateBuffer");
+  check(clSetKernelArg(app.kernel, 0, sizeof order, &order), "clSetKernelArg");
+  check(clSetKernelArg(app.kernel, 1, sizeof counter, &counter), "clSetKernelArg");
+  const size_t global = Groups * GroupSize, local = GroupSize;
+  check(clEnqueueNDRangeKernel(app.queue, app.kernel, 1, NULL, &global, &local, 0, NULL, NULL),
+        "clEnqueueNDRangeKernel");
+  int slots[Groups + 1];
+  check(clEnqueueReadBuffer(app.queue, order, CL_TRUE, 0, sizeof zeros, slots, 0, NULL, NULL),
+        "clEnqueueReadBuffer");
+  check(clEnqueueReadBuffer(app.queue, counter, CL_TRUE, 0, sizeof(int), &slots[Groups], 0, NULL,
+                            NULL),
+        "clEnqueueReadBuffer");
+  printf("slots: %d %d %d %d, counter %d\n", slots[0], slots[1], slots[2], slots[3], slots[Groups]);
+  clReleaseMemObject(order);
+  clReleaseMemObject(counter);
+  appRelease(&app);
+  return 0;
+}
