@@ -40,16 +40,15 @@ if [[ -f /etc/OpenCL/vendors/pocl.icd ]]; then
   cp /etc/OpenCL/vendors/pocl.icd "$pocl_vendors/"
 fi
 
-# summary LOG: "P passed, F failed, S skipped" over every group of cases the test
-# finished (its "Pass rate" lines, so that a run stopped early counts what it did), the
-# precisions it started (S, D, C, Z, H), and the cases not run for a kernel that did
-# not build (CLBlast's '\' marks), if any.
+# summary LOG: "P passed, F failed, S skipped" over the cases the test ran (CLBlast's
+# marks: ':' and '.' passed, 'X' and '/' failed, '-' and 'o' skipped; so that a run
+# stopped early counts what it did), the precisions it started (S, D, C, Z, H), and
+# the cases not run for a kernel that did not build ('\\'), if any.
 summary() {
   sed 's/\x1b\[[0-9;]*m//g' "$1" | awk '
     /Starting tests for the/ { match($0, /\047i?[A-Z]/); precisions = precisions substr($0, RSTART + RLENGTH - 1, 1) }
-    /Pass rate/ { for (i = 2; i <= NF; i++) {
-        if ($i == "passed") p += $(i - 1); if ($i == "skipped") s += $(i - 1); if ($i == "failed") f += $(i - 1) } }
-    /^   [:.X\/\\o-]+$/ { built += gsub(/\\/, "") }
+    /^   [:.X\/\\o-]+$/ {
+      p += gsub(/[:.]/, ""); f += gsub(/[X\/]/, ""); s += gsub(/[o-]/, ""); built += gsub(/\\/, "") }
     END { printf "%d passed, %d failed, %d skipped (%s)", p, f, s, precisions
           if (built) printf ", %d not built", built }'
 }
