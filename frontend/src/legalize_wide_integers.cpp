@@ -239,7 +239,7 @@ private:
   /// The variable locations dropDebugLocations() kept, each naming a wide scalar,
   /// become two, one for each half: the low half the variable's first 64 bits, the high
   /// half the bits from 64 up to the value's width (fragments, DW_OP_LLVM_fragment; a
-  /// DebugValue's Fragment operation, OpenCL.DebugInfo.100 §4.7), so that the variable
+  /// DebugValue's Fragment operation, OpenCL.DebugInfo.100 §4.8), so that the variable
   /// keeps its value. A location whose expression cannot take a fragment (it computes
   /// on the value) or whose variable is narrower than 65 bits is dropped; returns how
   /// many were.
@@ -254,9 +254,12 @@ private:
       if (auto fragment = expression->getFragmentInfo()) bits = fragment->SizeInBits;
       const uint64_t described = std::min<uint64_t>(width, bits);
       const bool known = !llvm::isa<llvm::Instruction>(value) || values_.count(value);
-      auto low = llvm::DIExpression::createFragmentExpression(expression, 0, 64);
-      auto high = llvm::DIExpression::createFragmentExpression(expression, 64, described - 64);
-      if (!known || described <= 64 || !low || !high) {
+      llvm::Optional<llvm::DIExpression *> low, high;
+      if (known && described > 64) {
+        low = llvm::DIExpression::createFragmentExpression(expression, 0, 64);
+        high = llvm::DIExpression::createFragmentExpression(expression, 64, described - 64);
+      }
+      if (!low || !high) {
         location->eraseFromParent();
         ++dropped;
         continue;
