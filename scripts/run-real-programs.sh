@@ -10,7 +10,9 @@
 # phase: the runs take minutes to hours. Results are recorded in runtime/README.md.
 #   scripts/run-real-programs.sh [routine...]     e.g. xgemv xsymv test_array
 # A routine is a CLBlast routine (clblast_test_<routine>) or a PyOpenCL test file
-# (test_algorithm, test_array, ...).
+# (test_algorithm, test_array, ...); `clblast` stands for every CLBlast routine installed
+# (level 1, 2, 3 and the extras; with a small TIMEOUT each, e.g. TIMEOUT=60, a run stopped
+# early still reports the cases of the precisions it finished).
 # Environment: BUILD, TIMEOUT (seconds per run, default 1800; PyOpenCL's files
 # 7200), LOGS (folder of the full outputs, default a temporary folder that is
 # printed), PYOPENCL_SRC (a checkout of PyOpenCL's repository at the installed
@@ -38,11 +40,17 @@ if [[ -f /etc/OpenCL/vendors/pocl.icd ]]; then
   cp /etc/OpenCL/vendors/pocl.icd "$pocl_vendors/"
 fi
 
-# summary LOG: "P passed, F failed, S skipped" over every precision the test ran.
+# summary LOG: "P passed, F failed, S skipped" over the cases the test ran (CLBlast's
+# marks: ':' and '.' passed, 'X' and '/' failed, '-' and 'o' skipped; so that a run
+# stopped early counts what it did), the precisions it started (S, D, C, Z, H), and
+# the cases not run for a kernel that did not build ('\\'), if any.
 summary() {
   sed 's/\x1b\[[0-9;]*m//g' "$1" | awk '
-    /test\(s\) passed/ { p += $1 } /test\(s\) failed/ { f += $1 } /test\(s\) skipped/ { s += $1 }
-    END { printf "%d passed, %d failed, %d skipped", p, f, s }'
+    /Starting tests for the/ { match($0, /\047i?[A-Z]/); precisions = precisions substr($0, RSTART + RLENGTH - 1, 1) }
+    /^   [:.X\/\\o-]+$/ {
+      p += gsub(/[:.]/, ""); f += gsub(/[X\/]/, ""); s += gsub(/[o-]/, ""); built += gsub(/\\/, "") }
+    END { printf "%d passed, %d failed, %d skipped (%s)", p, f, s, precisions
+          if (built) printf ", %d not built", built }'
 }
 
 # run NAME VENDORS ROUTINE: one test program on one platform.
@@ -52,7 +60,7 @@ run() {
     >"$log" 2>&1 || status=$?
   local took=$((SECONDS - start))
   if ((status == 124)); then
-    printf '%-8s %-7s stopped after %d s\n' "$routine" "$name" "$timeout"
+    printf '%-8s %-7s stopped after %d s: %s\n' "$routine" "$name" "$timeout" "$(summary "$log")"
   else
     printf '%-8s %-7s %s; exit status %d, %d s\n' "$routine" "$name" "$(summary "$log")" \
       "$status" "$took"
@@ -97,6 +105,18 @@ run_pytest() {
         sed 's/^ *//; s/ in [0-9.]*s.*//')" "$status" "$took"
   fi
 }
+
+expanded=()
+for routine in "${routines[@]}"; do
+  if [[ "$routine" == clblast ]]; then
+    for program in /usr/bin/clblast_test_*; do
+      [[ -x "$program" ]] && expanded+=("${program#/usr/bin/clblast_test_}")
+    done
+  else
+    expanded+=("$routine")
+  fi
+done
+routines=("${expanded[@]}")
 
 tests=""
 for routine in "${routines[@]}"; do

@@ -187,7 +187,7 @@ CompileResult compile(const CompileInput &input, const DeviceFacts &device) {
   }
 
   legalizeForTranslator(*module);
-  if (const std::string error = untranslatable(*module); !error.empty()) {
+  if (const std::string error = untranslatable(*module, input.optimize); !error.empty()) {
     logStream << error << "error: the module cannot be translated to SPIR-V\n";
     result.log = std::move(log);
     return result;

@@ -133,7 +133,7 @@ void dropUnencodableGlobals(llvm::Module &module, LegalizeReport &report) {
 
 } // namespace
 
-std::string untranslatable(const llvm::Module &module) {
+std::string untranslatable(const llvm::Module &module, bool optimized) {
   auto badWidth = [](llvm::Type *type) -> unsigned {
     // A pointer to such an integer needs its type as well (typed pointers).
     while (type->isPointerTy() && !type->isOpaquePointerTy())
@@ -165,10 +165,12 @@ std::string untranslatable(const llvm::Module &module) {
       width = badWidth(local->getAllocatedType());
     return width;
   };
+  // Only an optimised build may owe the width to the optimiser (a loop's closed form).
   auto error = [&](const llvm::Instruction &instruction, unsigned width) {
-    return where(instruction) + ": error: the optimised kernel needs a " + std::to_string(width) +
-           "-bit integer, which SPIR-V for OpenCL does not have (8, 16, 32 and 64 bits); "
-           "-cl-opt-disable may avoid it\n";
+    return where(instruction) + ": error: the " + (optimized ? "optimised " : "") +
+           "kernel needs a " + std::to_string(width) +
+           "-bit integer, which SPIR-V for OpenCL does not have (8, 16, 32 and 64 bits)" +
+           (optimized ? "; -cl-opt-disable may avoid it\n" : "\n");
   };
   for (const llvm::Function &function : module)
     for (const llvm::Instruction &instruction : llvm::instructions(function))

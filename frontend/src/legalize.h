@@ -41,7 +41,8 @@ LegalizeReport legalizeForTranslator(llvm::Module &module);
 /// (it calls exit()) on such input, so it must not see it. Found so far: integers of a
 /// width SPIR-V's Kernel capabilities do not have (OpenCL SPIR-V Env §2.4: 8, 16, 32
 /// and 64 bits, and bool), which clang's optimiser can make of builtins; inline assembly
-/// (`__asm__`, on which the translator crashes).
-std::string untranslatable(const llvm::Module &module);
+/// (`__asm__`, on which the translator crashes). `optimized`: the module was optimised
+/// (only then does the message suggest -cl-opt-disable).
+std::string untranslatable(const llvm::Module &module, bool optimized);
 
 } // namespace spvsim::frontend

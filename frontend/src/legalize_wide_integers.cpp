@@ -17,6 +17,7 @@
 #include <llvm/IR/Operator.h>
 #include <llvm/Transforms/Utils/Local.h>
 
+#include <algorithm>
 #include <utility>
 #include <vector>
 
@@ -206,6 +207,7 @@ public:
     llvm::removeUnreachableBlocks(function_);
     result.droppedLocations = dropDebugLocations();
     rewriteInOrder(function_, steps);
+    result.droppedLocations += splitDebugLocations();
 
     result.instructions = static_cast<unsigned>(replaced_.size());
     eraseReplaced(replaced_);
@@ -215,18 +217,63 @@ public:
   }
 
 private:
-  /// Variable locations naming a wide value: dropped (no single value holds it now).
+  /// Variable locations naming a wide value: no single value holds it now. One naming a
+  /// scalar alone is kept for splitDebugLocations(), the others are dropped.
   unsigned dropDebugLocations() {
     std::vector<llvm::DbgVariableIntrinsic *> dropped;
     for (llvm::Instruction &instruction : llvm::instructions(function_))
       if (auto *location = llvm::dyn_cast<llvm::DbgVariableIntrinsic>(&instruction))
         for (llvm::Value *value : location->location_ops())
           if (value && isWide(value->getType())) {
-            dropped.push_back(location);
+            auto *described = llvm::dyn_cast<llvm::DbgValueInst>(location);
+            if (described && !described->hasArgList() && value->getType()->isIntegerTy())
+              split_.push_back(described);
+            else
+              dropped.push_back(location);
             break;
           }
     for (llvm::DbgVariableIntrinsic *location : dropped) location->eraseFromParent();
     return static_cast<unsigned>(dropped.size());
+  }
+
+  /// The variable locations dropDebugLocations() kept, each naming a wide scalar,
+  /// become two, one for each half: the low half the variable's first 64 bits, the high
+  /// half the bits from 64 up to the value's width (fragments, DW_OP_LLVM_fragment; a
+  /// DebugValue's Fragment operation, OpenCL.DebugInfo.100 §4.8), so that the variable
+  /// keeps its value. A location whose expression cannot take a fragment (it computes
+  /// on the value) or whose variable is narrower than 65 bits is dropped; returns how
+  /// many were.
+  unsigned splitDebugLocations() {
+    unsigned dropped = 0;
+    for (llvm::DbgValueInst *location : split_) {
+      llvm::Value *value = location->getValue(0);
+      const unsigned width = integerWidth(value->getType());
+      // The bits of the variable the location describes: its fragment's, else all.
+      llvm::DIExpression *expression = location->getExpression();
+      uint64_t bits = location->getVariable()->getSizeInBits().value_or(width);
+      if (auto fragment = expression->getFragmentInfo()) bits = fragment->SizeInBits;
+      const uint64_t described = std::min<uint64_t>(width, bits);
+      const bool known = !llvm::isa<llvm::Instruction>(value) || values_.count(value);
+      llvm::Optional<llvm::DIExpression *> low, high;
+      if (known && described > 64) {
+        low = llvm::DIExpression::createFragmentExpression(expression, 0, 64);
+        high = llvm::DIExpression::createFragmentExpression(expression, 64, described - 64);
+      }
+      if (!low || !high) {
+        location->eraseFromParent();
+        ++dropped;
+        continue;
+      }
+      const Halves halves = get(value);
+      for (auto [half, fragment] : {std::pair{halves.low, *low}, std::pair{halves.high, *high}}) {
+        auto *piece = llvm::cast<llvm::DbgValueInst>(location->clone());
+        piece->insertBefore(location);
+        piece->replaceVariableLocationOp(0u, half);
+        piece->setExpression(fragment);
+      }
+      location->eraseFromParent();
+    }
+    return dropped;
   }
 
   /// `type` (a wide integer or a vector of them) with 64-bit integers.
@@ -682,6 +729,7 @@ private:
   llvm::DenseMap<llvm::Value *, Halves> values_;                  ///< wide value -> its halves
   llvm::DenseMap<llvm::AllocaInst *, llvm::AllocaInst *> locals_; ///< wide -> [2 x i64]
   std::vector<llvm::Instruction *> replaced_; ///< to erase once all are rewritten
+  std::vector<llvm::DbgValueInst *> split_;   ///< locations of wide scalars, to split
 };
 
 } // namespace
