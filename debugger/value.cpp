@@ -2,6 +2,7 @@
 #include "value.h"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cstring>
 
@@ -32,6 +33,9 @@ bool PartBytes::allKnown(uint64_t offset, uint64_t size) const {
 uint64_t scalarBits(const Value &v, const MemoryReader &read) {
   if (v.optimizedOut) throw Error("value has been optimized out");
   if (!v.type || !v.type->isScalar()) throw Error("not a scalar");
+  if (v.type->bytes > 8)
+    throw Error("a " + std::to_string(8 * v.type->bytes) +
+                "-bit integer is printed but not computed with");
   if (!v.leaves.empty()) return v.leaves[0];
   if (v.parts) {
     const uint64_t n = std::min<uint64_t>(v.type->bytes, 8);
@@ -47,6 +51,45 @@ uint64_t scalarBits(const Value &v, const MemoryReader &read) {
 }
 
 namespace {
+
+/// The bytes of an integer wider than 64 bits (`__int128`, `_BitInt(96)`: the front end
+/// keeps them as 64-bit halves, low half first), at most 16.
+std::array<uint8_t, 16> wideIntegerBytes(const Value &v, const MemoryReader &read) {
+  std::array<uint8_t, 16> out{};
+  const uint64_t n = std::min<uint64_t>(v.type->bytes, out.size());
+  if (!v.leaves.empty()) {
+    for (size_t i = 0; i < v.leaves.size() && 8 * i < n; ++i)
+      std::memcpy(out.data() + 8 * i, &v.leaves[i], std::min<uint64_t>(8, n - 8 * i));
+    return out;
+  }
+  if (v.parts) {
+    if (!v.parts->allKnown(v.partsOffset, n)) throw Error("value has been optimized out");
+    std::memcpy(out.data(), v.parts->bytes.data() + v.partsOffset, n);
+    return out;
+  }
+  std::string why;
+  if (!v.address || !read(*v.address, n, out.data(), why)) throw Error(why);
+  return out;
+}
+
+/// A 65–128-bit integer in decimal, signed or not, as gdb prints `__int128`.
+std::string formatWideInteger(const ValueType &t, const std::array<uint8_t, 16> &bytes) {
+  const uint32_t n = std::min<uint32_t>(t.bytes, 16);
+  unsigned __int128 u = 0;
+  for (uint32_t i = n; i-- > 0;) u = (u << 8) | bytes[i];
+  bool negative = false;
+  if (t.kind == ValueType::Kind::Int && (bytes[n - 1] & 0x80)) {
+    if (n < 16) u |= ~(unsigned __int128)0 << (8 * n); // sign-extend to 128 bits
+    u = ~u + 1;
+    negative = true;
+  }
+  std::string digits;
+  do {
+    digits.insert(digits.begin(), char('0' + int(u % 10)));
+    u /= 10;
+  } while (u != 0);
+  return negative ? "-" + digits : digits;
+}
 
 template <class F> std::string shortest(F f) {
   char buffer[64];
@@ -185,9 +228,11 @@ std::string formatValue(const Value &v, const MemoryReader &read, const PointerN
   if (v.optimizedOut) return v.note.empty() ? "<optimized out>" : v.note;
   const ValueType &t = *v.type;
   if (t.isScalar()) {
-    if (v.parts && !v.parts->allKnown(v.partsOffset, std::min<uint64_t>(t.bytes, 8)))
+    if (v.parts && !v.parts->allKnown(v.partsOffset, std::min<uint64_t>(t.bytes, 16)))
       return "<optimized out>";
     try {
+      if (t.bytes > 8 && (t.kind == ValueType::Kind::Int || t.kind == ValueType::Kind::UInt))
+        return formatWideInteger(t, wideIntegerBytes(v, read));
       return formatScalar(t, scalarBits(v, read), name);
     } catch (const Error &e) {
       return std::string("<") + e.what() + ">";
