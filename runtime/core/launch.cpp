@@ -279,6 +279,7 @@ cl_int runLaunch(const LaunchCommand &launch) {
     } else {
       // The debugger's prompt takes Ctrl-C itself; otherwise the first one stops the launch.
       const InterruptScope takesCtrlC;
+      options.loweredKernels = &launch.executable->loweredKernels();
       stats = launchKernel(launch.executable->module(), kernel, launch.range, bindings,
                            launch.executable->specConstants(), memory, sink, options);
     }
