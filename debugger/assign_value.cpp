@@ -1,6 +1,7 @@
 // Evaluator::assign (evaluator.h): `set var` and DAP's setVariable store a value in a
 // scalar in memory, converted as C's simple assignment converts to the left operand's
 // type (C99 §6.5.16.1 and §6.3.1, which OpenCL C follows).
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -110,11 +111,14 @@ StateEdit Evaluator::assign(const Value &target, const Value &value) const {
     // writing the register changes every later use of the value in this work-item, as
     // gdb's assignment to a variable in a register does. A constant's register is
     // shared by all its uses (preloaded once), so it is refused.
-    const LoweredKernel &k = *session_.launch()->kernel;
-    for (const UniformInit &u : k.constants)
-      if (u.slot == *target.registerSlot)
-        throw Error("Cannot assign to a variable whose value is a constant the compiler "
-                    "shares between its uses (-O2); build with -g -O0 to set it.");
+    const LaunchContext &launch = *session_.launch();
+    auto shared = [&](const std::vector<UniformInit> &inits) {
+      return std::any_of(inits.begin(), inits.end(),
+                         [&](const UniformInit &u) { return u.slot == *target.registerSlot; });
+    };
+    if (shared(launch.kernel->constants) || shared(launch.argumentInits))
+      throw Error("Cannot assign to a variable whose value is a constant the compiler "
+                  "shares between its uses (-O2); build with -g -O0 to set it.");
     edit.place = StateEdit::Place::Register;
     edit.where = *target.registerSlot;
     storeEdit(x_, edit);

@@ -65,6 +65,9 @@ struct ImageView {
 
 struct LaunchContext {
   const LoweredKernel *kernel = nullptr;
+  /// The argument values' slots, set in every warp after the kernel's constants
+  /// (the lowered kernel is shared between launches and holds no argument).
+  std::vector<UniformInit> argumentInits;
   NDRange range;
   std::array<uint64_t, 3> localSize{1, 1, 1}; ///< enqueued work-group size
   std::array<uint64_t, 3> groups{1, 1, 1};    ///< work-groups per dimension

@@ -19,6 +19,7 @@ WorkGroupRunner::WorkGroupRunner(LaunchContext &launch) : launch_(launch) {
   size_t warps = (maxItems + k.warpWidth - 1) / k.warpWidth;
   warps_.resize(warps);
   std::vector<UniformInit> uniforms = k.constants;
+  uniforms.insert(uniforms.end(), launch.argumentInits.begin(), launch.argumentInits.end());
   for (auto &w : warps_) initWarpStorage(launch, w, uniforms);
   localArena_.assign(launch.localArenaSize + 1, std::byte{0});
   for (auto &slots : group_.collective) slots.assign(maxItems, 0);

@@ -10,8 +10,8 @@ void runCheckedWarp(LaunchContext &launch, GroupState &group, Warp &warp) {
   runWarpLoop<CheckedWatchers>(launch, group, warp);
 }
 
-void prepareAlignmentChecks(const LaunchContext &L, LoweredKernel &k) {
-  if (!L.checks.has(Check::Misaligned))
+void prepareAlignmentChecks(bool misalignedCheck, LoweredKernel &k) {
+  if (!misalignedCheck)
     for (LoweredOp &op : k.ops) op.alignLog2 = 0;
 }
 

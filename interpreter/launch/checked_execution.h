@@ -116,8 +116,8 @@ private:
 void runCheckedWarp(LaunchContext &launch, GroupState &group, Warp &warp);
 
 /// The alignment each access needs (LoweredOp::alignLog2) is cleared when the misaligned
-/// check is off, so that the checked loop does not test it.
-void prepareAlignmentChecks(const LaunchContext &L, LoweredKernel &k);
+/// check is off (`misalignedCheck` false), so that the checked loop does not test it.
+void prepareAlignmentChecks(bool misalignedCheck, LoweredKernel &k);
 
 /// The watchers of a launch's checks, attached to it for the lifetime of this object,
 /// and the choice of its warp loop.

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstring>
 #include <exception>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <thread>
@@ -24,6 +25,7 @@
 #include "lower/lowering.h"
 #include "report/fault_reporter.h"
 #include "spvsim/common/error.h"
+#include "spvsim/interpreter/lowered_kernel_cache.h"
 
 namespace spvsim {
 
@@ -152,15 +154,26 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
     throw Error("warp width " + std::to_string(options.warpWidth) + " is not between 1 and 64");
   checkCallGraph(module.module(), kernel, options.limits);
   const uint32_t warpWidth = options.schedule.warpWidth(options.warpWidth);
-  LoweredKernel k =
-      lowerKernel(module, kernel, specConstants, warpWidth, options.debugger != nullptr);
+  const bool debugBindings = options.debugger != nullptr;
+  const bool misalignedCheck = options.checks.has(Check::Misaligned);
+  auto lower = [&] {
+    auto made = std::make_shared<LoweredKernel>(
+        lowerKernel(module, kernel, specConstants, warpWidth, debugBindings));
+    prepareAlignmentChecks(misalignedCheck, *made);
+    return std::shared_ptr<const LoweredKernel>(std::move(made));
+  };
+  // The launch only reads the lowered kernel, so that launches can share it.
+  const std::shared_ptr<const LoweredKernel> lowered =
+      options.loweredKernels ? options.loweredKernels->get(module, specConstants, kernel, warpWidth,
+                                                           debugBindings, misalignedCheck, lower)
+                             : lower();
+  const LoweredKernel &k = *lowered;
   checkPrivateMemory(k, options.limits);
   LaunchContext L;
   L.kernel = &k;
   L.checks = options.checks;
   L.schedule = options.schedule;
   L.subGroupIndependentProgress = options.subGroupIndependentProgress;
-  prepareAlignmentChecks(L, k);
   L.range = range;
   for (uint32_t d = range.dims; d < 3; ++d) L.range.global[d] = 1, L.range.offset[d] = 0;
   if (range.local) {
@@ -208,9 +221,7 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
       L.allocations[L.programGlobalIds[i]].space = AddressSpace::Constant;
   if (L.allocations.size() > tagged::kMaxId) throw Error("too many buffers for one launch");
 
-  std::vector<UniformInit> argumentInits;
-  bindArguments(L, k, args, argumentInits);
-  k.constants.insert(k.constants.end(), argumentInits.begin(), argumentInits.end());
+  bindArguments(L, k, args, L.argumentInits);
   L.localArenaSize = layOutLocalMemory(k, L.localSizes, options.limits, L.localOffsets);
 
   FaultReporter reporter(module.module(), kernel, sink);

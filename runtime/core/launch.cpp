@@ -282,6 +282,7 @@ cl_int runLaunch(const LaunchCommand &launch) {
     } else {
       // The debugger's prompt takes Ctrl-C itself; otherwise the first one stops the launch.
       const InterruptScope takesCtrlC;
+      options.loweredKernels = &launch.executable->loweredKernels();
       if (config.explore > 1)
         stats = exploreLaunch(launch, bindings, memory, sink, options);
       else

@@ -24,6 +24,7 @@
 #include "spvsim/interpreter/kernel_resources.h"
 #include "spvsim/interpreter/kernel_signature.h"
 #include "spvsim/interpreter/launch.h"
+#include "spvsim/interpreter/lowered_kernel_cache.h"
 #include "spvsim/runfile/bind.h"
 #include "spvsim/validator/validator.h"
 
@@ -73,6 +74,9 @@ public:
   const std::string &errors() const { return errors_; }
   /// What the build found about each kernel (for the check cache).
   const std::vector<KernelCheck> &checks() const { return checks_; }
+  /// Its kernels as launches lowered them, reused by the next launches (launchKernel's
+  /// ExecOptions::loweredKernels); thread-safe.
+  LoweredKernelCache &loweredKernels() const { return loweredKernels_; }
 
 private:
   KernelCheck checkKernel(const std::string &name) const;
@@ -88,6 +92,7 @@ private:
   uint64_t globalVariableBytes_ = 0;
   std::string notes_;
   std::string errors_;
+  mutable LoweredKernelCache loweredKernels_;
 };
 
 class Program : public _cl_program {

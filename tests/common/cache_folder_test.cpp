@@ -1,6 +1,7 @@
 // Cache folders (spvsim/common/cache_folder.h): eviction after a write scans the
 // folder when this process's writes may have taken it over its bound, or after a
-// sixteenth of the bound was written since the last scan, not at every write.
+// sixteenth of the bound was written since the last scan, not at every write; an
+// eviction leaves room below the bound.
 #include "spvsim/common/cache_folder.h"
 
 #include <unistd.h>
@@ -52,8 +53,26 @@ TEST_F(CacheFolderTest, EvictionScansOnlyWhenItMayBeDue) {
   EXPECT_EQ(entries(), 3u) << "no scan after 400 of 1000 bytes";
   write("c.e", 700);
   evictAfterWrite(folder_, ".e", bound, 700);
-  EXPECT_EQ(entries(), 3u) << "the oldest entry, a.e, goes at the scan";
+  // 18100 bytes: the oldest go until at most 14000 are left, a.e and other.e.
+  EXPECT_EQ(entries(), 2u) << "the oldest entries go at the scan";
   EXPECT_FALSE(std::filesystem::exists(folder_ / "a.e"));
+  EXPECT_FALSE(std::filesystem::exists(folder_ / "other.e"));
+}
+
+// A folder over its bound is taken down to seven eighths of it, so that the next writes
+// do not find it over the bound again at once (each then scanned the whole folder).
+TEST_F(CacheFolderTest, EvictionLeavesRoomBelowTheBound) {
+  for (int i = 0; i < 10; ++i) write("e" + std::to_string(i) + ".e", 1000);
+  write("other.x", 5000); // not of the extension: neither counted nor removed
+  EXPECT_EQ(evict(folder_, ".e", 10000), 10000u) << "at the bound: nothing goes";
+  EXPECT_EQ(entries(), 11u);
+  write("e10.e", 500);
+  EXPECT_EQ(evict(folder_, ".e", 10000), 8500u); // at most 8750: the two oldest go
+  EXPECT_EQ(entries(), 10u);
+  for (int i = 0; i < 2; ++i)
+    EXPECT_FALSE(std::filesystem::exists(folder_ / ("e" + std::to_string(i) + ".e")));
+  EXPECT_TRUE(std::filesystem::exists(folder_ / "e2.e"));
+  EXPECT_TRUE(std::filesystem::exists(folder_ / "other.x"));
 }
 
 TEST_F(CacheFolderTest, OwnWritesOverTheBoundEvictAtOnce) {

@@ -102,6 +102,21 @@ __kernel void strided_race(__global int *g, __local int *tile) {
   g[gid * 20 + 1] = v;
 }
 
+// A 16×16 tile of __local memory (a group of 256) read by rows (the lanes of a row on one element)
+// and by columns (every row's lanes on the same 16 elements), as a tiled matrix product
+// reads it: quiet reads after the barrier; then work-item `racer` (if in range) writes
+// tile[5], which the others read unordered.
+__kernel void tile_rows(__global int *out, __local int *tile, uint racer) {
+  size_t lid = get_local_id(0);
+  tile[lid] = (int)lid;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  int sum = 0;
+  for (int k = 0; k < 16; ++k)
+    sum += tile[lid / 16 * 16 + k] * 100 + tile[k * 16 + lid % 16]; // BUG: tile_rows (a read)
+  if (lid == racer) tile[5] = -1;                                     // BUG: tile_rows (the write)
+  out[get_global_id(0)] = sum;
+}
+
 // Work-items `first` and `second` write data[index]: a race when they differ, none
 // when they are one work-item.
 __kernel void two_writers(__global int *data, uint index, uint first, uint second) {

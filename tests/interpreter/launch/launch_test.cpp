@@ -1,9 +1,11 @@
 // launchKernel: argument binding errors, work-group size choice, builtins in
-// three dimensions with offsets and non-uniform work-groups, thread counts.
+// three dimensions with offsets and non-uniform work-groups, thread counts, lowered
+// kernels reused across launches.
 #include <gtest/gtest.h>
 
 #include "kernel_harness.h"
 #include "spvsim/common/error.h"
+#include "spvsim/interpreter/lowered_kernel_cache.h"
 
 namespace spvsim::testing {
 namespace {
@@ -101,6 +103,47 @@ TEST(Launch, ResultsDoNotDependOnThreadCount) {
   }
   EXPECT_EQ(results[0], results[1]);
   EXPECT_EQ(results[0], results[2]);
+}
+
+// A kernel lowered once serves later launches with other arguments; the checks' variant
+// (alignment facts kept or cleared), the warp width and the spec constants each get
+// their own lowering.
+TEST(Launch, LoweredKernelsAreReusedAcrossLaunches) {
+  KernelHarness h(kernelPath("misaligned", "O2"));
+  ASSERT_TRUE(h.ok());
+  LoweredKernelCache cache;
+  auto counter = h.buffer(std::vector<int32_t>(4, 0), "counter");
+  auto launch = [&](int32_t offset, CheckSet checks, uint32_t width,
+                    const SpecConstants &spec = {}) {
+    ExecOptions o;
+    o.warpWidth = width;
+    o.threads = 1;
+    o.checks = checks;
+    o.loweredKernels = &cache;
+    h.sink.clear();
+    h.run("misaligned_atomic", range1(32, 32),
+          {ArgBinding::ofBuffer(counter), value<int32_t>(offset)}, o, spec);
+    return h.findingKinds();
+  };
+  const CheckSet all = CheckSet::only(CheckSet::kAll), bounds = CheckSet::only(0);
+  EXPECT_EQ(launch(2, all, 32), std::vector<std::string>{"misaligned"});
+  EXPECT_EQ(cache.size(), 1u);
+  EXPECT_TRUE(launch(8, all, 32).empty()); // the argument is the launch's, not the cache's
+  EXPECT_EQ(launch(2, all, 32), std::vector<std::string>{"misaligned"});
+  EXPECT_EQ(cache.size(), 1u);
+  EXPECT_TRUE(launch(2, bounds, 32).empty()); // no misaligned check: its lowering
+  EXPECT_EQ(cache.size(), 2u);
+  EXPECT_EQ(launch(2, all, 32), std::vector<std::string>{"misaligned"});
+  EXPECT_EQ(launch(2, all, 8), std::vector<std::string>{"misaligned"});
+  EXPECT_EQ(cache.size(), 3u);
+  launch(8, all, 32, {{7, 1}}); // other spec constants: lowered again, alone in the cache
+  EXPECT_EQ(cache.size(), 1u);
+  auto got = h.read<int32_t>(counter);
+  int32_t atTwo = 0;
+  std::memcpy(&atTwo, reinterpret_cast<const std::byte *>(got.data()) + 2, 4);
+  // Offsets 2 (five launches of 32 increments) and 8 (two) overlap in no byte.
+  EXPECT_EQ(got[2], 2 * 32);
+  EXPECT_EQ(atTwo, 5 * 32);
 }
 
 } // namespace

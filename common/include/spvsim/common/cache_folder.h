@@ -40,9 +40,10 @@ bool readWhole(const std::filesystem::path &file, std::string &out);
 bool writeEntry(const std::filesystem::path &folder, const std::string &name,
                 std::string_view data);
 
-/// Removes the least recently used (last written) entries whose names end in `extension`
-/// until those left total at most `maxBytes`; also temporaries of writeEntry left by a
-/// process that ended while it wrote (older than an hour). Returns the bytes of the
+/// When the entries whose names end in `extension` total more than `maxBytes`, removes the
+/// least recently used (last written) of them until those left total at most seven
+/// eighths of it (room for many writes before the next eviction); also temporaries of writeEntry
+/// left by a process that ended while it wrote (older than an hour). Returns the bytes of the
 /// entries left. A scan of the whole folder: a stat per entry.
 uint64_t evict(const std::filesystem::path &folder, const std::string &extension,
                uint64_t maxBytes);

@@ -26,6 +26,7 @@
 namespace spvsim {
 
 class DebugWatcher;
+class LoweredKernelCache;
 
 struct NDRange {
   uint32_t dims = 1;
@@ -115,6 +116,10 @@ struct ExecOptions {
   /// When set, the launch stores its work-group count and counts the work-groups done
   /// into it. Null: not counted.
   LaunchProgress *progress = nullptr;
+  /// When set, the kernel's lowering is taken from it and kept in it for the next launches
+  /// (a cache of the module's owner, one per module and spec-constant values). Null: the
+  /// kernel is lowered for this launch alone.
+  LoweredKernelCache *loweredKernels = nullptr;
 };
 
 /// Spec constant values by SpecId (raw bits, zero-extended).
