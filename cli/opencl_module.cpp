@@ -19,14 +19,11 @@ namespace spvsim::cli {
 namespace {
 
 /// What the compiler knows of the device the command line runs kernels on: spvsim's
-/// own, as the runtime describes it (runtime/core/device.cpp): without images, its
-/// extensions and OpenCL C 3.0 features named to clang, and the feature macros clang
+/// own, as the runtime describes it (runtime/core/device.cpp): its extensions and
+/// OpenCL C 3.0 features (images included) named to clang, and the feature macros clang
 /// defines for every SPIR target undefined where the device lacks them.
 frontend::DeviceFacts spvsimDeviceFacts() {
-  DeviceDescription device = DeviceDescription::spvsim();
-  device.images = false;
-  device.extensions.erase("cl_khr_3d_image_writes");
-  device.extensions.erase("cl_khr_depth_images");
+  const DeviceDescription device = DeviceDescription::spvsim();
   std::vector<std::string> features{"__opencl_c_int64"};
   if (device.hasExtension("cl_khr_fp64")) features.push_back("__opencl_c_fp64");
   for (const char *f :
@@ -36,6 +33,12 @@ frontend::DeviceFacts spvsimDeviceFacts() {
         "__opencl_c_work_group_collective_functions"})
     features.push_back(f);
   if (device.hasExtension("cl_khr_subgroups")) features.push_back("__opencl_c_subgroups");
+  if (device.images) {
+    features.push_back("__opencl_c_images");
+    features.push_back("__opencl_c_read_write_images");
+    if (device.hasExtension("cl_khr_3d_image_writes"))
+      features.push_back("__opencl_c_3d_image_writes");
+  }
 
   frontend::DeviceFacts facts;
   facts.addressBits = device.addressBits;
@@ -49,7 +52,8 @@ frontend::DeviceFacts spvsimDeviceFacts() {
                            "__opencl_c_atomic_scope_all_devices", "__opencl_c_read_write_images"})
     if (std::find(features.begin(), features.end(), name) == features.end())
       facts.prelude += std::string("#undef ") + name + "\n";
-  facts.prelude += "#undef __IMAGE_SUPPORT__\n";
+  // OpenCL C §6.13.10: defined only where CL_DEVICE_IMAGE_SUPPORT is CL_TRUE.
+  if (!device.images) facts.prelude += "#undef __IMAGE_SUPPORT__\n";
   facts.prelude += "#ifndef __OPENCL_VERSION__\n#define __OPENCL_VERSION__ 300\n#endif\n";
   return facts;
 }
