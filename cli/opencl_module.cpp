@@ -54,6 +54,7 @@ frontend::DeviceFacts spvsimDeviceFacts() {
                            "__opencl_c_atomic_scope_all_devices", "__opencl_c_read_write_images"})
     if (std::find(features.begin(), features.end(), name) == features.end())
       facts.prelude += std::string("#undef ") + name + "\n";
+  // OpenCL C §6.13.10: defined only where CL_DEVICE_IMAGE_SUPPORT is CL_TRUE.
   if (!device.images) facts.prelude += "#undef __IMAGE_SUPPORT__\n";
   facts.prelude += "#ifndef __OPENCL_VERSION__\n#define __OPENCL_VERSION__ 300\n#endif\n";
   return facts;

@@ -340,17 +340,36 @@ ImageSpec parseImage(const std::string &name, const Json &value,
   rejectUnknownKeys(value, path,
                     {"type", "channel_order", "channel_data_type", "width", "height", "depth",
                      "array_size", "row_pitch", "slice_pitch", "init", "dump", "access", "expect",
-                     "buffer", "buffer_offset"});
+                     "buffer", "buffer_offset", "image"});
   parseLayout(value, path, out);
+  if (auto it = value.find("image"); it != value.end()) {
+    // OpenCL API §5.3.1.2 (mem_object): a 2D image made from another 2D image views its
+    // texels; checkImageView compares the two once the other is known.
+    const std::string imagePath = keyPath(path, "image");
+    out.viewedImage = readString(*it, imagePath);
+    if (out.viewedImage.empty()) failAt(imagePath, "expected the name of an image");
+    if (out.viewedImage == name) failAt(imagePath, "an image cannot be made from itself");
+    if (out.image.type != ImageType::Image2D)
+      failAt(imagePath, "only an image2d_t or image2d_depth_t is made from another image "
+                        "(OpenCL API §5.3.1.2), not an " +
+                            out.typeName);
+    if (value.contains("buffer"))
+      failAt(imagePath, "an image is made from a buffer or from an image, not both");
+    if (value.contains("init"))
+      failAt(keyPath(path, "init"), "an image made from an image has that image's contents: "
+                                    "give '" +
+                                        out.viewedImage + "' an init");
+  }
   if (auto it = value.find("buffer"); it != value.end()) {
     // OpenCL API §5.3.1.2 (mem_object): a 1D buffer image, or a 2D image made from a
-    // buffer (cl_khr_image2d_from_buffer), views the buffer's bytes.
+    // buffer (cl_khr_image2d_from_buffer; a CL_DEPTH one too, cl_khr_depth_images: its
+    // image_type is CL_MEM_OBJECT_IMAGE2D), views the buffer's bytes.
     const std::string bufferPath = keyPath(path, "buffer");
     out.buffer = readString(*it, bufferPath);
     if (out.buffer.empty()) failAt(bufferPath, "expected the name of a buffer");
-    if (out.image.type != ImageType::Image1DBuffer &&
-        !(out.image.type == ImageType::Image2D && !out.depthImage))
-      failAt(bufferPath, "only an image1d_buffer_t or an image2d_t is made from a buffer, not an " +
+    if (out.image.type != ImageType::Image1DBuffer && out.image.type != ImageType::Image2D)
+      failAt(bufferPath, "only an image1d_buffer_t, image2d_t or image2d_depth_t is made from "
+                         "a buffer (OpenCL API §5.3.1.2), not an " +
                              out.typeName);
     if (value.contains("init"))
       failAt(keyPath(path, "init"),
@@ -402,6 +421,7 @@ ImageSpec parseImage(const std::string &name, const Json &value,
   if (auto it = value.find("access"); it != value.end()) {
     const std::string accessPath = keyPath(path, "access");
     const std::string access = readString(*it, accessPath);
+    out.accessGiven = true;
     if (access == "read_write")
       out.access = BufferAccess::ReadWrite;
     else if (access == "read_only")
@@ -412,6 +432,57 @@ ImageSpec parseImage(const std::string &name, const Json &value,
       failAt(accessPath, "unknown access '" + access + "' (read_write, read_only or write_only)");
   }
   return out;
+}
+
+namespace {
+
+/// OpenCL API §5.3.1.2, table "Compatible Image Channel Orders": the orders a 2D image
+/// made from another may view the other's texels with (either way round).
+bool compatibleViewOrders(uint32_t view, uint32_t image) {
+  using namespace channel_order;
+  constexpr std::array<std::pair<uint32_t, uint32_t>, 5> kPairs{
+      {{sBGRA, BGRA}, {sRGBA, RGBA}, {sRGB, RGB}, {sRGBx, RGBx}, {Depth, R}}};
+  return std::any_of(kPairs.begin(), kPairs.end(), [&](const auto &pair) {
+    return (view == pair.first && image == pair.second) ||
+           (view == pair.second && image == pair.first);
+  });
+}
+
+} // namespace
+
+void checkImageView(ImageSpec &view, const ImageSpec &image) {
+  const std::string imagePath = keyPath(view.path(), "image");
+  // OpenCL API §5.3.1.2: "All of the values specified in image_desc must match" the
+  // image's; its data type too, its channel order compatible.
+  if (image.image.type != ImageType::Image2D)
+    failAt(imagePath, "'" + image.name + "' is an " + image.typeName +
+                          "; an image is made from an image2d_t or image2d_depth_t only");
+  const ImageDescription &a = view.image, &b = image.image;
+  if (a.format.type != b.format.type)
+    failAt(imagePath, "the channel data types differ (" + formatName(a.format) + " made from " +
+                          formatName(b.format) + "): they must be the same");
+  if (!compatibleViewOrders(a.format.order, b.format.order))
+    failAt(imagePath, formatName(a.format) + " cannot view " + formatName(b.format) +
+                          ": the channel orders must be a compatible pair (CL_sRGBA and "
+                          "CL_RGBA, CL_sBGRA and CL_BGRA, CL_sRGB and CL_RGB, CL_sRGBx and "
+                          "CL_RGBx, CL_DEPTH and CL_R)");
+  if (a.width != b.width || a.height != b.height || a.rowPitch != b.rowPitch)
+    failAt(imagePath, "the image is " + view.describe() + " with row pitch " +
+                          std::to_string(a.rowPitch) + ", '" + image.name + "' " +
+                          image.describe() + " with row pitch " + std::to_string(b.rowPitch) +
+                          ": width, height and row pitch must be the same");
+  // OpenCL API §5.3.1.2: access flags not given are inherited; given ones only narrow.
+  if (!view.accessGiven) {
+    view.access = image.access;
+  } else if (view.access != image.access && image.access != BufferAccess::ReadWrite) {
+    auto spelling = [](BufferAccess access) {
+      return access == BufferAccess::ReadOnly ? "read_only" : "write_only";
+    };
+    failAt(keyPath(view.path(), "access"),
+           "'" + image.name + "' is " + spelling(image.access) + ": an image made from it " +
+               "may not be " +
+               (view.access == BufferAccess::ReadWrite ? "read_write" : spelling(view.access)));
+  }
 }
 
 void writeImageContents(const ImageSpec &image, const ImageContents &contents,

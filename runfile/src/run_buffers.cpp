@@ -21,7 +21,7 @@ RunBuffers::RunBuffers(const RunSpec &spec, GlobalMemory &memory, const StopChec
   };
   for (const BufferSpec &buffer : spec.buffers) count(buffer.size(), buffer.path());
   for (const ImageSpec &image : spec.images)
-    if (image.buffer.empty()) count(image.size(), image.path());
+    if (image.buffer.empty() && image.viewedImage.empty()) count(image.size(), image.path());
   for (const BufferSpec &buffer : spec.buffers) {
     BufferId id = memory.create(buffer.size(), buffer.name, buffer.access);
     if (buffer.init.kind != BufferInit::Kind::None) {
@@ -35,6 +35,19 @@ RunBuffers::RunBuffers(const RunSpec &spec, GlobalMemory &memory, const StopChec
   // An image's texels live in a buffer of its own (docs/images.md "Memory and findings");
   // an image made from a buffer views the buffer's bytes (OpenCL API §5.3.1.2).
   for (const ImageSpec &image : spec.images) {
+    if (!image.viewedImage.empty()) {
+      // An image made from an image views the bytes that image views, or its own, from
+      // where they start (as the runtime's clCreateImage makes one, runtime/core/mem.cpp).
+      const BufferId viewedId = images_.at(image.viewedImage).buffer;
+      const BufferInfo viewed = memory.info(viewedId);
+      ImageDescription description = image.image;
+      description.buffer =
+          viewed.parent ? memory.createSub(viewed.parent, viewed.parentOffset, image.size(),
+                                           image.name, image.access)
+                        : memory.createSub(viewedId, 0, image.size(), image.name, image.access);
+      images_.emplace(image.name, description);
+      continue;
+    }
     if (!image.buffer.empty()) {
       ImageDescription description = image.image;
       description.buffer = memory.createSub(ids_.at(image.buffer), image.bufferOffset, image.size(),

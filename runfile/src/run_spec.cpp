@@ -470,6 +470,18 @@ RunSpec parseRunText(std::string_view text, const std::filesystem::path &baseDir
         failAt(keyPath("images", item.key()),
                "'" + item.key() + "' is also a buffer: images and buffers need different names");
       spec.images.push_back(parseImage(item.key(), item.value(), baseDir));
+      if (ImageSpec &image = spec.images.back(); !image.viewedImage.empty()) {
+        const ImageSpec *viewed = nullptr;
+        for (size_t i = 0; i + 1 < spec.images.size(); ++i)
+          if (spec.images[i].name == image.viewedImage) viewed = &spec.images[i];
+        if (!viewed)
+          failAt(keyPath(image.path(), "image"),
+                 "no image above this one is named '" + image.viewedImage + "'" +
+                     (spec.findBuffer(image.viewedImage)
+                          ? " ('" + image.viewedImage + "' is a buffer: \"buffer\": name)"
+                          : std::string()));
+        checkImageView(image, *viewed);
+      }
       if (const ImageSpec &image = spec.images.back(); !image.buffer.empty()) {
         const std::string bufferPath = keyPath(image.path(), "buffer");
         const BufferSpec *buffer = spec.findBuffer(image.buffer);

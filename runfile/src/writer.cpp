@@ -324,6 +324,7 @@ std::string writeRunText(const RunSpec &spec, const std::filesystem::path &baseD
       if (Json init = imageContentsJson(i, i.init, baseDir); !init.is_null())
         image["init"] = std::move(init);
       if (i.access != BufferAccess::ReadWrite) image["access"] = accessName(i.access);
+      if (!i.viewedImage.empty()) image["image"] = i.viewedImage;
       if (!i.buffer.empty()) image["buffer"] = i.buffer;
       if (i.bufferOffset) image["buffer_offset"] = i.bufferOffset;
       if (i.dumpFile)

@@ -1,6 +1,7 @@
 // Capturing launches as run files (see capture.h).
 #include "core/capture.h"
 
+#include <algorithm>
 #include <cstring>
 #include <iostream>
 #include <map>
@@ -93,10 +94,10 @@ runfile::ImageSpec imageSpec(const std::string &name, const Mem &mem, const Kern
 }
 
 /// Whether a run file can make an image of `image`'s type from a buffer (its "buffer"
-/// key): an image1d_buffer_t, or an image2d_t as cl_khr_image2d_from_buffer makes one.
+/// key): an image1d_buffer_t, or an image2d_t or image2d_depth_t as
+/// cl_khr_image2d_from_buffer makes one.
 bool runFileMayView(const runfile::ImageSpec &image) {
-  return image.image.type == ImageType::Image1DBuffer ||
-         (image.image.type == ImageType::Image2D && !image.depthImage);
+  return image.image.type == ImageType::Image1DBuffer || image.image.type == ImageType::Image2D;
 }
 
 /// The allocation whose bytes an image made from a buffer, sub-buffer or image views, and
@@ -217,15 +218,53 @@ std::optional<CapturedLaunch> Capture::begin(const LaunchCommand &launch) {
     const std::string &name = signature.params[i].name;
     return name.empty() ? "arg" + std::to_string(i) : name;
   };
-  // Images with bytes of their own that another image argument views: run files have no
-  // image made from an image, so such bytes are captured as a buffer that every image
-  // over them views, the image itself included (docs/images.md "Through the runtime").
-  std::set<const Mem *> viewedImages;
+  // An image with bytes of its own that an image argument views (that argument made from
+  // it, OpenCL API §5.3.1.2) is captured with its bytes, named as the first image argument
+  // over them when it is no argument itself, before the arguments that view it: the
+  // run-file images made from it ("image") then share its bytes as the program's did.
+  std::map<const Mem *, size_t> viewedImages; // such an image -> the run-file image
+  auto captureViewedImage = [&](const Mem &root, const std::string &fallbackName,
+                                bool mayWrite) -> std::string {
+    auto [it, isNew] = viewedImages.emplace(&root, spec.images.size());
+    if (isNew) {
+      std::string name = fallbackName + "_image";
+      auto taken = [&](const std::string &n) {
+        return std::any_of(signature.params.begin(), signature.params.end(),
+                           [&](const KernelParam &p) { return p.name == n; });
+      };
+      while (taken(name)) name += "_";
+      KernelParam param;
+      param.imageDepth = root.imageFormat().image_channel_order == CL_DEPTH;
+      param.typeName = param.imageDepth ? "image2d_depth_t" : "image2d_t";
+      for (size_t j = 0; j < launch.args.size(); ++j)
+        if (launch.args[j].kind == KernelArg::Kind::Image && launch.buffers[j].get() == &root) {
+          name = argName(j);
+          param = signature.params[j];
+          mayWrite = mayWrite || param.imageAccess != ImageAccess::ReadOnly;
+          break;
+        }
+      runfile::ImageSpec image = imageSpec(name, root, param);
+      image.init.kind = runfile::ImageContents::Kind::File;
+      image.init.file = captured.directory / (image.name + ".bin");
+      const std::span<const std::byte> bytes = memory.bytes(root.id()).first(image.size());
+      writeFile(image.init.file, bytes.data(), bytes.size());
+      imageNames.emplace(&root, name);
+      captured.buffers.push_back({image.name, root.id(), false, image.size()});
+      spec.images.push_back(std::move(image));
+    }
+    runfile::ImageSpec &image = spec.images[it->second];
+    if (mayWrite && image.access != BufferAccess::ReadOnly && !image.dumpFile) {
+      image.dumpFile = captured.directory / (image.name + ".out.bin");
+      for (CapturedLaunch::Buffer &b : captured.buffers)
+        if (b.name == image.name) b.written = true;
+    }
+    return image.name;
+  };
   for (size_t i = 0; i < launch.args.size(); ++i)
     if (const std::shared_ptr<Mem> &mem = launch.buffers[i];
         launch.args[i].kind == KernelArg::Kind::Image && mem)
       if (std::optional<ViewedBytes> viewed = viewedBytes(*mem); viewed && viewed->root->isImage())
-        viewedImages.insert(viewed->root);
+        captureViewedImage(*viewed->root, argName(i), false);
   // Buffer arguments first, so that a buffer an image views is named and typed as the
   // kernel's parameter names it.
   for (size_t i = 0; i < launch.args.size(); ++i) {
@@ -268,11 +307,12 @@ std::optional<CapturedLaunch> Capture::begin(const LaunchCommand &launch) {
         const bool written =
             image.access != BufferAccess::ReadOnly && param.imageAccess != ImageAccess::ReadOnly;
         std::optional<ViewedBytes> viewed = viewedBytes(*mem);
-        if (!viewed && viewedImages.count(mem.get())) viewed = ViewedBytes{mem.get(), 0};
-        if (viewed && runFileMayView(image)) {
-          // A view of a buffer's bytes (or of an image's, captured as a buffer), as the run
-          // file's "buffer" and "buffer_offset" make one: the replay aliases them as the
-          // application did (docs/images.md).
+        if (viewed && viewed->root->isImage()) {
+          // A view of an image's bytes, as the run file's "image" makes one (captured above).
+          image.viewedImage = captureViewedImage(*viewed->root, it->second, written);
+        } else if (viewed && runFileMayView(image)) {
+          // A view of a buffer's bytes, as the run file's "buffer" and "buffer_offset" make
+          // one: the replay aliases them as the application did (docs/images.md).
           image.buffer =
               captureBuffer(*viewed->root, it->second + "_buffer", std::nullopt, written);
           image.bufferOffset = viewed->offset;

@@ -370,10 +370,16 @@ TEST(RunFileImages, ImagesMadeFromABuffer) {
   EXPECT_ERROR(withImage(R"({"type": "image1d_buffer_t", "channel_order": "CL_R",
       "channel_data_type": "CL_FLOAT", "width": 4, "buffer": "nope"})"),
                "images.img.buffer: no buffer is named 'nope'");
+  // cl_khr_depth_images: a CL_DEPTH image is a CL_MEM_OBJECT_IMAGE2D, made from a buffer too.
+  EXPECT_EQ(parse(withImage(R"({"type": "image2d_depth_t", "channel_order": "CL_DEPTH",
+      "channel_data_type": "CL_FLOAT", "width": 2, "height": 2, "buffer": "buf"})"))
+                .images.at(0)
+                .buffer,
+            "buf");
   EXPECT_ERROR(withImage(R"({"type": "image1d_t", "channel_order": "CL_R",
       "channel_data_type": "CL_FLOAT", "width": 4, "buffer": "buf"})"),
-               "images.img.buffer: only an image1d_buffer_t or an image2d_t is made from a "
-               "buffer, not an image1d_t");
+               "images.img.buffer: only an image1d_buffer_t, image2d_t or image2d_depth_t is "
+               "made from a buffer (OpenCL API §5.3.1.2), not an image1d_t");
   EXPECT_ERROR(withImage(R"({"type": "image1d_buffer_t", "channel_order": "CL_R",
       "channel_data_type": "CL_FLOAT", "width": 4, "buffer": "buf", "init": {"fill": 1}})"),
                "images.img.init: an image made from a buffer has the buffer's contents: give "
@@ -399,6 +405,84 @@ TEST(RunFileImages, ImagesMadeFromASubBuffer) {
   EXPECT_ERROR(withImage(R"({"type": "image1d_t", "channel_order": "CL_R",
       "channel_data_type": "CL_FLOAT", "width": 2, "buffer_offset": 8})"),
                "images.img.buffer_offset: only an image made from a buffer (\"buffer\") has one");
+}
+
+/// A run file whose `"images"` are `base` (a 2 × 2 CL_R/CL_FLOAT image2d_t unless given)
+/// and then `view`.
+std::string withView(std::string_view view,
+                     std::string_view base = R"({"type": "image2d_t", "channel_order": "CL_R",
+      "channel_data_type": "CL_FLOAT", "width": 2, "height": 2, "init": {"fill": 1}})") {
+  return std::string(R"({"module": "kernel.spvasm", "kernel": "main", "global_size": [4],)") +
+         R"("buffers": {"buf": {"type": "float", "count": 4}}, "images": {"img": )" +
+         std::string(base) + R"(, "view": )" + std::string(view) +
+         R"(}, "args": [{"image": "view"}]})";
+}
+
+// A 2D image made from another 2D image (OpenCL API §5.3.1.2, "image"): the same sizes,
+// row pitch and data type, a compatible channel order (CL_DEPTH of CL_R, sRGB of linear).
+TEST(RunFileImages, ImagesMadeFromAnImage) {
+  const RunSpec spec = parse(withView(R"({"type": "image2d_depth_t", "channel_order": "CL_DEPTH",
+      "channel_data_type": "CL_FLOAT", "width": 2, "height": 2, "image": "img"})"));
+  EXPECT_EQ(spec.images.at(1).viewedImage, "img");
+  EXPECT_EQ(spec.images.at(1).access, BufferAccess::ReadWrite);
+  EXPECT_EQ(parseRunText(writeRunText(spec, kData), kData, "again.json").images.at(1).viewedImage,
+            "img");
+  // Access not given is the image's; given, it may only narrow it.
+  const char *readOnlyBase = R"({"type": "image2d_t", "channel_order": "CL_RGBA",
+      "channel_data_type": "CL_UNORM_INT8", "width": 2, "height": 2, "access": "read_only"})";
+  EXPECT_EQ(parse(withView(R"({"type": "image2d_t", "channel_order": "CL_sRGBA",
+      "channel_data_type": "CL_UNORM_INT8", "width": 2, "height": 2, "image": "img"})",
+                           readOnlyBase))
+                .images.at(1)
+                .access,
+            BufferAccess::ReadOnly);
+  EXPECT_ERROR(withView(R"({"type": "image2d_t", "channel_order": "CL_sRGBA",
+      "channel_data_type": "CL_UNORM_INT8", "width": 2, "height": 2, "image": "img",
+      "access": "write_only"})",
+                        readOnlyBase),
+               "images.view.access: 'img' is read_only: an image made from it may not be "
+               "write_only");
+  EXPECT_ERROR(withView(R"({"type": "image2d_t", "channel_order": "CL_RG",
+      "channel_data_type": "CL_FLOAT", "width": 2, "height": 2, "image": "img"})"),
+               "images.view.image: CL_RG/CL_FLOAT cannot view CL_R/CL_FLOAT: the channel orders "
+               "must be a compatible pair (CL_sRGBA and CL_RGBA, CL_sBGRA and CL_BGRA, CL_sRGB "
+               "and CL_RGB, CL_sRGBx and CL_RGBx, CL_DEPTH and CL_R)");
+  EXPECT_ERROR(withView(R"({"type": "image2d_depth_t", "channel_order": "CL_DEPTH",
+      "channel_data_type": "CL_UNORM_INT16", "width": 2, "height": 2, "image": "img"})"),
+               "images.view.image: the channel data types differ (CL_DEPTH/CL_UNORM_INT16 made "
+               "from CL_R/CL_FLOAT): they must be the same");
+  EXPECT_ERROR(withView(R"({"type": "image2d_depth_t", "channel_order": "CL_DEPTH",
+      "channel_data_type": "CL_FLOAT", "width": 2, "height": 1, "image": "img"})"),
+               "images.view.image: the image is image2d_depth_t[2, 1] CL_DEPTH/CL_FLOAT with row "
+               "pitch 8, 'img' image2d_t[2, 2] CL_R/CL_FLOAT with row pitch 8: width, height "
+               "and row pitch must be the same");
+  EXPECT_ERROR(withView(R"({"type": "image2d_array_depth_t", "channel_order": "CL_DEPTH",
+      "channel_data_type": "CL_FLOAT", "width": 2, "height": 2, "array_size": 1,
+      "image": "img"})"),
+               "images.view.image: only an image2d_t or image2d_depth_t is made from another "
+               "image (OpenCL API §5.3.1.2), not an image2d_array_depth_t");
+  EXPECT_ERROR(withView(R"({"type": "image2d_t", "channel_order": "CL_R",
+      "channel_data_type": "CL_FLOAT", "width": 2, "height": 2, "image": "img"})",
+                        R"({"type": "image1d_t", "channel_order": "CL_R",
+      "channel_data_type": "CL_FLOAT", "width": 4})"),
+               "images.view.image: 'img' is an image1d_t; an image is made from an image2d_t "
+               "or image2d_depth_t only");
+  EXPECT_ERROR(withView(R"({"type": "image2d_depth_t", "channel_order": "CL_DEPTH",
+      "channel_data_type": "CL_FLOAT", "width": 2, "height": 2, "image": "buf"})"),
+               "images.view.image: no image above this one is named 'buf' ('buf' is a buffer: "
+               "\"buffer\": name)");
+  EXPECT_ERROR(withView(R"({"type": "image2d_depth_t", "channel_order": "CL_DEPTH",
+      "channel_data_type": "CL_FLOAT", "width": 2, "height": 2, "image": "view"})"),
+               "images.view.image: an image cannot be made from itself");
+  EXPECT_ERROR(withView(R"({"type": "image2d_depth_t", "channel_order": "CL_DEPTH",
+      "channel_data_type": "CL_FLOAT", "width": 2, "height": 2, "image": "img",
+      "buffer": "buf"})"),
+               "images.view.image: an image is made from a buffer or from an image, not both");
+  EXPECT_ERROR(withView(R"({"type": "image2d_depth_t", "channel_order": "CL_DEPTH",
+      "channel_data_type": "CL_FLOAT", "width": 2, "height": 2, "image": "img",
+      "init": {"fill": 0}})"),
+               "images.view.init: an image made from an image has that image's contents: give "
+               "'img' an init");
 }
 
 // two.ppm: P6, 2 × 1, maximum 255, texels (10, 20, 30) and (255, 128, 0).

@@ -1,8 +1,8 @@
 #!/bin/sh
 # An image made from a buffer, a sub-buffer or another image is captured as a view of
-# the captured bytes (the run-file image's "buffer" and "buffer_offset"), so that the
-# replay shares them as the program did: runs PROGRAM ARGS under `spvsim exec
-# --capture`, prints the captured images' "buffer" and "buffer_offset" keys, then
+# the captured bytes (the run-file image's "buffer" and "buffer_offset", or "image"), so
+# that the replay shares them as the program did: runs PROGRAM ARGS under `spvsim exec
+# --capture`, prints the captured images' "buffer", "buffer_offset" and "image" keys, then
 # replays the captured launch, prints its findings, whether each buffer and image the
 # launch wrote replayed to the bytes the program left, and the replay's exit status.
 # usage: capture_image_view.sh SPVSIM PROGRAM [ARGS...]
@@ -12,7 +12,8 @@ shift
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 "$spvsim" exec --capture "$dir/capture" -- "$@" >/dev/null 2>&1
-grep -h '"buffer\(_offset\)\?": ' "$dir"/capture/*/run.json
+sed -n '/^  "images": {/,/^  }/p' "$dir"/capture/*/run.json |
+  grep '"buffer\(_offset\)\?": \|"image": '
 "$spvsim" run "$dir"/capture/*/run.json 2>&1
 status=$?
 for expected in "$dir"/capture/*/*.expected.bin; do

@@ -246,12 +246,41 @@ def pointer_to_narrow_integer(ctx, queue):
     assert distances.tolist() == [4 * i for i in range(64)], distances
 
 
+def program_sampler_beside_sampler_parameter(ctx, queue):
+    """A program with a program-scope sampler and a kernel taking a sampler_t builds
+    (llvm-spirv 15 declares OpTypeSampler twice: a validation.types warning) and each
+    kernel samples as its sampler says (an image filter sample's program)."""
+    program = cl.Program(ctx, """
+    __constant sampler_t edge = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP_TO_EDGE |
+                                CLK_FILTER_NEAREST;
+    kernel void fixed(read_only image2d_t img, global float4 *out) {
+      out[get_global_id(0)] = read_imagef(img, edge, (int2)(get_global_id(0) - 1, 0));
+    }
+    kernel void given(read_only image2d_t img, sampler_t s, global float4 *out) {
+      out[get_global_id(0)] = read_imagef(img, s, (int2)(get_global_id(0) - 1, 0));
+    }""").build()
+    mf = cl.mem_flags
+    texels = np.arange(16, dtype=np.float32).reshape(1, 4, 4)
+    img = cl.Image(ctx, mf.READ_ONLY | mf.COPY_HOST_PTR,
+                   cl.ImageFormat(cl.channel_order.RGBA, cl.channel_type.FLOAT),
+                   shape=(4, 1), hostbuf=texels)
+    out = cl.Buffer(ctx, mf.READ_WRITE, 4 * 16)
+    got = np.empty((4, 4), np.float32)
+    program.fixed(queue, (4,), None, img, out)
+    cl.enqueue_copy(queue, got, out)
+    assert got[:, 0].tolist() == [0, 0, 4, 8], got  # x = -1 clamps to texel 0
+    border = cl.Sampler(ctx, False, cl.addressing_mode.CLAMP, cl.filter_mode.NEAREST)
+    program.given(queue, (4,), None, img, border, out)
+    cl.enqueue_copy(queue, got, out)
+    assert got[0].tolist() == [0, 0, 0, 0] and got[1:, 0].tolist() == [0, 4, 8], got
+
+
 def main():
     ctx = spvsim_context()
     queue = cl.CommandQueue(ctx)
     tests = [float_atomics, duplicated_phi_parents, program_scope_pointer,
              global_variable_limit, read_only_buffer_write, subgroup_extended_types,
-             pointer_to_narrow_integer]
+             pointer_to_narrow_integer, program_sampler_beside_sampler_parameter]
     for test in tests:
         test(ctx, queue)
         print(test.__name__, "ok")

@@ -23,7 +23,9 @@
  *                whole buffer: image.buffer-alias
  *   --image-view a 2D CL_RGBA image and its CL_sRGBA view (an image made from an image),
  *                each work-item writing a texel through the image and reading its
- *                neighbour's through the view: race.image.read-write */
+ *                neighbour's through the view: race.image.read-write
+ *   --depth-view the same with a 2D CL_R CL_FLOAT image and its CL_DEPTH view, read as an
+ *                image2d_depth_t (cl_khr_depth_images): race.image.read-write */
 #include <string.h>
 
 #include "loader_app.h"
@@ -92,6 +94,12 @@ static const char *kSource =
     "  int i = get_global_id(0), n = get_global_size(0), j = (i + 1) % n;\n"
     "  write_imagef(img, (int2)(i % 8, i / 8), (float4)(0.5f, 0.25f, 1.0f, 1.0f));\n"
     "  out[i] = (int)(255.0f * read_imagef(view, (int2)(j % 8, j / 8)).x + 0.5f);\n"
+    "}\n"
+    "__kernel void through_depth(write_only image2d_t img, read_only image2d_depth_t view,\n"
+    "                            __global int *out) {\n"
+    "  int i = get_global_id(0), n = get_global_size(0), j = (i + 1) % n;\n"
+    "  write_imagef(img, (int2)(i % 8, i / 8), (float4)(0.5f, 0, 0, 1));\n"
+    "  out[i] = (int)(64.0f * read_imagef(view, (int2)(j % 8, j / 8)));\n"
     "}\n";
 
 enum { N = 64 };
@@ -108,6 +116,7 @@ int main(int argc, char **argv) {
                        : strcmp(mode, "--one-writer") == 0 ? "one_writer"
                        : strcmp(mode, "--sub-buffer") == 0 ? "own_upper"
                        : strcmp(mode, "--image-view") == 0 ? "through_view"
+                       : strcmp(mode, "--depth-view") == 0 ? "through_depth"
                                                            : "neighbour";
   const char *options = strcmp(mode, "--fenced") == 0 ? "-cl-std=CL3.0 -DFENCED" : "-cl-std=CL3.0";
   App app = appFromSource(kSource, options, kernel);
@@ -137,6 +146,22 @@ int main(int argc, char **argv) {
     desc.mem_object = image;
     view = clCreateImage(app.context, CL_MEM_READ_ONLY, &srgb, &desc, NULL, &err);
     check(err, "clCreateImage (view)");
+    check(clSetKernelArg(app.kernel, 0, sizeof image, &image), "clSetKernelArg");
+    check(clSetKernelArg(app.kernel, 1, sizeof view, &view), "clSetKernelArg");
+    check(clSetKernelArg(app.kernel, 2, sizeof out, &out), "clSetKernelArg");
+  } else if (strcmp(mode, "--depth-view") == 0) {
+    /* Texel i of the image is i / 64; the view reads it as a depth value. */
+    float texels[N];
+    for (int i = 0; i < N; ++i) texels[i] = (float)i / N;
+    cl_image_format red = {CL_R, CL_FLOAT}, depth = {CL_DEPTH, CL_FLOAT};
+    desc.image_type = CL_MEM_OBJECT_IMAGE2D;
+    desc.image_width = 8;
+    desc.image_height = N / 8;
+    image = clCreateImage(app.context, CL_MEM_COPY_HOST_PTR, &red, &desc, texels, &err);
+    check(err, "clCreateImage");
+    desc.mem_object = image;
+    view = clCreateImage(app.context, CL_MEM_READ_ONLY, &depth, &desc, NULL, &err);
+    check(err, "clCreateImage (depth view)");
     check(clSetKernelArg(app.kernel, 0, sizeof image, &image), "clSetKernelArg");
     check(clSetKernelArg(app.kernel, 1, sizeof view, &view), "clSetKernelArg");
     check(clSetKernelArg(app.kernel, 2, sizeof out, &out), "clSetKernelArg");

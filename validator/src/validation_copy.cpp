@@ -105,6 +105,12 @@ bool hasIncompleteInterface(const Module &module) {
   return false;
 }
 
+bool hasDuplicateSamplerTypes(const Module &module) {
+  return std::count_if(
+             module.instructions().begin(), module.instructions().end(),
+             [](const Instruction &inst) { return inst.opcode == spv::Op::OpTypeSampler; }) > 1;
+}
+
 ValidationCopy makeValidationCopy(const Module &module,
                                   const std::vector<std::vector<uint32_t>> &blockOrders,
                                   const CopyRepairs &repairs) {
@@ -145,8 +151,46 @@ ValidationCopy makeValidationCopy(const Module &module,
         boolVectors[n] = addedBoolVectors[n] = bound++;
   }
 
+  // mergeSamplerTypes: the first OpTypeSampler, and the others that become it.
+  uint32_t samplerType = 0;
+  std::set<uint32_t> duplicateSamplerTypes;
+  if (repairs.mergeSamplerTypes)
+    for (const Instruction &inst : instructions)
+      if (inst.opcode == spv::Op::OpTypeSampler) {
+        if (samplerType)
+          duplicateSamplerTypes.insert(inst.resultId);
+        else
+          samplerType = inst.resultId;
+      }
   ValidationCopy copy;
   copy.words.assign(words.begin(), words.begin() + std::min<size_t>(5, words.size()));
+  // A type id is used as a result type and as an operand of the type declarations that
+  // take types: the element of a pointer (after its storage class), array or runtime
+  // array, the members of a struct, a function type's return and parameter types.
+  auto mergeSamplerTypeUses = [&](const Instruction &inst, size_t start) {
+    auto merge = [&](size_t w) {
+      if (duplicateSamplerTypes.count(copy.words[w])) copy.words[w] = samplerType;
+    };
+    if (inst.typeId) merge(start + 1);
+    size_t first = 0, last = 0;
+    switch (inst.opcode) {
+    case spv::Op::OpTypePointer:
+      first = last = 3;
+      break;
+    case spv::Op::OpTypeArray:
+    case spv::Op::OpTypeRuntimeArray:
+      first = last = 2;
+      break;
+    case spv::Op::OpTypeStruct:
+    case spv::Op::OpTypeFunction:
+      first = 2, last = inst.wordCount - 1;
+      break;
+    default:
+      return;
+    }
+    for (size_t w = first; w <= last && w < inst.wordCount; ++w) merge(start + w);
+  };
+
   auto write = [&](uint32_t index) {
     const Instruction &inst = instructions[index];
     if (repairs.widenSelectConditions) {
@@ -174,11 +218,13 @@ ValidationCopy makeValidationCopy(const Module &module,
         debugSets.count(words[inst.operandOffset]))
       return;
     if (repairs.dropMergeInstructions && isMergeInstruction(inst.opcode)) return;
+    if (inst.opcode == spv::Op::OpTypeSampler && duplicateSamplerTypes.count(inst.resultId)) return;
     copy.offsets.push_back(uint32_t(copy.words.size()));
     copy.original.push_back(index);
     const size_t start = copy.words.size();
     copy.words.insert(copy.words.end(), words.begin() + inst.wordOffset,
                       words.begin() + inst.wordOffset + inst.wordCount);
+    if (!duplicateSamplerTypes.empty()) mergeSamplerTypeUses(inst, start);
     if (repairs.dropDuplicatePhiParents && inst.opcode == spv::Op::OpPhi) {
       // Words: opcode, type, result, then (value, parent) pairs.
       std::vector<uint32_t> parents;

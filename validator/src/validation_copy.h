@@ -41,6 +41,11 @@ struct CopyRepairs {
   /// built from the scalar (an OpCompositeConstruct of a bool vector type, added to the
   /// copy when the module has none) — what the 1.4 rule means.
   bool widenSelectConditions = false;
+  /// Every OpTypeSampler after the first left out and its uses made uses of the first
+  /// (llvm-spirv 15 declares a second one when a program has a program-scope sampler and
+  /// a kernel with a sampler_t parameter); OpTypeSampler has no operands, so both ids
+  /// mean the same type to the executor.
+  bool mergeSamplerTypes = false;
   /// An OpPhi's (value, parent) pairs after the first that names a parent left out
   /// (phi_parents.h reports them; SPIRV-Tools would count the parent twice).
   bool dropDuplicatePhiParents = true;
@@ -64,6 +69,8 @@ bool hasRemovedInstructions(const Module &module);
 /// Whether the module (before SPIR-V 1.4) has an OpSelect with a scalar condition and a
 /// vector result.
 bool hasScalarSelectConditions(const Module &module);
+/// Whether the module declares OpTypeSampler more than once.
+bool hasDuplicateSamplerTypes(const Module &module);
 /// Whether some OpEntryPoint's interface leaves out a module-scope variable that
 /// is not in the Function storage class (only SPIR-V 1.4 and later list them all).
 bool hasIncompleteInterface(const Module &module);

@@ -7,10 +7,11 @@
 // without the module-scope variables a kernel uses (OpenCL C 3.0, SPIR-V 1.4)
 // and instructions SPIR-V 1.4 removed (OpAtomicCompareExchangeWeak, OpenCL C
 // 3.0), OpSelect with a scalar condition for a vector before SPIR-V 1.4
-// (llvm-spirv 15, sub-group ballots), and OpPhi parents listed twice with the same value (clang -O2
-// switches) are warnings, errors with --strict; debug information SPIRV-Tools rejects (clang -g) is
-// always a warning. SPIRV-Tools is given a copy repaired of these (validation_copy.h); its findings
-// point at the original instructions.
+// (llvm-spirv 15, sub-group ballots), a second OpTypeSampler (llvm-spirv 15, a
+// program-scope sampler beside a sampler_t parameter), and OpPhi parents listed twice with the same
+// value (clang -O2 switches) are warnings, errors with --strict; debug information SPIRV-Tools
+// rejects (clang -g) is always a warning. SPIRV-Tools is given a copy repaired of these
+// (validation_copy.h); its findings point at the original instructions.
 #include "spvsim/validator/validator.h"
 
 #include <stdexcept>
@@ -97,6 +98,10 @@ constexpr Repair kRepairs[] = {
      "SPIR-V 1.4 allows a scalar condition for a vector OpSelect, earlier versions do not",
      "accepted as OpenCL implementations do: the condition selects every component, as SPIR-V "
      "1.4 defines it (--strict makes this an error)"},
+    {&CopyRepairs::mergeSamplerTypes, "validation.types", true,
+     "SPIR-V §2.8 a non-aggregate type is declared once",
+     "accepted as OpenCL implementations do: an OpTypeSampler has no operands, so every "
+     "declaration is the same type (--strict makes this an error)"},
     {&CopyRepairs::completeInterfaces, "validation.interface", true,
      "SPIR-V §2.16.1 entry point interface (SPIR-V 1.4)",
      "accepted as OpenCL implementations do: the variable is used as if listed (--strict makes "
@@ -122,8 +127,10 @@ std::vector<SpirvToolsMessage> runRepaired(const Module &m, const Disassembly &d
   all.hoistVariables = detail::hasMisplacedVariables(m);
   all.replaceRemovedInstructions = detail::hasRemovedInstructions(m);
   all.widenSelectConditions = detail::hasScalarSelectConditions(m);
+  all.mergeSamplerTypes = detail::hasDuplicateSamplerTypes(m);
   if (!all.dropDebugInfo && !all.dropMergeInstructions && !all.completeInterfaces &&
-      !all.hoistVariables && !all.replaceRemovedInstructions && !all.widenSelectConditions)
+      !all.hoistVariables && !all.replaceRemovedInstructions && !all.widenSelectConditions &&
+      !all.mergeSamplerTypes)
     return messages;
   ValidationCopy repaired = detail::makeValidationCopy(m, order.dominanceOrder, all);
   std::vector<SpirvToolsMessage> repairedMessages = detail::runSpirvTools(env, repaired, device);

@@ -55,7 +55,13 @@ struct ImageSpec {
   /// `"buffer_offset"`: where in `buffer` the image's bytes start (an image made from a
   /// sub-buffer at that origin, OpenCL API §5.2.1); 0 without the key.
   uint64_t bufferOffset = 0;
+  /// `"image"`: the run file's image (declared above this one) whose texels this 2D
+  /// image views under a compatible channel order, as clCreateImage with an image as
+  /// `mem_object` makes it (OpenCL API §5.3.1.2: an sRGB view of an RGBA image, a
+  /// CL_DEPTH view of a CL_R image); "": not made from an image.
+  std::string viewedImage;
   BufferAccess access = BufferAccess::ReadWrite;
+  bool accessGiven = false; ///< `"access"` written (a view inherits its image's otherwise)
   std::optional<std::filesystem::path> dumpFile; ///< resolved `dump` path (raw bytes, or
                                                  ///< a PPM/PGM file by its extension)
   std::string dumpSpelling;                      ///< `dump` as written
@@ -76,6 +82,11 @@ struct ImageSpec {
 /// Parses one entry of `"images"`; errors name the key (`images.src.width: required`).
 ImageSpec parseImage(const std::string &name, const Json &value,
                      const std::filesystem::path &baseDir);
+
+/// Checks that `view` (with `"image"`) may be made from `image` (OpenCL API §5.3.1.2:
+/// same sizes, row pitch and data type, a compatible channel order, no wider access) and
+/// gives it `image`'s access when it names none; errors name `view`'s keys.
+void checkImageView(ImageSpec &view, const ImageSpec &image);
 
 /// Writes `contents` into `out` (the image's bytes, zero-filled, size() long); asks `stop`
 /// now and then.
