@@ -92,6 +92,31 @@ ScalarRole scalarRole(const std::string &name) {
   return ScalarRole::Other;
 }
 
+/// The size variable a size-like scalar takes: with sizes per dimension (NX, NY, NZ),
+/// one whose name says its dimension ("width", "cols", "nx" → NX; "height", "rows",
+/// "ny" → NY; "depth", "slices", "nz" → NZ); otherwise the smallest size.
+std::string sizeVariableOf(const std::string &name, const std::vector<std::string> &varNames,
+                           const std::string &smallest) {
+  if (varNames.size() < 2 || varNames[0] != "NX") return smallest;
+  std::string lower;
+  for (char c : name) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  auto has = [&](std::initializer_list<const char *> parts) {
+    return std::any_of(parts.begin(), parts.end(),
+                       [&](const char *part) { return lower.find(part) != std::string::npos; });
+  };
+  auto is = [&](std::initializer_list<const char *> names) {
+    return std::any_of(names.begin(), names.end(), [&](const char *n) { return lower == n; });
+  };
+  if (has({"width", "cols", "column"}) || is({"w", "nx", "sizex", "size_x", "dimx", "dim_x"}))
+    return varNames[0];
+  if (has({"height", "rows"}) || is({"h", "ny", "sizey", "size_y", "dimy", "dim_y"}))
+    return varNames[1];
+  if (varNames.size() > 2 &&
+      (has({"depth", "slices"}) || is({"d", "nz", "sizez", "size_z", "dimz", "dim_z"})))
+    return varNames[2];
+  return smallest;
+}
+
 /// The value of a scalar parameter: the problem-size variable for sizes, 0 for origins,
 /// 1 for other integers, 2 for floating point.
 std::string scalarValue(const KernelParam &p, const std::string &name,
@@ -280,15 +305,17 @@ RunFileTemplate makeRunFileTemplate(const Module &module, const ValidatedModule 
       break;
     }
     case ParamKind::Value: {
-      const std::string value = scalarValue(p, name, problemVar);
+      const std::string sizeVar = sizeVariableOf(name, varNames, problemVar);
+      const std::string value = scalarValue(p, name, sizeVar);
       args << "    {\"scalar\": " << quoted(valueTypeName(p)) << ", \"value\": " << value << "}"
            << separator;
       const ScalarRole role = p.isFloat        ? ScalarRole::Other
                               : p.name.empty() ? ScalarRole::Size
                                                : scalarRole(name);
-      if (role == ScalarRole::Size && !p.name.empty()) sizeScalars.push_back(name);
+      if (role == ScalarRole::Size && !p.name.empty())
+        sizeScalars.push_back(name + " = " + sizeVar);
       hints << "  " << name << " (" << valueTypeName(p)
-            << ") = " << (role == ScalarRole::Size ? problemVar : value)
+            << ") = " << (role == ScalarRole::Size ? sizeVar : value)
             << (p.name.empty()               ? ": no name says what it is; given " + problemVar
                 : role == ScalarRole::Size   ? ": a size, as its name says"
                 : role == ScalarRole::Origin ? ": a starting point, as its name says"
@@ -381,8 +408,8 @@ RunFileTemplate makeRunFileTemplate(const Module &module, const ValidatedModule 
                  " (the global size)" +
                  (tiled ? ", a multiple of local_size (the kernel's __local tile)" : "") +
                  ": buffers hold " + countExpr + " elements" + (multiples ? " or a multiple" : "") +
-                 (followers.empty() ? "" : ", " + followers + " = " + problemVar) +
-                 "; edit it here or run with --set " + varNames[0] + "=...";
+                 (followers.empty() ? "" : ", " + followers) + "; edit it here or run with --set " +
+                 varNames[0] + "=...";
   return out;
 }
 

@@ -55,6 +55,15 @@ add_test(NAME cli.init.sized.image
 set_tests_properties(cli.init.sized.image PROPERTIES PASS_REGULAR_EXPRESSION
   "\"width\": \"NX\", \"height\": \"NY\".*dst: image2d_t\\[2, 3\\] .*exit status 0\n$")
 
+# Size scalars whose names give their dimension follow its variable: a blur's width is NX
+# and its height NY (not both the smaller size).
+add_test(NAME cli.init.sized.per_dimension
+         COMMAND sh -c "export XDG_CACHE_HOME=\"$0\" SPVSIM_CACHE=; \"$1\" init --force -o \"$2\" --kernel blur_buffer --global 8 4 \"$3\" 2>/dev/null && grep -e '^//   vars' -e '\"scalar\"' \"$2\""
+                 ${cl_cache}/init $<TARGET_FILE:spvsim> ${init_out}/sized.per_dimension.json
+                 ${PROJECT_SOURCE_DIR}/bench/blur.cl)
+set_tests_properties(cli.init.sized.per_dimension PROPERTIES PASS_REGULAR_EXPRESSION
+  "width = NX, height = NY;.*\"value\": \"NX\"}.*\"value\": \"NY\"}")
+
 # OpenCL C builds with what the device has defined, as through the runtime: the image
 # kernels of tests/kernels need cl_khr_depth_images (2D depth images) and 3D image writes.
 add_test(NAME cli.init.device_extensions
