@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "command_text.h"
+#include "frames.h"
 #include "spvsim/common/error.h"
 
 namespace spvsim::debugger {
@@ -114,29 +115,11 @@ void CommandLoop::cmdBacktrace() {
   if (!found) throw Error(notRunningText());
   const uint32_t at = session_.instructionOf(*found->first, found->second);
   if (at == kNone) throw Error("The work-item in focus has finished.");
-  // The op the work-item is at: the frames the compiler inlined (DebugScope), then
-  // those of each call the lowering inlined.
-  const LoweredKernel &k = *session_.launch()->kernel;
-  uint16_t frame = 0;
-  const StopPoint &s = session_.stopPoint();
-  if (s.x.warp == found->first && s.op && s.op->source == at) {
-    frame = s.op->frame;
-  } else {
-    for (const LoweredOp &op : k.ops)
-      if (op.source == at) {
-        frame = op.frame;
-        break;
-      }
-  }
-  const DebugInfo &info = session_.info();
-  std::vector<SourceFrame> frames = info.framesAt(at);
-  for (uint32_t n = 0; frame && frame < k.debugFrames.size() && n < 0x10000; ++n) {
-    for (SourceFrame &f : info.framesAt(k.debugFrames[frame].call)) frames.push_back(f);
-    frame = k.debugFrames[frame].parent;
-  }
+  // The frames the compiler inlined (DebugScope), then those of each call the lowering
+  // inlined; the entry point's wrapper (no source line) only when it is the innermost.
+  const std::vector<SourceFrame> frames = framesOfWorkItem(session_, *found->first, found->second);
   uint32_t n = 0;
   for (const SourceFrame &f : frames) {
-    if (f.line == 0 && n > 0) continue; // the entry point's wrapper: no source
     *out_ << "#" << n++ << "  " << f.function << " () at "
           << (f.line ? command_text::baseName(f.file) + ":" + std::to_string(f.line)
                      : "SPIR-V instruction " + std::to_string(at))
