@@ -477,12 +477,18 @@ void DebugSession::decide(const ExecState &x, const LoweredOp &op, uint32_t inde
     mode_ = Resume::Continue;
     return stopHere(x, op, index, "Interrupted");
   }
-  if (pendingWatch_) {
+  // Every watchpoint the store changed, each in the work-item that wrote it, at this op.
+  while (pendingWatch_) {
     WatchHit hit = *std::exchange(pendingWatch_, std::nullopt);
     everyOp = mode_ != Resume::Continue || pendingFinding_.has_value();
     if (search_) focus = watchWriter_;
     stopHere(x, op, index, "Watchpoint " + std::to_string(hit.number), std::move(hit));
     if (rewind_ != Rewind::None) return; // going back: this launch is abandoned
+    if (queuedWatches_.empty()) break;
+    auto [next, writer] = std::move(queuedWatches_.front());
+    queuedWatches_.pop_front();
+    pendingWatch_ = std::move(next);
+    (search_ ? watchWriter_ : focus) = writer;
   }
   if (pendingFinding_) {
     const Finding f = *std::exchange(pendingFinding_, std::nullopt);
@@ -566,6 +572,7 @@ void DebugSession::decide(const ExecState &x, const LoweredOp &op, uint32_t inde
 void DebugSession::storeDone(const ExecState &x, const LoweredOp &op, uint32_t index,
                              uint32_t bytes, bool indexed) {
   if (rewind_ != Rewind::None || (search_ && search_->reached)) return;
+  bool first = true;
   for (Watchpoint &w : watchpoints) {
     if (!watchesGroupOf(w, x)) continue; // another group's copy of a __local element
     ops::ResolvedAllocation r;
@@ -589,13 +596,19 @@ void DebugSession::storeDone(const ExecState &x, const LoweredOp &op, uint32_t i
     if (!writer)
       for (uint32_t l = 0; l < x.width && !writer; ++l)
         if ((mask >> l) & 1) writer = l;
-    // Stop after the store, at the warp's next op, in the work-item that wrote.
+    // Stop after the store, at the warp's next op, in the work-item that wrote; as
+    // does each other watchpoint the same store changed, in turn.
     (void)index;
-    pendingWatch_ = WatchHit{w.number, w.last, now};
+    WatchHit hit{w.number, w.last, now};
     w.last = now;
+    if (!first) {
+      queuedWatches_.emplace_back(std::move(hit), globalIdOf(*x.warp, *writer));
+      continue;
+    }
+    first = false;
+    pendingWatch_ = std::move(hit);
     (search_ ? watchWriter_ : focus) = globalIdOf(*x.warp, *writer);
     everyOp = true;
-    return;
   }
 }
 
@@ -611,6 +624,7 @@ void DebugSession::launchEnded(LaunchContext &L) {
   opFlags = nullptr;
   pendingFinding_.reset();
   pendingWatch_.reset();
+  queuedWatches_.clear();
   everyOp = false;
   mode_ = Resume::Continue;
 }
@@ -670,6 +684,7 @@ void DebugSession::rewindTo(uint64_t position, GlobalId focusThere, std::string 
   rewindWatch_ = std::move(watch);
   pendingFinding_.reset();
   pendingWatch_.reset();
+  queuedWatches_.clear();
   mode_ = Resume::Continue;
   everyOp = false;
   interrupt_.store(false);

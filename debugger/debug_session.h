@@ -10,6 +10,7 @@
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <mutex>
 #include <optional>
@@ -339,6 +340,9 @@ private:
   uint32_t stepIndex_ = 0;
   std::optional<Finding> pendingFinding_;
   std::optional<WatchHit> pendingWatch_;
+  /// Watchpoints the same store changed after the first: each stops at the same op, in
+  /// the work-item that wrote it (gdb reports every watchpoint an instruction triggers).
+  std::deque<std::pair<WatchHit, GlobalId>> queuedWatches_;
   std::atomic<bool> interrupt_{false};
   std::atomic<std::atomic<bool> *> replayCancel_{nullptr};
 
