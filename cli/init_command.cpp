@@ -14,6 +14,7 @@
 
 #include "commands.h"
 #include "init_trial_run.h"
+#include "launch_options.h"
 #include "opencl_module.h"
 #include "run_file_template.h"
 #include "spvsim/common/error.h"
@@ -137,12 +138,12 @@ void addInitCommand(CLI::App &app, int &exitStatus) {
   init->add_option("--kernel", options->kernel, "The kernel (needed when there are several)");
   init->add_option("--global", options->global,
                    "Global size: 1 to 3 numbers (default 1024, or 64 64 for a 2-D kernel)")
-      ->check(CLI::PositiveNumber)
+      ->check(workSizeProblem)
       ->expected(1, 3);
   init->add_option("--local", options->local,
                    "Work-group size, as many numbers as --global (default: the kernel's "
                    "reqd_work_group_size, or spvsim's choice)")
-      ->check(CLI::PositiveNumber)
+      ->check(workSizeProblem)
       ->expected(1, 3);
   init->add_option("--build-options", options->buildOptions,
                    "build_options of OpenCL C source (-D, -I relative to the run file, "

@@ -1,6 +1,7 @@
 // The options run and exec share (see launch_options.h).
 #include "launch_options.h"
 
+#include <charconv>
 #include <filesystem>
 
 #include "spvsim/common/error.h"
@@ -61,6 +62,18 @@ void addLaunchOptions(CLI::App &command, LaunchOptions &options,
                       " (default all; bounds checks are always on, `bounds` alone is the "
                       "fastest)")
       ->check(checkListProblem);
+}
+
+std::string workSizeProblem(const std::string &word) {
+  uint64_t value = 0;
+  const char *end = word.data() + word.size();
+  const auto [ptr, ec] = std::from_chars(word.data(), end, value);
+  if (ec == std::errc::result_out_of_range)
+    return "'" + word + "' is too large for a size (at most 2^64 - 1 work-items)";
+  if (ec != std::errc() || ptr != end)
+    return "'" + word + "' is not a size: a whole number of work-items, at least 1";
+  if (value == 0) return "a size of 0 work-items: each dimension has at least 1";
+  return {};
 }
 
 std::string checkListProblem(const std::string &list) {

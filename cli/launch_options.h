@@ -49,6 +49,10 @@ void addReportFormatOption(CLI::App &command, std::string &format, const std::st
 /// --report-format is not given.
 bool reportFileIsHtml(const std::string &file);
 
+/// The --global and --local validator of run and init: empty when `word` is a whole
+/// number of work-items, at least 1, else what is wrong with it.
+std::string workSizeProblem(const std::string &word);
+
 /// The --checks validator of run and exec: empty when `list` names known checks, else
 /// what is wrong with it.
 std::string checkListProblem(const std::string &list);

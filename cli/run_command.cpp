@@ -638,12 +638,12 @@ void addRunCommand(CLI::App &app, int &exitStatus) {
                   "Running a module: global size, 1 to 3 numbers (default 1024, or 64 64 "
                   "for a 2-D kernel); every buffer holds one element per work-item, or a "
                   "multiple when a trial run shows the kernel needs it")
-      ->check(CLI::PositiveNumber)
+      ->check(workSizeProblem)
       ->expected(1, 3);
   run->add_option("--local", options->module.local,
                   "Running a module: work-group size, as many numbers as --global (default: "
                   "the kernel's reqd_work_group_size, or spvsim's choice)")
-      ->check(CLI::PositiveNumber)
+      ->check(workSizeProblem)
       ->expected(1, 3);
   run->add_option("--build-options", options->module.buildOptions,
                   "Running OpenCL C source or a .sim file: -D, -I (relative to the current "

@@ -64,6 +64,13 @@ add_test(NAME cli.init.sized.per_dimension
 set_tests_properties(cli.init.sized.per_dimension PROPERTIES PASS_REGULAR_EXPRESSION
   "width = NX, height = NY;.*\"value\": \"NX\"}.*\"value\": \"NY\"}")
 
+# A size of 0 is refused with what a size is (before, CLI11's "not in range 0 to 1.8e308").
+add_test(NAME cli.sizes.zero_refused
+         COMMAND sh -c "\"$0\" init --global 8 0 \"$1\" -o /dev/null; \"$0\" run --local x \"$1\"; echo \"exit status $?\""
+                 $<TARGET_FILE:spvsim> ${PROJECT_SOURCE_DIR}/bench/blur.cl)
+set_tests_properties(cli.sizes.zero_refused PROPERTIES PASS_REGULAR_EXPRESSION
+  "--global: a size of 0 work-items: each dimension has at least 1\n.*--local: 'x' is not a size: a whole number of work-items, at least 1\n.*exit status [1-9]")
+
 # OpenCL C builds with what the device has defined, as through the runtime: the image
 # kernels of tests/kernels need cl_khr_depth_images (2D depth images) and 3D image writes.
 add_test(NAME cli.init.device_extensions
