@@ -257,25 +257,29 @@ Value Evaluator::valueOfBinding(const DebugVariable &var, uint32_t bindOp) const
   return v;
 }
 
+Evaluator::FunctionScope Evaluator::focusedFunction() const {
+  const DebugInfo &info = session_.info();
+  const uint32_t at = session_.instructionOf(*x_.warp, lane_);
+  // The source function of the frame chosen (setFrame), else of where the work-item is;
+  // without debug scopes, the SPIR-V function.
+  return {frameFunction_ ? frameFunction_
+          : at == kNone  ? 0
+                         : info.debugFunctionAt(at),
+          at == kNone ? 0 : info.functionOf(at)};
+}
+
 Value Evaluator::variable(const std::string &name) const {
   const DebugInfo &info = session_.info();
   const DebugVariable *best = nullptr;
   if (x_.warp) {
     const uint32_t item = x_.warp->firstItem + lane_;
-    const uint32_t at = session_.instructionOf(*x_.warp, lane_);
-    const uint32_t debugFunction = frameFunction_ ? frameFunction_
-                                   : at == kNone  ? 0
-                                                  : info.debugFunctionAt(at);
-    const uint32_t function = at == kNone ? 0 : info.functionOf(at);
-    auto inFunction = [&](const DebugVariable &var) {
-      return debugFunction ? var.debugFunction == debugFunction : var.function == function;
-    };
+    const FunctionScope scope = focusedFunction();
     std::vector<uint32_t> bestOps;
     int bestScore = -1;
     for (const auto &[id, var] : info.variables()) {
       if (var.name != name) continue;
       std::vector<uint32_t> ops = session_.bindingsOf(item, id);
-      const int score = (inFunction(var) ? 2 : 0) + (ops.empty() ? 0 : 1);
+      const int score = (scope.holds(var) ? 2 : 0) + (ops.empty() ? 0 : 1);
       if (score > bestScore) best = &var, bestOps = std::move(ops), bestScore = score;
     }
     if (best && !bestOps.empty()) return valueOf(*best, bestOps);
@@ -305,16 +309,10 @@ std::vector<std::pair<std::string, Value>> Evaluator::variables(bool arguments) 
   if (!x_.warp) throw Error("No variables here: " + noWorkItem_ + ".");
   const DebugInfo &info = session_.info();
   const uint32_t item = x_.warp->firstItem + lane_;
-  const uint32_t at = session_.instructionOf(*x_.warp, lane_);
-  const uint32_t debugFunction = frameFunction_ ? frameFunction_
-                                 : at == kNone  ? 0
-                                                : info.debugFunctionAt(at);
-  const uint32_t function = at == kNone ? 0 : info.functionOf(at);
+  const FunctionScope scope = focusedFunction();
   std::vector<const DebugVariable *> list;
   for (const auto &[id, var] : info.variables())
-    if ((debugFunction ? var.debugFunction == debugFunction : var.function == function) &&
-        (var.argNumber != 0) == arguments)
-      list.push_back(&var);
+    if (scope.holds(var) && (var.argNumber != 0) == arguments) list.push_back(&var);
   std::sort(list.begin(), list.end(), [](auto *a, auto *b) {
     return a->argNumber != b->argNumber ? a->argNumber < b->argNumber
            : a->line != b->line         ? a->line < b->line

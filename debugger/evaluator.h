@@ -75,6 +75,15 @@ public:
 private:
   struct Parser;
   Value variable(const std::string &name) const;
+  /// The function the work-item in focus is in (the frame's, after setFrame): its
+  /// source function, or without debug scopes its SPIR-V function. Needs a work-item.
+  struct FunctionScope {
+    uint32_t debugFunction = 0, function = 0;
+    bool holds(const DebugVariable &var) const {
+      return debugFunction ? var.debugFunction == debugFunction : var.function == function;
+    }
+  };
+  FunctionScope focusedFunction() const;
   /// `$N`: value `number` of the history (1 first); throws when there is none.
   Value historyValue(uint64_t number) const;
   /// The name of private allocation `pointer` is in: the variable of the work-item
