@@ -82,10 +82,14 @@ struct RunFileDebugTarget::State {
                                 return chooseLocalSize(dims, global, warpWidth);
                               })),
         buffers(spec, memory, {}, 1), debug(module.module(), bufferTypesOf(spec)) {
-    // Findings put back into the sink when a launch runs again stop nothing.
+    // Findings put back into the sink when a launch runs again stop nothing; those of a
+    // launch being abandoned to run again (`restart`) are not shown, and a launch run
+    // again (reverse execution) reports the same findings again in the same order up to
+    // its stop, which are shown once (as its printf output).
     sink.setObserver([this](const Finding &f) {
-      if (refilling) return;
-      if (output.finding) output.finding(f);
+      if (refilling || restart) return;
+      if (++findingsMade > findingsShown && output.finding) output.finding(f);
+      findingsShown = std::max(findingsShown, findingsMade);
       debug.findingReported(f);
     });
     exec.warpWidth = warpWidth;
@@ -116,7 +120,7 @@ struct RunFileDebugTarget::State {
     return args;
   }
 
-  // Reverse execution: the stopped launch ends at the next poll of its watchdog and runs
+  // Reverse execution: the stopped launch ends at once (DebugWatcher::endNow) and runs
   // again from the bytes it started with and the findings of the launches before it.
   void runLaunches() {
     try {
@@ -126,6 +130,7 @@ struct RunFileDebugTarget::State {
         startBytes = bufferBytes();
         const std::vector<Finding> findingsBefore = sink.findings();
         printfShown = printfMade = 0;
+        findingsShown = findingsMade = 0;
         launchKernel(module, launches[i].kernel, launches[i].range, args, specConstants, memory,
                      sink, exec);
         while (restart.exchange(false)) {
@@ -136,6 +141,7 @@ struct RunFileDebugTarget::State {
           for (const Finding &f : findingsBefore) sink.report(f);
           refilling = false;
           printfMade = 0;
+          findingsMade = 0;
           launchKernel(module, launches[i].kernel, launches[i].range, args, specConstants, memory,
                        sink, exec);
         }
@@ -194,6 +200,7 @@ struct RunFileDebugTarget::State {
   std::atomic<bool> restart{false};
   bool refilling = false;
   uint64_t printfShown = 0, printfMade = 0;
+  uint64_t findingsShown = 0, findingsMade = 0; ///< of the current launch, as printf's
   ExecOptions exec;
   size_t current = 0;
   SavedBuffers startBytes;

@@ -62,8 +62,7 @@ void CommandLoop::cmdBreak(const std::string &argsIn, bool temporary) {
     *out_ << (b.file.empty() ? "line " : command_text::baseName(b.file) + ":") << b.line;
   if (!b.condition.empty()) *out_ << " if " << b.condition;
   *out_ << "\n";
-  session_.breakpoints.push_back(b);
-  session_.updateFlags();
+  session_.addBreakpoint(std::move(b));
 }
 
 void CommandLoop::cmdDelete(const std::string &args) {
@@ -83,6 +82,29 @@ void CommandLoop::cmdDelete(const std::string &args) {
     }
   }
   session_.updateFlags();
+}
+
+void CommandLoop::cmdIgnore(const std::string &args) {
+  // gdb's `ignore N COUNT`: the next COUNT hits do not stop; a hit count rule (DAP's
+  // hitCondition "N") that stops from hit hits + COUNT + 1 on.
+  std::istringstream in(args);
+  uint32_t number = 0;
+  int64_t count = -1;
+  if (!(in >> number >> count) || count < 0)
+    throw Error("Usage: ignore N COUNT (breakpoint N does not stop at its next COUNT hits)");
+  for (Breakpoint &b : session_.breakpoints) {
+    if (b.number != number) continue;
+    b.hitRule = count ? Breakpoint::HitRule::AtLeast : Breakpoint::HitRule::Every;
+    b.hitCount = b.hits + uint64_t(count) + 1;
+    if (count == 0)
+      *out_ << "Will stop next time breakpoint " << number << " is reached.\n";
+    else if (count == 1)
+      *out_ << "Will ignore next crossing of breakpoint " << number << ".\n";
+    else
+      *out_ << "Will ignore next " << count << " crossings of breakpoint " << number << ".\n";
+    return;
+  }
+  throw Error("No breakpoint number " + std::to_string(number) + ".");
 }
 
 void CommandLoop::infoBreakpoints() {
@@ -137,14 +159,21 @@ void CommandLoop::cmdWatch(const std::string &args) {
   Value v = e->evaluate(args);
   if (v.address && tagged::space(*v.address) == AddressSpace::Private)
     throw Error("Can only watch global or __local memory (a private variable is one work-item's).");
-  if (!v.address || !v.type || !v.type->isScalar())
-    throw Error(
-        "Can only watch a scalar in memory (an element of a buffer or array, a -O0 variable).");
+  // gdb watches any lvalue; here a value in memory of up to kLargestWatch bytes: a scalar,
+  // a vector (`watch acc[70]`), a component (`watch acc[70].x`), a small struct or array.
+  constexpr uint32_t kLargestWatch = 256;
+  if (!v.address || !v.type || v.type->bytes == 0)
+    throw Error("Can only watch a value in memory (an element of a buffer or array, a vector "
+                "component, a -O0 variable).");
+  if (v.type->bytes > kLargestWatch)
+    throw Error("Can only watch up to " + std::to_string(kLargestWatch) + " bytes; " + args +
+                " has " + std::to_string(v.type->bytes) + " (watch an element of it).");
   Watchpoint w;
   w.number = session_.nextNumber++;
   w.expression = args;
   w.pointer = *v.address;
   w.bytes = v.type->bytes;
+  w.type = v.type;
   if (tagged::space(w.pointer) == AddressSpace::Local && session_.group())
     w.group = session_.group()->id;
   w.last.resize(w.bytes);

@@ -137,6 +137,7 @@ bool CommandLoop::execute(const std::string &rawLine) {
     if (command_text::isOneOf(word, {"break", "b", "br"})) return cmdBreak(args, false), true;
     if (command_text::isOneOf(word, {"tbreak", "tb"})) return cmdBreak(args, true), true;
     if (command_text::isOneOf(word, {"delete", "d"})) return cmdDelete(args), true;
+    if (word == "ignore") return cmdIgnore(args), true;
     if (command_text::isOneOf(word, {"info", "i"})) return cmdInfo(args), true;
     if (command_text::isOneOf(word, {"print", "p", "inspect"})) return cmdPrint(args), true;
     if (word == "x") return cmdExamine(args, ""), true;
@@ -185,6 +186,7 @@ bool CommandLoop::execute(const std::string &rawLine) {
     if (command_text::isOneOf(word, {"help", "h"})) {
       out << "Commands: run, continue (c), next (n), step (s), stepi (si), finish,\n"
              "  break FILE:LINE|LINE|KERNEL|on-finding [if COND], tbreak, delete [N...],\n"
+             "  ignore N COUNT,\n"
              "  info breakpoints|locals|args|workitems|registers, print EXPR (p),\n"
              "  print %ID (a SPIR-V result id), x/NF ADDR,\n"
              "  workitem GX [GY GZ] | workitem group G... local L..., backtrace (bt),\n"

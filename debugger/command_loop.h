@@ -55,6 +55,7 @@ private:
 
   void cmdBreak(const std::string &args, bool temporary);
   void cmdDelete(const std::string &args);
+  void cmdIgnore(const std::string &args);
   void cmdInfo(const std::string &args);
   void infoBreakpoints();
   void infoVariables(bool arguments);

@@ -1,6 +1,7 @@
 // DebugSession (debug_session.h): where a launch may stop, whether it stops, and
 // the hand-over between the launch's thread and the prompt's.
 #include "debug_session.h"
+#include "last_write.h"
 
 #include <algorithm>
 #include <bit>
@@ -66,6 +67,7 @@ void DebugSession::setGroup(GroupState *g, std::span<Warp> warps) {
 void DebugSession::launchStarted(LaunchContext &L) {
   launch_ = &L;
   opsReached = 0;
+  endNow = false;
   argumentRegisters_.clear();
   nextEdit_ = 0;
   const LoweredKernel &k = *L.kernel;
@@ -118,7 +120,11 @@ void DebugSession::launchStarted(LaunchContext &L) {
     programScopeStart.restore(L);
   } else {
     programScopeStart.capture(L);
-    for (Breakpoint &b : breakpoints) b.hitsAtLaunchStart = b.hits;
+    for (Breakpoint &b : breakpoints) {
+      b.countFrom = 0;
+      b.hitsAtCountFrom = b.hits;
+      b.loggedAt.clear();
+    }
   }
   if (search_) {
     searchStarted_ = false;
@@ -375,6 +381,17 @@ void DebugSession::recordEdit(StateEdit e) {
   e.position = stop_.position;
   edits.add(e);
   nextEdit_ = edits.after(e.position);
+  for (Breakpoint &b : breakpoints)
+    std::erase_if(b.loggedAt, [&](uint64_t at) { return at > e.position; });
+}
+
+void DebugSession::addBreakpoint(Breakpoint b) {
+  if (stopped_) {
+    b.countFrom = stop_.position;
+    b.hitsAtCountFrom = b.hits;
+  }
+  breakpoints.push_back(std::move(b));
+  updateFlags();
 }
 
 void DebugSession::opReached(const ExecState &x, const LoweredOp &op, uint32_t index) {
@@ -414,7 +431,10 @@ void DebugSession::searchOp(const ExecState &x, const LoweredOp &op, uint32_t in
     s.reached = true;
     everyOp = false;
     watchingStores = false;
-    if (s.cancel) s.cancel->store(true);
+    if (s.cancel) {
+      s.cancel->store(true);
+      endNow = true;
+    }
     return;
   }
   if (!searchStarted_) { // watchpoints compare with the bytes the launch starts with
@@ -477,8 +497,9 @@ void DebugSession::decide(const ExecState &x, const LoweredOp &op, uint32_t inde
     mode_ = Resume::Continue;
     return stopHere(x, op, index, "Interrupted");
   }
-  // Every watchpoint the store changed, each in the work-item that wrote it, at this op.
-  while (pendingWatch_) {
+  // Every watchpoint the store changed, each in the work-item that wrote it, at this op:
+  // after the SPIR-V instruction that stored (all the components of a vector it stores).
+  while (pendingWatch_ && op.source != watchSource_) {
     WatchHit hit = *std::exchange(pendingWatch_, std::nullopt);
     everyOp = mode_ != Resume::Continue || pendingFinding_.has_value();
     if (search_) focus = watchWriter_;
@@ -511,11 +532,17 @@ void DebugSession::decide(const ExecState &x, const LoweredOp &op, uint32_t inde
       for (uint32_t l = 0; !lane && l < x.width; ++l)
         if ((mask >> l) & 1 && holds(l)) lane = l;
       if (!lane) continue;
-      ++b.hits;
-      if (search_) search_->hits.emplace_back(opsReached, b.number);
-      if (!b.hitStops()) continue;
-      if (!b.logMessage.empty()) { // a log point: logged, and on
-        if (!search_ && logPointReached) logPointReached(x, *lane, b);
+      // A search replay before the breakpoint was set: no hit to count (so none that a
+      // hit count stops at), but a place where `reverse-continue` stops, as gdb's does.
+      if (opsReached > b.countFrom) {
+        ++b.hits;
+        if (search_) search_->hits.emplace_back(opsReached, b.number);
+        if (!b.hitStops()) continue;
+      } else if (b.hitRule != Breakpoint::HitRule::Every) {
+        continue;
+      }
+      if (!b.logMessage.empty()) { // a log point: logged once per hit, and on
+        if (!search_ && logPointReached && b.firstLogAt(opsReached)) logPointReached(x, *lane, b);
         continue;
       }
       focus = globalIdOf(*x.warp, *lane);
@@ -572,25 +599,34 @@ void DebugSession::decide(const ExecState &x, const LoweredOp &op, uint32_t inde
 void DebugSession::storeDone(const ExecState &x, const LoweredOp &op, uint32_t index,
                              uint32_t bytes, bool indexed) {
   if (rewind_ != Rewind::None || (search_ && search_->reached)) return;
-  bool first = true;
   for (Watchpoint &w : watchpoints) {
     if (!watchesGroupOf(w, x)) continue; // another group's copy of a __local element
     ops::ResolvedAllocation r;
     if (!ops::resolve(x, w.pointer, 0, r)) continue;
     const uint64_t offset = tagged::offset(w.pointer);
     if (offset + w.bytes > r.size) continue;
-    std::vector<std::byte> now(r.base + offset, r.base + offset + w.bytes);
-    if (now == w.last) continue;
+    const std::byte *now = r.base + offset;
+    if (w.last.size() == w.bytes && std::equal(now, now + w.bytes, w.last.begin())) continue;
+    // Another op of the instruction that changed it already (the next component of a
+    // vector it stores): the same hit, with the bytes as they are now.
+    if (op.source == watchSource_) {
+      WatchHit *same =
+          pendingWatch_ && pendingWatch_->number == w.number ? &*pendingWatch_ : nullptr;
+      for (auto &queued : queuedWatches_)
+        if (!same && queued.first.number == w.number) same = &queued.first;
+      if (same) {
+        same->after.assign(now, now + w.bytes);
+        w.last = same->after;
+        continue;
+      }
+    }
     // Which work-item wrote it: a lane whose access covers the watched bytes.
     const uint64_t mask = x.maskOf(op);
     std::optional<uint32_t> writer;
     const uint64_t *p = x.reg<uint64_t>(op.a);
-    const uint64_t stride = op.aux & kMaxIndexedStride;
     for (uint32_t l = 0; l < x.width && !writer; ++l)
       if ((mask >> l) & 1 && tagged::allocation(p[l]) == tagged::allocation(w.pointer)) {
-        // StoreIndexed: base + index × stride + imm (exec/handlers_memory.h).
-        const int64_t at = int64_t(tagged::offset(p[l])) + int64_t(op.imm) +
-                           (indexed ? ops::laneIndex(x, op, l) * int64_t(stride) : 0);
+        const int64_t at = storeOffset(x, op, l, indexed);
         if (at < int64_t(offset + w.bytes) && int64_t(offset) < at + int64_t(bytes)) writer = l;
       }
     if (!writer)
@@ -599,14 +635,14 @@ void DebugSession::storeDone(const ExecState &x, const LoweredOp &op, uint32_t i
     // Stop after the store, at the warp's next op, in the work-item that wrote; as
     // does each other watchpoint the same store changed, in turn.
     (void)index;
-    WatchHit hit{w.number, w.last, now};
-    w.last = now;
-    if (!first) {
+    WatchHit hit{w.number, w.last, std::vector<std::byte>(now, now + w.bytes)};
+    w.last = hit.after;
+    if (pendingWatch_) {
       queuedWatches_.emplace_back(std::move(hit), globalIdOf(*x.warp, *writer));
       continue;
     }
-    first = false;
     pendingWatch_ = std::move(hit);
+    watchSource_ = op.source;
     (search_ ? watchWriter_ : focus) = globalIdOf(*x.warp, *writer);
     everyOp = true;
   }
@@ -678,6 +714,7 @@ void DebugSession::rewindTo(uint64_t position, GlobalId focusThere, std::string 
                             std::optional<WatchHit> watch) {
   std::unique_lock lock(mutex_);
   rewind_ = Rewind::Abandon;
+  endNow = true; // its runner has cancelled it (LaunchControl::restart): it ends at once
   rewindPosition_ = position;
   rewindFocus_ = focusThere;
   rewindReason_ = std::move(reason);

@@ -6,6 +6,7 @@
 // registers and memory through the session (evaluator.h).
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <condition_variable>
@@ -24,6 +25,7 @@
 #include "program_scope_bytes.h"
 #include "spvsim/common/finding.h"
 #include "state_edits.h"
+#include "value.h"
 
 namespace spvsim::debugger {
 
@@ -59,7 +61,23 @@ struct Breakpoint {
   /// A log point (DAP's logMessage): instead of stopping, the message is logged with
   /// each `{EXPR}` replaced by its value in the work-item (DebugSession::logPointReached).
   std::string logMessage;
-  uint64_t hitsAtLaunchStart = 0; ///< `hits` as the current launch started (replays count from it)
+  /// Hits count from op count `countFrom` of the current launch on (0: its start; where it
+  /// was stopped when the breakpoint was set then, or where a reverse command went back to
+  /// before that): a replay counts the hits after it, from `hitsAtCountFrom`, so that the
+  /// count is that of the passes the breakpoint saw going forward (docs/debugging.md).
+  uint64_t countFrom = 0;
+  uint64_t hitsAtCountFrom = 0;
+  /// A log point: the op counts of the current launch where it logged, in order. Going
+  /// forward again over a hit it logged (after a reverse command) logs nothing: once
+  /// per real hit.
+  std::vector<uint64_t> loggedAt;
+  /// Whether the hit at op count `position` is one to log (and notes it as logged).
+  bool firstLogAt(uint64_t position) {
+    auto at = std::lower_bound(loggedAt.begin(), loggedAt.end(), position);
+    if (at != loggedAt.end() && *at == position) return false;
+    loggedAt.insert(at, position);
+    return true;
+  }
   /// Whether the hit just counted (`hits`) is one to stop (or log) at.
   bool hitStops() const {
     switch (hitRule) {
@@ -82,6 +100,7 @@ struct Watchpoint {
   std::string expression;
   uint64_t pointer = 0; ///< tagged
   uint32_t bytes = 0;
+  TypePtr type; ///< a scalar, a vector (`acc[70]`), a component (`acc[70].x`), ...
   std::vector<std::byte> last;
   /// A __local element: the work-group whose copy it is (each group has its own; OpenCL
   /// C §6.5.2): stores of other groups to theirs do not fire it.
@@ -138,8 +157,9 @@ struct SearchReplay {
   uint32_t callerDepth = 0; ///< Record::CallSite: ops of depth below it are the callers'
   std::vector<RecordedStop> stops;
   std::vector<FocusStep> steps;
-  /// Each breakpoint hit the replay counted: its op count and the breakpoint's number
-  /// (the hit counts at the point a reverse command goes back to).
+  /// Each breakpoint hit the replay counted (after the breakpoint's countFrom): its op
+  /// count and the breakpoint's number (the hit counts at the point a reverse command
+  /// goes back to).
   std::vector<std::pair<uint64_t, uint32_t>> hits;
   bool reached = false; ///< the replay got to `until`
 };
@@ -195,8 +215,11 @@ public:
   const StopPoint &stopPoint() const { return stop_; }
 
   /// While stopped: `set var` stored `e` (Evaluator::assign) at this stop; every later
-  /// run of this launch stores it again here (state_edits.h).
+  /// run of this launch stores it again here (state_edits.h). The launch may go on
+  /// differently from here: log points log their hits after it again.
   void recordEdit(StateEdit e);
+  /// While stopped: a breakpoint set now counts its hits from here (Breakpoint::countFrom).
+  void addBreakpoint(Breakpoint b);
   /// The values `set var` stored in this launch (a search replay's session gets a copy).
   StateEdits edits;
   /// The program-scope variables' bytes as the launch started (copied then): a run
@@ -242,6 +265,12 @@ public:
   GlobalId globalIdOf(const Warp &w, uint32_t lane) const;
   /// The module instruction the work-item in warp `w`, lane `lane`, is at (its next op).
   uint32_t instructionOf(const Warp &w, uint32_t lane) const;
+  /// Whether the work-item in warp `w`, lane `lane`, has not run its first op yet: it
+  /// waits at the entry block, which no branch targets (SPIR-V §2.16.1: the entry block
+  /// is no branch's target), and its warp is not running that block now.
+  static bool notStarted(const Warp &w, uint32_t lane) {
+    return !w.pending.empty() && ((w.pending[0] >> lane) & 1);
+  }
   /// The DebugBind ops that say where `variable` (its DebugLocalVariable id) is for the
   /// work-item of local linear index `localIndex` now: the one it reached last for the
   /// whole variable, if any, first, then those of parts of it (fragments) reached since;
@@ -343,6 +372,9 @@ private:
   /// Watchpoints the same store changed after the first: each stops at the same op, in
   /// the work-item that wrote it (gdb reports every watchpoint an instruction triggers).
   std::deque<std::pair<WatchHit, GlobalId>> queuedWatches_;
+  /// The SPIR-V instruction whose store changed the pending watchpoints: its other ops (the
+  /// other components of a vector it stores) run before the stop, which comes after it.
+  uint32_t watchSource_ = 0;
   std::atomic<bool> interrupt_{false};
   std::atomic<std::atomic<bool> *> replayCancel_{nullptr};
 

@@ -61,6 +61,10 @@ MemoryReader Evaluator::reader() const {
   return [this](uint64_t p, uint64_t bytes, void *out, std::string &why) {
     ops::ResolvedAllocation r;
     const AddressSpace space = tagged::space(p);
+    if (!x_.launch) { // before `run`, after the launches: no memory to read
+      why = "cannot access memory at " + describePointer(p) + ": " + noWorkItem_;
+      return false;
+    }
     if (!x_.warp && (space == AddressSpace::Local || space == AddressSpace::Private)) {
       // A work-group's and a work-item's memory: only while the group runs.
       why = "cannot access memory at " + describePointer(p) + ": " + noWorkItem_;
@@ -84,6 +88,9 @@ MemoryReader Evaluator::reader() const {
 std::string Evaluator::describePointer(uint64_t p) const {
   if (tagged::allocation(p) == 0) return p ? "0x" + std::to_string(p) : "NULL";
   const AddressSpace s = tagged::space(p);
+  if (!x_.launch) // no launch to name it: its space and allocation
+    return std::string(spaceName(s)) + " allocation " + std::to_string(tagged::id(p)) + " + " +
+           std::to_string(tagged::offset(p));
   const std::string kind =
       s == AddressSpace::Global || s == AddressSpace::Constant
           ? std::string(s == AddressSpace::Constant ? "constant " : "") + "buffer"
@@ -294,6 +301,8 @@ Value Evaluator::variable(const std::string &name) const {
     v.optimizedOut = true;
     return v;
   }
+  if (!session_.launch()) // before `run`, after the launches: no launch has names
+    throw Error("No symbol \"" + name + "\" in current context: " + noWorkItem_ + ".");
   if (!x_.warp)
     for (const auto &[id, var] : info.variables())
       if (var.name == name)

@@ -69,14 +69,20 @@ void CommandLoop::infoRegisters() {
 }
 
 void CommandLoop::cmdPrint(const std::string &argsIn) {
-  if (!requireStopped()) return;
   std::string args = argsIn;
   char format = 0;
   if (args.starts_with("/")) {
     format = args.size() > 1 ? args[1] : 0;
     args = command_text::trim(args.substr(2));
   }
-  auto e = inspectEvaluator();
+  // Before `run` and after the launches have run (gdb keeps its value history after
+  // the program exits): the value history and arithmetic, no names of a launch.
+  std::optional<Evaluator> e = inspectEvaluator();
+  if (!e && (!started_ || session_.finished())) {
+    e.emplace(session_, buffers_,
+              started_ ? "the kernel has finished" : "the kernel is not being run");
+    e->setHistory(&history_);
+  }
   if (!e) throw Error("The kernel is not stopped.");
   Value v = e->evaluate(args);
   std::string text;

@@ -17,6 +17,7 @@ void LastWriteRecorder::launchStarted(LaunchContext &L) {
   flags_.assign(L.kernel->ops.size(), 0);
   opFlags = flags_.data();
   opsReached = 0;
+  endNow = false;
   nextEdit_ = 0;
   programScopeNow_.capture(L);
   programScopeStart_.restore(L);
@@ -62,6 +63,7 @@ void LastWriteRecorder::opReached(const ExecState &x, const LoweredOp &op, uint3
   everyOp = false;
   watchingStores = false;
   cancel_.store(true);
+  endNow = true;
 }
 
 void LastWriteRecorder::storeDone(const ExecState &x, const LoweredOp &op, uint32_t, uint32_t bytes,
@@ -74,17 +76,14 @@ void LastWriteRecorder::storeDone(const ExecState &x, const LoweredOp &op, uint3
   if (!ops::resolve(x, pointer_, 0, r)) return;
   const uint64_t offset = tagged::offset(pointer_);
   if (offset + bytes_ > r.size) return;
-  // A lane whose access covers a watched byte (StoreIndexed: base + index × stride +
-  // imm, exec/handlers_memory.h).
+  // A lane whose access covers a watched byte.
   const uint64_t mask = x.maskOf(op);
   const uint64_t *p = x.reg<uint64_t>(op.a);
-  const uint64_t stride = op.aux & kMaxIndexedStride;
   std::optional<uint32_t> writer;
   for (uint32_t l = 0; l < x.width; ++l)
     if ((mask >> l) & 1 && tagged::space(p[l]) == tagged::space(pointer_) &&
         tagged::allocation(p[l]) == tagged::allocation(pointer_)) {
-      const int64_t at = int64_t(tagged::offset(p[l])) + int64_t(op.imm) +
-                         (indexed ? ops::laneIndex(x, op, l) * int64_t(stride) : 0);
+      const int64_t at = storeOffset(x, op, l, indexed);
       if (at < int64_t(offset + bytes_) && int64_t(offset) < at + int64_t(bytes))
         writer = l; // lanes store in order: the highest lane's bytes stay
     }

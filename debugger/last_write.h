@@ -14,10 +14,20 @@
 #include <vector>
 
 #include "exec/execution_events.h"
+#include "memory/tagged_pointer.h"
 #include "program_scope_bytes.h"
 #include "state_edits.h"
 
 namespace spvsim::debugger {
+
+/// The offset in its allocation where lane `lane`'s store of op `op` starts: Store at
+/// a[l] + imm, StoreIndexed at a[l] + index × stride + imm + b (exec/handlers_memory.h,
+/// forIndexedLanes; b: a member's or component's offset).
+inline int64_t storeOffset(const ExecState &x, const LoweredOp &op, uint32_t lane, bool indexed) {
+  const int64_t at = int64_t(tagged::offset(x.reg<uint64_t>(op.a)[lane])) + int64_t(op.imm);
+  if (!indexed) return at;
+  return at + ops::laneIndex(x, op, lane) * int64_t(op.aux & kMaxIndexedStride) + int64_t(op.b);
+}
 
 /// A store that wrote watched bytes: by whom, where and what.
 struct LastWrite {

@@ -9,6 +9,7 @@
 namespace spvsim::debugger {
 
 std::optional<Value> Evaluator::launchName(const std::string &name) const {
+  if (!session_.launch()) return std::nullopt; // before `run`, after the launches
   const DebugInfo &info = session_.info();
   // Kernel arguments by name (also without -g, when the module names them).
   const LoweredKernel &k = *session_.launch()->kernel;
@@ -77,7 +78,7 @@ std::optional<Value> Evaluator::launchName(const std::string &name) const {
 std::optional<Value> Evaluator::buffer(const std::string &name) const {
   using Kind = ValueType::Kind;
   auto it = buffers_.find(name);
-  if (it == buffers_.end()) return std::nullopt;
+  if (it == buffers_.end() || !session_.launch()) return std::nullopt;
   const LaunchContext &L = *session_.launch();
   for (uint32_t id = 1; id < L.allocations.size(); ++id) {
     if (L.allocations[id].name != name || L.allocations[id].parent) continue;

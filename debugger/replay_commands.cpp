@@ -53,8 +53,11 @@ void CommandLoop::cmdLastWrite(const std::string &args) {
   if (v.address && tagged::space(*v.address) == AddressSpace::Private)
     throw Error("last-write needs global or __local memory (a private variable is one "
                 "work-item's).");
-  if (!v.address || !v.type || !v.type->isScalar())
-    throw Error("last-write needs a scalar in memory (an element of a buffer or array).");
+  constexpr uint32_t kLargestElement = 256; // as for `watch`
+  if (!v.address || !v.type || v.type->bytes == 0 || v.type->bytes > kLargestElement)
+    throw Error("last-write needs an element in memory (of a buffer or array, a vector or its "
+                "component, up to " +
+                std::to_string(kLargestElement) + " bytes).");
   if (!control_.replay) throw Error("This launch cannot be replayed.");
   // Replay the launch from its inputs up to the op it is stopped at (last_write.h).
   const StopPoint &s = session_.stopPoint();
@@ -86,10 +89,8 @@ void CommandLoop::cmdLastWrite(const std::string &args) {
         << whereText(w->instruction) << "\n";
   if (const uint32_t line = session_.info().lineOf(w->instruction))
     printSourceLine(session_.info().fileOf(w->instruction), line);
-  uint64_t bits = 0;
-  std::memcpy(&bits, w->bytes.data(), std::min<size_t>(w->bytes.size(), sizeof bits));
-  out << "Value written = "
-      << formatScalar(*v.type, bits, [&](uint64_t p) { return e->describePointer(p); }) << "\n";
+  out << "Value written = " << e->format(valueOfBytes(v.type, w->bytes.data(), w->bytes.size()))
+      << "\n";
 }
 
 } // namespace spvsim::debugger

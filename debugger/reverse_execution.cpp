@@ -2,6 +2,7 @@
 // count a reverse command stops at.
 #include "reverse_execution.h"
 
+#include <algorithm>
 #include <vector>
 
 #include "evaluator.h"
@@ -59,7 +60,7 @@ ReverseTarget findReverseTarget(DebugSession &live, ReverseCommand command,
   // records instead of stopping.
   DebugSession search(live.info().module());
   search.breakpoints = live.breakpoints;
-  for (Breakpoint &b : search.breakpoints) b.hits = b.hitsAtLaunchStart; // counted again
+  for (Breakpoint &b : search.breakpoints) b.hits = b.hitsAtCountFrom; // counted again
   search.watchpoints = live.watchpoints;
   search.edits = live.edits; // `set var`: stored again where it was
   search.programScopeStart = live.programScopeStart;
@@ -123,21 +124,30 @@ ReverseTarget findReverseTarget(DebugSession &live, ReverseCommand command,
     target.reason = kLaunchStart;
     target.watch.reset();
   }
-  // The hit counts there: as the launch started, and the hits the replay counted up to it.
+  // The hit counts there: as they were where each breakpoint's hits count from, and the
+  // hits the replay counted after that up to it. Going back to before a breakpoint was set
+  // takes its count as it was set, counting from there.
   for (const Breakpoint &b : live.breakpoints) {
-    uint64_t hits = b.hitsAtLaunchStart;
+    ReverseTarget::HitCount count{b.number, b.hitsAtCountFrom,
+                                  std::min(b.countFrom, target.position)};
     for (const auto &[at, number] : replay.hits)
-      hits += number == b.number && at <= target.position;
-    target.hits.emplace_back(b.number, hits);
+      count.hits += number == b.number && at <= target.position;
+    target.hits.push_back(count);
   }
   return target;
 }
 
 void rewind(DebugSession &live, const ReverseTarget &target, const LaunchControl &control) {
   control.restart();
-  for (const auto &[number, hits] : target.hits)
+  for (const ReverseTarget::HitCount &count : target.hits)
     for (Breakpoint &b : live.breakpoints)
-      if (b.number == number) b.hits = hits;
+      if (b.number == count.number) {
+        b.hits = count.hits;
+        if (count.countFrom < b.countFrom) { // before it was set: counting from there
+          b.countFrom = count.countFrom;
+          b.hitsAtCountFrom = count.hits;
+        }
+      }
   live.rewindTo(target.position, target.focus, target.reason, target.watch);
 }
 

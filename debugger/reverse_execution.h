@@ -30,8 +30,13 @@ struct ReverseTarget {
   /// qualified.
   std::string reason;
   std::optional<WatchHit> watch;
-  /// Each breakpoint's hit count there (its number, the count).
-  std::vector<std::pair<uint32_t, uint64_t>> hits;
+  /// Each breakpoint's hit count there, and the op count its hits count from then
+  /// (Breakpoint::countFrom: where it goes back to when that is before it was set).
+  struct HitCount {
+    uint32_t number = 0;
+    uint64_t hits = 0, countFrom = 0;
+  };
+  std::vector<HitCount> hits;
 };
 
 /// The reason of a rewind to the launch's start (gdb: "No more reverse-execution history").

@@ -67,12 +67,8 @@ void CommandLoop::reportStop() {
     if (w) {
       auto show = [&](const std::vector<std::byte> &bytes) {
         auto e = inspectEvaluator();
-        Value v = e ? e->evaluate(w->expression) : Value{};
-        if (!e || !v.type || !v.type->isScalar() || bytes.size() < v.type->bytes)
-          return std::string("?");
-        uint64_t bits = 0;
-        std::memcpy(&bits, bytes.data(), v.type->bytes);
-        return formatScalar(*v.type, bits, [&](uint64_t p) { return e->describePointer(p); });
+        if (!e || !w->type) return std::string("?");
+        return e->format(valueOfBytes(w->type, bytes.data(), bytes.size()));
       };
       out << "Old value = " << show(s.watch->before) << "\nNew value = " << show(s.watch->after)
           << "\n";

@@ -142,15 +142,21 @@ std::string formatScalar(const ValueType &t, uint64_t bits, const PointerNamer &
 Value snapshotOf(const Value &v, const MemoryReader &read) {
   constexpr uint64_t kLargestCopy = uint64_t(1) << 24; // a 16 MiB buffer at most
   if (!v.address || !v.type || v.type->bytes == 0 || v.type->bytes > kLargestCopy) return v;
-  auto bytes = std::make_shared<PartBytes>();
-  bytes->bytes.resize(v.type->bytes);
+  std::vector<uint8_t> bytes(v.type->bytes);
   std::string why;
-  if (!read(*v.address, v.type->bytes, bytes->bytes.data(), why)) return v;
-  bytes->known.assign(v.type->bytes, 1);
-  Value s;
-  s.type = v.type;
-  s.parts = std::move(bytes);
-  return s;
+  if (!read(*v.address, v.type->bytes, bytes.data(), why)) return v;
+  return valueOfBytes(v.type, bytes.data(), bytes.size());
+}
+
+Value valueOfBytes(TypePtr type, const void *data, uint64_t size) {
+  auto bytes = std::make_shared<PartBytes>();
+  const auto *first = static_cast<const uint8_t *>(data);
+  bytes->bytes.assign(first, first + size);
+  bytes->known.assign(size, 1);
+  Value v;
+  v.type = std::move(type);
+  v.parts = std::move(bytes);
+  return v;
 }
 
 Value elementOf(const Value &v, int64_t index, const MemoryReader &read) {

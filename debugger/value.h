@@ -87,6 +87,9 @@ std::string formatScalar(const ValueType &t, uint64_t bits, const PointerNamer &
 /// whose bytes cannot be read, a pointer (it goes on pointing) and one in registers
 /// are kept as they are.
 Value snapshotOf(const Value &v, const MemoryReader &read);
+/// A value of type `type` made of `bytes` (as memory holds it; its size at least the
+/// type's): what a watchpoint saw before and after a store, what `last-write` found.
+Value valueOfBytes(TypePtr type, const void *bytes, uint64_t size);
 /// Element `index` of an array, vector or pointer value; member `name` of a struct.
 Value elementOf(const Value &v, int64_t index, const MemoryReader &read);
 Value memberOf(const Value &v, const std::string &name);

@@ -49,6 +49,8 @@ void CommandLoop::cmdWorkitem(const std::string &args) {
     const uint32_t at = session_.instructionOf(*found->first, found->second);
     if (!((found->first->live >> found->second) & 1)) {
       *out_ << "It has finished.\n";
+    } else if (DebugSession::notStarted(*found->first, found->second)) {
+      *out_ << "It has not started (its warp has not run yet).\n";
     } else if (at != kNone) {
       *out_ << "at " << whereText(at) << "\n";
       if (uint32_t line = session_.info().lineOf(at))
@@ -72,6 +74,8 @@ void CommandLoop::infoWorkitems() {
       const uint64_t bit = uint64_t(1) << l;
       if (!(w.live & bit)) {
         place = "finished";
+      } else if (DebugSession::notStarted(w, l)) {
+        place = "not started";
       } else {
         bool barrier = false;
         for (const auto &p : w.parked) barrier |= (p.lanes & bit) != 0;

@@ -1,6 +1,7 @@
 // DapAdapter (dap_adapter.h): breakpoints on source lines — `setBreakpoints` with
 // conditions, hit counts (`hitCondition`, gdb's ignore counts) and log points
 // (`logMessage`: an `output` event with `{EXPR}` replaced by its value, and no stop).
+#include <algorithm>
 #include <filesystem>
 
 #include "../log_message.h"
@@ -66,14 +67,6 @@ void DapAdapter::setBreakpoints(const json &request) {
   std::string path = source.value("path", std::string());
   if (path.empty()) path = source.value("name", std::string());
   if (path.empty()) throw Error("\"setBreakpoints\" needs \"source\" with a \"path\".");
-  // The request replaces the source's breakpoints.
-  std::string remove;
-  for (uint32_t n : sourceBreakpoints_[path])
-    for (const Breakpoint &b : session_.load()->breakpoints)
-      if (b.number == n) remove += " " + std::to_string(n);
-  if (!remove.empty()) runner_->run("delete" + remove);
-  sourceBreakpoints_[path].clear();
-
   struct Wanted {
     int64_t line = 0;
     std::string condition, hitCondition, logMessage;
@@ -87,6 +80,29 @@ void DapAdapter::setBreakpoints(const json &request) {
   } else if (args.contains("lines")) { // the deprecated form
     for (const json &l : args["lines"]) wanted.push_back({l.get<int64_t>(), "", "", ""});
   }
+  // The request replaces the source's breakpoints. One still wanted on its line is kept
+  // (its condition, hit count rule and log message set anew) with the hits it has
+  // counted, as gdb's `condition` and `ignore` keep them: clients send every breakpoint
+  // of a file each time one of them changes.
+  std::vector<uint32_t> kept(wanted.size(), 0);
+  std::vector<uint32_t> &numbers = sourceBreakpoints_[path];
+  for (size_t i = 0; i < wanted.size(); ++i) {
+    const int64_t line = linesStartAt1_ ? wanted[i].line : wanted[i].line + 1;
+    if (!parseHitCondition(wanted[i].hitCondition)) continue; // refused below
+    for (uint32_t n : numbers)
+      for (const Breakpoint &b : session_.load()->breakpoints)
+        if (b.number == n && int64_t(b.line) == line && b.kernel.empty() && !kept[i] &&
+            std::find(kept.begin(), kept.end(), n) == kept.end())
+          kept[i] = n;
+  }
+  std::string remove;
+  for (uint32_t n : numbers)
+    for (const Breakpoint &b : session_.load()->breakpoints)
+      if (b.number == n && std::find(kept.begin(), kept.end(), n) == kept.end())
+        remove += " " + std::to_string(n);
+  if (!remove.empty()) runner_->run("delete" + remove);
+  numbers.clear();
+
   const Module &m = session_.load()->info().module();
   const std::optional<std::string> file = moduleFileFor(path);
   json result = json::array();
@@ -114,15 +130,18 @@ void DapAdapter::setBreakpoints(const json &request) {
       for (const SourceLine &l : m.locations())
         hasLine |= int64_t(l.line) == line && m.string(l.fileId) == *file;
       const std::string where = *file + ":" + std::to_string(line);
-      const std::string text = trim(
-          hasLine
-              ? runner_->run("break " + where + (condition.empty() ? "" : " if " + condition)).text
+      const std::string text =
+          kept[i] ? std::string()
+          : hasLine
+              ? trim(runner_->run("break " + where + (condition.empty() ? "" : " if " + condition))
+                         .text)
               : "No code at " + fs::path(*file).filename().string() + ":" + std::to_string(line) +
-                    ".");
-      if (const uint32_t n = breakpointNumber(text)) {
-        sourceBreakpoints_[path].push_back(n);
+                    ".";
+      if (const uint32_t n = kept[i] ? kept[i] : breakpointNumber(text)) {
+        numbers.push_back(n);
         for (Breakpoint &set : session_.load()->breakpoints)
           if (set.number == n) {
+            set.condition = condition;
             set.hitRule = hit->rule;
             set.hitCount = hit->count;
             set.logMessage = wanted[i].logMessage;

@@ -219,6 +219,11 @@ public:
   /// the one about to run included): with one work-group thread the schedule is the same
   /// on every run, so a count names a point of the launch that a replay can run to.
   uint64_t opsReached = 0;
+  /// Set, with the launch's cancel flag (ExecOptions::cancel), when the launch is to end
+  /// now — abandoned to be run again (reverse execution), a replay past the point it
+  /// runs to: the running warp polls the watchdog at its next block instead of within
+  /// Watchdog::kBlocksPerPoll blocks, and the launch stops there.
+  bool endNow = false;
 
   /// The kernel is lowered and bound and about to run its first work-group.
   virtual void launchStarted(LaunchContext &) = 0;

@@ -100,6 +100,15 @@ template <class Watchers> inline void atomicWriting(const ExecState &x, const Lo
   if constexpr (Watchers::kWatching) Watchers::atomicWriting(x, op);
 }
 
+/// Whether `Watchers` asks the warp to poll the watchdog before its next block (the
+/// debugger ending a launch at once); never in a loop whose policy has no pollNow.
+template <class Watchers> inline bool pollNow(const ExecState &x) {
+  if constexpr (requires { Watchers::pollNow(x); })
+    return Watchers::pollNow(x);
+  else
+    return false;
+}
+
 template <class Watchers> void runWarpLoop(LaunchContext &launch, GroupState &group, Warp &warp) {
   const LoweredKernel &k = *launch.kernel;
   ExecState x;
@@ -124,7 +133,7 @@ template <class Watchers> void runWarpLoop(LaunchContext &launch, GroupState &gr
   warp.pollsThisRun = 0;
   if constexpr (Watchers::kWatching) Watchers::warpStarted(x);
   for (;;) {
-    if (--untilPoll == 0) {
+    if (--untilPoll == 0 || pollNow<Watchers>(x)) {
       untilPoll = Watchdog::kBlocksPerPoll;
       const bool leave = pollRunningWarp(x, executed); // the launch stops, or a spin yields
       executed = 0;

@@ -26,6 +26,9 @@ template <class Inner> struct DebugWatchersOver {
       d.opReached(x, op, index);
     if constexpr (Inner::kWatching) Inner::beforeOp(x, op, index);
   }
+  /// Whether the warp polls the watchdog now (DebugWatcher::endNow): one load and test
+  /// per block, in this loop only.
+  static bool pollNow(const ExecState &x) { return debugger(x).endNow; }
   template <class T, bool Indexed>
   static void load(const ExecState &x, const LoweredOp &op, uint32_t index) {
     Inner::template load<T, Indexed>(x, op, index);

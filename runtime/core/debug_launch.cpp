@@ -127,7 +127,7 @@ LaunchStats debugLaunch(const ValidatedModule &module, const std::string &kernel
     runner = std::thread([&] {
       try {
         stats = launchKernel(module, kernel, range, args, specConstants, memory, sink, options);
-        // Reverse execution: the stopped launch ended at its watchdog's next poll; it runs
+        // Reverse execution: the stopped launch ended at once (DebugWatcher::endNow); it runs
         // again from its starting bytes, its findings so far reported again as it goes.
         while (restart.exchange(false)) {
           cancel = false;

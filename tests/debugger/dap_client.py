@@ -335,16 +335,23 @@ def session(spvsim, run_file):
     c.finish()
 
 
-def hits_and_log_points(spvsim, run_file):
-    """Hit counts (hitCondition "% 5": every fifth hit) and a log point ({EXPR} in the
-    message, an output event, no stop), with a warp per work-item so that a line is hit
-    once per work-item; the hit counts are those of the point reverseContinue goes back to."""
+def launch_one_per_warp(spvsim, run_file):
+    """A client that launched the bounds kernel's run file with a warp per work-item (so
+    that a line is hit once per work-item), and the kernel's source path."""
     c = Client(spvsim)
     c.request("initialize", {"adapterID": "spvsim", "linesStartAt1": True})
     c.request("launch", {"program": run_file, "warpWidth": 1})
     c.event("initialized")
-    source = os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                          "..", "kernels", "bugs", "global_bounds.cl")
+    return c, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                           "..", "kernels", "bugs", "global_bounds.cl")
+
+
+def hits_and_log_points(spvsim, run_file):
+    """Hit counts (hitCondition "% 5": every fifth hit) and a log point ({EXPR} in the
+    message, an output event, no stop), with a warp per work-item so that a line is hit
+    once per work-item; the hit counts are those of the point reverseContinue goes back to,
+    and going forward again over the hits the log point logged logs nothing."""
+    c, source = launch_one_per_warp(spvsim, run_file)
     r = c.request("setBreakpoints", {
         "source": {"path": source},
         "breakpoints": [{"line": 11, "logMessage": "i={i} before={before} {{i}} {no_such}"},
@@ -378,8 +385,63 @@ def hits_and_log_points(spvsim, run_file):
     thread = stop_at_i(14)
     c.request("continue", {"threadId": thread})
     c.event("terminated")
-    logged = c.outputs()
+    logged += c.outputs()
     check("i=15 before=0" in logged, "the last work-item logged: %r" % logged)
+    for i in range(16):
+        check(logged.count("i=%d before=" % i) == 1, "work-item %d logged once: %r" % (i, logged))
+    c.request("disconnect")
+    c.finish()
+
+
+def hits_after_going_back(spvsim, run_file):
+    """A breakpoint set while the launch is stopped counts the hits it sees from there, not
+    those the replay of reverseContinue sees before it was set, so its hit count rule
+    ("== 2") stops again at the same hit; setBreakpoints keeps an unchanged breakpoint and
+    its count; the findings of a launch are shown once, none of the launch abandoned by
+    reverseContinue (a warp per work-item: it used to run on up to the watchdog's poll)."""
+    c, source = launch_one_per_warp(spvsim, run_file)
+    first = c.request("setBreakpoints", {
+        "source": {"path": source},
+        "breakpoints": [{"line": 12, "condition": "i == 6"}]})["body"]["breakpoints"]
+    c.request("setExceptionBreakpoints", {"filters": []})
+    c.request("configurationDone")
+
+    def stop_at(line, i):
+        body = stopped(c, "breakpoint")
+        f = frames(c, body["threadId"])
+        check(f[0]["line"] == line, "at line %d: %r" % (line, f))
+        check(evaluate(c, "i", f[0]["id"]) == str(i), "stopped in work-item %d: %r" % (i, body))
+        return body
+
+    thread = stop_at(12, 6)["threadId"]
+    bps = c.request("setBreakpoints", {
+        "source": {"path": source},
+        "breakpoints": [{"line": 12, "condition": "i == 6"},
+                        {"line": 10, "hitCondition": "== 2"},
+                        {"line": 11, "logMessage": "log i={i}"}]})["body"]["breakpoints"]
+    check(bps[0]["id"] == first[0]["id"], "the unchanged breakpoint is kept: %r %r" % (first, bps))
+    info = c.request("evaluate", {"expression": "-exec info breakpoints",
+                                  "context": "repl"})["body"]["result"]
+    check("already hit 1 time\n" in info, "its hit counted: %r" % info)
+    c.request("continue", {"threadId": thread})
+    body = stop_at(10, 8)  # line 10 set at work-item 6: hit 1 in work-item 7, hit 2 in 8
+    check(body["hitBreakpointIds"] == [bps[1]["id"]], "the hit count's breakpoint %r" % body)
+    c.request("reverseContinue", {"threadId": body["threadId"]})
+    thread = stop_at(12, 6)["threadId"]
+    info = c.request("evaluate", {"expression": "-exec info breakpoints",
+                                  "context": "repl"})["body"]["result"]
+    check(info.count("already hit") == 1, "no hits of line 10 before it was set: %r" % info)
+    c.request("continue", {"threadId": thread})
+    stop_at(10, 8)
+    c.request("continue", {"threadId": body["threadId"]})
+    c.event("terminated")
+    logged = c.outputs()
+    for i in range(7, 16):
+        check(logged.count("log i=%d\n" % i) == 1, "work-item %d logged once: %r" % (i, logged))
+    check("log i=6\n" not in logged, "no log before the log point was set: %r" % logged)
+    check(logged.count("[oob.global.read]") == 1 and logged.count("[oob.global.write]") == 1,
+          "each finding shown once: %r" % logged)
+    check("hang." not in logged, "nothing of the abandoned launch: %r" % logged)
     c.request("disconnect")
     c.finish()
 
@@ -645,6 +707,7 @@ def main():
             session(spvsim, sys.argv[3])
             run_to_end(spvsim, sys.argv[3])
             hits_and_log_points(spvsim, sys.argv[3])
+            hits_after_going_back(spvsim, sys.argv[3])
         elif mode == "host":
             host_session(spvsim, sys.argv[3], sys.argv[4])
             host_finding_and_disconnect(spvsim, sys.argv[5])

@@ -34,7 +34,7 @@ Temporary breakpoint 1, work-item (0) at input.cl:2
 (spvsim) info workitems
 Work-group (0), 64 work-items:
   32 work-items (0)-(31) at input.cl:3
-  32 work-items (32)-(63) at SPIR-V instruction 64
+  32 work-items (32)-(63) not started
 Focus: work-item (0)
 (spvsim) continue
 out[63] = 63"
