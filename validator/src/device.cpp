@@ -32,6 +32,10 @@ DeviceDescription describe(OpenCLVersion version, Profile profile) {
   d.addressBits = 64;
   d.images = true;
   for (const char *e : kBaseExtensions) d.extensions.insert(e);
+  // OpenCL API §4.2: pipes and device-side enqueue are required of OpenCL 2.x devices
+  // and optional on OpenCL 3.0, where spvsim's device has neither (CL_DEVICE_PIPE_SUPPORT
+  // is CL_FALSE, CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES 0).
+  d.pipes = d.deviceEnqueue = version != OpenCLVersion::CL1_2 && version != OpenCLVersion::CL3_0;
   // cl_khr_subgroups needs OpenCL 2.0; SPIR-V integer-wrap decorations need 2.1.
   if (version != OpenCLVersion::CL1_2) {
     d.extensions.insert("cl_khr_subgroups");
