@@ -120,7 +120,11 @@ bool DeviceDescription::isKnownExtension(std::string_view name) {
 }
 
 DeviceDescription DeviceDescription::spvsim() {
-  return describe(OpenCLVersion::CL3_0, Profile::Full);
+  DeviceDescription d = describe(OpenCLVersion::CL3_0, Profile::Full);
+  // 2D depth images, which OpenCL 2.0 made core and OpenCL 3.0 an extension again, run
+  // (OpenCL-Env §5.2.2).
+  d.extensions.insert("cl_khr_depth_images");
+  return d;
 }
 
 std::optional<DeviceDescription> DeviceDescription::fromTargetEnv(std::string_view name) {

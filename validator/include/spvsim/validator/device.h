@@ -38,8 +38,8 @@ struct DeviceDescription {
   static std::span<const std::string_view> knownExtensions();
   /// Whether `name` is one of knownExtensions().
   static bool isKnownExtension(std::string_view name);
-  /// spvsim's own device: OpenCL 3.0, full profile, 64-bit, every extension it supports;
-  /// no pipes and no device-side enqueue.
+  /// spvsim's own device: OpenCL 3.0, full profile, 64-bit, every extension it supports
+  /// (2D depth images among them); no pipes and no device-side enqueue.
   static DeviceDescription spvsim();
   /// The device a --target-env name describes (opencl1.2, opencl1.2embedded, opencl2.0,
   /// opencl2.1, opencl2.2, opencl3.0); nullopt for an unknown name. OpenCL 3.0's optional
