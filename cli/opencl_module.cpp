@@ -1,7 +1,6 @@
 // Modules of runs, compiled from OpenCL C when they are source (see opencl_module.h).
 #include "opencl_module.h"
 
-#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -11,6 +10,7 @@
 #include "spvsim/frontend/build_options.h"
 #include "spvsim/frontend/frontend_module.h"
 #include "spvsim/runfile/run_spec.h"
+#include "spvsim/validator/compiler_device.h"
 #include "spvsim/validator/device.h"
 #include "spvsim/validator/loader.h"
 
@@ -18,45 +18,15 @@ namespace spvsim::cli {
 
 namespace {
 
-/// What the compiler knows of the device the command line runs kernels on: the
-/// runtime's (runtime/core/device.cpp), so that a kernel builds alike through `spvsim
-/// run`, `spvsim init` and clBuildProgram: spvsim's own device with images and 2D depth
-/// images, its extensions and OpenCL C 3.0 features named to clang, and the feature macros
-/// clang defines for every SPIR target undefined where the device lacks them.
+/// What the compiler knows of the device the command line runs kernels on: spvsim's own
+/// device, described as the runtime's clBuildProgram describes it (compiler_device.h), so
+/// that a kernel builds alike through `spvsim run`, `spvsim init` and clBuildProgram.
 frontend::DeviceFacts spvsimDeviceFacts() {
-  DeviceDescription device = DeviceDescription::spvsim();
-  device.extensions.insert("cl_khr_depth_images");
-  std::vector<std::string> features{"__opencl_c_int64"};
-  if (device.hasExtension("cl_khr_fp64")) features.push_back("__opencl_c_fp64");
-  for (const char *f :
-       {"__opencl_c_atomic_order_acq_rel", "__opencl_c_atomic_order_seq_cst",
-        "__opencl_c_atomic_scope_device", "__opencl_c_atomic_scope_all_devices",
-        "__opencl_c_generic_address_space", "__opencl_c_program_scope_global_variables",
-        "__opencl_c_work_group_collective_functions"})
-    features.push_back(f);
-  if (device.hasExtension("cl_khr_subgroups")) features.push_back("__opencl_c_subgroups");
-  if (device.images) {
-    features.push_back("__opencl_c_images");
-    features.push_back("__opencl_c_read_write_images");
-    if (device.hasExtension("cl_khr_3d_image_writes"))
-      features.push_back("__opencl_c_3d_image_writes");
-  }
-
+  const DeviceDescription device = DeviceDescription::spvsim();
   frontend::DeviceFacts facts;
   facts.addressBits = device.addressBits;
-  std::string list = "-cl-ext=-all";
-  for (const std::string &e : device.extensions)
-    if (e.rfind("cl_khr_", 0) == 0 || e.rfind("cles_", 0) == 0) list += ",+" + e;
-  for (const std::string &f : features) list += ",+" + f;
-  facts.extensionOptions = {"-Xclang", list};
-  for (const char *name : {"__opencl_c_work_group_collective_functions",
-                           "__opencl_c_atomic_order_seq_cst", "__opencl_c_atomic_scope_device",
-                           "__opencl_c_atomic_scope_all_devices", "__opencl_c_read_write_images"})
-    if (std::find(features.begin(), features.end(), name) == features.end())
-      facts.prelude += std::string("#undef ") + name + "\n";
-  // OpenCL C §6.13.10: defined only where CL_DEVICE_IMAGE_SUPPORT is CL_TRUE.
-  if (!device.images) facts.prelude += "#undef __IMAGE_SUPPORT__\n";
-  facts.prelude += "#ifndef __OPENCL_VERSION__\n#define __OPENCL_VERSION__ 300\n#endif\n";
+  facts.extensionOptions = compilerExtensionOptions(device);
+  facts.prelude = compilerFeaturePrelude(device);
   return facts;
 }
 

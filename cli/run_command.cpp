@@ -256,8 +256,11 @@ void printFindings(const FindingSink &sink, Report &report) {
 /// The validator's findings: errors are printed and reported as findings. Warnings are
 /// what real producers emit and every implementation accepts (block order, debug
 /// information SPIRV-Tools rejects, OpenCL 1.2 scopes, ...): notes, listed in full with
-/// --verbose, else summed up in one line, and kept apart from the report's findings.
-void printValidation(const std::vector<Finding> &findings, bool verbose, Report &report) {
+/// --verbose, else summed up in one line (none with --quiet, which prints only what was
+/// asked for), and kept apart from the report's findings.
+void printValidation(const std::vector<Finding> &findings, const RunOptions &options,
+                     Report &report) {
+  const bool verbose = options.verbose;
   std::set<std::string> quirkKinds;
   size_t quirks = 0;
   for (const Finding &f : findings) {
@@ -270,7 +273,7 @@ void printValidation(const std::vector<Finding> &findings, bool verbose, Report 
     const std::string &text = report.addNote(f);
     if (verbose) std::cerr << text;
   }
-  if (!quirks || verbose) return;
+  if (!quirks || verbose || options.quiet) return;
   std::string kinds;
   for (const std::string &kind : quirkKinds) kinds += (kinds.empty() ? "" : ", ") + kind;
   std::cerr << "spvsim: note: " << quirks << " producer quirk" << (quirks == 1 ? "" : "s")
@@ -481,7 +484,7 @@ int runCommand(const RunOptions &options) {
   validationOptions.specConstants = specConstants;
   ValidationResult validation =
       validate(std::move(loaded), DeviceDescription::spvsim(), validationOptions);
-  printValidation(validation.findings, options.verbose, report);
+  printValidation(validation.findings, options, report);
   if (!validation.ok()) {
     report.write(options.reportFile, options.reportFormat);
     return kBadInput;
@@ -692,8 +695,9 @@ void addRunCommand(CLI::App &app, int &exitStatus) {
                 "lane utilisation, memory traffic, atomics and barriers (docs/profiling.md)")
       ->check(CLI::IsMember({"text", "json"}));
   run->add_flag("--quiet", options->quiet,
-                "Do not print the buffers marked \"dump\": true, nor the progress line a launch "
-                "of more than a second shows on a terminal");
+                "Print only what was asked for: findings and errors, not the buffers marked "
+                "\"dump\": true, the progress line a launch of more than a second shows on a "
+                "terminal, the closing summary line or the line summing up producer quirks");
   run->add_flag("--verbose", options->verbose,
                 "List the producer quirks the module has and spvsim accepts (block order, "
                 "debug information SPIRV-Tools rejects, OpenCL 1.2 scopes, ...) in full");

@@ -28,6 +28,8 @@ struct ValidateArguments {
   uint32_t addressBits = 0;
   std::vector<std::string> extensions;
   bool noImages = false;
+  bool pipes = false;
+  bool deviceEnqueue = false;
   bool strict = false;
   std::string format = "text";
   std::vector<std::string> files;
@@ -47,6 +49,8 @@ DeviceDescription deviceFor(const ValidateArguments &args, bool extensionsGiven)
       if (e != "none" && !e.empty()) device.extensions.insert(e);
   }
   if (args.noImages) device.images = false;
+  if (args.pipes) device.pipes = true;
+  if (args.deviceEnqueue) device.deviceEnqueue = true;
   return device;
 }
 
@@ -126,6 +130,12 @@ void addValidateCommand(CLI::App &app, int &exitStatus) {
               },
               "OpenCL extension name");
   cmd->add_flag("--no-images", args->noImages, "The device has no image support");
+  cmd->add_flag("--pipes", args->pipes,
+                "The device has pipes (CL_DEVICE_PIPE_SUPPORT; optional on OpenCL 3.0, which "
+                "spvsim's device does not have)");
+  cmd->add_flag("--device-enqueue", args->deviceEnqueue,
+                "The device has device-side enqueue (CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES; "
+                "optional on OpenCL 3.0, which spvsim's device does not have)");
   cmd->add_flag("--strict", args->strict,
                 "Also reject what real producers emit and implementations accept");
   cmd->add_option("--format", args->format, "Output format")

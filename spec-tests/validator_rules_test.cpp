@@ -6,6 +6,7 @@
 //   ; OpenCL-Env §4 atomics: 64-bit atomics need cl_khr_int64_base_atomics
 //   ; targets: opencl1.2 opencl2.0 opencl3.0      (default: opencl3.0)
 //   ; options: --extensions none --address-bits 32 --no-images --profile embedded --strict
+//   ; options: --pipes --device-enqueue              (OpenCL 3.0's optional features)
 //   ; spirv: 1.3                                   (the module's version word)
 //   ; expect: valid
 //   ; expect opencl1.2: error validation.atomics "cl_khr_int64_base_atomics"
@@ -116,6 +117,10 @@ DeviceDescription deviceFor(const std::string &target, const std::vector<std::st
       validation.strict = true;
     } else if (o == "--no-images") {
       device->images = false;
+    } else if (o == "--pipes") {
+      device->pipes = true;
+    } else if (o == "--device-enqueue") {
+      device->deviceEnqueue = true;
     } else if (o == "--address-bits") {
       device->addressBits = static_cast<uint32_t>(std::stoul(value)), ++i;
     } else if (o == "--profile") {

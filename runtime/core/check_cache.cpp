@@ -168,6 +168,8 @@ std::string CheckCache::context(const DeviceDescription &device, const SpecConst
   putNumber(out, uint64_t(device.profile));
   putNumber(out, device.addressBits);
   putNumber(out, device.images ? 1 : 0);
+  putNumber(out, device.pipes ? 1 : 0);
+  putNumber(out, device.deviceEnqueue ? 1 : 0);
   putNumber(out, device.maxSpirvVersion);
   putNumber(out, device.extensions.size());
   for (const std::string &e : device.extensions) putField(out, e);

@@ -10,6 +10,7 @@
 #include "core/link_check.h"
 #include "spvsim/frontend/build_cache.h"
 #include "spvsim/frontend/build_options.h"
+#include "spvsim/validator/compiler_device.h"
 
 namespace spvsim::runtime {
 
@@ -184,8 +185,9 @@ ToolResult compileOpenCLC(const Device &device, const std::string &source,
   if (!cwd.empty()) input.lastIncludeFolders.push_back(cwd);
   frontend::DeviceFacts facts;
   facts.addressBits = device.description().addressBits;
-  facts.extensionOptions = device.compilerExtensionOptions();
-  facts.prelude = device.compilerFeaturePrelude();
+  // The device as `spvsim run` describes it to the compiler (compiler_device.h).
+  facts.extensionOptions = compilerExtensionOptions(device.description());
+  facts.prelude = compilerFeaturePrelude(device.description());
 
   // Never destroyed, like the rest of the runtime's process-wide state.
   static const frontend::BuildCache *cache = [] {

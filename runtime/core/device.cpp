@@ -8,6 +8,7 @@
 
 #include "core/tools.h"
 #include "spvsim/interpreter/launch.h"
+#include "spvsim/validator/compiler_device.h"
 
 namespace spvsim::runtime {
 
@@ -21,14 +22,6 @@ const char *const kRuntimeExtensions[] = {"cl_khr_icd", "cl_khr_il_program",
                                           "cl_khr_extended_versioning",
                                           "cl_khr_image2d_from_buffer", "cl_ext_cxx_for_opencl"};
 
-/// The device of the runtime: spvsim's own, with images; 2D depth images (which OpenCL
-/// 2.0 made core and 3.0 an extension again) run, so cl_khr_depth_images is listed.
-DeviceDescription runtimeDescription() {
-  DeviceDescription d = DeviceDescription::spvsim();
-  d.extensions.insert("cl_khr_depth_images");
-  return d;
-}
-
 } // namespace
 
 uint64_t nowNanoseconds() {
@@ -37,7 +30,7 @@ uint64_t nowNanoseconds() {
                       .count());
 }
 
-Device::Device(const Config &config) : config_(config), description_(runtimeDescription()) {
+Device::Device(const Config &config) : config_(config), description_(DeviceDescription::spvsim()) {
   std::vector<std::string> names(description_.extensions.begin(), description_.extensions.end());
   for (const char *e : kRuntimeExtensions) names.push_back(e);
   std::sort(names.begin(), names.end());
@@ -120,56 +113,11 @@ std::vector<NamedVersion> Device::openclCVersions() const {
 
 std::vector<NamedVersion> Device::openclCFeatures() const {
   if (!compilerAvailable()) return {};
+  // What the compiler is told (spvsim/validator/compiler_device.h), as `spvsim run` tells it.
   std::vector<NamedVersion> features;
-  auto add = [&](const char *name) { features.push_back({name, CL_MAKE_VERSION(3, 0, 0)}); };
-  add("__opencl_c_int64");
-  if (description_.hasExtension("cl_khr_fp64")) add("__opencl_c_fp64");
-  add("__opencl_c_atomic_order_acq_rel");
-  add("__opencl_c_atomic_order_seq_cst");
-  add("__opencl_c_atomic_scope_device");
-  add("__opencl_c_atomic_scope_all_devices");
-  add("__opencl_c_generic_address_space");
-  add("__opencl_c_program_scope_global_variables");
-  add("__opencl_c_work_group_collective_functions");
-  if (description_.hasExtension("cl_khr_subgroups")) add("__opencl_c_subgroups");
-  if (description_.images) {
-    add("__opencl_c_images");
-    add("__opencl_c_read_write_images");
-    if (description_.hasExtension("cl_khr_3d_image_writes")) add("__opencl_c_3d_image_writes");
-  }
+  for (const std::string &name : spvsim::openclCFeatures(description_))
+    features.push_back({name, CL_MAKE_VERSION(3, 0, 0)});
   return features;
-}
-
-std::vector<std::string> Device::compilerExtensionOptions() const {
-  // clang enables every extension and feature for SPIR targets; the device's own list
-  // makes `#ifdef cl_khr_fp64` and `__opencl_c_images` tell the truth.
-  std::string list = "-cl-ext=-all";
-  for (const NamedVersion &e : extensions_)
-    if (e.name.rfind("cl_khr_", 0) == 0 || e.name.rfind("cles_", 0) == 0) list += ",+" + e.name;
-  for (const NamedVersion &f : openclCFeatures()) list += ",+" + f.name;
-  return {"-Xclang", list};
-}
-
-std::string Device::compilerFeaturePrelude() const {
-  // clang 15's opencl-c-base.h defines these under OpenCL C 3.0 for every SPIR target
-  // ("all features are supported"), after and regardless of -cl-ext.
-  static constexpr const char *kHeaderDefined[] = {
-      "__opencl_c_work_group_collective_functions", "__opencl_c_atomic_order_seq_cst",
-      "__opencl_c_atomic_scope_device", "__opencl_c_atomic_scope_all_devices",
-      "__opencl_c_read_write_images"};
-  const std::vector<NamedVersion> features = openclCFeatures();
-  std::string text;
-  for (const char *name : kHeaderDefined)
-    if (std::none_of(features.begin(), features.end(),
-                     [&](const NamedVersion &f) { return f.name == name; }))
-      text += std::string("#undef ") + name + "\n";
-  // clang predefines this for SPIR targets too (OpenCL C §6.13.10: only where
-  // CL_DEVICE_IMAGE_SUPPORT is CL_TRUE).
-  if (!description_.images) text += "#undef __IMAGE_SUPPORT__\n";
-  // The device's OpenCL version (CL_DEVICE_NUMERIC_VERSION 3.0; OpenCL 1.0 §6.9,
-  // "Preprocessor Directives and Macros"), which clang leaves undefined for SPIR targets.
-  text += "#ifndef __OPENCL_VERSION__\n#define __OPENCL_VERSION__ 300\n#endif\n";
-  return text;
 }
 
 Platform::Platform() : device_(Config::get()) {}

@@ -70,12 +70,6 @@ public:
   /// OpenCL C versions and optional features the compiler supports.
   std::vector<NamedVersion> openclCVersions() const;
   std::vector<NamedVersion> openclCFeatures() const;
-  /// clang options that make the compiler's extension and feature macros match the device.
-  std::vector<std::string> compilerExtensionOptions() const;
-  /// Source included after clang's OpenCL header: #undef of the feature macros that clang
-  /// defines for SPIR targets whatever the options say (and of __IMAGE_SUPPORT__), where
-  /// the device lacks them.
-  std::string compilerFeaturePrelude() const;
 
 private:
   const Config &config_;

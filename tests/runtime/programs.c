@@ -121,6 +121,20 @@ static void programsFromIL(void) {
   EXPECT_ERR(CL_BUILD_PROGRAM_FAILURE, clBuildProgram(p, 1, &device, NULL, NULL, NULL));
   CHECK(strstr(buildLog(p), "error[validation") != NULL);
   OK(clReleaseProgram(p));
+
+  /* Well-formed IL for a device with pipes and device-side enqueue: created, but it does
+   * not build for this OpenCL 3.0 device, whose log names both capabilities and why
+   * (OpenCL-Env §3.1). */
+  p = fromIL("pipes.spv");
+  EXPECT_ERR(CL_BUILD_PROGRAM_FAILURE, clBuildProgram(p, 1, &device, NULL, NULL, NULL));
+  CHECK(strstr(buildLog(p), "capability Pipes is not supported") != NULL);
+  CHECK(strstr(buildLog(p), "CL_DEVICE_PIPE_SUPPORT") != NULL);
+  CHECK(strstr(buildLog(p), "capability DeviceEnqueue is not supported") != NULL);
+  cl_build_status buildStatus = CL_BUILD_NONE;
+  OK(clGetProgramBuildInfo(p, device, CL_PROGRAM_BUILD_STATUS, sizeof buildStatus, &buildStatus,
+                           NULL));
+  CHECK(buildStatus == CL_BUILD_ERROR);
+  OK(clReleaseProgram(p));
 }
 
 static void specializationConstants(void) {

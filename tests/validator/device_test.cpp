@@ -32,8 +32,16 @@ TEST(Device, Spvsim) {
                                           "cl_khr_spirv_no_integer_wrap_decoration",
                                           "cl_khr_spirv_linkonce_odr",
                                           "cl_khr_expect_assume",
-                                          "cl_khr_3d_image_writes"};
+                                          "cl_khr_3d_image_writes",
+                                          "cl_khr_depth_images"};
   EXPECT_EQ(d.extensions, expected);
+  // OpenCL 3.0 makes pipes and device-side enqueue optional; spvsim's device has neither
+  // (OpenCL-Env §3.1), as the opencl3.0 target; OpenCL 2.x devices have both.
+  EXPECT_FALSE(d.pipes);
+  EXPECT_FALSE(d.deviceEnqueue);
+  EXPECT_FALSE(DeviceDescription::fromTargetEnv("opencl3.0")->pipes);
+  EXPECT_TRUE(DeviceDescription::fromTargetEnv("opencl2.0")->pipes);
+  EXPECT_TRUE(DeviceDescription::fromTargetEnv("opencl2.2")->deviceEnqueue);
   // Every extension a device description lists is one --extensions accepts.
   for (const char *env : {"opencl1.2", "opencl1.2embedded", "opencl2.0", "opencl3.0"}) {
     const DeviceDescription target = *DeviceDescription::fromTargetEnv(env);

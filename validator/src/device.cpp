@@ -32,6 +32,10 @@ DeviceDescription describe(OpenCLVersion version, Profile profile) {
   d.addressBits = 64;
   d.images = true;
   for (const char *e : kBaseExtensions) d.extensions.insert(e);
+  // OpenCL API §4.2: pipes and device-side enqueue are required of OpenCL 2.x devices
+  // and optional on OpenCL 3.0, where spvsim's device has neither (CL_DEVICE_PIPE_SUPPORT
+  // is CL_FALSE, CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES 0).
+  d.pipes = d.deviceEnqueue = version != OpenCLVersion::CL1_2 && version != OpenCLVersion::CL3_0;
   // cl_khr_subgroups needs OpenCL 2.0; SPIR-V integer-wrap decorations need 2.1.
   if (version != OpenCLVersion::CL1_2) {
     d.extensions.insert("cl_khr_subgroups");
@@ -116,7 +120,11 @@ bool DeviceDescription::isKnownExtension(std::string_view name) {
 }
 
 DeviceDescription DeviceDescription::spvsim() {
-  return describe(OpenCLVersion::CL3_0, Profile::Full);
+  DeviceDescription d = describe(OpenCLVersion::CL3_0, Profile::Full);
+  // 2D depth images, which OpenCL 2.0 made core and OpenCL 3.0 an extension again, run
+  // (OpenCL-Env §5.2.2).
+  d.extensions.insert("cl_khr_depth_images");
+  return d;
 }
 
 std::optional<DeviceDescription> DeviceDescription::fromTargetEnv(std::string_view name) {

@@ -129,13 +129,24 @@ std::string unsupportedBecause(const RuleContext &ctx, spv::Capability c) {
   case C::Int64Atomics:
   case C::ImageBasic:
     return "";
-  // §3.1: OpenCL 2.0 and newer (GenericPointer on OpenCL 1.2: checkGenericPointer).
+  // §3.1: OpenCL 2.0 and newer (GenericPointer on OpenCL 1.2: checkGenericPointer);
+  // DeviceEnqueue and Pipes on OpenCL 3.0 only where the device has the optional feature.
   case C::DeviceEnqueue:
   case C::Groups:
   case C::Pipes:
-    return needs(atLeast(d, OpenCLVersion::CL2_0),
-                 "the capability is required by OpenCL 2.0 and newer only (§3.1); this is an " +
-                     std::string(versionName(d.version)) + " device");
+    if (!atLeast(d, OpenCLVersion::CL2_0))
+      return "the capability is required by OpenCL 2.0 and newer only (§3.1); this is an " +
+             std::string(versionName(d.version)) + " device";
+    if (c == C::Pipes)
+      return needs(d.pipes, "the Pipes capability needs a device with pipe support (§3.1: "
+                            "CL_DEVICE_PIPE_SUPPORT is CL_TRUE), which this " +
+                                std::string(versionName(d.version)) + " device does not have");
+    if (c == C::DeviceEnqueue)
+      return needs(d.deviceEnqueue,
+                   "the DeviceEnqueue capability needs a device with device-side enqueue (§3.1: "
+                   "CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES is not 0), which this " +
+                       std::string(versionName(d.version)) + " device does not have");
+    return "";
   case C::GenericPointer:
     return "";
   // §3.1: with ImageBasic.
@@ -156,12 +167,17 @@ std::string unsupportedBecause(const RuleContext &ctx, spv::Capability c) {
              std::string(versionName(d.version)) + " device";
     return images("ImageReadWrite");
   // §3.2: SPIR-V 1.1 capabilities of OpenCL 2.2 and newer. (Initializer and
-  // Finalizer, which §3.2 also lists, are execution modes in SPIR-V's grammar.)
+  // Finalizer, which §3.2 also lists, are execution modes in SPIR-V's grammar.) Pipe
+  // storage holds pipes: not on a device without them.
   case C::SubgroupDispatch:
   case C::PipeStorage:
-    return needs(atLeast(d, OpenCLVersion::CL2_2),
-                 "the capability is required by OpenCL 2.2 and newer only (§3.2); this is an " +
-                     std::string(versionName(d.version)) + " device");
+    if (!atLeast(d, OpenCLVersion::CL2_2))
+      return "the capability is required by OpenCL 2.2 and newer only (§3.2); this is an " +
+             std::string(versionName(d.version)) + " device";
+    return needs(c != C::PipeStorage || d.pipes,
+                 "the PipeStorage capability needs a device with pipe support (§3.2, §3.1: "
+                 "CL_DEVICE_PIPE_SUPPORT is CL_TRUE), which this " +
+                     std::string(versionName(d.version)) + " device does not have");
   // Reading (validator/RULES.md): SPIR-V 1.6's UniformDecoration only enables the Uniform
   // and UniformId decorations, promises that a value is the same across a scope that
   // change nothing a kernel computes; accepted wherever SPIR-V 1.6 is (§2.1, the
