@@ -20,7 +20,6 @@ int main(int argc, char **argv) {
   App app = appFromSource(kSource, "", "add_one");
   cl_context context = app.context;
   cl_command_queue queue = app.queue;
-  cl_kernel kernel = app.kernel;
   cl_int err;
   enum { N = 64 };
   int values[N];
@@ -53,11 +52,6 @@ int main(int argc, char **argv) {
     check(clFinish(queue), "clFinish");
     clReleaseMemObject(source);
   }
-  check(clSetKernelArg(kernel, 0, sizeof in, &in), "clSetKernelArg");
-  check(clSetKernelArg(kernel, 1, sizeof out, &out), "clSetKernelArg");
-  runAndPrintLast(&app, N, out);
-  clReleaseMemObject(in);
-  clReleaseMemObject(out);
-  appRelease(&app);
+  runInOutAndRelease(&app, N, in, out);
   return 0;
 }
