@@ -55,10 +55,16 @@ public:
   void define(uint64_t offset, uint64_t size);
   /// Whether every byte of [offset, offset + size) was written.
   bool defined(uint64_t offset, uint64_t size) const;
+  /// Every byte was written at once (the host wrote the allocation whole): the shadow is
+  /// no longer consulted, but keeps its memory, which a launch that started before may
+  /// still read, until the allocation is released.
+  void retire() { retired_ = true; }
+  bool retired() const { return retired_; }
 
 private:
   ZeroedStorage bytes_;
   uint64_t size_ = 0;
+  bool retired_ = false;
 };
 
 /// Copies the definedness of `size` bytes from `src` (nullptr: an allocation without a

@@ -219,7 +219,9 @@ void GlobalMemory::setUndefined(BufferId id) {
 std::pair<DefinedShadow *, uint64_t> GlobalMemory::shadowLocked(BufferId id) const {
   const BufferInfo &i = infoLocked(id);
   const BufferId root = i.parent ? i.parent : id;
-  return {shadows_[root].get(), i.parent ? i.parentOffset : 0};
+  DefinedShadow *shadow = shadows_[root].get();
+  if (shadow && shadow->retired()) shadow = nullptr;
+  return {shadow, i.parent ? i.parentOffset : 0};
 }
 
 void GlobalMemory::setDefined(BufferId id, uint64_t offset, uint64_t size) {
@@ -227,7 +229,12 @@ void GlobalMemory::setDefined(BufferId id, uint64_t offset, uint64_t size) {
   const uint64_t bufferSize = infoLocked(id).size;
   if (offset > bufferSize || size > bufferSize - offset)
     throw Error("defined range outside buffer " + std::to_string(id));
-  if (auto [shadow, at] = shadowLocked(id); shadow) shadow->define(at + offset, size);
+  auto [shadow, at] = shadowLocked(id);
+  if (!shadow) return;
+  // The whole allocation written (a host that maps a large image or buffer whole and
+  // unmaps it): it needs no shadow any more, and no shadow page is touched.
+  if (at + offset == 0 && size == shadow->size()) return shadow->retire();
+  shadow->define(at + offset, size);
 }
 
 void GlobalMemory::copyDefined(BufferId dst, uint64_t dstOffset, BufferId src, uint64_t srcOffset,

@@ -26,8 +26,13 @@ cl_int findMem(cl_mem handle, const Command &c, bool image, std::shared_ptr<Mem>
 }
 
 /// The host wrote the rows of `region` at `place` of the image (the uninitialised-value
-/// check sees them defined).
+/// check sees them defined). Rows that follow each other without a gap are one range, so
+/// that writing or filling a whole image marks it in one step (which drops its shadow).
 void markWritten(Mem &m, const RectPlace &place, const Triple &bytes) {
+  const bool oneRow = bytes[1] == 1 && bytes[2] == 1;
+  const bool packed = bytes[0] == place.rowPitch &&
+                      (bytes[2] == 1 || uint64_t(bytes[1]) * place.rowPitch == place.slicePitch);
+  if (oneRow || packed) return m.written(place.start(), place.end(bytes) - place.start());
   forEachRow(place, place, bytes, [&](uint64_t row, uint64_t) { m.written(row, bytes[0]); });
 }
 

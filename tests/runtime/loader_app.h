@@ -63,4 +63,16 @@ static void appRelease(App *app) {
   clReleaseContext(app->context);
 }
 
+/* Runs the kernel with arguments (in, out) over `n` work-items, prints the last int of
+ * `out` (runAndPrintLast), then releases both and the app (inline: not every program
+ * uses it). */
+static inline void runInOutAndRelease(App *app, size_t n, cl_mem in, cl_mem out) {
+  check(clSetKernelArg(app->kernel, 0, sizeof in, &in), "clSetKernelArg");
+  check(clSetKernelArg(app->kernel, 1, sizeof out, &out), "clSetKernelArg");
+  runAndPrintLast(app, n, out);
+  clReleaseMemObject(in);
+  clReleaseMemObject(out);
+  appRelease(app);
+}
+
 #endif

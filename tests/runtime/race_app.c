@@ -31,11 +31,6 @@ int main(int argc, char **argv) {
   check(err, "clCreateBuffer");
   cl_mem out = clCreateBuffer(app.context, 0, sizeof values, NULL, &err);
   check(err, "clCreateBuffer");
-  check(clSetKernelArg(app.kernel, 0, sizeof in, &in), "clSetKernelArg");
-  check(clSetKernelArg(app.kernel, 1, sizeof out, &out), "clSetKernelArg");
-  runAndPrintLast(&app, N, out);
-  clReleaseMemObject(in);
-  clReleaseMemObject(out);
-  appRelease(&app);
+  runInOutAndRelease(&app, N, in, out);
   return 0;
 }

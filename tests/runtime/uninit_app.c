@@ -3,7 +3,9 @@
  * the way the argument says: --write (clEnqueueWriteBuffer), --fill
  * (clEnqueueFillBuffer), --map (mapped for writing), --copy (clEnqueueCopyBuffer
  * from a buffer created with CL_MEM_COPY_HOST_PTR) or --host-ptr (created with
- * CL_MEM_COPY_HOST_PTR itself). */
+ * CL_MEM_COPY_HOST_PTR itself). --map-part maps all but the last element for writing:
+ * that element stays undefined (a whole write drops the buffer's shadow, a partial one
+ * must not). */
 #include <string.h>
 
 #include "loader_app.h"
@@ -18,7 +20,6 @@ int main(int argc, char **argv) {
   App app = appFromSource(kSource, "", "add_one");
   cl_context context = app.context;
   cl_command_queue queue = app.queue;
-  cl_kernel kernel = app.kernel;
   cl_int err;
   enum { N = 64 };
   int values[N];
@@ -36,11 +37,12 @@ int main(int argc, char **argv) {
   } else if (strcmp(how, "--fill") == 0) {
     check(clEnqueueFillBuffer(queue, in, &seven, sizeof seven, 0, sizeof values, 0, NULL, NULL),
           "clEnqueueFillBuffer");
-  } else if (strcmp(how, "--map") == 0) {
-    int *mapped = clEnqueueMapBuffer(queue, in, CL_TRUE, CL_MAP_WRITE_INVALIDATE_REGION, 0,
-                                     sizeof values, 0, NULL, NULL, &err);
+  } else if (strcmp(how, "--map") == 0 || strcmp(how, "--map-part") == 0) {
+    const size_t bytes = strcmp(how, "--map") == 0 ? sizeof values : sizeof values - sizeof(int);
+    int *mapped = clEnqueueMapBuffer(queue, in, CL_TRUE, CL_MAP_WRITE_INVALIDATE_REGION, 0, bytes,
+                                     0, NULL, NULL, &err);
     check(err, "clEnqueueMapBuffer");
-    memcpy(mapped, values, sizeof values);
+    memcpy(mapped, values, bytes);
     check(clEnqueueUnmapMemObject(queue, in, mapped, 0, NULL, NULL), "clEnqueueUnmapMemObject");
   } else if (strcmp(how, "--copy") == 0) {
     cl_mem source = clCreateBuffer(context, CL_MEM_COPY_HOST_PTR, sizeof values, values, &err);
@@ -50,11 +52,6 @@ int main(int argc, char **argv) {
     check(clFinish(queue), "clFinish");
     clReleaseMemObject(source);
   }
-  check(clSetKernelArg(kernel, 0, sizeof in, &in), "clSetKernelArg");
-  check(clSetKernelArg(kernel, 1, sizeof out, &out), "clSetKernelArg");
-  runAndPrintLast(&app, N, out);
-  clReleaseMemObject(in);
-  clReleaseMemObject(out);
-  appRelease(&app);
+  runInOutAndRelease(&app, N, in, out);
   return 0;
 }

@@ -81,11 +81,16 @@ TEST(GlobalMemoryShadow, BuffersAreDefinedUnlessCreatedWithoutContents) {
   EXPECT_THROW(memory.setDefined(sub, 30, 4), Error);
 }
 
+/// A buffer of `size` bytes created without contents.
+BufferId undefinedBuffer(GlobalMemory &memory, uint64_t size, const char *name) {
+  BufferId id = memory.create(size, name);
+  memory.setUndefined(id);
+  return id;
+}
+
 TEST(GlobalMemoryShadow, HostCopiesCarryDefinedness) {
   GlobalMemory memory;
-  BufferId a = memory.create(32, "a"), b = memory.create(32, "b");
-  memory.setUndefined(a);
-  memory.setUndefined(b);
+  BufferId a = undefinedBuffer(memory, 32, "a"), b = undefinedBuffer(memory, 32, "b");
   memory.setDefined(a, 0, 8);
   memory.copyDefined(b, 4, a, 4, 8); // bytes 4..7 defined, 8..11 not
   EXPECT_TRUE(memory.defined(b, 4, 4));
@@ -97,6 +102,35 @@ TEST(GlobalMemoryShadow, HostCopiesCarryDefinedness) {
   EXPECT_TRUE(memory.defined(c, 0, 32));
   memory.release(a);
   EXPECT_EQ(memory.snapshot()[a].shadow, nullptr);
+}
+
+TEST(GlobalMemoryShadow, AHostWriteOfTheWholeBufferDropsItsShadow) {
+  GlobalMemory memory;
+  BufferId a = undefinedBuffer(memory, 64, "a"), b = undefinedBuffer(memory, 64, "b");
+  // Written in parts, the last part completing it: the shadow stays, every byte defined.
+  memory.setDefined(a, 0, 32);
+  memory.setDefined(a, 32, 32);
+  EXPECT_TRUE(memory.defined(a, 0, 64));
+  EXPECT_NE(memory.snapshot()[a].shadow, nullptr);
+  // Written whole (a whole-image map for writing, unmapped): no shadow any more, and a
+  // launch that took the old one before still reads valid memory.
+  const uint8_t *before = memory.snapshot()[b].shadow;
+  ASSERT_NE(before, nullptr);
+  memory.setDefined(b, 0, 64);
+  EXPECT_EQ(memory.snapshot()[b].shadow, nullptr);
+  EXPECT_TRUE(memory.defined(b, 0, 64));
+  EXPECT_EQ(before[0], kUndefinedByte);
+  // A whole sub-buffer is not the whole buffer.
+  BufferId c = undefinedBuffer(memory, 64, "c");
+  BufferId sub = memory.createSub(c, 0, 32, "sub");
+  memory.setDefined(sub, 0, 32);
+  EXPECT_NE(memory.snapshot()[c].shadow, nullptr);
+  EXPECT_FALSE(memory.defined(c, 32, 1));
+  memory.setDefined(c, 32, 32);
+  memory.copyDefined(b, 0, c, 0, 64); // b has no shadow: stays defined
+  EXPECT_TRUE(memory.defined(b, 0, 64));
+  memory.release(b);
+  EXPECT_EQ(memory.snapshot()[b].shadow, nullptr);
 }
 
 } // namespace
