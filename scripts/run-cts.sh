@@ -27,7 +27,8 @@ usage: $0 [OPTIONS] CTS_BUILD_DIR [SUITE...]
   --offline        compile every kernel ahead with scripts/cts-offline-compiler.sh
                    (the suite's --compilation-mode spir-v): spvsim gets only SPIR-V
   --known FILE     the known-failure list (default: scripts/cts-known-failures.txt)
-  --full           no wimpy mode for math_brute_force, conversions, select and half
+  --full           no wimpy mode for math_brute_force, conversions, select, half (-w)
+                   and integer_ops (CL_WIMPY_MODE, which skips its long_* tests)
   --checks LIST    spvsim's checks for every suite (SPVSIM_CHECKS; default: all, as the
                    runtime's default): "bounds" leaves out the others, which take most
                    of the time of the slow suites (docs/conformance.md)
@@ -92,6 +93,16 @@ binary_of() {
   esac
 }
 
+# The environment a suite needs: integer_ops has no -w; its wimpy mode is
+# CL_WIMPY_MODE, which leaves out its long_* tests (2^26 values for each operator and
+# vector size) and keeps their quick_* forms (2^16).
+environment_of() {
+  case "$1" in
+    integer_ops) ((wimpy)) && echo "CL_WIMPY_MODE=1" ;;
+  esac
+  return 0
+}
+
 # The options a suite needs.
 options_of() {
   local suite="$1"
@@ -144,9 +155,10 @@ run_suite() {
   rm -f "$out/$suite.json" "$out/$suite.status"
   start=$(date +%s%N)
   status=0
-  # shellcheck disable=SC2046 # options are words
+  # shellcheck disable=SC2046 # options and variables are words
   (cd "$(dirname "$binary")" &&
-    OCL_ICD_VENDORS="$vendors" SPVSIM_THREADS="${SPVSIM_THREADS:-$threads}" \
+    env $(environment_of "$suite") \
+      OCL_ICD_VENDORS="$vendors" SPVSIM_THREADS="${SPVSIM_THREADS:-$threads}" \
       SPVSIM_CHECKS="${checks:-${SPVSIM_CHECKS:-}}" \
       CL_CONFORMANCE_RESULTS_FILENAME="$out/$suite.json" \
       timeout --kill-after=10 "$limit" "$binary" $(options_of "$suite")) \

@@ -29,6 +29,7 @@ exit 1
 ECHOING = """#!/bin/sh
 echo "options: $*"
 echo "checks: $SPVSIM_CHECKS"
+echo "wimpy: $CL_WIMPY_MODE"
 echo "one passed"
 cat > "$CL_CONFORMANCE_RESULTS_FILENAME" <<JSON
 {"cmd": "test_echo", "results": {"one": "pass"}}
@@ -51,7 +52,8 @@ exec sleep 60
 
 def fake_cts(root):
     for name, text in (("fast", FINISHING), ("slow", HANGING), ("quoted", QUOTING), ("select", ECHOING),
-                       ("half", ECHOING), ("basic", ECHOING)):
+                       ("half", ECHOING), ("basic", ECHOING),
+                       ("integer_ops", ECHOING)):
         folder = os.path.join(root, "test_conformance", name)
         os.makedirs(folder)
         path = os.path.join(folder, "test_" + name)
@@ -122,11 +124,21 @@ def main():
             with open(os.path.join(out, suite + ".log")) as f:
                 log = f.read()
             expect("options: %s\n" % options in log, suite + " runs with '%s'" % options, log)
+        status, output = run(cts, out, [], ["integer_ops"])
+        with open(os.path.join(out, "integer_ops.log")) as f:
+            log = f.read()
+        expect("options: \n" in log and "wimpy: 1\n" in log,
+               "integer_ops runs in its wimpy mode, set by CL_WIMPY_MODE", log)
+        with open(os.path.join(out, "basic.log")) as f:
+            log = f.read()
+        expect("wimpy: \n" in log, "only integer_ops gets CL_WIMPY_MODE", log)
         out = os.path.join(tmp, "full")
-        status, output = run(cts, out, [], ["select"], ["--full"])
+        status, output = run(cts, out, [], ["select", "integer_ops"], ["--full"])
         with open(os.path.join(out, "select.log")) as f:
             log = f.read()
         expect("options: \n" in log, "--full runs select without -w", log)
+        with open(os.path.join(out, "integer_ops.log")) as f:
+            expect("wimpy: \n" in f.read(), "--full runs integer_ops' long tests", log)
         expect("checks: \n" in log, "the runtime's own checks by default", log)
         out = os.path.join(tmp, "checks")
         status, output = run(cts, out, [], ["half"], ["--checks", "bounds"])

@@ -267,6 +267,17 @@ private:
     bool localFence = false; ///< passed a release fence that orders only local memory
     bool pendingAll = false; ///< a pending read saw a saturated clock
     race::SyncClock pending;
+    /// Its last atomic read of global memory (atomicRead): the location and its version,
+    /// whether the read acquired and what it says of the releases it did not, and the
+    /// group's `changes_` after it. A read like it while neither changed would repeat
+    /// all it did: it is skipped.
+    struct LastRead {
+      uint64_t location = ~uint64_t(0);
+      uint64_t version = race::SyncOrder::kNoVersion;
+      uint64_t changes = 0;
+      bool acquires = false;
+      race::Missing weak = race::Missing::None;
+    } lastRead;
     // __local memory, between the warps of the group (race_sync.cpp):
     uint32_t localRelease = 0;       ///< local epoch of its last local release fence (0: none)
     bool localAcquireFenced = false; ///< passed an acquire fence that orders local memory
@@ -318,11 +329,15 @@ private:
   uint64_t newRelease(uint32_t warp, const race::ReleasePoint &p);
   /// Joins `clock` (`all`: saturated) into what the group acquired.
   void acquire(const race::SyncClock &clock, bool all);
+  /// Counts the changes of what atomic reads change: `acquired_`, `acquiredAll_`,
+  /// `hints_` and the warps' pending reads (WarpSync::lastRead).
+  uint64_t changes_ = 0;
   uint32_t releases_ = 0;    ///< release points the group made
   bool acquiredAll_ = false; ///< the group acquired a saturated clock: all is ordered
   uint32_t linearGroup_ = 0;
   std::vector<WarpSync> sync_;
   race::SyncClock acquired_;          ///< the release points the group acquired
+  race::SyncClock seen_;              ///< atomicRead's: what one lane's read saw
   std::vector<race::SyncHint> hints_; ///< why atomics it read did not order
 };
 

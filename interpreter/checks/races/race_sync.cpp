@@ -34,6 +34,7 @@ void RaceGroup::fenced(const ExecState &x, const LoweredOp &op, uint64_t scopes)
   // device-scope atomics. Only sub-group fences do not order work-groups.
   const race::Ordering o = race::orderingOf(uint32_t(spv::Scope::Device), semantics);
   if ((!o.acquire && !o.release) || subgroupScope(memory)) return;
+  if (o.acquire) ++changes_; // it takes in the warp's pending reads, and changes hints_
   const uint32_t w = x.warp->firstItem / x.width;
   WarpSync &s = sync_[w];
   // __local memory between the warps of the group: a fence that names it pairs with
@@ -166,9 +167,18 @@ void RaceGroup::atomicWriting(const ExecState &x, const LoweredOp &op) {
   uint32_t localPoint = 0;
   Missing localWeak = Missing::None;
   // Before the write itself: a work-item that reads what it wrote finds its release.
+  // Lanes after the first on one location repeat its write, which SyncOrder skips
+  // while nothing else changed the location.
+  uint64_t lastLocation = ~uint64_t(0), lastVersion = SyncOrder::kNoVersion;
+  SyncOrder &order = shadow_.sync();
+  SyncOrder::Held held; // taken at the first lane on global memory
   forGlobalLanes(launch_, x, op, mask, site->bytes, [&](uint64_t location) {
-    shadow_.sync().write(location, linearGroup_, release, acquired_, acquiredAll_, weak);
-    if (launch_.localArenaSize == 0) return;
+    if (!held) held = order.hold();
+    const bool repeat = location == lastLocation;
+    lastVersion = order.write(held, location, linearGroup_, release, acquired_, acquiredAll_, weak,
+                              repeat ? lastVersion : SyncOrder::kNoVersion);
+    lastLocation = location;
+    if (launch_.localArenaSize == 0 || repeat) return; // the group's own table: as before
     if (!localDecided) {
       localDecided = true;
       localPoint = localReleaseThroughGlobal(o, w, localWeak);
@@ -195,26 +205,39 @@ void RaceGroup::atomicRead(const ExecState &x, const LoweredOp &op) {
   const Missing readWeak = o.acquire && !o.wide && !o.legacy ? Missing::NarrowRead
                            : s.localAcquireFence             ? Missing::FenceSpaceRead
                                                              : Missing::RelaxedRead;
-  race::SyncClock seen;
+  race::SyncClock &seen = seen_;
+  uint64_t lastLocation = ~uint64_t(0);
+  SyncOrder &order = shadow_.sync();
+  SyncOrder::Held held; // taken at the first lane on global memory
   forGlobalLanes(launch_, x, op, mask, site->bytes, [&](uint64_t location) {
-    if (launch_.localArenaSize != 0)
+    if (!held) held = order.hold();
+    if (launch_.localArenaSize != 0 && location != lastLocation)
       localAcquireThroughGlobal(location, o, x.warp->firstItem / x.width);
+    lastLocation = location;
+    // A read like the warp's last one (the next lane's of one instruction, or the next
+    // iteration's of a loop), of a location unchanged since, while nothing it changes
+    // changed since either, would do all again: SyncOrder skips it.
+    WarpSync::LastRead &last = s.lastRead;
+    const bool like = last.location == location && last.acquires == acquires &&
+                      last.weak == readWeak && last.changes == changes_;
     seen.clear();
-    const bool all = shadow_.sync().read(location, linearGroup_, seen, hints_);
+    const SyncOrder::Read r = order.read(held, location, linearGroup_, seen, hints_,
+                                         like ? last.version : SyncOrder::kNoVersion);
+    last = {location, r.version, changes_, acquires, readWeak};
+    if (r.repeated) return;
+    if (r.hintsChanged) ++changes_;
     if (acquires) {
-      acquire(seen, all);
-      return;
+      acquire(seen, r.saturated);
+    } else {
+      bool changed = race::join(s.pending, seen) || (r.saturated && !s.pendingAll);
+      s.pendingAll |= r.saturated;
+      for (uint64_t k : seen) {
+        const uint32_t g = uint32_t(k >> 32);
+        if (g != linearGroup_) changed |= race::setHint(hints_, {g, readWeak});
+      }
+      if (changed) ++changes_;
     }
-    race::join(s.pending, seen);
-    s.pendingAll |= all;
-    for (uint64_t k : seen) {
-      const uint32_t g = uint32_t(k >> 32);
-      if (g == linearGroup_) continue;
-      bool known = false;
-      for (race::SyncHint &h : hints_)
-        if (h.group == g) known = true, h.missing = readWeak;
-      if (!known) hints_.push_back({g, readWeak});
-    }
+    last.changes = changes_;
   });
 }
 
@@ -241,9 +264,11 @@ void RaceGroup::localAtomicWriting(const ExecState &x, const LoweredOp &op, uint
                                  : Missing::RelaxedWrite;
   }
   const uint64_t *p = x.reg<uint64_t>(op.a);
+  uint64_t last = ~uint64_t(0); // a lane on the previous lane's location repeats it
   for (uint64_t lanes = mask; lanes; lanes &= lanes - 1) {
     const uint64_t q = tagged::addOffset(p[std::countr_zero(lanes)], op.imm);
-    if (tagged::space(q) != AddressSpace::Local) continue;
+    if (tagged::space(q) != AddressSpace::Local || q == last) continue;
+    last = q;
     LocalLocation &loc = localLocations_[q];
     joinLocal(loc.clock, s.localAcquired); // transitivity: what the warp acquired
     if (!point) {
@@ -259,9 +284,11 @@ void RaceGroup::localAtomicRead(const ExecState &x, const LoweredOp &op, uint64_
                                 const race::Ordering &o, WarpSync &s) {
   const bool acquires = o.group && o.local && (o.acquire || s.localAcquireFenced);
   const uint64_t *p = x.reg<uint64_t>(op.a);
+  uint64_t last = ~uint64_t(0); // a lane on the previous lane's location repeats it
   for (uint64_t lanes = mask; lanes; lanes &= lanes - 1) {
     const uint64_t q = tagged::addOffset(p[std::countr_zero(lanes)], op.imm);
-    if (tagged::space(q) != AddressSpace::Local) continue;
+    if (tagged::space(q) != AddressSpace::Local || q == last) continue;
+    last = q;
     const auto it = localLocations_.find(q);
     if (it == localLocations_.end()) continue;
     joinLocal(acquires ? s.localAcquired : s.localPending, it->second.clock);
@@ -349,6 +376,7 @@ std::string RaceGroup::missingLocalOrdering(uint32_t warp) const {
 uint64_t RaceGroup::newRelease(uint32_t warp, const race::ReleasePoint &p) {
   if (++releases_ > SyncOrder::kMaxPoints) {
     acquiredAll_ = true; // its releases saturate the locations they reach
+    ++changes_;
     return sync_[warp].release != SyncOrder::kNoRelease
                ? sync_[warp].release
                : shadow_.sync().addRelease(linearGroup_, warp, p);
@@ -357,10 +385,11 @@ uint64_t RaceGroup::newRelease(uint32_t warp, const race::ReleasePoint &p) {
 }
 
 void RaceGroup::acquire(const race::SyncClock &clock, bool all) {
-  race::join(acquired_, clock);
+  if (race::join(acquired_, clock)) ++changes_;
   if (all || acquired_.size() > SyncOrder::kMaxClock) {
     acquiredAll_ = true;
     acquired_ = {};
+    ++changes_;
   }
 }
 

@@ -18,15 +18,6 @@ bool before(uint32_t a, uint32_t b) {
   return ((b - a) & mask) - 1 < mask / 2;
 }
 
-void addHint(std::vector<SyncHint> &hints, SyncHint h) {
-  for (SyncHint &e : hints)
-    if (e.group == h.group) {
-      e.missing = h.missing;
-      return;
-    }
-  hints.push_back(h);
-}
-
 } // namespace
 
 Ordering orderingOf(uint32_t scope, uint32_t semantics) {
@@ -53,43 +44,67 @@ Ordering orderingOf(uint32_t scope, uint32_t semantics) {
   return o;
 }
 
-void join(SyncClock &into, uint64_t key) {
-  const auto at = std::lower_bound(into.begin(), into.end(), key >> kPrefixShift << kPrefixShift);
-  if (at != into.end() && (*at >> kPrefixShift) == (key >> kPrefixShift))
-    *at = std::max(*at, key);
-  else
-    into.insert(at, key);
+bool setHint(std::vector<SyncHint> &hints, SyncHint h) {
+  const auto at = std::lower_bound(hints.begin(), hints.end(), h.group,
+                                   [](const SyncHint &e, uint32_t g) { return e.group < g; });
+  if (at == hints.end() || at->group != h.group) {
+    hints.insert(at, h);
+    return true;
+  }
+  if (at->missing == h.missing) return false;
+  at->missing = h.missing;
+  return true;
 }
 
-void join(SyncClock &into, const SyncClock &from) {
-  if (from.empty()) return;
+bool join(SyncClock &into, uint64_t key) {
+  const auto at = std::lower_bound(into.begin(), into.end(), key >> kPrefixShift << kPrefixShift);
+  if (at == into.end() || (*at >> kPrefixShift) != (key >> kPrefixShift)) {
+    into.insert(at, key);
+    return true;
+  }
+  if (*at >= key) return false;
+  *at = key;
+  return true;
+}
+
+bool join(SyncClock &into, const SyncClock &from) {
+  if (from.empty()) return false;
+  if (into.empty()) {
+    into = from; // keeps into's storage when it is large enough
+    return true;
+  }
   if (from.size() == 1) return join(into, from.front());
-  // Most joins add nothing (a clock joined again): find out without allocating.
-  auto a = into.cbegin();
+  // Most joins add nothing (a clock joined again): find out first, counting the keys of
+  // warps `into` does not have yet.
   bool adds = false;
+  size_t extra = 0;
+  auto a = into.cbegin();
   for (uint64_t k : from) {
     while (a != into.cend() && (*a >> kPrefixShift) < (k >> kPrefixShift)) ++a;
-    if (a == into.cend() || (*a >> kPrefixShift) != (k >> kPrefixShift) || *a < k) {
+    if (a == into.cend() || (*a >> kPrefixShift) != (k >> kPrefixShift)) {
+      ++extra;
       adds = true;
-      break;
+    } else if (*a < k) {
+      adds = true;
     }
   }
-  if (!adds) return;
-  SyncClock out;
-  out.reserve(into.size() + from.size());
-  a = into.cbegin();
-  auto b = from.cbegin();
-  while (a != into.cend() || b != from.cend()) {
-    uint64_t k;
-    if (b == from.cend() || (a != into.cend() && (*a >> kPrefixShift) < (*b >> kPrefixShift)))
-      k = *a++;
-    else if (a == into.cend() || (*b >> kPrefixShift) < (*a >> kPrefixShift))
-      k = *b++;
-    else
-      k = std::max(*a++, *b++);
-    out.push_back(k);
+  if (!adds) return false;
+  // Merge from the back, in place: the larger prefixes first into the grown end.
+  size_t i = into.size(), j = from.size(), o = into.size() + extra;
+  into.resize(o);
+  while (j > 0) {
+    const uint64_t pa = i > 0 ? into[i - 1] >> kPrefixShift : 0;
+    const uint64_t pb = from[j - 1] >> kPrefixShift;
+    if (i > 0 && pa > pb) {
+      into[--o] = into[--i];
+    } else if (i > 0 && pa == pb) {
+      --o, --i, --j;
+      into[o] = std::max(into[i], from[j]);
+    } else {
+      into[--o] = from[--j];
+    }
   }
-  into = std::move(out);
+  return true;
 }
 
 uint64_t SyncOrder::addRelease(uint32_t group, uint32_t warp, const ReleasePoint &p) {
@@ -100,30 +115,35 @@ uint64_t SyncOrder::addRelease(uint32_t group, uint32_t warp, const ReleasePoint
          uint64_t(points.size() - 1);
 }
 
-void SyncOrder::write(uint64_t location, uint32_t group, uint64_t release,
-                      const SyncClock &acquired, bool all, Missing weak) {
-  std::lock_guard lock(mutex_);
+uint64_t SyncOrder::write(const Held &, uint64_t location, uint32_t group, uint64_t release,
+                          const SyncClock &acquired, bool all, Missing weak, uint64_t after) {
   Location &l = locations_[location];
+  if (l.version == after) return after; // the same write again: it changes nothing
+  bool changed = false;
   if (release != kNoRelease && !l.saturated) {
-    join(l.clock, acquired);
-    join(l.clock, release);
+    changed |= join(l.clock, acquired);
+    changed |= join(l.clock, release);
     if (all || l.clock.size() > kMaxClock) {
-      l.saturated = true;
+      l.saturated = changed = true;
       l.clock = {};
     }
   }
-  if (weak != Missing::None) addHint(l.weak, {group, weak});
+  if (weak != Missing::None) changed |= setHint(l.weak, {group, weak});
+  if (changed) ++l.version;
+  return l.version;
 }
 
-bool SyncOrder::read(uint64_t location, uint32_t group, SyncClock &read,
-                     std::vector<SyncHint> &hints) {
-  std::lock_guard lock(mutex_);
+SyncOrder::Read SyncOrder::read(const Held &, uint64_t location, uint32_t group, SyncClock &read,
+                                std::vector<SyncHint> &hints, uint64_t seen) {
   const auto it = locations_.find(location);
-  if (it == locations_.end()) return false;
+  const uint64_t version = it == locations_.end() ? 0 : it->second.version;
+  if (version == seen) return {false, true, false, version};
+  if (it == locations_.end()) return {false, false, false, 0};
   join(read, it->second.clock);
+  bool hintsChanged = false;
   for (const SyncHint &h : it->second.weak)
-    if (h.group != group) addHint(hints, h);
-  return it->second.saturated;
+    if (h.group != group) hintsChanged |= setHint(hints, h);
+  return {it->second.saturated, false, hintsChanged, version};
 }
 
 bool SyncOrder::precedes(const Access &d, uint32_t group, uint32_t local, const SyncClock &acquired,

@@ -92,6 +92,11 @@ Ordering orderingOf(uint32_t scope, uint32_t semantics);
 /// The launch's release points and atomic locations (shared by all its runners).
 class SyncOrder {
 public:
+  using Held = std::unique_lock<std::mutex>;
+  /// The lock of the atomic locations, held over the lanes of one atomic instruction
+  /// (one lock, not one per lane); nothing else of SyncOrder is called while it is held.
+  [[nodiscard]] Held hold() { return Held(mutex_); }
+
   /// Records a release point of work-group `group` by the warp with index `warp`;
   /// returns its key.
   uint64_t addRelease(uint32_t group, uint32_t warp, const ReleasePoint &p);
@@ -102,12 +107,28 @@ public:
   /// §3.3.6.4 do; a store would end them, which is left out so that a reader that raced
   /// with the store cannot miss the release it read.
   /// `all`: the release orders everything (its group's clock is saturated).
-  void write(uint64_t location, uint32_t group, uint64_t release, const SyncClock &acquired,
-             bool all, Missing weak);
+  /// Returns the location's version after the write. `after`: the version an identical
+  /// write (the same arguments but `location`'s) returned last; while the location still
+  /// has it, this one would change nothing and is skipped — the lanes of one atomic
+  /// instruction on one location cost one join, not one each.
+  /// `held`: hold() of this SyncOrder, for the lanes of the instruction.
+  uint64_t write(const Held &held, uint64_t location, uint32_t group, uint64_t release,
+                 const SyncClock &acquired, bool all, Missing weak, uint64_t after = kNoVersion);
+
+  /// What read() did.
+  struct Read {
+    bool saturated = false;    ///< the location's clock is saturated: an acquire orders all
+    bool repeated = false;     ///< the location still had version `seen`: nothing was read
+    bool hintsChanged = false; ///< `hints` changed
+    uint64_t version = 0;      ///< the location's version
+  };
   /// An atomic read at `location` by `group`: the releases it may acquire into `read`,
-  /// and what the location says of other groups' writes that were not releases. True
-  /// when the location's clock is saturated: an acquire of it then orders everything.
-  bool read(uint64_t location, uint32_t group, SyncClock &read, std::vector<SyncHint> &hints);
+  /// and what the location says of other groups' writes that were not releases.
+  /// `seen`: a version of the location whose read the caller has taken in already
+  /// (kNoVersion: none); while the location still has it, nothing is read.
+  /// `held`: hold() of this SyncOrder, for the lanes of the instruction.
+  Read read(const Held &held, uint64_t location, uint32_t group, SyncClock &read,
+            std::vector<SyncHint> &hints, uint64_t seen = kNoVersion);
 
   /// Whether access `d` (of work-group `group`, local id `local`) precedes a release
   /// point in `acquired`. `otherLane`, when given and it does not, says whether its
@@ -116,6 +137,9 @@ public:
                 bool *otherLane = nullptr);
 
   static constexpr uint64_t kNoRelease = ~uint64_t(0);
+  /// No version of a location (a location's version counts the writes that changed what
+  /// a read of it gives; 0 while none has, as for a location never written).
+  static constexpr uint64_t kNoVersion = ~uint64_t(0);
   /// The most release points a location's clock or a group's acquired clock holds;
   /// beyond it the clock is saturated and orders everything (cost stays linear in
   /// kernels with many seq_cst atomics: a race may be missed, none is invented).
@@ -126,6 +150,7 @@ public:
 private:
   struct Location {
     bool saturated = false;
+    uint64_t version = 0;
     SyncClock clock;
     std::vector<SyncHint> weak;
   };
@@ -134,10 +159,15 @@ private:
   std::unordered_map<uint64_t, Location> locations_;
 };
 
-/// Adds the keys of `from` to `into` (a warp's later point replaces its earlier one).
-void join(SyncClock &into, const SyncClock &from);
-/// Adds one key to `into`.
-void join(SyncClock &into, uint64_t key);
+/// Adds the keys of `from` to `into` (a warp's later point replaces its earlier one),
+/// in place: no allocation once `into` has grown to its size. True when `into` changed.
+/// `from` is not `into`.
+bool join(SyncClock &into, const SyncClock &from);
+/// Adds one key to `into`; true when `into` changed.
+bool join(SyncClock &into, uint64_t key);
+/// Sets what `hints` (sorted by group, one per group) says of group h.group; true when
+/// that changed it.
+bool setHint(std::vector<SyncHint> &hints, SyncHint h);
 
 /// The ordering a race between two work-items of one group on __local memory lacks, for
 /// its message: `missing` what the reading warp learned (None: nothing), `tracked` and
