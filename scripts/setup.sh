@@ -20,8 +20,9 @@ packages=(
   spirv-tools spirv-headers
   libcli11-dev nlohmann-json3-dev libgtest-dev
   clang-15 llvm-spirv-15 # the test kernels (the runtime compiles in the process)
-  # frontend/: clang, LLVM and the SPIR-V translator as libraries.
-  libclang-cpp15-dev llvm-15-dev libllvmspirvlib-15-dev
+  # frontend/: clang, LLVM and the SPIR-V translator as libraries (clang's headers are
+  # libclang-15-dev's, which libclang-cpp15-dev does not pull in).
+  libclang-cpp15-dev libclang-15-dev llvm-15-dev libllvmspirvlib-15-dev
   # The runtime (an OpenCL ICD) and its tests: headers, the ICD loader, and real clients.
   opencl-c-headers ocl-icd-opencl-dev clinfo python3-pyopencl
   libedit-dev # the debugger's prompt (spvsim debug): line editing and history
