@@ -13,6 +13,7 @@
 
 #include <vector>
 
+#include "legalize_debug_expressions.h"
 #include "legalize_integers.h"
 #include "legalize_wide_integers.h"
 
@@ -196,6 +197,8 @@ LegalizeReport legalizeForTranslator(llvm::Module &module) {
   LegalizeReport report;
   replaceFreezes(module, report);
   for (llvm::Function &function : module) {
+    // Computed variable locations first: their instructions are legalized with the rest.
+    report.computedLocations += materializeComputedLocations(function).materialized;
     // Above 64 bits first: truncating a wide value may leave an illegal narrow one.
     const WideLowering wide = lowerWideIntegers(function);
     report.loweredWideIntegers += wide.instructions;

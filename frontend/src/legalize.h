@@ -16,6 +16,7 @@ struct LegalizeReport {
   unsigned memmoves = 0;            ///< `llvm.memmove` calls lowered
   unsigned promotedIntegers = 0;    ///< instructions on a width SPIR-V has not, promoted
   unsigned loweredWideIntegers = 0; ///< instructions on 65 to 128 bits, made pairs of 64
+  unsigned computedLocations = 0;   ///< variable locations whose computation became instructions
   unsigned droppedLocations = 0;    ///< variable locations whose expressions were dropped
   unsigned droppedGlobalDebug = 0;  ///< global variable expressions dropped
 };
@@ -30,6 +31,9 @@ struct LegalizeReport {
 /// - `llvm.memmove` becomes a `llvm.memcpy` between two named address spaces (which
 ///   cannot overlap), else a copy loop: the translator lowers it itself only when it is
 ///   not told to keep unknown intrinsics as calls, which the front end does;
+/// - a variable location whose expression computes the variable's value from values
+///   (conversions, arithmetic, several location operands) has the computation made
+///   instructions, and names their result (legalize_debug_expressions.h);
 /// - a variable location (llvm.dbg.value/declare/addr) or global variable expression
 ///   whose DIExpression uses an operation OpenCL.DebugInfo.100 cannot encode (its
 ///   DebugOperation list, OpenCL.DebugInfo.100 §4.8), or several location operands,

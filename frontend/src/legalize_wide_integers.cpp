@@ -146,6 +146,13 @@ bool isSupportedWide(const llvm::Instruction &instruction) {
     return (load ? load->isSimple() : store->isSimple()) && isWide(type) && !type->isVectorTy() &&
            isWideAddress(pointer);
   }
+  case llvm::Instruction::BitCast: {
+    // Between 128-bit integers (a scalar or a vector) and a value of the same size that
+    // is no wide integer (clang -O2 reads a `long long` vector's words as <4 x i64>).
+    llvm::Type *from = instruction.getOperand(0)->getType(), *to = instruction.getType();
+    llvm::Type *wide = isWide(from) ? from : to, *other = isWide(from) ? to : from;
+    return integerWidth(wide) == 128 && !isWide(other) && !other->isPointerTy();
+  }
   case llvm::Instruction::ExtractElement:
   case llvm::Instruction::InsertElement: // not at a wide index
     return !isWide(instruction.getOperand(instruction.getNumOperands() - 1)->getType());
@@ -218,7 +225,7 @@ public:
 
 private:
   /// Variable locations naming a wide value: no single value holds it now. One naming a
-  /// scalar alone is kept for splitDebugLocations(), the others are dropped.
+  /// scalar or a vector alone is kept for splitDebugLocations(), the others are dropped.
   unsigned dropDebugLocations() {
     std::vector<llvm::DbgVariableIntrinsic *> dropped;
     for (llvm::Instruction &instruction : llvm::instructions(function_))
@@ -226,7 +233,9 @@ private:
         for (llvm::Value *value : location->location_ops())
           if (value && isWide(value->getType())) {
             auto *described = llvm::dyn_cast<llvm::DbgValueInst>(location);
-            if (described && !described->hasArgList() && value->getType()->isIntegerTy())
+            if (described && !described->hasArgList() &&
+                (value->getType()->isIntegerTy() ||
+                 llvm::isa<llvm::FixedVectorType>(value->getType())))
               split_.push_back(described);
             else
               dropped.push_back(location);
@@ -236,40 +245,58 @@ private:
     return static_cast<unsigned>(dropped.size());
   }
 
-  /// The variable locations dropDebugLocations() kept, each naming a wide scalar,
-  /// become two, one for each half: the low half the variable's first 64 bits, the high
-  /// half the bits from 64 up to the value's width (fragments, DW_OP_LLVM_fragment; a
-  /// DebugValue's Fragment operation, OpenCL.DebugInfo.100 §4.8), so that the variable
-  /// keeps its value. A location whose expression cannot take a fragment (it computes
-  /// on the value) or whose variable is narrower than 65 bits is dropped; returns how
-  /// many were.
+  /// The variable locations dropDebugLocations() kept, each naming a wide scalar or a
+  /// vector of them, become two per element, one for each half: the low half the
+  /// element's first 64 bits, the high half its bits from 64 up to the value's width
+  /// (fragments, DW_OP_LLVM_fragment; a DebugValue's Fragment operation,
+  /// OpenCL.DebugInfo.100 §4.8), so that the variable keeps its value. A vector's
+  /// elements are taken out of the halves (extractelement), the element i being the
+  /// variable's bits from i times its size divided by the element count. A location
+  /// whose expression cannot take a fragment (it computes on the value), or whose
+  /// variable's elements are narrower than 65 bits, is dropped; returns how many were.
   unsigned splitDebugLocations() {
     unsigned dropped = 0;
     for (llvm::DbgValueInst *location : split_) {
       llvm::Value *value = location->getValue(0);
       const unsigned width = integerWidth(value->getType());
+      const auto *vector = llvm::dyn_cast<llvm::FixedVectorType>(value->getType());
+      const unsigned elements = vector ? vector->getNumElements() : 1;
       // The bits of the variable the location describes: its fragment's, else all.
       llvm::DIExpression *expression = location->getExpression();
-      uint64_t bits = location->getVariable()->getSizeInBits().value_or(width);
+      uint64_t bits = location->getVariable()->getSizeInBits().value_or(width * elements);
       if (auto fragment = expression->getFragmentInfo()) bits = fragment->SizeInBits;
-      const uint64_t described = std::min<uint64_t>(width, bits);
+      const uint64_t stride = bits / elements;
+      const uint64_t described = std::min<uint64_t>(width, stride);
       const bool known = !llvm::isa<llvm::Instruction>(value) || values_.count(value);
-      llvm::Optional<llvm::DIExpression *> low, high;
-      if (known && described > 64) {
-        low = llvm::DIExpression::createFragmentExpression(expression, 0, 64);
-        high = llvm::DIExpression::createFragmentExpression(expression, 64, described - 64);
+      // element -> its halves' fragments
+      std::vector<std::pair<llvm::DIExpression *, llvm::DIExpression *>> fragments;
+      for (unsigned e = 0; known && described > 64 && bits % elements == 0 && e < elements; ++e) {
+        auto low = llvm::DIExpression::createFragmentExpression(expression, e * stride, 64);
+        auto high = llvm::DIExpression::createFragmentExpression(expression, e * stride + 64,
+                                                                 described - 64);
+        if (!low || !high) break;
+        fragments.emplace_back(*low, *high);
       }
-      if (!low || !high) {
+      if (fragments.size() != elements) {
         location->eraseFromParent();
         ++dropped;
         continue;
       }
       const Halves halves = get(value);
-      for (auto [half, fragment] : {std::pair{halves.low, *low}, std::pair{halves.high, *high}}) {
-        auto *piece = llvm::cast<llvm::DbgValueInst>(location->clone());
-        piece->insertBefore(location);
-        piece->replaceVariableLocationOp(0u, half);
-        piece->setExpression(fragment);
+      llvm::IRBuilder<> builder(location);
+      builder.SetCurrentDebugLocation(location->getDebugLoc());
+      for (unsigned e = 0; e < elements; ++e) {
+        const Halves element = vector
+                                   ? Halves{builder.CreateExtractElement(halves.low, uint64_t{e}),
+                                            builder.CreateExtractElement(halves.high, uint64_t{e})}
+                                   : halves;
+        for (auto [half, fragment] : {std::pair{element.low, fragments[e].first},
+                                      std::pair{element.high, fragments[e].second}}) {
+          auto *piece = llvm::cast<llvm::DbgValueInst>(location->clone());
+          piece->insertBefore(location);
+          piece->replaceVariableLocationOp(0u, half);
+          piece->setExpression(fragment);
+        }
       }
       location->eraseFromParent();
     }
@@ -412,6 +439,8 @@ private:
                     {builder.CreateShuffleVector(a.low, b.low, shuffle.getShuffleMask()),
                      builder.CreateShuffleVector(a.high, b.high, shuffle.getShuffleMask())});
     }
+    case llvm::Instruction::BitCast:
+      return rewriteBitCast(builder, instruction);
     case llvm::Instruction::Load: {
       auto &load = llvm::cast<llvm::LoadInst>(instruction);
       auto *pointer = llvm::dyn_cast<llvm::AllocaInst>(load.getPointerOperand());
@@ -442,6 +471,41 @@ private:
     default:
       return; // only variable locations (dropped before) and what isSupportedWide() accepts
     }
+  }
+
+  /// A bitcast between 128-bit integers and another type of their size, through
+  /// 64-bit pieces: each integer's low half, then its high half (SPIR is little-endian).
+  void rewriteBitCast(llvm::IRBuilder<> &builder, llvm::Instruction &cast) {
+    llvm::Value *source = cast.getOperand(0);
+    llvm::Type *wide = isWide(source->getType()) ? source->getType() : cast.getType();
+    const auto *vector = llvm::dyn_cast<llvm::FixedVectorType>(wide);
+    const unsigned count = vector ? vector->getNumElements() : 1;
+    auto *pieces = llvm::FixedVectorType::get(builder.getInt64Ty(), 2 * count);
+    if (isWide(source->getType())) {
+      const Halves halves = get(source);
+      llvm::Value *joined = nullptr;
+      if (vector) {
+        llvm::SmallVector<int, 16> interleaved;
+        for (unsigned i = 0; i < count; ++i) interleaved.append({int(i), int(count + i)});
+        joined = builder.CreateShuffleVector(halves.low, halves.high, interleaved);
+      } else {
+        joined =
+            builder.CreateInsertElement(llvm::UndefValue::get(pieces), halves.low, uint64_t{0});
+        joined = builder.CreateInsertElement(joined, halves.high, uint64_t{1});
+      }
+      return replace(cast, builder.CreateBitCast(joined, cast.getType()));
+    }
+    llvm::Value *split = builder.CreateBitCast(source, pieces);
+    if (!vector)
+      return define(cast, {builder.CreateExtractElement(split, uint64_t{0}),
+                           builder.CreateExtractElement(split, uint64_t{1})});
+    llvm::SmallVector<int, 16> lows, highs;
+    for (unsigned i = 0; i < count; ++i) {
+      lows.push_back(int(2 * i));
+      highs.push_back(int(2 * i + 1));
+    }
+    define(cast, {builder.CreateShuffleVector(split, split, lows),
+                  builder.CreateShuffleVector(split, split, highs)});
   }
 
   /// The address `pointer` (to a wide integer, isWideAddress()) names, as a byte

@@ -6,6 +6,8 @@
 
 #include <map>
 #include <set>
+#include <string>
+#include <vector>
 
 #include "spirv_words.h"
 
@@ -238,6 +240,84 @@ TEST(Frontend, WideValuesKeepTheirVariableLocationsAsTwoHalves) {
         halves[i[5]].insert(found->second);
   ASSERT_EQ(halves.size(), 1u);
   EXPECT_EQ(halves.begin()->second, (std::set<uint32_t>{0, 64}));
+}
+
+// name -> the bit offsets of the parts (fragments; 0 for a whole variable) of each local
+// variable that some DebugValue names with a defined value and an expression that only
+// says where the value is (OpenCL.DebugInfo.100 §4.8: Swap, Xderef, StackValue, Constu,
+// Fragment), which the debugger follows.
+std::map<std::string, std::set<uint32_t>>
+plainlyLocatedVariables(const std::vector<uint32_t> &spirv) {
+  constexpr uint32_t kOpString = 7, kOpUndef = 1, kOpExtInst = 12;
+  constexpr uint32_t kDebugOperation = 30, kDebugExpression = 31, kFragment = 9;
+  const uint32_t debug = importOf(spirv, "OpenCL.DebugInfo.100");
+  std::map<uint32_t, std::string> strings, names;
+  for (const std::vector<uint32_t> &s : instructions(spirv, kOpString))
+    strings[s[1]] = std::string(reinterpret_cast<const char *>(&s[2])).c_str();
+  std::set<uint32_t> undefined;
+  for (const std::vector<uint32_t> &undef : instructions(spirv, kOpUndef))
+    undefined.insert(undef[2]);
+  const auto extInsts = instructions(spirv, kOpExtInst);
+  std::map<uint32_t, std::vector<uint32_t>> operations; // DebugOperation id -> code, literals
+  for (const std::vector<uint32_t> &i : extInsts) {
+    if (i[3] != debug) continue;
+    if (i[4] == kDebugLocalVariable) names[i[2]] = strings[i[5]];
+    if (i[4] == kDebugOperation) operations[i[2]].assign(i.begin() + 5, i.end());
+  }
+  std::map<uint32_t, uint32_t> plainExpressions; // expression id -> its fragment's offset
+  for (const std::vector<uint32_t> &i : extInsts) {
+    if (i[3] != debug || i[4] != kDebugExpression) continue;
+    bool plain = true;
+    uint32_t offset = 0;
+    for (size_t k = 5; k < i.size(); ++k) {
+      const std::vector<uint32_t> &op = operations[i[k]];
+      plain &= !op.empty() && op[0] >= 5 && op[0] <= kFragment;
+      if (!op.empty() && op[0] == kFragment && op.size() > 1) offset = op[1];
+    }
+    if (plain) plainExpressions[i[2]] = offset;
+  }
+  std::map<std::string, std::set<uint32_t>> located;
+  for (const std::vector<uint32_t> &i : extInsts)
+    if (i[3] == debug && i[4] == kDebugValue && i.size() >= 8 && !undefined.count(i[6]))
+      if (auto found = plainExpressions.find(i[7]); found != plainExpressions.end())
+        located[names[i[5]]].insert(found->second);
+  return located;
+}
+
+// clang -O2 -g describes variables no instruction computes any more by a computation on
+// others: a conversion (DW_OP_LLVM_convert: `l`, `wide`), an operation with a constant
+// (`scaled`), several values (a DIArgList: `sum`). OpenCL.DebugInfo.100 has neither
+// conversions nor several values; the front end computes them, and the variables keep
+// their values.
+TEST(Frontend, ComputedVariableLocationsKeepTheirVariables) {
+  CompileResult r =
+      build("__kernel void k(__global int *out, __global const int *in, int a, int b) {\n"
+            "  int l = get_local_id(0);\n"
+            "  int g = get_global_id(0);\n"
+            "  int sum = a + b;\n"
+            "  int scaled = g * 3;\n"
+            "  long wide = (long)g;\n"
+            "  out[g] = in[l] + in[g + 1];\n}\n",
+            /*optimize=*/true, /*debug=*/true);
+  ASSERT_TRUE(r.ok) << r.log;
+  const auto located = plainlyLocatedVariables(r.spirv);
+  for (const char *name : {"l", "g", "sum", "scaled", "wide"})
+    EXPECT_TRUE(located.count(name)) << name << " has no location";
+}
+
+// A variable holding a vector of 128-bit integers (`long long` in OpenCL C) at -O2: each
+// element's two 64-bit halves are fragments of the variable (bits 0, 64, 128 and 192).
+TEST(Frontend, WideVectorValuesKeepTheirVariableLocations) {
+  CompileResult r = build("typedef unsigned long long wide2 __attribute__((ext_vector_type(2)));\n"
+                          "__kernel void k(__global const ulong *in, __global ulong *out) {\n"
+                          "  size_t i = get_global_id(0);\n"
+                          "  wide2 p = (wide2)(in[i], in[i + 1]) * (wide2)(in[i + 2], in[i + 3]);\n"
+                          "  out[i] = (ulong)(p.x >> 64) ^ (ulong)p.y;\n}\n",
+                          /*optimize=*/true, /*debug=*/true);
+  ASSERT_TRUE(r.ok) << r.log;
+  const auto located = plainlyLocatedVariables(r.spirv);
+  ASSERT_TRUE(located.count("p"));
+  EXPECT_EQ(located.at("p"), (std::set<uint32_t>{0, 64, 128, 192}));
 }
 
 // The translator ends the process on every error: what it would reject is reported
