@@ -38,6 +38,7 @@ public:
     packed_[RaceGroup::kGlobal] = GlobalLayout::pack(access_[RaceGroup::kGlobal]);
     packed_[RaceGroup::kLocal] = LocalLayout::pack(access_[RaceGroup::kLocal]);
     seen_ = detail::seenBits(access_[0]);
+    log_ = image ? nullptr : shadow_.sharedLog();
   }
   ~Recorder() { unlock(); }
   /// The access is a plain store of the lanes of `mask`, not yet performed, lane l storing
@@ -229,6 +230,7 @@ private:
   /// Whether the word of every lane of `mask` (word index wordOf(l), work-item
   /// items + l) is quiet for this access: QuietRun, one pass without branches.
   template <class WordOf> bool allQuiet(uint64_t mask, uint32_t items, WordOf wordOf) {
+    if (log_) return false; // shared words' accesses are each logged (shared())
     if (global_) return allQuiet<GlobalLayout>(mask, items, wordOf);
     return allQuiet<LocalLayout>(mask, items, wordOf);
   }
@@ -381,6 +383,11 @@ private:
     constexpr uint32_t m = Global ? RaceGroup::kGlobal : RaceGroup::kLocal;
     const uint64_t w =
         Global ? std::atomic_ref<uint64_t>(words_[g]).load(std::memory_order_relaxed) : words_[g];
+    if constexpr (Global)
+      if (log_ && (w & kShared)) [[unlikely]] {
+        shared(g, item, q);
+        return false;
+      }
     const uint64_t packed = packed_[m] | (item & L::kItemMask);
     if (w != 0 && (quiet<L>(w, packed, views_[m]) || readShared(w, kind_))) return !isWrite(kind_);
     if (w != 0 && unchanged<L>(w, packed, seen_, kind_)) return false;
@@ -435,6 +442,7 @@ private:
   template <bool Global>
   [[gnu::noinline]] void change(uint64_t g, uint32_t item, uint64_t q, uint64_t w) {
     if constexpr (Global) {
+      if (log_ && (w & kShared)) return shared(g, item, q);
       std::atomic_ref<uint64_t> word(words_[g]);
       Access b = access_[RaceGroup::kGlobal];
       b.item = item;
@@ -450,6 +458,7 @@ private:
         n = step<GlobalLayout>(now, b, v, out);
       }
       if (n != now) word.store(n, std::memory_order_relaxed);
+      if (log_ && (n & kShared)) return logged(g, q, now, b, out);
       if (out.conflict != Conflict::None) {
         unlock();
         report(q, g, b, out);
@@ -467,7 +476,75 @@ private:
     }
   }
 
-  void report(uint64_t q, uint64_t granule, const Access &b, const Outcome &out) {
+  /// word() for a shared global word in a kernel whose atomics or fences order: the word
+  /// changes as step() says, the access is logged, and logged() decides.
+  [[gnu::noinline]] void shared(uint64_t g, uint32_t item, uint64_t q) {
+    hold(g);
+    std::atomic_ref<uint64_t> word(words_[g]);
+    const uint64_t now = word.load(std::memory_order_relaxed);
+    Access b = access_[RaceGroup::kGlobal];
+    b.item = item;
+    Outcome out;
+    const uint64_t n = step<GlobalLayout>(now, b, views_[RaceGroup::kGlobal], out);
+    if (n != now) word.store(n, std::memory_order_relaxed);
+    logged(g, q, now, b, out);
+  }
+
+  /// The seen-bits of the accesses an access of kind k may race with.
+  static constexpr uint64_t conflictingSeen(AccessKind k) {
+    switch (k) {
+    case AccessKind::Read:
+      return kSeenWrite | kSeenAtomicWrite;
+    case AccessKind::AtomicRead:
+      return kSeenWrite;
+    case AccessKind::AtomicWrite:
+      return kSeenWrite | kSeenRead;
+    case AccessKind::Write:
+      break;
+    }
+    return kSeenRead | kSeenWrite | kSeenAtomicRead | kSeenAtomicWrite;
+  }
+
+  /// Access b of granule g, whose word was `before` and is shared now (under the page's
+  /// lock, which this releases): logs it (and the word's access, if b made it shared),
+  /// then decides a race with another work-group by the log, each of whose accesses
+  /// either precedes a release this group acquired or races with b; the word's `out`
+  /// decides within the group, for atomic scopes, and where the granule is not logged.
+  [[gnu::noinline]] void logged(uint64_t g, uint64_t q, uint64_t before, const Access &b,
+                                const Outcome &out) {
+    const uint64_t key = uint64_t(root_) << 40 | g;
+    const uint32_t stride = shadow_.stride();
+    Access mine = b;
+    mine.item &= GlobalLayout::kItemMask;
+    mine.epoch &= GlobalLayout::kEpochMask;
+    bool kept = true;
+    if (!(before & kShared) && before != 0) {
+      const Access d = GlobalLayout::unpack(before);
+      kept = log_->record(key, d.item / stride, {d, (before & kMulti) != 0});
+    }
+    kept = log_->record(key, mine.item / stride, {mine, false}) && kept;
+    unlock();
+    if (out.conflict != Conflict::None &&
+        (out.sameGroup || out.conflict == Conflict::Scope || !kept))
+      return report(q, g, b, out);
+    if (!kept || !(before & conflictingSeen(b.kind))) return;
+    Outcome exact;
+    log_->forOthers(key, mine.item / stride, [&](const LoggedAccess &e) {
+      const Conflict c = detail::conflict(e.access, mine, false, false);
+      if (c == Conflict::None || c == Conflict::Scope) return false;
+      if (e.wholeEpoch ? group_.followsWithGroup(e.access) : group_.follows(e.access)) return false;
+      exact.conflict = c;
+      exact.named = true;
+      exact.other = e.access;
+      exact.otherKind = e.access.kind;
+      return true;
+    });
+    if (exact.conflict != Conflict::None) report(q, g, b, exact, true);
+  }
+
+  /// `decided`: the log found `out.other` not to precede a release this group acquired.
+  void report(uint64_t q, uint64_t granule, const Access &b, const Outcome &out,
+              bool decided = false) {
     // The byte the two accesses share: the granule's first byte inside this access.
     const uint64_t at = granule << shift_;
     uint64_t offset = std::max(tagged::offset(q), at - shadowOffset_);
@@ -483,7 +560,7 @@ private:
     if (global_ && !image_ && out.conflict != Conflict::Scope && shadow_.atomics()) {
       // A release this group acquired may order the other access (sync_order.h).
       const bool known = out.named || out.otherGroup;
-      if (known && shadow_.tracked() && group_.follows(out.other)) return;
+      if (known && shadow_.tracked() && !decided && group_.follows(out.other)) return;
       if (!out.sameGroup) ordering = group_.missingOrdering(out.other, known);
     } else if (!global_ && out.conflict != Conflict::Scope && shadow_.atomics()) {
       // A work-group scope release/acquire pair, or fences with atomics, may order two
@@ -541,6 +618,7 @@ private:
   uint64_t shadowOffset_ = 0;
   uint64_t *words_ = nullptr;
   uint64_t *alias_ = nullptr; ///< the alias words of an aliased root (RaceShadow::aliased)
+  SharedLog *log_ = nullptr;  ///< the shadow's log of shared granules (shared())
   uint32_t id_ = 0;           ///< the allocation of the last lane
   std::atomic<uint32_t> *held_ = nullptr;
   uint64_t heldPage_ = 0;             ///< root id and page of words of the lock held
