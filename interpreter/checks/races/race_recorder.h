@@ -67,6 +67,11 @@ public:
     uint64_t g = at >> shift_;
     const uint64_t last = (at + bytes_ - 1) >> shift_;
     if (global_) {
+      if (log_) [[unlikely]] { // tracked kernels: shared words are logged (shared())
+        do loggedWord(g, group_.groupFirst() + local, q);
+        while (++g <= last);
+        return;
+      }
       do word<true>(g, group_.groupFirst() + local, q);
       while (++g <= last);
     } else {
@@ -111,6 +116,7 @@ public:
   /// (atomics) aligned, each access within one granule: one resolution and a tight
   /// loop. False when that does not hold (nothing recorded then).
   bool sameAllocation(const ExecState &x, uint64_t mask, uint64_t q0, const uint64_t *offsets) {
+    if (log_) return false; // lane by lane: shared words are logged (shared())
     const AddressSpace space = tagged::space(q0);
     if (space != AddressSpace::Global && space != AddressSpace::Local) return false;
     const uint32_t first = uint32_t(std::countr_zero(mask));
@@ -202,6 +208,7 @@ public:
   /// Every lane of the warp at consecutive elements from q0 (an indexed access with
   /// consecutive indices), one granule each. False when that does not hold.
   bool dense(const ExecState &x, uint64_t q0) {
+    if (log_) return false; // lane by lane: shared words are logged (shared())
     const AddressSpace space = tagged::space(q0);
     if (space != AddressSpace::Global && space != AddressSpace::Local) return false;
     if (tagged::allocation(q0) != cached_) resolve(x, q0, 0);
@@ -230,7 +237,6 @@ private:
   /// Whether the word of every lane of `mask` (word index wordOf(l), work-item
   /// items + l) is quiet for this access: QuietRun, one pass without branches.
   template <class WordOf> bool allQuiet(uint64_t mask, uint32_t items, WordOf wordOf) {
-    if (log_) return false; // shared words' accesses are each logged (shared())
     if (global_) return allQuiet<GlobalLayout>(mask, items, wordOf);
     return allQuiet<LocalLayout>(mask, items, wordOf);
   }
@@ -383,11 +389,6 @@ private:
     constexpr uint32_t m = Global ? RaceGroup::kGlobal : RaceGroup::kLocal;
     const uint64_t w =
         Global ? std::atomic_ref<uint64_t>(words_[g]).load(std::memory_order_relaxed) : words_[g];
-    if constexpr (Global)
-      if (log_ && (w & kShared)) [[unlikely]] {
-        shared(g, item, q);
-        return false;
-      }
     const uint64_t packed = packed_[m] | (item & L::kItemMask);
     if (w != 0 && (quiet<L>(w, packed, views_[m]) || readShared(w, kind_))) return !isWrite(kind_);
     if (w != 0 && unchanged<L>(w, packed, seen_, kind_)) return false;
@@ -428,7 +429,7 @@ private:
   }
 
   /// Takes the lock of word g's page (global words), releasing the one held before.
-  void hold(uint64_t g) {
+  [[gnu::always_inline]] void hold(uint64_t g) {
     const uint64_t page = uint64_t(root_) << 40 | g >> RaceShadow::kWordsPerLock;
     if (held_ && page == heldPage_) return;
     unlock();
@@ -474,6 +475,14 @@ private:
       out.other.item += group_.groupFirst();
       report(q, g, b, out);
     }
+  }
+
+  /// word<true>() in a kernel whose atomics or fences order (log_): a shared word goes to
+  /// shared(), the others as word() takes them.
+  [[gnu::noinline]] void loggedWord(uint64_t g, uint32_t item, uint64_t q) {
+    if (std::atomic_ref<uint64_t>(words_[g]).load(std::memory_order_relaxed) & kShared)
+      return shared(g, item, q);
+    word<true>(g, item, q);
   }
 
   /// word() for a shared global word in a kernel whose atomics or fences order: the word
@@ -530,8 +539,13 @@ private:
     if (!kept || !(before & conflictingSeen(b.kind))) return;
     Outcome exact;
     log_->forOthers(key, mine.item / stride, [&](const LoggedAccess &e) {
-      const Conflict c = detail::conflict(e.access, mine, false, false);
-      if (c == Conflict::None || c == Conflict::Scope) return false;
+      // Atomics with each other race only by scope, which the word decides.
+      const AccessKind k = e.access.kind;
+      if ((!isWrite(k) && !isWrite(mine.kind)) || (isAtomic(k) && isAtomic(mine.kind)))
+        return false;
+      const Conflict c = isAtomic(k) || isAtomic(mine.kind) ? Conflict::AtomicPlain
+                         : isWrite(k) && isWrite(mine.kind) ? Conflict::WriteWrite
+                                                            : Conflict::ReadWrite;
       if (e.wholeEpoch ? group_.followsWithGroup(e.access) : group_.follows(e.access)) return false;
       exact.conflict = c;
       exact.named = true;
