@@ -1,6 +1,7 @@
 // The process's findings (see findings.h).
 #include "core/findings.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -12,6 +13,52 @@ namespace spvsim::runtime {
 namespace {
 constexpr size_t kFindingLimit = 1000;
 constexpr size_t kLaunchLimit = 100000;
+/// The most launches a nondeterminism finding lists by their NDRange command.
+constexpr size_t kLaunchesListed = 10;
+
+/// What tells findings apart beyond kind, site and buffer: for a finding without a site,
+/// its message — except a schedule exploration's, which names the kernel instead, so that
+/// every launch of a kernel whose result depends on the schedule counts in one finding
+/// however its values differ (mergeLaunch names the launches).
+std::string findingDetail(const Finding &f) {
+  if (f.site) return std::string();
+  if (f.kind.starts_with("nondeterminism.")) return "kernel " + f.kernel;
+  return f.message;
+}
+
+/// The "NDRange command #K" an explored launch's finding names in its notes
+/// (explore_launch.cpp), or "".
+std::string exploredCommand(const Finding &f) {
+  constexpr std::string_view marker = "NDRange command #";
+  for (const std::string &note : f.notes)
+    if (const size_t at = note.find(marker); at != std::string::npos) {
+      const size_t start = at + marker.size();
+      return "#" + note.substr(start, note.find_first_not_of("0123456789", start) - start);
+    }
+  return std::string();
+}
+
+/// Counts `f`, a schedule exploration's finding of another launch, in `into`: a note
+/// lists the launches that differ (the first kLaunchesListed of them).
+void mergeLaunch(Finding &into, const Finding &f) {
+  const uint64_t count = into.count + f.count;
+  const std::string command = exploredCommand(f);
+  constexpr std::string_view prefix = "launches that differ: ";
+  auto note = std::find_if(into.notes.begin(), into.notes.end(),
+                           [&](const std::string &n) { return n.starts_with(prefix); });
+  if (note == into.notes.end()) {
+    const std::string first = exploredCommand(into);
+    into.notes.push_back(std::string(prefix) + "NDRange commands " +
+                         (first.empty() ? std::string("?") : first));
+    note = into.notes.end() - 1;
+  }
+  const size_t more = note->find(" and ");
+  std::string list = more == std::string::npos ? *note : note->substr(0, more);
+  if (into.count < kLaunchesListed) list += ", " + (command.empty() ? std::string("?") : command);
+  if (count > kLaunchesListed) list += " and " + std::to_string(count - kLaunchesListed) + " more";
+  *note = list;
+  into.count = count;
+}
 } // namespace
 
 FindingLog &FindingLog::get() {
@@ -36,14 +83,17 @@ void FindingLog::add(uint64_t program, const std::vector<Finding> &findings,
       programExcerpts_[program].setText("input.cl", *source);
     for (const Finding &f : findings) {
       Key key{program, f.kind, f.site, f.memory ? f.memory->buffer : std::string(),
-              f.site ? std::string() : f.message};
+              findingDetail(f)};
       // Accepted (SPVSIM_SUPPRESS): counted once, as `spvsim run` counts them.
       if (config_.suppressions.matches(f)) {
         dirty_ |= suppressed_.insert(std::move(key)).second;
         continue;
       }
       if (auto it = index_.find(key); it != index_.end()) {
-        findings_[it->second].count += f.count;
+        if (f.kind.starts_with("nondeterminism.") && !f.site)
+          mergeLaunch(findings_[it->second], f);
+        else
+          findings_[it->second].count += f.count;
         dirty_ = true;
         continue;
       }

@@ -4,7 +4,9 @@
  * group writes its id at its own index, whatever the order. The program prints
  * the slots it reads back: 0 1 2 3 when the groups ran in order. With --image the
  * first work-item of each group writes its group's id to texel (1, 1) of a 4x2 image
- * instead: the last group to run wins. */
+ * instead: the last group to run wins. With --repeat N the launch is enqueued N times,
+ * the counter reset before each. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "loader_app.h"
@@ -51,6 +53,7 @@ static int lastGroupImage(void) {
 int main(int argc, char **argv) {
   if (argc > 1 && strcmp(argv[1], "--image") == 0) return lastGroupImage();
   const int fixed = argc > 1 && strcmp(argv[1], "--fixed") == 0;
+  const int repeat = argc > 2 && strcmp(argv[1], "--repeat") == 0 ? atoi(argv[2]) : 1;
   App app = appFromSource(kSource, fixed ? "-D FIXED=1" : "-D FIXED=0", "take_slots");
   cl_int err;
   enum { Groups = 4, GroupSize = 8 };
@@ -62,8 +65,13 @@ int main(int argc, char **argv) {
   check(clSetKernelArg(app.kernel, 0, sizeof order, &order), "clSetKernelArg");
   check(clSetKernelArg(app.kernel, 1, sizeof counter, &counter), "clSetKernelArg");
   const size_t global = Groups * GroupSize, local = GroupSize;
-  check(clEnqueueNDRangeKernel(app.queue, app.kernel, 1, NULL, &global, &local, 0, NULL, NULL),
-        "clEnqueueNDRangeKernel");
+  for (int r = 0; r < repeat; ++r) {
+    if (r > 0)
+      check(clEnqueueWriteBuffer(app.queue, counter, CL_TRUE, 0, sizeof(int), zeros, 0, NULL, NULL),
+            "clEnqueueWriteBuffer");
+    check(clEnqueueNDRangeKernel(app.queue, app.kernel, 1, NULL, &global, &local, 0, NULL, NULL),
+          "clEnqueueNDRangeKernel");
+  }
   int slots[Groups + 1];
   check(clEnqueueReadBuffer(app.queue, order, CL_TRUE, 0, sizeof zeros, slots, 0, NULL, NULL),
         "clEnqueueReadBuffer");

@@ -38,6 +38,7 @@ public:
     packed_[RaceGroup::kGlobal] = GlobalLayout::pack(access_[RaceGroup::kGlobal]);
     packed_[RaceGroup::kLocal] = LocalLayout::pack(access_[RaceGroup::kLocal]);
     seen_ = detail::seenBits(access_[0]);
+    log_ = image ? nullptr : shadow_.sharedLog();
   }
   ~Recorder() { unlock(); }
   /// The access is a plain store of the lanes of `mask`, not yet performed, lane l storing
@@ -66,6 +67,11 @@ public:
     uint64_t g = at >> shift_;
     const uint64_t last = (at + bytes_ - 1) >> shift_;
     if (global_) {
+      if (log_) [[unlikely]] { // tracked kernels: shared words are logged (shared())
+        do loggedWord(g, group_.groupFirst() + local, q);
+        while (++g <= last);
+        return;
+      }
       do word<true>(g, group_.groupFirst() + local, q);
       while (++g <= last);
     } else {
@@ -110,6 +116,7 @@ public:
   /// (atomics) aligned, each access within one granule: one resolution and a tight
   /// loop. False when that does not hold (nothing recorded then).
   bool sameAllocation(const ExecState &x, uint64_t mask, uint64_t q0, const uint64_t *offsets) {
+    if (log_) return false; // lane by lane: shared words are logged (shared())
     const AddressSpace space = tagged::space(q0);
     if (space != AddressSpace::Global && space != AddressSpace::Local) return false;
     const uint32_t first = uint32_t(std::countr_zero(mask));
@@ -201,6 +208,7 @@ public:
   /// Every lane of the warp at consecutive elements from q0 (an indexed access with
   /// consecutive indices), one granule each. False when that does not hold.
   bool dense(const ExecState &x, uint64_t q0) {
+    if (log_) return false; // lane by lane: shared words are logged (shared())
     const AddressSpace space = tagged::space(q0);
     if (space != AddressSpace::Global && space != AddressSpace::Local) return false;
     if (tagged::allocation(q0) != cached_) resolve(x, q0, 0);
@@ -421,7 +429,7 @@ private:
   }
 
   /// Takes the lock of word g's page (global words), releasing the one held before.
-  void hold(uint64_t g) {
+  [[gnu::always_inline]] void hold(uint64_t g) {
     const uint64_t page = uint64_t(root_) << 40 | g >> RaceShadow::kWordsPerLock;
     if (held_ && page == heldPage_) return;
     unlock();
@@ -435,6 +443,7 @@ private:
   template <bool Global>
   [[gnu::noinline]] void change(uint64_t g, uint32_t item, uint64_t q, uint64_t w) {
     if constexpr (Global) {
+      if (log_ && (w & kShared)) return shared(g, item, q);
       std::atomic_ref<uint64_t> word(words_[g]);
       Access b = access_[RaceGroup::kGlobal];
       b.item = item;
@@ -450,6 +459,7 @@ private:
         n = step<GlobalLayout>(now, b, v, out);
       }
       if (n != now) word.store(n, std::memory_order_relaxed);
+      if (log_ && (n & kShared)) return logged(g, q, now, b, out);
       if (out.conflict != Conflict::None) {
         unlock();
         report(q, g, b, out);
@@ -467,7 +477,88 @@ private:
     }
   }
 
-  void report(uint64_t q, uint64_t granule, const Access &b, const Outcome &out) {
+  /// word<true>() in a kernel whose atomics or fences order (log_): a shared word goes to
+  /// shared(), the others as word() takes them.
+  [[gnu::noinline]] void loggedWord(uint64_t g, uint32_t item, uint64_t q) {
+    if (std::atomic_ref<uint64_t>(words_[g]).load(std::memory_order_relaxed) & kShared)
+      return shared(g, item, q);
+    word<true>(g, item, q);
+  }
+
+  /// word() for a shared global word in a kernel whose atomics or fences order: the word
+  /// changes as step() says, the access is logged, and logged() decides.
+  [[gnu::noinline]] void shared(uint64_t g, uint32_t item, uint64_t q) {
+    hold(g);
+    std::atomic_ref<uint64_t> word(words_[g]);
+    const uint64_t now = word.load(std::memory_order_relaxed);
+    Access b = access_[RaceGroup::kGlobal];
+    b.item = item;
+    Outcome out;
+    const uint64_t n = step<GlobalLayout>(now, b, views_[RaceGroup::kGlobal], out);
+    if (n != now) word.store(n, std::memory_order_relaxed);
+    logged(g, q, now, b, out);
+  }
+
+  /// The seen-bits of the accesses an access of kind k may race with.
+  static constexpr uint64_t conflictingSeen(AccessKind k) {
+    switch (k) {
+    case AccessKind::Read:
+      return kSeenWrite | kSeenAtomicWrite;
+    case AccessKind::AtomicRead:
+      return kSeenWrite;
+    case AccessKind::AtomicWrite:
+      return kSeenWrite | kSeenRead;
+    case AccessKind::Write:
+      break;
+    }
+    return kSeenRead | kSeenWrite | kSeenAtomicRead | kSeenAtomicWrite;
+  }
+
+  /// Access b of granule g, whose word was `before` and is shared now (under the page's
+  /// lock, which this releases): logs it (and the word's access, if b made it shared),
+  /// then decides a race with another work-group by the log, each of whose accesses
+  /// either precedes a release this group acquired or races with b; the word's `out`
+  /// decides within the group, for atomic scopes, and where the granule is not logged.
+  [[gnu::noinline]] void logged(uint64_t g, uint64_t q, uint64_t before, const Access &b,
+                                const Outcome &out) {
+    const uint64_t key = uint64_t(root_) << 40 | g;
+    const uint32_t stride = shadow_.stride();
+    Access mine = b;
+    mine.item &= GlobalLayout::kItemMask;
+    mine.epoch &= GlobalLayout::kEpochMask;
+    bool kept = true;
+    if (!(before & kShared) && before != 0) {
+      const Access d = GlobalLayout::unpack(before);
+      kept = log_->record(key, d.item / stride, {d, (before & kMulti) != 0});
+    }
+    kept = log_->record(key, mine.item / stride, {mine, false}) && kept;
+    unlock();
+    if (out.conflict != Conflict::None &&
+        (out.sameGroup || out.conflict == Conflict::Scope || !kept))
+      return report(q, g, b, out);
+    if (!kept || !(before & conflictingSeen(b.kind))) return;
+    Outcome exact;
+    log_->forOthers(key, mine.item / stride, [&](const LoggedAccess &e) {
+      // Atomics with each other race only by scope, which the word decides.
+      const AccessKind k = e.access.kind;
+      if ((!isWrite(k) && !isWrite(mine.kind)) || (isAtomic(k) && isAtomic(mine.kind)))
+        return false;
+      const Conflict c = isAtomic(k) || isAtomic(mine.kind) ? Conflict::AtomicPlain
+                         : isWrite(k) && isWrite(mine.kind) ? Conflict::WriteWrite
+                                                            : Conflict::ReadWrite;
+      if (e.wholeEpoch ? group_.followsWithGroup(e.access) : group_.follows(e.access)) return false;
+      exact.conflict = c;
+      exact.named = true;
+      exact.other = e.access;
+      exact.otherKind = e.access.kind;
+      return true;
+    });
+    if (exact.conflict != Conflict::None) report(q, g, b, exact, true);
+  }
+
+  /// `decided`: the log found `out.other` not to precede a release this group acquired.
+  void report(uint64_t q, uint64_t granule, const Access &b, const Outcome &out,
+              bool decided = false) {
     // The byte the two accesses share: the granule's first byte inside this access.
     const uint64_t at = granule << shift_;
     uint64_t offset = std::max(tagged::offset(q), at - shadowOffset_);
@@ -483,7 +574,7 @@ private:
     if (global_ && !image_ && out.conflict != Conflict::Scope && shadow_.atomics()) {
       // A release this group acquired may order the other access (sync_order.h).
       const bool known = out.named || out.otherGroup;
-      if (known && shadow_.tracked() && group_.follows(out.other)) return;
+      if (known && shadow_.tracked() && !decided && group_.follows(out.other)) return;
       if (!out.sameGroup) ordering = group_.missingOrdering(out.other, known);
     } else if (!global_ && out.conflict != Conflict::Scope && shadow_.atomics()) {
       // A work-group scope release/acquire pair, or fences with atomics, may order two
@@ -541,6 +632,7 @@ private:
   uint64_t shadowOffset_ = 0;
   uint64_t *words_ = nullptr;
   uint64_t *alias_ = nullptr; ///< the alias words of an aliased root (RaceShadow::aliased)
+  SharedLog *log_ = nullptr;  ///< the shadow's log of shared granules (shared())
   uint32_t id_ = 0;           ///< the allocation of the last lane
   std::atomic<uint32_t> *held_ = nullptr;
   uint64_t heldPage_ = 0;             ///< root id and page of words of the lock held

@@ -154,6 +154,7 @@ RaceShadow::RaceShadow(const Module &module, const LaunchContext &launch)
   logsImageWrites_ = imageReads && (imageWrites || (anyAliased_ && anyImageWrite));
   const uint64_t items = launch.localSize[0] * launch.localSize[1] * launch.localSize[2];
   stride_ = uint32_t((items + 63) / 64 * 64 + 1);
+  if (tracked_) sharedLog_ = std::make_unique<race::SharedLog>();
 }
 
 RaceShadow::~RaceShadow() {

@@ -23,6 +23,7 @@
 
 #include "checks/races/image_write_log.h"
 #include "checks/races/race_word.h"
+#include "checks/races/shared_log.h"
 #include "checks/races/sync_order.h"
 #include "exec/execution_events.h"
 #include "memory/tagged_pointer.h"
@@ -113,6 +114,9 @@ public:
   /// another address space only when it names both (race_sync.cpp).
   bool fencesByAddressSpace() const { return fencesByAddressSpace_; }
   race::SyncOrder &sync() { return sync_; }
+  /// The accesses of granules several work-groups touch (shared_log.h): kept when the
+  /// kernel's atomics or fences order (tracked()), else nullptr.
+  race::SharedLog *sharedLog() { return sharedLog_.get(); }
 
   /// The ids of work-item `item` (an id of the words), or nullopt for a group's copy.
   std::optional<WorkItemIds> workItem(uint32_t item) const;
@@ -147,6 +151,7 @@ private:
   bool atomics_ = false;
   bool fencesByAddressSpace_ = false;
   race::SyncOrder sync_;
+  std::unique_ptr<race::SharedLog> sharedLog_;
 };
 
 /// The race detector's state for the work-group a WorkGroupRunner runs.
@@ -196,6 +201,10 @@ public:
   /// acquire counts for all its work-items: between work-items of one group the
   /// check is lenient.)
   bool follows(const race::Access &d);
+  /// Whether access `d` and every access of its work-group in its epoch happen before
+  /// this group's accesses from now on: a release after a barrier of d's group that
+  /// followed d, acquired by this group.
+  bool followsWithGroup(const race::Access &d);
   /// The ordering a race with access `d` of another work-group lacks (for the message).
   std::string missingOrdering(const race::Access &d, bool known) const;
   /// Whether access `d` to __local memory (an item id of the global words) precedes a

@@ -401,6 +401,13 @@ bool RaceGroup::follows(const race::Access &d) {
   return shadow_.sync().precedes(d, group, d.item % stride, acquired_);
 }
 
+bool RaceGroup::followsWithGroup(const race::Access &d) {
+  if (acquiredAll_) return true;
+  if (acquired_.empty()) return false;
+  const uint32_t stride = shadow_.stride();
+  return shadow_.sync().precedes(d, d.item / stride, d.item % stride, acquired_, nullptr, true);
+}
+
 std::string RaceGroup::missingOrdering(const race::Access &d, bool known) const {
   const uint32_t group = known ? d.item / shadow_.stride() : ~0u;
   bool otherLane = false;

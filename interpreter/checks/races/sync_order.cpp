@@ -147,7 +147,7 @@ SyncOrder::Read SyncOrder::read(const Held &, uint64_t location, uint32_t group,
 }
 
 bool SyncOrder::precedes(const Access &d, uint32_t group, uint32_t local, const SyncClock &acquired,
-                         bool *otherLane) {
+                         bool *otherLane, bool barrierOnly) {
   const auto first = std::lower_bound(acquired.begin(), acquired.end(), uint64_t(group) << 32);
   if (first == acquired.end() || (*first >> 32) != group) return false;
   std::lock_guard lock(mutex_);
@@ -159,6 +159,7 @@ bool SyncOrder::precedes(const Access &d, uint32_t group, uint32_t local, const 
     if (index >= it->second.size()) continue;
     const ReleasePoint &p = it->second[index];
     if (before(d.epoch, p.lastBarrier)) return true;
+    if (barrierOnly) continue;
     const uint32_t lane = local - p.warpFirst;
     if (lane >= p.width) continue;
     const bool own = lane < 64 && ((p.lanes >> lane) & 1);

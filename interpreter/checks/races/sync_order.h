@@ -133,8 +133,10 @@ public:
   /// Whether access `d` (of work-group `group`, local id `local`) precedes a release
   /// point in `acquired`. `otherLane`, when given and it does not, says whether its
   /// work-item released nothing this clock has (it was another work-item's release).
+  /// `barrierOnly`: whether it precedes a work-group barrier of its group that precedes
+  /// such a point, as every access of the group in d's epoch then does.
   bool precedes(const Access &d, uint32_t group, uint32_t local, const SyncClock &acquired,
-                bool *otherLane = nullptr);
+                bool *otherLane = nullptr, bool barrierOnly = false);
 
   static constexpr uint64_t kNoRelease = ~uint64_t(0);
   /// No version of a location (a location's version counts the writes that changed what

@@ -1,0 +1,46 @@
+// SharedLog: recording a granule's accesses (shared_log.h).
+#include "checks/races/shared_log.h"
+
+#include <algorithm>
+
+namespace spvsim::race {
+
+bool SharedLog::record(uint64_t key, uint32_t group, const LoggedAccess &a) {
+  Shard &s = shard(key);
+  std::lock_guard lock(s.mutex);
+  auto it = s.granules.find(key);
+  if (it == s.granules.end()) {
+    if (s.granules.size() >= kMaxGranules) return false;
+    it = s.granules.emplace(key, Granule{}).first;
+  }
+  Granule &g = it->second;
+  if (g.overflow) return false;
+  // A later access of the same work-item and kind (or of the group, for a whole-epoch
+  // entry) replaces the earlier one: what precedes a release, its earlier accesses do.
+  size_t sameKind = 0;
+  for (Entry &e : g.entries) {
+    if (e.group != group || e.access.access.kind != a.access.kind) continue;
+    if (e.access.wholeEpoch || (!a.wholeEpoch && e.access.access.item == a.access.item)) {
+      e.access.access = a.access;
+      e.access.wholeEpoch |= a.wholeEpoch;
+      return true;
+    }
+    ++sameKind;
+  }
+  if (sameKind >= kMaxItems) { // one whole-epoch entry for the group's accesses of the kind
+    std::erase_if(g.entries, [&](const Entry &e) {
+      return e.group == group && e.access.access.kind == a.access.kind;
+    });
+    g.entries.push_back({group, {a.access, true}});
+    return true;
+  }
+  if (g.entries.size() >= kMaxEntries) {
+    g.overflow = true;
+    g.entries = {};
+    return false;
+  }
+  g.entries.push_back({group, a});
+  return true;
+}
+
+} // namespace spvsim::race
