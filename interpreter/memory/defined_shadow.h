@@ -60,6 +60,12 @@ public:
   /// still read, until the allocation is released.
   void retire() { retired_ = true; }
   bool retired() const { return retired_; }
+  /// A retired shadow consulted again (undefined bytes copied into the allocation): every
+  /// byte is marked written first, which is what the retired shadow stood for.
+  void revive() {
+    define(0, size_);
+    retired_ = false;
+  }
 
 private:
   ZeroedStorage bytes_;

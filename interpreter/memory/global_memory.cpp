@@ -245,8 +245,14 @@ void GlobalMemory::copyDefined(BufferId dst, uint64_t dstOffset, BufferId src, u
     if (offset > bufferSize || size > bufferSize - offset)
       throw Error("copied range outside buffer " + std::to_string(id));
   }
-  auto [to, toAt] = shadowLocked(dst);
   auto [from, fromAt] = shadowLocked(src);
+  // Undefined bytes copied into an allocation the host wrote whole: its shadow is needed
+  // again.
+  const BufferId dstRoot = infoLocked(dst).parent ? infoLocked(dst).parent : dst;
+  if (DefinedShadow *retired = shadows_[dstRoot].get();
+      retired && retired->retired() && from && !from->defined(fromAt + srcOffset, size))
+    retired->revive();
+  auto [to, toAt] = shadowLocked(dst);
   copyDefinedness(to ? to->data() + toAt + dstOffset : nullptr,
                   from ? from->data() + fromAt + srcOffset : nullptr, size);
 }

@@ -129,6 +129,14 @@ TEST(GlobalMemoryShadow, AHostWriteOfTheWholeBufferDropsItsShadow) {
   memory.setDefined(c, 32, 32);
   memory.copyDefined(b, 0, c, 0, 64); // b has no shadow: stays defined
   EXPECT_TRUE(memory.defined(b, 0, 64));
+  // Undefined bytes copied in: the shadow is consulted again, only they undefined.
+  BufferId d = undefinedBuffer(memory, 64, "d");
+  memory.copyDefined(b, 16, d, 0, 8);
+  EXPECT_NE(memory.snapshot()[b].shadow, nullptr);
+  EXPECT_FALSE(memory.defined(b, 16, 1));
+  EXPECT_FALSE(memory.defined(b, 23, 1));
+  EXPECT_TRUE(memory.defined(b, 0, 16));
+  EXPECT_TRUE(memory.defined(b, 24, 40));
   memory.release(b);
   EXPECT_EQ(memory.snapshot()[b].shadow, nullptr);
 }
