@@ -29,10 +29,7 @@ cl_int findMem(cl_mem handle, const Command &c, bool image, std::shared_ptr<Mem>
 /// check sees them defined). Rows that follow each other without a gap are one range, so
 /// that writing or filling a whole image marks it in one step (which drops its shadow).
 void markWritten(Mem &m, const RectPlace &place, const Triple &bytes) {
-  const bool oneRow = bytes[1] == 1 && bytes[2] == 1;
-  const bool packed = bytes[0] == place.rowPitch &&
-                      (bytes[2] == 1 || uint64_t(bytes[1]) * place.rowPitch == place.slicePitch);
-  if (oneRow || packed) return m.written(place.start(), place.end(bytes) - place.start());
+  if (place.contiguous(bytes)) return m.written(place.start(), place.end(bytes) - place.start());
   forEachRow(place, place, bytes, [&](uint64_t row, uint64_t) { m.written(row, bytes[0]); });
 }
 
@@ -177,17 +174,15 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueFillImage(cl_command_queue command_queu
     if (!fill_color || !regionInside(m->image(), origin, region)) return CL_INVALID_VALUE;
     if (cl_int e = findWaits(num_events_in_wait_list, event_wait_list, c)) return e;
     // §5.3.5: the colour is a float4, int4 or uint4 as the format's data type reads,
-    // converted as a kernel's write_image would (OpenCL SPIR-V Env §7.4).
+    // converted as a kernel's write_image would (OpenCL SPIR-V Env §7.4) once; the texel is
+    // repeated across a row and the row copied (core/rect.h).
     const std::vector<std::byte> texel = fillTexel(m->image().format, fill_color);
     const RectPlace place = imagePlace(m->image(), origin);
     const Triple bytes = byteRegion(m->image(), region);
     auto e = c.queue->enqueue(
         CL_COMMAND_FILL_IMAGE,
         [=] {
-          forEachRow(place, place, bytes, [&](uint64_t row, uint64_t) {
-            for (size_t x = 0; x < bytes[0]; x += texel.size())
-              std::memcpy(m->data() + row + x, texel.data(), texel.size());
-          });
+          fillRect(m->data(), place, bytes, texel.data(), texel.size());
           markWritten(*m, place, bytes);
           return CL_SUCCESS;
         },

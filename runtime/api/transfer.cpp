@@ -275,8 +275,8 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueFillBuffer(cl_command_queue command_que
     auto e = c.queue->enqueue(
         CL_COMMAND_FILL_BUFFER,
         [=] {
-          for (size_t at = 0; at < size; at += bytes.size())
-            std::memcpy(m->data() + offset + at, bytes.data(), bytes.size());
+          fillRect(m->data(), RectPlace{{offset, 0, 0}, size, size}, {size, 1, 1}, bytes.data(),
+                   bytes.size());
           m->written(offset, size);
           return CL_SUCCESS;
         },

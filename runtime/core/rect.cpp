@@ -1,6 +1,7 @@
 // Buffer rectangles (see rect.h).
 #include "core/rect.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace spvsim::runtime {
@@ -23,6 +24,33 @@ void copyRect(std::byte *dst, const RectPlace &to, const std::byte *src, const R
               const Triple &region) {
   forEachRow(to, from, region,
              [&](uint64_t d, uint64_t s) { std::memmove(dst + d, src + s, region[0]); });
+}
+
+namespace {
+
+/// Fills `bytes` bytes at `dst` with the `size`-byte pattern: one copy of it, then the
+/// filled part copied after itself, doubling each time.
+void fillByDoubling(std::byte *dst, uint64_t bytes, const std::byte *pattern, size_t size) {
+  std::memcpy(dst, pattern, size);
+  for (uint64_t done = size; done < bytes;) {
+    const uint64_t n = std::min(done, bytes - done);
+    std::memcpy(dst + done, dst, n);
+    done += n;
+  }
+}
+
+} // namespace
+
+void fillRect(std::byte *dst, const RectPlace &to, const Triple &region, const std::byte *pattern,
+              size_t size) {
+  if (region[0] == 0 || region[1] == 0 || region[2] == 0) return;
+  const uint64_t start = to.start();
+  if (to.contiguous(region))
+    return fillByDoubling(dst + start, to.end(region) - start, pattern, size);
+  fillByDoubling(dst + start, region[0], pattern, size);
+  forEachRow(to, to, region, [&](uint64_t row, uint64_t) {
+    if (row != start) std::memcpy(dst + row, dst + start, region[0]);
+  });
 }
 
 bool rectsOverlap(const Triple &srcOrigin, const Triple &dstOrigin, const Triple &region,

@@ -1,7 +1,7 @@
 // Rectangles of the *BufferRect commands (OpenCL API §5.2.2): an origin, a
 // region in (bytes, rows, slices) and the pitches of the memory they lie in;
-// zero pitches resolved, bounds measured, copies and the overlap test of
-// OpenCL API Appendix D.
+// zero pitches resolved, bounds measured, copies, fills with a repeated
+// pattern and the overlap test of OpenCL API Appendix D.
 #pragma once
 
 #include <array>
@@ -27,6 +27,10 @@ struct RectPlace {
     return start() + uint64_t(region[2] - 1) * slicePitch + uint64_t(region[1] - 1) * rowPitch +
            region[0];
   }
+  /// The region's rows follow each other without a gap: its bytes are one range.
+  bool contiguous(const Triple &region) const {
+    return end(region) - start() == uint64_t(region[0]) * region[1] * region[2];
+  }
 };
 
 /// Replaces zero pitches by the region's (OpenCL API §5.2.2) and checks given ones: a row
@@ -47,6 +51,13 @@ void forEachRow(const RectPlace &to, const RectPlace &from, const Triple &region
 /// Copies `region` from `src` laid out as `from` to `dst` laid out as `to`.
 void copyRect(std::byte *dst, const RectPlace &to, const std::byte *src, const RectPlace &from,
               const Triple &region);
+
+/// Fills `region` of `dst` laid out as `to` with copies of the `size` bytes at `pattern`
+/// (region[0] a multiple of `size`): the pattern is doubled across the first row, by
+/// memcpy of what is already filled, and the other rows are copies of it; a region
+/// whose rows have no gap is filled as one row.
+void fillRect(std::byte *dst, const RectPlace &to, const Triple &region, const std::byte *pattern,
+              size_t size);
 
 /// OpenCL API Appendix D: do two rectangles of one buffer with the same pitches overlap?
 bool rectsOverlap(const Triple &srcOrigin, const Triple &dstOrigin, const Triple &region,

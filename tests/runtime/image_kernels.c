@@ -186,6 +186,56 @@ static void copies(void) {
   OK(clReleaseMemObject(b));
 }
 
+/* A fill of a region of an image whose rows are padded (CL_MEM_USE_HOST_PTR with a row pitch
+ * above width × texel size): the region's texels, its corners included, hold `texel`; every
+ * other byte of the host memory, the padding included, keeps its value. */
+static void fillPadded(cl_mem_object_type type, cl_channel_order order, cl_channel_type data,
+                       size_t texelSize, const size_t *size, size_t rowPitch, size_t slicePitch,
+                       const void *color, const size_t *origin, const size_t *region,
+                       const unsigned char *texel) {
+  unsigned char host[512], before[512];
+  const size_t bytes = slicePitch * size[2];
+  REQUIRE(bytes <= sizeof host);
+  for (size_t i = 0; i < bytes; ++i) host[i] = before[i] = (unsigned char)(i * 7 + 1);
+  cl_image_format format = {order, data};
+  cl_image_desc desc;
+  memset(&desc, 0, sizeof desc);
+  desc.image_type = type;
+  desc.image_width = size[0];
+  desc.image_height = size[1];
+  if (type == CL_MEM_OBJECT_IMAGE3D)
+    desc.image_depth = size[2];
+  else
+    desc.image_array_size = size[2];
+  desc.image_row_pitch = rowPitch;
+  desc.image_slice_pitch = slicePitch;
+  cl_int err;
+  cl_mem image =
+      clCreateImage(context, CL_MEM_READ_WRITE | CL_MEM_USE_HOST_PTR, &format, &desc, host, &err);
+  OK(err);
+  REQUIRE(image != NULL);
+  OK(clEnqueueFillImage(queue, image, color, origin, region, 0, NULL, NULL));
+  /* The far corner through the API. */
+  const size_t last[3] = {origin[0] + region[0] - 1, origin[1] + region[1] - 1,
+                          origin[2] + region[2] - 1};
+  const size_t one[3] = {1, 1, 1};
+  unsigned char got[16] = {0};
+  OK(clEnqueueReadImage(queue, image, CL_TRUE, last, one, 0, 0, got, 0, NULL, NULL));
+  CHECK(memcmp(got, texel, texelSize) == 0);
+  size_t wrong = 0;
+  for (size_t z = 0; z < size[2]; ++z)
+    for (size_t y = 0; y < size[1]; ++y)
+      for (size_t i = 0; i < rowPitch; ++i) {
+        const size_t at = z * slicePitch + y * rowPitch + i, x = i / texelSize;
+        const int in = i < size[0] * texelSize && x >= origin[0] && x < origin[0] + region[0] &&
+                       y >= origin[1] && y < origin[1] + region[1] && z >= origin[2] &&
+                       z < origin[2] + region[2];
+        wrong += host[at] != (in ? texel[i % texelSize] : before[at]);
+      }
+  CHECK(wrong == 0);
+  OK(clReleaseMemObject(image));
+}
+
 /* §5.3.5: the fill colour is converted as write_image converts it (§7.4). */
 static void fills(void) {
   const size_t zero[3] = {0, 0, 0}, all[3] = {3, 2, 1}, one[3] = {1, 1, 1};
@@ -235,6 +285,19 @@ static void fills(void) {
   OK(clEnqueueReadImage(queue, half, CL_TRUE, layer1, one, 0, 0, &h, 0, NULL, NULL));
   CHECK(h == 0x3555);
   OK(clReleaseMemObject(half));
+
+  /* Regions of padded images: a 3D image (rows of 20 bytes in 24, slices of 5 rows) and a
+   * 2D array whose whole rows are filled (rows of 12 bytes in 16). */
+  const cl_uint big[4] = {7, 70000, 9, 9}; /* 70000 saturates to 65535 */
+  const unsigned char rg16[4] = {7, 0, 255, 255};
+  const size_t size3d[3] = {5, 4, 3}, at3d[3] = {1, 1, 1}, region3d[3] = {3, 2, 2};
+  fillPadded(CL_MEM_OBJECT_IMAGE3D, CL_RG, CL_UNSIGNED_INT16, 4, size3d, 24, 120, big, at3d,
+             region3d, rg16);
+  const float mix[4] = {1.0f, 0.0f, 0.5f, 0.0f};
+  const unsigned char rgba8[4] = {255, 0, 128, 0};
+  const size_t size2da[3] = {3, 2, 3}, at2da[3] = {0, 1, 1}, region2da[3] = {3, 1, 2};
+  fillPadded(CL_MEM_OBJECT_IMAGE2D_ARRAY, CL_RGBA, CL_UNORM_INT8, 4, size2da, 16, 32, mix, at2da,
+             region2da, rgba8);
 }
 
 /* clEnqueueMapImage: the region inside the image with its pitches. */

@@ -1,5 +1,5 @@
-// Buffer rectangles: pitches, bounds, copies and the overlap test of OpenCL API
-// Appendix D.
+// Buffer rectangles: pitches, bounds, copies, pattern fills and the overlap test of
+// OpenCL API Appendix D.
 #include "core/rect.h"
 
 #include <gtest/gtest.h>
@@ -46,6 +46,53 @@ TEST(Rect, CopyMovesExactlyTheRegion) {
   size_t untouched = 0;
   for (std::byte b : dst) untouched += b == std::byte{0xee};
   EXPECT_EQ(untouched, 200u - 12);
+}
+
+TEST(Rect, ContiguousWhenRowsHaveNoGap) {
+  EXPECT_TRUE((RectPlace{{0, 0, 0}, 12, 36}.contiguous({12, 3, 2})));
+  EXPECT_TRUE((RectPlace{{4, 1, 0}, 12, 36}.contiguous({4, 1, 1})));
+  EXPECT_TRUE((RectPlace{{0, 0, 1}, 12, 36}.contiguous({12, 3, 1})));
+  EXPECT_FALSE((RectPlace{{0, 0, 0}, 16, 48}.contiguous({12, 3, 1}))); // padded rows
+  EXPECT_FALSE((RectPlace{{0, 0, 0}, 12, 48}.contiguous({12, 3, 2}))); // padded slices
+  EXPECT_FALSE((RectPlace{{0, 0, 0}, 12, 36}.contiguous({12, 2, 2}))); // part of a slice
+}
+
+/// Checks that `dst` holds the 3-byte pattern 1, 2, 3 in every row of `region` at `to` and
+/// 0xee everywhere else.
+void expectFilled(const std::vector<std::byte> &dst, const RectPlace &to, const Triple &region) {
+  std::vector<bool> inside(dst.size());
+  for (size_t z = 0; z < region[2]; ++z)
+    for (size_t y = 0; y < region[1]; ++y)
+      for (size_t x = 0; x < region[0]; ++x) {
+        const size_t at = to.start() + z * to.slicePitch + y * to.rowPitch + x;
+        inside[at] = true;
+        EXPECT_EQ(dst[at], std::byte(1 + x % 3)) << "at " << x << ", " << y << ", " << z;
+      }
+  for (size_t i = 0; i < dst.size(); ++i) {
+    if (inside[i]) continue;
+    EXPECT_EQ(dst[i], std::byte{0xee}) << "outside, at byte " << i;
+  }
+}
+
+TEST(Rect, FillRepeatsThePatternInTheRegionOnly) {
+  const std::byte pattern[3] = {std::byte{1}, std::byte{2}, std::byte{3}};
+  // Rows of 7 texels of 3 bytes in rows of 25 bytes, 4 rows a slice in slices of 110.
+  const RectPlace gaps{{3, 1, 1}, 25, 110};
+  const Triple region{21, 3, 2};
+  std::vector<std::byte> dst(400, std::byte{0xee});
+  fillRect(dst.data(), gaps, region, pattern, 3);
+  expectFilled(dst, gaps, region);
+  // Rows without a gap: one range, however many rows and slices.
+  const RectPlace packed{{0, 1, 1}, 24, 96};
+  std::vector<std::byte> whole(300, std::byte{0xee});
+  fillRect(whole.data(), packed, {24, 3, 2}, pattern, 3);
+  expectFilled(whole, packed, {24, 3, 2});
+  // One texel; an empty region writes nothing.
+  std::vector<std::byte> one(10, std::byte{0xee});
+  fillRect(one.data(), RectPlace{{4, 0, 0}, 10, 10}, {3, 1, 1}, pattern, 3);
+  expectFilled(one, RectPlace{{4, 0, 0}, 10, 10}, {3, 1, 1});
+  fillRect(one.data(), RectPlace{{0, 0, 0}, 10, 10}, {0, 1, 1}, pattern, 3);
+  expectFilled(one, RectPlace{{4, 0, 0}, 10, 10}, {3, 1, 1});
 }
 
 TEST(Rect, OverlapOfAppendixD) {
