@@ -1,5 +1,6 @@
 // `spvsim help [TOPIC]`: prints one of the project's documents (help_topics.h) on
-// standard output, or the list of topics.
+// standard output, a command's options (`spvsim help run` as `spvsim run --help`), or
+// the list of topics.
 #include <iostream>
 #include <memory>
 #include <string>
@@ -27,11 +28,13 @@ std::string commandNames(CLI::App &app) {
   return names;
 }
 
-int runHelp(const std::string &topic, const std::string &commands) {
+int runHelp(const std::string &topic, CLI::App &app) {
+  const std::string commands = commandNames(app);
   if (topic.empty()) {
     std::cout << "spvsim help TOPIC prints one of spvsim's documents; topics: " << topicNames()
-              << "\nspvsim COMMAND --help lists a command's options (commands: " << commands
-              << ").\n";
+              << "\nspvsim COMMAND --help (or spvsim help COMMAND) lists a command's options "
+                 "(commands: "
+              << commands << ").\n";
     return kClean;
   }
   for (const HelpTopic &t : helpTopics())
@@ -39,7 +42,13 @@ int runHelp(const std::string &topic, const std::string &commands) {
       std::cout << t.text;
       return kClean;
     }
-  throw Error("help: no topic '" + topic + "' (topics: " + topicNames() + ")");
+  for (CLI::App *command : app.get_subcommands([](CLI::App *c) { return c != nullptr; }))
+    if (command->get_name() == topic && topic != "help") {
+      std::cout << command->help();
+      return kClean;
+    }
+  throw Error("help: no topic or command '" + topic + "' (topics: " + topicNames() +
+              "; commands: " + commands + ")");
 }
 
 } // namespace
@@ -49,7 +58,7 @@ void addHelpCommand(CLI::App &app, int &exitStatus) {
   CLI::App *help = app.add_subcommand("help", "Print one of spvsim's documents (run-files, "
                                               "findings, ...), or the list of them");
   help->add_option("topic", *topic, "The document: run-files, findings, ...");
-  help->callback([topic, &app, &exitStatus] { exitStatus = runHelp(*topic, commandNames(app)); });
+  help->callback([topic, &app, &exitStatus] { exitStatus = runHelp(*topic, app); });
 }
 
 } // namespace spvsim::cli

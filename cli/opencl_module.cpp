@@ -30,25 +30,6 @@ frontend::DeviceFacts spvsimDeviceFacts() {
   return facts;
 }
 
-/// What a compiled module needs that spvsim's device lacks: OpenCL C 2.0 (which a run
-/// file may ask for, unlike clBuildProgram: frontend/build_options.h) has pipes and
-/// device-side enqueue, which OpenCL C 3.0 makes optional and spvsim does not have
-/// (CL_DEVICE_PIPE_SUPPORT is CL_FALSE, CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES is 0;
-/// OpenCL API §4.2). Empty when the module needs neither.
-std::string unsupportedOpenCLC20Feature(const std::vector<uint32_t> &words) {
-  constexpr uint32_t kHeaderWords = 5, kOpCapability = 17, kPipes = 17, kDeviceEnqueue = 19;
-  for (size_t at = kHeaderWords; at < words.size();) {
-    const uint32_t count = words[at] >> 16, opcode = words[at] & 0xffff;
-    if (count == 0) break;
-    if (opcode == kOpCapability && count == 2 && at + 1 < words.size()) {
-      if (words[at + 1] == kPipes) return "pipes";
-      if (words[at + 1] == kDeviceEnqueue) return "device-side enqueue";
-    }
-    at += count;
-  }
-  return "";
-}
-
 std::string readSource(const std::filesystem::path &file) {
   std::ifstream in(file, std::ios::binary);
   if (!in) throw Error(file.string() + ": cannot open");
@@ -84,10 +65,6 @@ std::vector<uint32_t> compileOpenCLFile(const std::filesystem::path &file,
     throw Error(file.string() + ": does not compile:\n" + log);
   }
   std::cerr << compiled.log;
-  if (const std::string feature = unsupportedOpenCLC20Feature(compiled.spirv); !feature.empty())
-    throw Error(file.string() + ": uses " + feature +
-                ", which OpenCL C 2.0 has and spvsim's device does not (OpenCL C 3.0 makes "
-                "it optional)");
   return compiled.spirv;
 }
 

@@ -251,7 +251,7 @@ RunFileTemplate makeRunFileTemplate(const Module &module, const ValidatedModule 
   std::ostringstream buffers, images, args, hints;
   for (size_t i = 0; i < kernel->params.size(); ++i) {
     const KernelParam &p = kernel->params[i];
-    const std::string name = p.name.empty() ? "arg" + std::to_string(i) : p.name;
+    const std::string name = parameterName(p.name, i);
     const std::string separator = i + 1 < kernel->params.size() ? ",\n" : "\n";
     switch (p.kind) {
     case ParamKind::GlobalBuffer:

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 
 namespace spvsim::frontend {
 
@@ -34,6 +35,14 @@ constexpr std::array<std::string_view, 8> kLanguages{"CL1.0", "CL1.1",     "CL1.
                                                      "CL3.0", "CLC++2021", "CLC++1.0", "CLC++"};
 
 } // namespace
+
+std::optional<std::string> clStdLanguage(std::string_view value) {
+  for (std::string_view language : kLanguages)
+    if (std::equal(value.begin(), value.end(), language.begin(), language.end(),
+                   [](char a, char b) { return std::toupper(static_cast<unsigned char>(a)) == b; }))
+      return std::string(language);
+  return std::nullopt;
+}
 
 bool isPassThroughBuildOption(std::string_view option) {
   return std::find(kClangFlags.begin(), kClangFlags.end(), option) != kClangFlags.end();
@@ -81,11 +90,11 @@ std::optional<std::string> applyBuildOptions(std::string_view text,
       input.options.push_back("-I");
       input.options.push_back(folder(w.substr(2)));
     } else if (w.rfind("-cl-std=", 0) == 0) {
-      const std::string value = w.substr(8);
-      if (std::find(kLanguages.begin(), kLanguages.end(), value) == kLanguages.end())
+      const std::optional<std::string> language = clStdLanguage(w.substr(8));
+      if (!language)
         return "unsupported language in " + w +
                " (CL1.0, CL1.1, CL1.2, CL2.0, CL3.0, or CLC++2021 for C++ for OpenCL)";
-      input.clStd = value;
+      input.clStd = *language;
     } else if (w == "-cl-opt-disable") {
       input.optimize = false;
     } else if (w == "-g") {

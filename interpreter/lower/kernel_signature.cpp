@@ -165,6 +165,10 @@ KernelSignature signatureOf(const Module &m, const EntryPoint &ep) {
 
 } // namespace
 
+std::string parameterName(std::string_view name, size_t index) {
+  return name.empty() ? "arg " + std::to_string(index) : std::string(name);
+}
+
 std::vector<KernelSignature> kernelSignatures(const ValidatedModule &module) {
   std::vector<KernelSignature> out;
   for (const auto &ep : module.module().entryPoints())

@@ -5,6 +5,7 @@
 #include "memory/tagged_pointer.h"
 #include "spvsim/common/error.h"
 #include "spvsim/interpreter/image.h"
+#include "spvsim/interpreter/kernel_signature.h"
 
 namespace spvsim {
 
@@ -296,7 +297,7 @@ void KernelLowering::bindParameters(Instance &in) {
           byVal = true;
       if (t.storage == spv::StorageClass::Workgroup) {
         LocalVariable local;
-        local.name = p.name.empty() ? "arg " + std::to_string(i) : p.name;
+        local.name = parameterName(p.name, i);
         local.argument = static_cast<int32_t>(i);
         out_.locals.push_back(local);
         p.kind = ParamBinding::Kind::Local;
@@ -306,7 +307,7 @@ void KernelLowering::bindParameters(Instance &in) {
         in.values.emplace(id, SlotValue{v.slot, type});
       } else if (byVal || t.storage == spv::StorageClass::Function) {
         PrivateVariable var;
-        var.name = p.name.empty() ? "arg " + std::to_string(i) : p.name;
+        var.name = parameterName(p.name, i);
         var.size = layout_.size(t.element);
         uint64_t align = std::max<uint64_t>(layout_.alignment(t.element), 8);
         var.offset = (out_.privateSize + align - 1) / align * align;

@@ -22,12 +22,20 @@ std::string sizeText(const std::array<uint64_t, 3> &size) {
          std::to_string(size[2]) + ")";
 }
 
+/// The launch's kernel: the one it names, or the module's only kernel when it names none
+/// (as `spvsim run MODULE` without --kernel).
 const KernelSignature &findKernel(std::span<const KernelSignature> kernels,
                                   const LaunchSpec &launch) {
+  if (launch.kernel.empty() && kernels.size() == 1) return kernels.front();
   for (const KernelSignature &k : kernels)
-    if (k.name == launch.kernel) return k;
+    if (!launch.kernel.empty() && k.name == launch.kernel) return k;
   std::string names;
   for (const KernelSignature &k : kernels) names += (names.empty() ? "" : ", ") + k.name;
+  if (launch.kernel.empty())
+    failAt(launch.keyOf("kernel", false),
+           kernels.empty() ? std::string("the module has no kernel")
+                           : "required: the module has " + std::to_string(kernels.size()) +
+                                 " kernels (" + names + "); name one");
   failAt(launch.keyOf("kernel", launch.kernelInherited),
          "no kernel named '" + launch.kernel + "' in the module (it has: " +
              (names.empty() ? "none" : names) + ")" + launch.contextOf(launch.kernelInherited));
@@ -201,7 +209,7 @@ std::vector<BoundLaunch> bindLaunches(const RunSpec &spec, std::span<const Kerne
     checkImageAliases(launch, kernel, argsContext);
 
     BoundLaunch out;
-    out.kernel = launch.kernel;
+    out.kernel = kernel.name;
     out.range.dims = launch.dims;
     out.range.global = launch.global;
     out.range.offset = launch.offset;

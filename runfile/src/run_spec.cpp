@@ -189,9 +189,9 @@ LaunchSpec resolveLaunch(const LaunchFields &own, const LaunchFields &top,
            inList ? "required (the top level gives no default)" : "required");
   };
 
-  launch.kernelInherited = !own.kernel;
-  if (!own.kernel && !top.kernel) missing("kernel");
-  launch.kernel = own.kernel ? *own.kernel : *top.kernel;
+  // No "kernel" anywhere: the module's only kernel, which binding finds (bind.h).
+  launch.kernelInherited = !own.kernel && top.kernel;
+  launch.kernel = own.kernel ? *own.kernel : top.kernel ? *top.kernel : "";
 
   launch.globalInherited = !own.global;
   if (!own.global && !top.global) missing("global_size");

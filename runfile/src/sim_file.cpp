@@ -329,16 +329,16 @@ std::vector<std::byte> readContentsOf(SimReader &in, const SimHeader &h, uint64_
   in.fail("half is not a .sim type");
 }
 
-/// A buffer name for parameter `index`: its own name, else argN; unique in `spec`.
+/// A buffer name for parameter `index`: its own name, else "arg N"; unique in `spec`.
 std::string bufferName(const RunSpec &spec, const KernelParam &param, size_t index) {
-  std::string name = param.name.empty() ? "arg" + std::to_string(index) : param.name;
+  std::string name = parameterName(param.name, index);
   if (spec.findBuffer(name)) name += "." + std::to_string(index);
   return name;
 }
 
 void readArgument(SimReader &in, const KernelParam &param, size_t index, RunSpec &spec,
                   LaunchSpec &launch) {
-  in.reading("argument " + std::to_string(index) + " '" + param.name + "'");
+  in.reading("argument " + std::to_string(index) + " '" + parameterName(param.name, index) + "'");
   const std::string headerText = in.header();
   SimHeader h = parseHeader(in, headerText, param);
   if (param.kind == ParamKind::Image || param.kind == ParamKind::Sampler ||

@@ -263,7 +263,7 @@ Json argJson(const ArgSpec &arg) {
 
 /// The launch's range (kernel, sizes, offset), in docs/run-files.md's order.
 void writeRange(Json &out, const LaunchSpec &launch) {
-  out["kernel"] = launch.kernel;
+  if (!launch.kernel.empty()) out["kernel"] = launch.kernel; // "": the module's only one
   out["global_size"] = sizeList(launch.global, launch.dims);
   out["local_size"] = launch.local ? sizeList(*launch.local, launch.dims) : Json();
   bool offset = false;

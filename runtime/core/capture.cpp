@@ -214,10 +214,7 @@ std::optional<CapturedLaunch> Capture::begin(const LaunchCommand &launch) {
     }
     return buffer.name;
   };
-  auto argName = [&](size_t i) {
-    const std::string &name = signature.params[i].name;
-    return name.empty() ? "arg" + std::to_string(i) : name;
-  };
+  auto argName = [&](size_t i) { return parameterName(signature.params[i].name, i); };
   // An image with bytes of its own that an image argument views (that argument made from
   // it, OpenCL API §5.3.1.2) is captured with its bytes, named as the first image argument
   // over them when it is no argument itself, before the arguments that view it: the

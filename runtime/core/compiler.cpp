@@ -105,16 +105,15 @@ std::optional<CompileOptions> parseCompileOptions(std::string_view text, std::st
       options.clangArgs.push_back("-I");
       options.clangArgs.push_back(absolutePath(w.substr(2)));
     } else if (w.rfind("-cl-std=", 0) == 0) {
-      std::string v = w.substr(8);
       // CLC++2021 (and CLC++1.0, its predecessor): C++ for OpenCL, which clang 15
       // compiles to the same SPIR-V.
-      if (v != "CL1.0" && v != "CL1.1" && v != "CL1.2" && v != "CL2.0" && v != "CL3.0" &&
-          v != "CLC++2021" && v != "CLC++1.0" && v != "CLC++") {
+      const std::optional<std::string> language = frontend::clStdLanguage(w.substr(8));
+      if (!language) {
         error = "unknown OpenCL C version in " + w +
                 " (CL1.0, CL1.1, CL1.2, CL2.0, CL3.0, or CLC++2021 for C++ for OpenCL)";
         return std::nullopt;
       }
-      options.clStd = v;
+      options.clStd = *language;
     } else if (w == "-cl-opt-disable") {
       options.optDisable = true;
     } else if (w == "-cl-uniform-work-group-size") {

@@ -41,11 +41,6 @@ runfile::ElementType exploredElementType(const LaunchCommand &launch, size_t ind
   return runfile::parseElementType(type).value_or(bytes);
 }
 
-std::string exploredParameterName(const LaunchCommand &launch, size_t index) {
-  const std::string &name = launch.signature.params[index].name;
-  return name.empty() ? "arg " + std::to_string(index) : name;
-}
-
 /// The arguments the launch may write, each buffer once: its buffers (sub-buffers
 /// included) and images, with the bytes they hold now. Released buffers have none.
 std::vector<ExploredArgument> saveExploredArguments(const LaunchCommand &launch,
@@ -61,7 +56,7 @@ std::vector<ExploredArgument> saveExploredArguments(const LaunchCommand &launch,
       continue;
     ExploredArgument a;
     a.buffer = b.buffer;
-    a.name = exploredParameterName(launch, i);
+    a.name = parameterName(launch.signature.params[i].name, i);
     if (b.kind == ArgBinding::Kind::Image)
       a.image = &b.image;
     else

@@ -28,12 +28,6 @@ nlohmann::json sizeList(const std::array<uint64_t, 3> &sizes, uint32_t dims) {
   return list;
 }
 
-/// The name findings use for parameter `index`.
-std::string parameterName(const KernelSignature &signature, size_t index) {
-  const std::string &name = signature.params[index].name;
-  return name.empty() ? "arg " + std::to_string(index) : name;
-}
-
 void replaceAll(std::string &text, const std::string &from, const std::string &to) {
   for (size_t at = 0; (at = text.find(from, at)) != std::string::npos; at += to.size())
     text.replace(at, from.size(), to);
@@ -61,7 +55,7 @@ void nameBuffers(std::vector<Finding> &findings, const LaunchCommand &launch) {
   for (size_t i = launch.args.size(); i-- > 0;) {
     const KernelArg &a = launch.args[i];
     if (a.kind != KernelArg::Kind::Buffer && a.kind != KernelArg::Kind::Image) continue;
-    const std::string name = parameterName(launch.signature, i);
+    const std::string name = parameterName(launch.signature.params[i].name, i);
     for (Finding &f : findings) {
       if (!f.memory || f.memory->buffer != a.bufferName) {
         // A second object the message names (an image and the buffer it was made from).
@@ -85,7 +79,7 @@ KernelProfile profileByParameter(KernelProfile profile, const LaunchCommand &lau
     const KernelArg &a = launch.args[i];
     if (a.kind != KernelArg::Kind::Buffer && a.kind != KernelArg::Kind::Image) continue;
     std::string &name = names[a.bufferName];
-    name += (name.empty() ? "" : " and ") + parameterName(launch.signature, i);
+    name += (name.empty() ? "" : " and ") + parameterName(launch.signature.params[i].name, i);
   }
   std::map<std::string, Traffic> byBuffer;
   for (const auto &[buffer, traffic] : profile.byBuffer) {

@@ -39,6 +39,19 @@ TEST(BuildOptionsTest, NamesWhatIsWrong) {
   EXPECT_EQ(input.clStd, "CLC++2021");
 }
 
+// Clang's lower-case spellings name the same languages, kept as the specification spells
+// them (the runtime's clBuildProgram and the build cache see one name).
+TEST(BuildOptionsTest, LanguageNamesIgnoreCase) {
+  CompileInput input;
+  EXPECT_EQ(applyBuildOptions("-cl-std=clc++2021", "/", input), std::nullopt);
+  EXPECT_EQ(input.clStd, "CLC++2021");
+  EXPECT_EQ(applyBuildOptions("-cl-std=cl3.0", "/", input), std::nullopt);
+  EXPECT_EQ(input.clStd, "CL3.0");
+  EXPECT_EQ(clStdLanguage("Clc++"), "CLC++");
+  EXPECT_EQ(clStdLanguage("clc++20"), std::nullopt);
+  EXPECT_EQ(clStdLanguage(""), std::nullopt);
+}
+
 // A run file may ask for OpenCL C 2.0 as Oclgrind's simulator files do, although the
 // runtime's clBuildProgram refuses it (the device lists no OpenCL C 2.0).
 TEST(BuildOptionsTest, RunFilesTakeOpenCLC20) {

@@ -160,6 +160,38 @@ TEST(BindErrors, UnknownKernel) {
             "withStruct, withImage, withSampler)");
 }
 
+TEST(Bind, WithoutKernelTheOnlyOne) {
+  RecordingChooser chooser;
+  const RunSpec spec =
+      parseRunText(runFile(R"("global_size": [64], "launches": [{"args": [{"buffer": "a"}]},
+                                 {"kernel": "fixed", "args": [{"buffer": "b"}]}])"),
+                   kData, "test.json");
+  const std::vector<KernelSignature> one{kernels()[2]};
+  const std::vector<BoundLaunch> launches = bindLaunches(spec, one, chooser.chooser());
+  ASSERT_EQ(launches.size(), 2u);
+  EXPECT_EQ(launches[0].kernel, "fixed");
+  EXPECT_EQ(launches[0].range.local, (std::array<uint64_t, 3>{8, 1, 1}));
+  EXPECT_EQ(launches[1].kernel, "fixed");
+}
+
+TEST(BindErrors, WithoutKernelSeveralKernels) {
+  EXPECT_EQ(bindError(runFile(R"("global_size": [1], "args": [])")),
+            "kernel: required: the module has 7 kernels (vecadd, reduce, fixed, tiled, "
+            "withStruct, withImage, withSampler); name one");
+  EXPECT_EQ(bindError(runFile(R"("global_size": [1], "launches": [{"kernel": "fixed",
+                                 "args": [{"buffer": "a"}]}, {"args": []}])")),
+            "launches[1].kernel: required: the module has 7 kernels (vecadd, reduce, fixed, "
+            "tiled, withStruct, withImage, withSampler); name one");
+  RecordingChooser chooser;
+  const RunSpec spec = parseRunText(runFile(R"("global_size": [1], "args": [])"), kData, "t.json");
+  try {
+    bindLaunches(spec, {}, chooser.chooser());
+    ADD_FAILURE() << "bound without a kernel";
+  } catch (const Error &e) {
+    EXPECT_STREQ(e.what(), "kernel: the module has no kernel");
+  }
+}
+
 TEST(BindErrors, ArgumentCount) {
   EXPECT_EQ(bindError(vecadd(R"([{"buffer": "a"}, {"buffer": "b"}, {"buffer": "c"}])")),
             "args: 3 arguments given but kernel 'vecadd' has 4 parameters");

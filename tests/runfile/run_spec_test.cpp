@@ -231,8 +231,17 @@ TEST(RunFileErrors, ModuleOfTheWrongKind) {
                "build_options: expected a string, got a list");
 }
 
+TEST(RunFile, KernelMayBeLeftToBinding) {
+  // Without "kernel" the launch runs the module's only kernel, which binding finds.
+  EXPECT_EQ(parse(withLaunch(R"("global_size": [1])")).launches[0].kernel, "");
+  const RunSpec spec = parse(withLaunch(R"("global_size": [1],
+                                          "launches": [{}, {"kernel": "k"}])"));
+  EXPECT_EQ(spec.launches[0].kernel, "");
+  EXPECT_FALSE(spec.launches[0].kernelInherited);
+  EXPECT_EQ(spec.launches[1].kernel, "k");
+}
+
 TEST(RunFileErrors, KernelAndSizes) {
-  EXPECT_ERROR(withLaunch(R"("global_size": [1])"), "kernel: required");
   EXPECT_ERROR(withLaunch(R"("kernel": 1, "global_size": [1])"),
                "kernel: expected a string, got the number 1");
   EXPECT_ERROR(withLaunch(R"("kernel": "k")"), "global_size: required");
@@ -541,8 +550,6 @@ TEST(RunFileErrors, Launches) {
                "launches: expected a list of launches, got an object");
   EXPECT_ERROR(withLaunch(R"("launches": [3])"),
                "launches[0]: expected an object, got the number 3");
-  EXPECT_ERROR(withLaunch(R"("launches": [{"global_size": [1]}])"),
-               "launches[0].kernel: required (the top level gives no default)");
   EXPECT_ERROR(withLaunch(R"("kernel": "k", "launches": [{"kernel": "k", "global_size": [1]},
                                                         {"kernel": "k"}])"),
                "launches[1].global_size: required (the top level gives no default)");

@@ -96,6 +96,19 @@ TEST(SimFile, HeaderAndEveryArgumentForm) {
   EXPECT_EQ(s[1], 0xffu);
 }
 
+TEST(SimFile, UnnamedParametersAreArgN) {
+  // A module that names no parameter: buffers are named as findings name them.
+  const KernelSignature k{
+      "k",
+      {param("", ParamKind::GlobalBuffer, "float*"), param("", ParamKind::GlobalBuffer, "int*")},
+      {}};
+  const RunSpec spec = run(std::string(kHeader) + "<size=32 fill=1>\n<size=32 noinit dump>\n", k);
+  ASSERT_EQ(spec.buffers.size(), 2u);
+  EXPECT_EQ(spec.buffers[0].name, "arg 0");
+  EXPECT_EQ(spec.buffers[1].name, "arg 1");
+  EXPECT_EQ(spec.launches[0].args[1].buffer, "arg 1");
+}
+
 TEST(SimFile, ValuesSpanLinesAndNoinitNullAndCharTypes) {
   const KernelSignature k{"k",
                           {param("a", ParamKind::GlobalBuffer, "char*"),

@@ -14,6 +14,16 @@ uint32_t capabilityInstruction(const RuleContext &ctx, spv::Capability c) {
   return ctx.findInstruction(spv::Op::OpCapability, static_cast<uint32_t>(c));
 }
 
+/// Why an OpenCL 3.0 device may lack a feature every OpenCL C 2.0 compiler has (OpenCL C
+/// §6.2.1: 3.0 makes it optional), for the message of the capability that needs it: a
+/// kernel built as OpenCL C 2.0 uses it freely. "" on other devices.
+std::string optionalInOpenCLC30(const DeviceDescription &d, std::string_view feature,
+                                std::string_view macro) {
+  if (d.version != OpenCLVersion::CL3_0) return "";
+  return ": OpenCL C 2.0 has " + std::string(feature) + ", which OpenCL C 3.0 makes optional (" +
+         std::string(macro) + ")";
+}
+
 } // namespace
 
 // OpenCL-Env §3.1: OpenCL kernels are Kernel entry points, which need the
@@ -140,12 +150,14 @@ std::string unsupportedBecause(const RuleContext &ctx, spv::Capability c) {
     if (c == C::Pipes)
       return needs(d.pipes, "the Pipes capability needs a device with pipe support (§3.1: "
                             "CL_DEVICE_PIPE_SUPPORT is CL_TRUE), which this " +
-                                std::string(versionName(d.version)) + " device does not have");
+                                std::string(versionName(d.version)) + " device does not have" +
+                                optionalInOpenCLC30(d, "pipes", "__opencl_c_pipes"));
     if (c == C::DeviceEnqueue)
       return needs(d.deviceEnqueue,
                    "the DeviceEnqueue capability needs a device with device-side enqueue (§3.1: "
                    "CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES is not 0), which this " +
-                       std::string(versionName(d.version)) + " device does not have");
+                       std::string(versionName(d.version)) + " device does not have" +
+                       optionalInOpenCLC30(d, "device-side enqueue", "__opencl_c_device_enqueue"));
     return "";
   case C::GenericPointer:
     return "";

@@ -37,6 +37,7 @@ TEST(CompileOptions, DefinesIncludesAndVersions) {
   EXPECT_TRUE(parseCompileOptions("-cl-opt-disable", error)->optDisable);
   EXPECT_EQ(parseCompileOptions("", error)->clStd, "CL1.2");
   EXPECT_EQ(parseCompileOptions("-cl-std=CLC++2021", error)->clStd, "CLC++2021");
+  EXPECT_EQ(parseCompileOptions("-cl-std=clc++2021", error)->clStd, "CLC++2021");
 }
 
 TEST(CompileOptions, DebugInformation) {

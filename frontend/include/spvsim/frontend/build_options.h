@@ -16,6 +16,11 @@ namespace spvsim::frontend {
 /// Splits options as a shell would for words and double quotes (`-I "a dir"`).
 std::vector<std::string> splitBuildOptions(std::string_view text);
 
+/// The language a -cl-std= value names, spelled as OpenCL API §5.8.6.5 and the
+/// cl_ext_cxx_for_opencl extension spell it (CL1.2, CLC++2021), or nullopt when spvsim
+/// compiles no such language. Case does not matter, as to clang: clc++2021 is CLC++2021.
+std::optional<std::string> clStdLanguage(std::string_view value);
+
 /// True for an option clang takes as it is: the math, warning and kernel-argument
 /// options of OpenCL API §5.8.6.2 to §5.8.6.4 and §5.8.6.6 (not -cl-uniform-work-group-size,
 /// which the runtime also records).

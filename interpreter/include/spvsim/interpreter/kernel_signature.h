@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "spvsim/interpreter/image.h"
@@ -47,6 +48,11 @@ struct KernelSignature {
   std::vector<KernelParam> params;
   std::optional<std::array<uint32_t, 3>> requiredLocalSize; ///< reqd_work_group_size
 };
+
+/// The name of parameter `index` whose module name is `name`: `name`, or "arg N" when the
+/// module names none. Findings, dumps, the run files `spvsim init` writes and launches
+/// captured as run files all call an unnamed parameter so.
+std::string parameterName(std::string_view name, size_t index);
 
 /// The signatures of every kernel entry point in the module.
 std::vector<KernelSignature> kernelSignatures(const ValidatedModule &module);

@@ -57,8 +57,8 @@ struct ArgSpec {
 
 /// One launch with the top-level defaults applied.
 struct LaunchSpec {
-  std::string path; ///< `launches[i]`, or "" for the launch the top level describes
-  std::string kernel;
+  std::string path;   ///< `launches[i]`, or "" for the launch the top level describes
+  std::string kernel; ///< "" when no "kernel" is given: the module's only kernel
   uint32_t dims = 1;
   std::array<uint64_t, 3> global{1, 1, 1};
   std::array<uint64_t, 3> offset{0, 0, 0};
