@@ -286,7 +286,8 @@ RunFileTemplate makeRunFileTemplate(const Module &module, const ValidatedModule 
                               ", \"min\": 0, \"max\": 100}}");
       if (u.written)
         buffers << ", \"dump\": "
-                << (factor * workItems <= 65536 ? std::string("true") : quoted(name + ".out.bin"));
+                << (factor * workItems <= 65536 ? std::string("true")
+                                                : quoted(parameterFileStem(name) + ".out.bin"));
       buffers << "}";
       (u.written ? out.writtenNames
        : u.read  ? out.readNames
@@ -357,7 +358,8 @@ RunFileTemplate makeRunFileTemplate(const Module &module, const ValidatedModule 
         images << ", \"init\": {\"random\": {\"seed\": " << i << "}}";
       if (p.imageAccess != ImageAccess::ReadOnly)
         images << ", \"dump\": "
-               << (texels <= 16384 ? std::string("true") : quoted(name + ".out.bin"));
+               << (texels <= 16384 ? std::string("true")
+                                   : quoted(parameterFileStem(name) + ".out.bin"));
       images << "}";
       hints << "  " << name << ": " << p.typeName << ", one texel per work-item"
             << (p.imageAccess != ImageAccess::WriteOnly ? ", random contents" : "")

@@ -169,6 +169,12 @@ std::string parameterName(std::string_view name, size_t index) {
   return name.empty() ? "arg " + std::to_string(index) : std::string(name);
 }
 
+std::string parameterFileStem(std::string_view name) {
+  std::string stem(name);
+  std::erase(stem, ' ');
+  return stem;
+}
+
 std::vector<KernelSignature> kernelSignatures(const ValidatedModule &module) {
   std::vector<KernelSignature> out;
   for (const auto &ep : module.module().entryPoints())

@@ -11,6 +11,7 @@
 #include "core/launch.h"
 #include "core/tools.h"
 #include "spvsim/common/error.h"
+#include "spvsim/interpreter/kernel_signature.h"
 #include "spvsim/runfile/bind.h"
 #include "spvsim/runfile/image_spec.h"
 #include "spvsim/runfile/writer.h"
@@ -199,7 +200,7 @@ std::optional<CapturedLaunch> Capture::begin(const LaunchCommand &launch) {
       buffer.count = root.size() / type->size();
       buffer.access = accessOf(root.flags());
       buffer.init.kind = runfile::BufferInit::Kind::File;
-      buffer.init.file = captured.directory / (buffer.name + ".bin");
+      buffer.init.file = captured.directory / (parameterFileStem(buffer.name) + ".bin");
       std::span<const std::byte> bytes = memory.bytes(root.id());
       writeFile(buffer.init.file, bytes.data(), bytes.size());
       it->second = {spec.buffers.size(), captured.buffers.size()};
@@ -209,7 +210,7 @@ std::optional<CapturedLaunch> Capture::begin(const LaunchCommand &launch) {
     runfile::BufferSpec &buffer = spec.buffers[it->second.spec];
     if (mayWrite && buffer.access != BufferAccess::ReadOnly &&
         !captured.buffers[it->second.captured].written) {
-      buffer.dumpFile = captured.directory / (buffer.name + ".out.bin");
+      buffer.dumpFile = captured.directory / (parameterFileStem(buffer.name) + ".out.bin");
       captured.buffers[it->second.captured].written = true;
     }
     return buffer.name;
@@ -242,7 +243,7 @@ std::optional<CapturedLaunch> Capture::begin(const LaunchCommand &launch) {
         }
       runfile::ImageSpec image = imageSpec(name, root, param);
       image.init.kind = runfile::ImageContents::Kind::File;
-      image.init.file = captured.directory / (image.name + ".bin");
+      image.init.file = captured.directory / (parameterFileStem(image.name) + ".bin");
       const std::span<const std::byte> bytes = memory.bytes(root.id()).first(image.size());
       writeFile(image.init.file, bytes.data(), bytes.size());
       imageNames.emplace(&root, name);
@@ -251,7 +252,7 @@ std::optional<CapturedLaunch> Capture::begin(const LaunchCommand &launch) {
     }
     runfile::ImageSpec &image = spec.images[it->second];
     if (mayWrite && image.access != BufferAccess::ReadOnly && !image.dumpFile) {
-      image.dumpFile = captured.directory / (image.name + ".out.bin");
+      image.dumpFile = captured.directory / (parameterFileStem(image.name) + ".out.bin");
       for (CapturedLaunch::Buffer &b : captured.buffers)
         if (b.name == image.name) b.written = true;
     }
@@ -315,10 +316,11 @@ std::optional<CapturedLaunch> Capture::begin(const LaunchCommand &launch) {
           image.bufferOffset = viewed->offset;
         } else {
           image.init.kind = runfile::ImageContents::Kind::File;
-          image.init.file = captured.directory / (image.name + ".bin");
+          image.init.file = captured.directory / (parameterFileStem(image.name) + ".bin");
           const std::span<const std::byte> bytes = memory.bytes(mem->id()).first(image.size());
           writeFile(image.init.file, bytes.data(), bytes.size());
-          if (written) image.dumpFile = captured.directory / (image.name + ".out.bin");
+          if (written)
+            image.dumpFile = captured.directory / (parameterFileStem(image.name) + ".out.bin");
           captured.buffers.push_back({image.name, mem->id(), written, image.size()});
         }
         spec.images.push_back(std::move(image));
@@ -375,7 +377,8 @@ void Capture::end(const CapturedLaunch &captured, const LaunchCommand &launch) {
     if (!b.written) continue;
     std::span<const std::byte> bytes = memory.bytes(b.root);
     if (b.size) bytes = bytes.first(b.size);
-    writeFile(captured.directory / (b.name + ".expected.bin"), bytes.data(), bytes.size());
+    writeFile(captured.directory / (parameterFileStem(b.name) + ".expected.bin"), bytes.data(),
+              bytes.size());
   }
 }
 

@@ -1,7 +1,8 @@
 #!/bin/sh
 # A parameter the module does not name is "arg N" everywhere: in the run file
 # `spvsim init` writes, in the findings of a launch through the runtime, and in the run
-# file `spvsim exec --capture` writes of that launch (vecadd.spv names none).
+# file `spvsim exec --capture` writes of that launch (vecadd.spv names none); the files
+# named after such a parameter drop the space ("arg2.bin").
 # usage: unnamed_parameters.sh SPVSIM RUNFILE_HOST RUNFILE MODULE
 set -u
 spvsim=$1 host=$2 runfile=$3 module=$4
@@ -14,3 +15,5 @@ echo "launch:"
   grep -o "of global '[^']*'" | sort -u
 echo "capture:"
 cat "$dir"/capture/*/run.json | grep -o '"buffer": "[^"]*"' | sort -u
+echo "files:"
+ls "$dir"/capture/*/ | grep '^arg' | sort

@@ -53,6 +53,9 @@ struct KernelSignature {
 /// module names none. Findings, dumps, the run files `spvsim init` writes and launches
 /// captured as run files all call an unnamed parameter so.
 std::string parameterName(std::string_view name, size_t index);
+/// A parameter's name as the stem of the files named after it (the buffers a capture
+/// writes, the dumps of `spvsim init`): "arg N" without its space, other names as they are.
+std::string parameterFileStem(std::string_view name);
 
 /// The signatures of every kernel entry point in the module.
 std::vector<KernelSignature> kernelSignatures(const ValidatedModule &module);
