@@ -628,7 +628,7 @@ void DapAdapter::stoppedEvent() {
     body["reason"] = "exception";
     body["description"] = "Finding " + p.finding->kind;
     body["text"] = p.finding->kind + ": " + p.finding->message;
-  } else if (p.watch) {
+  } else if (!p.watches.empty()) {
     body["reason"] = "data breakpoint";
     body["description"] = p.reason;
   } else if (const uint32_t n = reasonBreakpoint(p.reason)) {
