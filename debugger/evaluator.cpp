@@ -62,21 +62,21 @@ MemoryReader Evaluator::reader() const {
     ops::ResolvedAllocation r;
     const AddressSpace space = tagged::space(p);
     if (!x_.launch) { // before `run`, after the launches: no memory to read
-      why = "cannot access memory at " + describePointer(p) + ": " + noWorkItem_;
+      why = "Cannot access memory at " + describePointer(p) + ": " + noWorkItem_;
       return false;
     }
     if (!x_.warp && (space == AddressSpace::Local || space == AddressSpace::Private)) {
       // A work-group's and a work-item's memory: only while the group runs.
-      why = "cannot access memory at " + describePointer(p) + ": " + noWorkItem_;
+      why = "Cannot access memory at " + describePointer(p) + ": " + noWorkItem_;
       return false;
     }
     if (!ops::resolve(x_, p, lane_, r) || !r.base) {
-      why = "cannot access memory at " + describePointer(p);
+      why = "Cannot access memory at " + describePointer(p);
       return false;
     }
     const uint64_t offset = tagged::offset(p);
     if (offset + bytes > r.size) {
-      why = "cannot access memory at " + describePointer(p) + " (outside its " +
+      why = "Cannot access memory at " + describePointer(p) + " (outside its " +
             std::to_string(r.size) + " bytes)";
       return false;
     }
