@@ -13,6 +13,7 @@
 #include "commands.h"
 #include "launch_options.h"
 #include "opencl_module.h"
+#include "sim_file_run.h"
 #include "spvsim/common/finding_sink.h"
 #include "spvsim/debugger/saved_buffers.h"
 #include "spvsim/interpreter/global_memory.h"
@@ -21,6 +22,7 @@
 #include "spvsim/runfile/bind.h"
 #include "spvsim/runfile/run_buffers.h"
 #include "spvsim/runfile/run_spec.h"
+#include "spvsim/runfile/sim_file.h"
 #include "spvsim/validator/device.h"
 #include "spvsim/validator/validator.h"
 
@@ -51,6 +53,16 @@ std::map<std::string, debugger::BufferType> bufferTypesOf(const RunSpec &spec) {
   return types;
 }
 
+/// The run of `runFile`: a run file, or an Oclgrind simulator file (as `spvsim run`
+/// takes one: sim_file_run.h) with its program's path made absolute.
+RunSpec runSpecOfFile(const std::string &runFile) {
+  if (!isSimFile(runFile)) return parseRunFile(runFile);
+  std::shared_ptr<const Module> loaded;
+  RunSpec spec = runSpecOfSimFile(runFile, "", loaded);
+  spec.module = std::filesystem::absolute(spec.module);
+  return spec;
+}
+
 ValidationResult validateRunModule(const RunSpec &spec, const std::string &runFile,
                                    SpecConstants &specConstants) {
   std::shared_ptr<const Module> loaded =
@@ -75,7 +87,7 @@ ValidationResult validateRunModule(const RunSpec &spec, const std::string &runFi
 struct RunFileDebugTarget::State {
   State(const std::string &runFile, uint32_t warpWidth, debugger::TargetOutput out,
         const std::string &checks)
-      : output(std::move(out)), spec(parseRunFile(runFile)),
+      : output(std::move(out)), spec(runSpecOfFile(runFile)),
         validation(validateRunModule(spec, runFile, specConstants)), module(*validation.module),
         launches(bindLaunches(spec, kernelSignatures(module),
                               [&](uint32_t dims, const auto &global) {

@@ -67,6 +67,7 @@ void DebugSession::setGroup(GroupState *g, std::span<Warp> warps) {
 void DebugSession::launchStarted(LaunchContext &L) {
   launch_ = &L;
   opsReached = 0;
+  lastStopPosition_ = ~uint64_t(0);
   endNow = false;
   argumentRegisters_.clear();
   nextEdit_ = 0;
@@ -427,7 +428,11 @@ void DebugSession::searchOp(const ExecState &x, const LoweredOp &op, uint32_t in
   SearchReplay &s = *search_;
   if (s.reached) return;
   if (opsReached >= s.until) {
-    // The op the launch stopped at has not run: nothing from here on counts.
+    // The op the launch stopped at has not run: nothing from here on counts but the
+    // watch stops of a store made just before it, which the launch makes here, one per
+    // work-item (the one it stopped at among them: StopPoint::sequence).
+    if (!pendingWatches_.empty() && op.source != watchSource_ && x.maskOf(op))
+      stopAtWatches(x, op, index);
     s.reached = true;
     everyOp = false;
     watchingStores = false;
@@ -454,7 +459,7 @@ void DebugSession::searchOp(const ExecState &x, const LoweredOp &op, uint32_t in
         s.steps.push_back(step);
     }
   // The stops it would make are recorded by stopHere; every op comes back here.
-  if ((flags_[index] & kFlagBreakpoint) || pendingWatch_) decide(x, op, index);
+  if ((flags_[index] & kFlagBreakpoint) || !pendingWatches_.empty()) decide(x, op, index);
   everyOp = true;
 }
 
@@ -464,30 +469,36 @@ void DebugSession::positionOp(const ExecState &x, const LoweredOp &op, uint32_t 
   if (!mask) return;
   // Ctrl-C while going back: the launch stops here, short of the count, as it would
   // have when it first ran (what follows is run again by the next forward command).
-  const bool interrupted = opsReached < rewindPosition_ &&
+  const bool interrupted = opsReached < rewindStop_.position &&
                            interrupt_.load(std::memory_order_relaxed) && interrupt_.exchange(false);
-  if (opsReached < rewindPosition_ && !interrupted) return;
+  if (opsReached < rewindStop_.position && !interrupted) return;
   rewind_ = Rewind::None;
   everyOp = false;
   interrupt_.store(false);
   rereadWatchpoints(x);
   watchingStores = !watchpoints.empty();
-  focus = rewindFocus_;
+  RewindStop to = std::exchange(rewindStop_, {});
+  focus = to.focus;
   mode_ = Resume::Continue;
-  std::string reason = std::exchange(rewindReason_, {});
-  std::optional<WatchHit> watch = std::exchange(rewindWatch_, {});
   if (interrupted) {
     if (!focusLane(x, mask)) focus = globalIdOf(*x.warp, uint32_t(std::countr_zero(mask)));
     return stopHere(x, op, index, "Interrupted");
   }
-  stopHere(x, op, index, std::move(reason), std::move(watch));
+  lastStopPosition_ = opsReached;
+  stopsAtPosition_ = to.sequence;
+  if (!to.watches.empty()) { // a watch stop: then those of the same store after it
+    pendingWatches_ = std::move(to.laterWatches);
+    pendingWatches_.push_front({to.focus, std::move(to.watches)});
+    return stopAtWatches(x, op, index);
+  }
+  stopHere(x, op, index, std::move(to.reason));
 }
 
 void DebugSession::decide(const ExecState &x, const LoweredOp &op, uint32_t index) {
   const uint64_t mask = x.maskOf(op);
   if (!mask) return;
   if (interrupt_.exchange(false)) {
-    everyOp = mode_ != Resume::Continue || pendingFinding_ || pendingWatch_;
+    everyOp = mode_ != Resume::Continue || pendingFinding_ || !pendingWatches_.empty();
     if (auto lane = focusLane(x, mask); !lane)
       for (uint32_t l = 0; l < x.width; ++l)
         if ((mask >> l) & 1) {
@@ -499,23 +510,15 @@ void DebugSession::decide(const ExecState &x, const LoweredOp &op, uint32_t inde
   }
   // Every watchpoint the store changed, each in the work-item that wrote it, at this op:
   // after the SPIR-V instruction that stored (all the components of a vector it stores).
-  while (pendingWatch_ && op.source != watchSource_) {
-    WatchHit hit = *std::exchange(pendingWatch_, std::nullopt);
-    everyOp = mode_ != Resume::Continue || pendingFinding_.has_value();
-    if (search_) focus = watchWriter_;
-    stopHere(x, op, index, "Watchpoint " + std::to_string(hit.number), std::move(hit));
+  if (!pendingWatches_.empty() && op.source != watchSource_) {
+    stopAtWatches(x, op, index);
     if (rewind_ != Rewind::None) return; // going back: this launch is abandoned
-    if (queuedWatches_.empty()) break;
-    auto [next, writer] = std::move(queuedWatches_.front());
-    queuedWatches_.pop_front();
-    pendingWatch_ = std::move(next);
-    (search_ ? watchWriter_ : focus) = writer;
   }
   if (pendingFinding_) {
     const Finding f = *std::exchange(pendingFinding_, std::nullopt);
     everyOp = mode_ != Resume::Continue;
     focus = f.workItem->global;
-    stopHere(x, op, index, "Finding " + f.kind + ": " + f.message, std::nullopt, f);
+    stopHere(x, op, index, "Finding " + f.kind + ": " + f.message, {}, f);
     if (rewind_ != Rewind::None) return;
   }
   if (flags_[index] & kFlagBreakpoint) {
@@ -596,6 +599,20 @@ void DebugSession::decide(const ExecState &x, const LoweredOp &op, uint32_t inde
   stopHere(x, op, index, "step");
 }
 
+void DebugSession::stopAtWatches(const ExecState &x, const LoweredOp &op, uint32_t index) {
+  while (!pendingWatches_.empty()) {
+    WatchStop s = std::move(pendingWatches_.front());
+    pendingWatches_.pop_front();
+    std::sort(s.hits.begin(), s.hits.end(),
+              [](const WatchHit &a, const WatchHit &b) { return a.number < b.number; });
+    everyOp = mode_ != Resume::Continue || pendingFinding_.has_value();
+    focus = s.writer;
+    const std::string reason = "Watchpoint " + std::to_string(s.hits.front().number);
+    stopHere(x, op, index, reason, std::move(s.hits));
+    if (rewind_ != Rewind::None) return; // going back: this launch is abandoned
+  }
+}
+
 void DebugSession::storeDone(const ExecState &x, const LoweredOp &op, uint32_t index,
                              uint32_t bytes, bool indexed) {
   if (rewind_ != Rewind::None || (search_ && search_->reached)) return;
@@ -610,10 +627,10 @@ void DebugSession::storeDone(const ExecState &x, const LoweredOp &op, uint32_t i
     // Another op of the instruction that changed it already (the next component of a
     // vector it stores): the same hit, with the bytes as they are now.
     if (op.source == watchSource_) {
-      WatchHit *same =
-          pendingWatch_ && pendingWatch_->number == w.number ? &*pendingWatch_ : nullptr;
-      for (auto &queued : queuedWatches_)
-        if (!same && queued.first.number == w.number) same = &queued.first;
+      WatchHit *same = nullptr;
+      for (WatchStop &pending : pendingWatches_)
+        for (WatchHit &h : pending.hits)
+          if (h.number == w.number) same = &h;
       if (same) {
         same->after.assign(now, now + w.bytes);
         w.last = same->after;
@@ -632,19 +649,22 @@ void DebugSession::storeDone(const ExecState &x, const LoweredOp &op, uint32_t i
     if (!writer)
       for (uint32_t l = 0; l < x.width && !writer; ++l)
         if ((mask >> l) & 1) writer = l;
-    // Stop after the store, at the warp's next op, in the work-item that wrote; as
-    // does each other watchpoint the same store changed, in turn.
+    // Stop after the store, at the warp's next op, in the work-item that wrote, with
+    // the other watchpoints it changed; each other work-item that changed one, in turn.
     (void)index;
     WatchHit hit{w.number, w.last, std::vector<std::byte>(now, now + w.bytes)};
     w.last = hit.after;
-    if (pendingWatch_) {
-      queuedWatches_.emplace_back(std::move(hit), globalIdOf(*x.warp, *writer));
-      continue;
+    const GlobalId id = globalIdOf(*x.warp, *writer);
+    auto stop = std::find_if(pendingWatches_.begin(), pendingWatches_.end(),
+                             [&](const WatchStop &s) { return s.writer == id; });
+    if (stop == pendingWatches_.end()) {
+      if (pendingWatches_.empty()) {
+        watchSource_ = op.source;
+        everyOp = true;
+      }
+      stop = pendingWatches_.insert(pendingWatches_.end(), WatchStop{id, {}});
     }
-    pendingWatch_ = std::move(hit);
-    watchSource_ = op.source;
-    (search_ ? watchWriter_ : focus) = globalIdOf(*x.warp, *writer);
-    everyOp = true;
+    stop->hits.push_back(std::move(hit));
   }
 }
 
@@ -659,22 +679,27 @@ void DebugSession::launchEnded(LaunchContext &L) {
   launch_ = nullptr;
   opFlags = nullptr;
   pendingFinding_.reset();
-  pendingWatch_.reset();
-  queuedWatches_.clear();
+  pendingWatches_.clear();
   everyOp = false;
   mode_ = Resume::Continue;
 }
 
 void DebugSession::stopHere(const ExecState &x, const LoweredOp &op, uint32_t index,
-                            std::string reason, std::optional<WatchHit> watch,
+                            std::string reason, std::vector<WatchHit> watches,
                             std::optional<Finding> finding) {
+  if (opsReached != lastStopPosition_) {
+    lastStopPosition_ = opsReached;
+    stopsAtPosition_ = 0;
+  }
+  const uint32_t sequence = stopsAtPosition_++;
   if (search_) { // a search replay: where it would stop, and on
-    search_->stops.push_back({opsReached, focus, std::move(reason), std::move(watch)});
+    search_->stops.push_back({opsReached, sequence, focus, std::move(reason), std::move(watches)});
     focus = search_->focus;
     return;
   }
   std::unique_lock lock(mutex_);
-  stop_.watch = std::move(watch);
+  stop_.watches = std::move(watches);
+  stop_.sequence = sequence;
   stop_.finding = std::move(finding);
   stop_.x = x;
   stop_.op = &op;
@@ -710,18 +735,13 @@ void DebugSession::resume(Resume how) {
   changed_.notify_all();
 }
 
-void DebugSession::rewindTo(uint64_t position, GlobalId focusThere, std::string reason,
-                            std::optional<WatchHit> watch) {
+void DebugSession::rewindTo(RewindStop to) {
   std::unique_lock lock(mutex_);
   rewind_ = Rewind::Abandon;
   endNow = true; // its runner has cancelled it (LaunchControl::restart): it ends at once
-  rewindPosition_ = position;
-  rewindFocus_ = focusThere;
-  rewindReason_ = std::move(reason);
-  rewindWatch_ = std::move(watch);
+  rewindStop_ = std::move(to);
   pendingFinding_.reset();
-  pendingWatch_.reset();
-  queuedWatches_.clear();
+  pendingWatches_.clear();
   mode_ = Resume::Continue;
   everyOp = false;
   interrupt_.store(false);

@@ -116,23 +116,47 @@ struct WatchHit {
   std::vector<std::byte> before, after;
 };
 
+/// The watchpoints one store changed in one work-item: one stop, which reports them all
+/// (as gdb reports every watchpoint one instruction triggers); each other work-item of
+/// the warp that changed one stops on its own, in turn, at the same op.
+struct WatchStop {
+  GlobalId writer{0, 0, 0};
+  std::vector<WatchHit> hits; ///< by watchpoint number
+};
+
 /// Where a stopped launch is: the op about to run in the warp that stopped.
 struct StopPoint {
-  std::optional<WatchHit> watch;
+  std::vector<WatchHit> watches;  ///< the watchpoints it stopped for (WatchStop)
   std::optional<Finding> finding; ///< the finding it stopped for
   ExecState x;
   const LoweredOp *op = nullptr;
   uint32_t index = 0;
   uint64_t position = 0; ///< DebugWatcher::opsReached: where a replay runs to
-  std::string reason;    ///< "Breakpoint 1", "finding", ... (printed by the prompt)
+  /// The stops made before this one at the same op count (the watch stops of one store,
+  /// one per work-item that wrote): a position and this order the launch's stops.
+  uint32_t sequence = 0;
+  std::string reason; ///< "Breakpoint 1", "finding", ... (printed by the prompt)
 };
 
 /// A stop a search replay passed instead of stopping there (reverse_execution.h).
 struct RecordedStop {
   uint64_t position = 0; ///< DebugWatcher::opsReached of the stop
+  uint32_t sequence = 0; ///< StopPoint::sequence
   GlobalId focus{0, 0, 0};
   std::string reason;
-  std::optional<WatchHit> watch;
+  std::vector<WatchHit> watches;
+};
+
+/// Where a reverse command stops the launch when it runs it again (DebugSession::rewindTo).
+struct RewindStop {
+  uint64_t position = 1; ///< the op count to stop at (1: the launch's first op)
+  uint32_t sequence = 0; ///< StopPoint::sequence
+  GlobalId focus{0, 0, 0};
+  std::string reason;
+  std::vector<WatchHit> watches;
+  /// A watch stop: those of the other work-items of the same store that come after it
+  /// (going on from it stops at each again).
+  std::deque<WatchStop> laterWatches;
 };
 
 /// An op the work-item in focus reached in a search replay: where it is in the source.
@@ -204,10 +228,8 @@ public:
   void resume(Resume how);
   /// Reverse execution (reverse_execution.h), while stopped: the stopped launch goes on
   /// only to be abandoned (the runner was asked to run it again from its inputs); the
-  /// next run of it stops, silently until then, at op count `position` as `reason`
-  /// with `focus`.
-  void rewindTo(uint64_t position, GlobalId focus, std::string reason,
-                std::optional<WatchHit> watch);
+  /// next run of it stops, silently until then, at `to` (its op count, reason and focus).
+  void rewindTo(RewindStop to);
   /// Every launch has run (the runner says so).
   void finishAll();
   bool finished() const { return finished_; }
@@ -320,8 +342,9 @@ private:
     return !w.group || (x.group && x.group->id == *w.group);
   }
   void stopHere(const ExecState &x, const LoweredOp &op, uint32_t index, std::string reason,
-                std::optional<WatchHit> watch = std::nullopt,
-                std::optional<Finding> finding = std::nullopt);
+                std::vector<WatchHit> watches = {}, std::optional<Finding> finding = std::nullopt);
+  /// Stops for each pending WatchStop in turn, in the work-item that wrote.
+  void stopAtWatches(const ExecState &x, const LoweredOp &op, uint32_t index);
   bool breakpointMatches(const Breakpoint &b, uint32_t index) const;
   /// Whether op `index` is on the line its function is declared on.
   bool isDeclarationLine(uint32_t index) const;
@@ -368,13 +391,16 @@ private:
   std::vector<uint32_t> opDepths_; ///< per op: calls inlined (by the compiler or the lowering)
   uint32_t stepIndex_ = 0;
   std::optional<Finding> pendingFinding_;
-  std::optional<WatchHit> pendingWatch_;
-  /// Watchpoints the same store changed after the first: each stops at the same op, in
-  /// the work-item that wrote it (gdb reports every watchpoint an instruction triggers).
-  std::deque<std::pair<WatchHit, GlobalId>> queuedWatches_;
+  /// The watchpoints the last store changed, per work-item that wrote, in lane order:
+  /// each stops at the same op after the store.
+  std::deque<WatchStop> pendingWatches_;
   /// The SPIR-V instruction whose store changed the pending watchpoints: its other ops (the
   /// other components of a vector it stores) run before the stop, which comes after it.
   uint32_t watchSource_ = 0;
+  /// The op count of the last stop in this run of the launch and the stops made there
+  /// (StopPoint::sequence).
+  uint64_t lastStopPosition_ = ~uint64_t(0);
+  uint32_t stopsAtPosition_ = 0;
   std::atomic<bool> interrupt_{false};
   std::atomic<std::atomic<bool> *> replayCancel_{nullptr};
 
@@ -382,12 +408,8 @@ private:
   ProgramScopeBytes programScopeNow_; ///< search replay: the stopped launch's, put back
   SearchReplay *search_ = nullptr;
   bool searchStarted_ = false;
-  GlobalId watchWriter_{0, 0, 0}; ///< search replay: the work-item of pendingWatch_
   Rewind rewind_ = Rewind::None;
-  uint64_t rewindPosition_ = 0;
-  GlobalId rewindFocus_{0, 0, 0};
-  std::string rewindReason_;
-  std::optional<WatchHit> rewindWatch_;
+  RewindStop rewindStop_;
 };
 
 } // namespace spvsim::debugger

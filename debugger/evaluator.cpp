@@ -62,21 +62,21 @@ MemoryReader Evaluator::reader() const {
     ops::ResolvedAllocation r;
     const AddressSpace space = tagged::space(p);
     if (!x_.launch) { // before `run`, after the launches: no memory to read
-      why = "cannot access memory at " + describePointer(p) + ": " + noWorkItem_;
+      why = "Cannot access memory at " + describePointer(p) + ": " + noWorkItem_;
       return false;
     }
     if (!x_.warp && (space == AddressSpace::Local || space == AddressSpace::Private)) {
       // A work-group's and a work-item's memory: only while the group runs.
-      why = "cannot access memory at " + describePointer(p) + ": " + noWorkItem_;
+      why = "Cannot access memory at " + describePointer(p) + ": " + noWorkItem_;
       return false;
     }
     if (!ops::resolve(x_, p, lane_, r) || !r.base) {
-      why = "cannot access memory at " + describePointer(p);
+      why = "Cannot access memory at " + describePointer(p);
       return false;
     }
     const uint64_t offset = tagged::offset(p);
     if (offset + bytes > r.size) {
-      why = "cannot access memory at " + describePointer(p) + " (outside its " +
+      why = "Cannot access memory at " + describePointer(p) + " (outside its " +
             std::to_string(r.size) + " bytes)";
       return false;
     }
@@ -96,7 +96,23 @@ std::string Evaluator::describePointer(uint64_t p) const {
           ? std::string(s == AddressSpace::Constant ? "constant " : "") + "buffer"
           : spaceName(s);
   if (s == AddressSpace::Private) return "private " + privateName(p);
-  return kind + " '" + allocationName(x_, p) + "' + " + std::to_string(tagged::offset(p));
+  return kind + " '" + bufferName(p) + "' + " + std::to_string(tagged::offset(p));
+}
+
+std::string Evaluator::bufferName(uint64_t p) const {
+  std::string name = allocationName(x_, p);
+  const AddressSpace s = tagged::space(p);
+  if ((s != AddressSpace::Global && s != AddressSpace::Constant) || buffers_.count(name))
+    return name;
+  // A host program's buffer ("buffer 2" to the runtime): the kernel parameter given it, as
+  // the launch's findings name it.
+  for (const ParamBinding &param : session_.launch()->kernel->params) {
+    if (param.kind != ParamBinding::Kind::Pointer || param.name.empty()) continue;
+    const std::optional<uint64_t> bits = x_.warp ? std::optional(registerBits(param.pointerSlot, 8))
+                                                 : session_.argumentRegister(param.pointerSlot);
+    if (bits && tagged::allocation(*bits) == tagged::allocation(p)) return param.name;
+  }
+  return name;
 }
 
 std::string Evaluator::format(const Value &v) const {

@@ -44,6 +44,9 @@ public:
   std::string format(const Value &v) const;
   /// "buffer 'out' + 64", "__local 'tile' + 8", "private 'v' + 4", "NULL".
   std::string describePointer(uint64_t pointer) const;
+  /// The name of the global or constant buffer `pointer` points into: a run file's by its
+  /// name, a host program's by the kernel parameter given it.
+  std::string bufferName(uint64_t pointer) const;
   MemoryReader reader() const;
   /// The run file's buffer `name` as an array of its element type, whatever names the
   /// work-item's scope has; nullopt when no buffer of that name is bound in this launch.

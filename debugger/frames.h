@@ -12,7 +12,8 @@ namespace spvsim::debugger {
 
 /// The frames of the work-item in lane `lane` of warp `warp` of the running group;
 /// empty when it has finished. Frames without a source line other than the innermost
-/// (llvm-spirv's kernel wrappers) are left out.
+/// (llvm-spirv's kernel wrappers) are left out. Stopped at a finding of this work-item,
+/// the innermost frame is at the finding's line.
 std::vector<SourceFrame> framesOfWorkItem(const DebugSession &session, const Warp &warp,
                                           uint32_t lane);
 

@@ -85,6 +85,8 @@ void CommandLoop::cmdPrint(const std::string &argsIn) {
   }
   if (!e) throw Error("The kernel is not stopped.");
   Value v = e->evaluate(args);
+  // Read before it is shown: a value that cannot be read is an error, not a $N.
+  Value kept = snapshotOf(v, e->reader());
   std::string text;
   if (format == 'x' && v.type && v.type->isScalar() && !v.optimizedOut) {
     char buf[32];
@@ -96,7 +98,7 @@ void CommandLoop::cmdPrint(const std::string &argsIn) {
   } else {
     text = e->format(v);
   }
-  history_.push_back(snapshotOf(v, e->reader()));
+  history_.push_back(std::move(kept));
   *out_ << "$" << history_.size() << " = " << text << "\n";
 }
 

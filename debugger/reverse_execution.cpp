@@ -93,8 +93,9 @@ ReverseTarget findReverseTarget(DebugSession &live, ReverseCommand command,
   if (live.takeInterrupt()) throw Error(kReplayInterrupted);
 
   ReverseTarget target;
-  target.focus = live.focus;
-  target.reason = "step";
+  RewindStop &to = target.stop;
+  to.focus = live.focus;
+  to.reason = "step";
   std::optional<uint64_t> position;
   switch (command) {
   case ReverseCommand::Step:
@@ -105,33 +106,47 @@ ReverseTarget findReverseTarget(DebugSession &live, ReverseCommand command,
   case ReverseCommand::Finish:
     if (!replay.steps.empty()) position = replay.steps.back().position;
     break;
-  case ReverseCommand::Continue:
-    if (!replay.stops.empty()) {
-      RecordedStop &s = replay.stops.back();
-      position = s.position;
-      target.focus = s.focus;
-      target.reason = std::move(s.reason);
-      target.watch = std::move(s.watch);
-    }
+  case ReverseCommand::Continue: {
+    // The last stop before this one: at an earlier op count, or made before it at the
+    // same op (the watch stops of one store, one per work-item that wrote).
+    auto &stops = replay.stops;
+    auto before = [&](const RecordedStop &s) {
+      return s.position < stop.position || s.sequence < stop.sequence;
+    };
+    size_t i = stops.size();
+    while (i > 0 && !before(stops[i - 1])) --i;
+    if (i == 0) break;
+    RecordedStop &s = stops[i - 1];
+    position = s.position;
+    to.sequence = s.sequence;
+    to.focus = s.focus;
+    to.reason = std::move(s.reason);
+    to.watches = std::move(s.watches);
+    if (!to.watches.empty()) // the same store's watch stops after it, this one's among them
+      for (size_t j = i; j < stops.size() && stops[j].position == s.position; ++j)
+        if (!stops[j].watches.empty())
+          to.laterWatches.push_back({stops[j].focus, std::move(stops[j].watches)});
     break;
+  }
   }
   if (!replay.reached)
     throw Error("The replay ended before it reached this stop; the launch stays here.");
   if (position) {
-    target.position = *position;
+    to.position = *position;
   } else {
-    target.position = 1;
-    target.reason = kLaunchStart;
-    target.watch.reset();
+    to.position = 1;
+    to.sequence = 0;
+    to.reason = kLaunchStart;
+    to.watches.clear();
+    to.laterWatches.clear();
   }
   // The hit counts there: as they were where each breakpoint's hits count from, and the
   // hits the replay counted after that up to it. Going back to before a breakpoint was set
   // takes its count as it was set, counting from there.
   for (const Breakpoint &b : live.breakpoints) {
-    ReverseTarget::HitCount count{b.number, b.hitsAtCountFrom,
-                                  std::min(b.countFrom, target.position)};
+    ReverseTarget::HitCount count{b.number, b.hitsAtCountFrom, std::min(b.countFrom, to.position)};
     for (const auto &[at, number] : replay.hits)
-      count.hits += number == b.number && at <= target.position;
+      count.hits += number == b.number && at <= to.position;
     target.hits.push_back(count);
   }
   return target;
@@ -148,7 +163,7 @@ void rewind(DebugSession &live, const ReverseTarget &target, const LaunchControl
           b.hitsAtCountFrom = count.hits;
         }
       }
-  live.rewindTo(target.position, target.focus, target.reason, target.watch);
+  live.rewindTo(target.stop);
 }
 
 } // namespace spvsim::debugger

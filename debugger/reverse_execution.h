@@ -24,12 +24,9 @@ enum class ReverseCommand : uint8_t { Step, Next, StepInstruction, Continue, Fin
 
 /// Where a reverse command takes the stopped launch.
 struct ReverseTarget {
-  uint64_t position = 1; ///< the op count to stop at (1: the launch's first op)
-  GlobalId focus{0, 0, 0};
-  /// "step", "Breakpoint N", "Watchpoint N", or kLaunchStart when nothing earlier
-  /// qualified.
-  std::string reason;
-  std::optional<WatchHit> watch;
+  /// Its op count, focus and reason: "step", "Breakpoint N", "Watchpoint N", or
+  /// kLaunchStart when nothing earlier qualified.
+  RewindStop stop;
   /// Each breakpoint's hit count there, and the op count its hits count from then
   /// (Breakpoint::countFrom: where it goes back to when that is before it was set).
   struct HitCount {

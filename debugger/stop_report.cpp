@@ -59,19 +59,21 @@ void CommandLoop::reportStop() {
   const uint32_t line = info.lineOf(instruction);
   const std::string where = whereText(instruction);
   const std::string item = "work-item " + workItemText(session_.focus);
-  if (s.watch) {
-    const Watchpoint *w = nullptr;
-    for (const Watchpoint &candidate : session_.watchpoints)
-      if (candidate.number == s.watch->number) w = &candidate;
-    out << "\n" << s.reason << (w ? ": " + w->expression : "") << "\n\n";
-    if (w) {
+  if (!s.watches.empty()) {
+    // Every watchpoint the store changed in this work-item, as gdb reports those one
+    // instruction triggers.
+    for (const WatchHit &hit : s.watches) {
+      const Watchpoint *w = nullptr;
+      for (const Watchpoint &candidate : session_.watchpoints)
+        if (candidate.number == hit.number) w = &candidate;
+      out << "\nWatchpoint " << hit.number << (w ? ": " + w->expression : "") << "\n\n";
+      if (!w) continue;
       auto show = [&](const std::vector<std::byte> &bytes) {
         auto e = inspectEvaluator();
         if (!e || !w->type) return std::string("?");
         return e->format(valueOfBytes(w->type, bytes.data(), bytes.size()));
       };
-      out << "Old value = " << show(s.watch->before) << "\nNew value = " << show(s.watch->after)
-          << "\n";
+      out << "Old value = " << show(hit.before) << "\nNew value = " << show(hit.after) << "\n";
     }
     out << item << " at " << where << "\n";
   } else if (s.finding) {

@@ -144,7 +144,7 @@ Value snapshotOf(const Value &v, const MemoryReader &read) {
   if (!v.address || !v.type || v.type->bytes == 0 || v.type->bytes > kLargestCopy) return v;
   std::vector<uint8_t> bytes(v.type->bytes);
   std::string why;
-  if (!read(*v.address, v.type->bytes, bytes.data(), why)) return v;
+  if (!read(*v.address, v.type->bytes, bytes.data(), why)) throw Error(why);
   return valueOfBytes(v.type, bytes.data(), bytes.size());
 }
 

@@ -83,9 +83,10 @@ std::string formatValue(const Value &v, const MemoryReader &read, const PointerN
 /// A scalar's bits as text ("37", "1.5", "true").
 std::string formatScalar(const ValueType &t, uint64_t bits, const PointerNamer &name);
 /// The value as it is now, for the value history (`$1`, gdb's): a value in memory gets a
-/// copy of its bytes (later stores do not change it; it has no address any more); one
-/// whose bytes cannot be read, a pointer (it goes on pointing) and one in registers
-/// are kept as they are.
+/// copy of its bytes (later stores do not change it; it has no address any more); a
+/// pointer (it goes on pointing) and one in registers are kept as they are. One in
+/// memory whose bytes cannot be read throws spvsim::Error ("Cannot access memory at
+/// ..."): gdb enters no value it cannot read in its history.
 Value snapshotOf(const Value &v, const MemoryReader &read);
 /// A value of type `type` made of `bytes` (as memory holds it; its size at least the
 /// type's): what a watchpoint saw before and after a store, what `last-write` found.

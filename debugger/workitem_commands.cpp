@@ -65,8 +65,10 @@ void CommandLoop::infoWorkitems() {
   if (!g) throw Error("No work-group is running.");
   std::ostream &out = *out_;
   out << "Work-group " << workItemText(g->id) << ", " << g->items << " work-items:\n";
-  // Work-items grouped by where they are, in order of first appearance.
-  std::vector<std::pair<std::string, std::vector<GlobalId>>> places;
+  // Work-items grouped by where they are, in order of first appearance; each with its
+  // index in the group's order (warps and lanes: local ids, x fastest).
+  std::vector<std::pair<std::string, std::vector<std::pair<GlobalId, uint32_t>>>> places;
+  uint32_t linear = 0;
   for (Warp &w : session_.warps())
     for (uint32_t l = 0; l < session_.launch()->kernel->warpWidth; ++l) {
       if (!((w.present >> l) & 1)) continue;
@@ -86,19 +88,18 @@ void CommandLoop::infoWorkitems() {
       auto it =
           std::find_if(places.begin(), places.end(), [&](auto &p) { return p.first == place; });
       if (it == places.end()) places.push_back({place, {}}), it = places.end() - 1;
-      it->second.push_back(session_.globalIdOf(w, l));
+      it->second.push_back({session_.globalIdOf(w, l), linear++});
     }
   for (const auto &[place, items] : places) {
     out << "  " << items.size() << " " << (items.size() == 1 ? "work-item " : "work-items ");
-    // Ranges of consecutive first ids.
+    // Ranges of work-items consecutive in the group's order, as cuda-gdb's `info cuda
+    // threads` gives them: (0, 2)-(15, 15) is rows 2 to 15 of a 16-wide group.
     std::string list;
     for (size_t i = 0; i < items.size();) {
       size_t j = i;
-      while (j + 1 < items.size() && items[j + 1][0] == items[j][0] + 1 &&
-             items[j + 1][1] == items[i][1] && items[j + 1][2] == items[i][2])
-        ++j;
-      list += (list.empty() ? "" : ", ") + workItemText(items[i]);
-      if (j > i) list += "-" + workItemText(items[j]);
+      while (j + 1 < items.size() && items[j + 1].second == items[j].second + 1) ++j;
+      list += (list.empty() ? "" : ", ") + workItemText(items[i].first);
+      if (j > i) list += "-" + workItemText(items[j].first);
       i = j + 1;
     }
     out << list << " " << place << "\n";

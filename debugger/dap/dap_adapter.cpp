@@ -377,15 +377,8 @@ void DapAdapter::stackTrace(const json &request) {
   const auto item = itemOfThread(thread);
   if (!item) throw Error("No thread " + std::to_string(thread) + " in the running work-group.");
   const auto found = s.findWorkItem(*item);
-  std::vector<SourceFrame> frames = framesOfWorkItem(s, *found->first, found->second);
-  // Stopped at a finding, its work-item is at the op after the one that caused it; the
-  // innermost frame shows the finding's line, as the prompt does.
-  const std::optional<Finding> &finding = s.stopPoint().finding;
-  if (finding && finding->location && finding->workItem && finding->workItem->global == *item &&
-      !frames.empty() && finding->location->line) {
-    frames.front().file = finding->location->file;
-    frames.front().line = finding->location->line;
-  }
+  // At a finding, the innermost frame shows its line (framesOfWorkItem).
+  const std::vector<SourceFrame> frames = framesOfWorkItem(s, *found->first, found->second);
   const int64_t start = std::max<int64_t>(args.value("startFrame", int64_t(0)), 0);
   const int64_t levels = args.value("levels", int64_t(0));
   json list = json::array();
@@ -628,7 +621,7 @@ void DapAdapter::stoppedEvent() {
     body["reason"] = "exception";
     body["description"] = "Finding " + p.finding->kind;
     body["text"] = p.finding->kind + ": " + p.finding->message;
-  } else if (p.watch) {
+  } else if (!p.watches.empty()) {
     body["reason"] = "data breakpoint";
     body["description"] = p.reason;
   } else if (const uint32_t n = reasonBreakpoint(p.reason)) {

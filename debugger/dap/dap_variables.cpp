@@ -190,6 +190,8 @@ nlohmann::json DapVariables::variables(int64_t reference, int64_t start, int64_t
 nlohmann::json DapVariables::evaluate(const Where &where, const std::string &expression) {
   const Evaluator e = evaluatorOf(where);
   const Value v = e.evaluate(expression);
+  // A value in memory that cannot be read is an error, as for `print` (snapshotOf).
+  (void)snapshotOf(v, e.reader());
   nlohmann::json j = describe(e, where, expression, expression, v);
   nlohmann::json body = {{"result", j["value"]}, {"variablesReference", j["variablesReference"]}};
   if (j.contains("type")) body["type"] = j["type"];

@@ -81,13 +81,19 @@ int connectToAdapter(const std::string &path) {
 LaunchStats debugLaunch(const ValidatedModule &module, const std::string &kernel,
                         const NDRange &range, const std::vector<ArgBinding> &args,
                         const SpecConstants &specConstants, GlobalMemory &memory, FindingSink &sink,
-                        ExecOptions options, const std::string *source) {
+                        ExecOptions options, const std::string *source,
+                        const std::function<void(Finding &)> &nameFinding) {
   // Buffers print through the kernel's pointer arguments (the host program's buffers
   // have no element types).
   debugger::Debugger debug(module.module(), {});
   // The front end names a program's source "input.cl" (runtime/README.md).
   if (source) debug.setSourceText("input.cl", *source);
-  sink.setObserver([&debug](const Finding &f) { debug.findingReported(f); });
+  sink.setObserver([&debug, &nameFinding](const Finding &f) {
+    if (!nameFinding) return debug.findingReported(f);
+    Finding named = f;
+    nameFinding(named);
+    debug.findingReported(named);
+  });
   std::atomic<bool> cancel{false};
   std::atomic<bool> restart{false};
   options.threads = 1; // one work-group thread: the same schedule on every run

@@ -7,6 +7,7 @@
 // socket) the launch is served over a connection to the adapter instead of the prompt.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -17,11 +18,13 @@ namespace spvsim::runtime {
 /// Runs `kernel` as launchKernel does, under the debugger's prompt on the process's
 /// standard input and output, or served to `spvsim dap` when SPVSIM_DEBUG_DAP is set.
 /// `source`: the program's OpenCL C when the host gave it as text, whose lines the
-/// prompt shows for "input.cl". Throws what launchKernel throws, and spvsim::Error when
-/// the adapter cannot be reached.
+/// prompt shows for "input.cl". `nameFinding` names the buffers of a finding the launch
+/// stops at as the launch's findings name them (by the kernel parameters given them).
+/// Throws what launchKernel throws, and spvsim::Error when the adapter cannot be reached.
 LaunchStats debugLaunch(const ValidatedModule &module, const std::string &kernel,
                         const NDRange &range, const std::vector<ArgBinding> &args,
                         const SpecConstants &specConstants, GlobalMemory &memory, FindingSink &sink,
-                        ExecOptions options, const std::string *source = nullptr);
+                        ExecOptions options, const std::string *source = nullptr,
+                        const std::function<void(Finding &)> &nameFinding = {});
 
 } // namespace spvsim::runtime

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <iostream>
 #include <map>
+#include <span>
 
 #include <nlohmann/json.hpp>
 
@@ -51,7 +52,7 @@ std::string declaredElementType(const LaunchCommand &launch, size_t index, uint3
 
 /// Findings name buffers as the kernel's parameters that were given them, and their
 /// elements by the type the parameter declares.
-void nameBuffers(std::vector<Finding> &findings, const LaunchCommand &launch) {
+void nameBuffers(std::span<Finding> findings, const LaunchCommand &launch) {
   for (size_t i = launch.args.size(); i-- > 0;) {
     const KernelArg &a = launch.args[i];
     if (a.kind != KernelArg::Kind::Buffer && a.kind != KernelArg::Kind::Image) continue;
@@ -272,7 +273,8 @@ cl_int runLaunch(const LaunchCommand &launch) {
   try {
     if (config.debug) {
       stats = debugLaunch(launch.executable->module(), kernel, launch.range, bindings,
-                          launch.executable->specConstants(), memory, sink, options, source);
+                          launch.executable->specConstants(), memory, sink, options, source,
+                          [&launch](Finding &f) { nameBuffers(std::span(&f, 1), launch); });
     } else {
       // The debugger's prompt takes Ctrl-C itself; otherwise the first one stops the launch.
       const InterruptScope takesCtrlC;

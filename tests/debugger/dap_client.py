@@ -231,6 +231,8 @@ def session(spvsim, run_file):
     check(evaluate(c, "n - 1") == "15", "n - 1")
     r = c.request("evaluate", {"expression": "no_such_name", "context": "watch"}, success=False)
     check("No symbol" in r["message"], "an unknown name: %r" % r)
+    r = c.request("evaluate", {"expression": "in[99]", "context": "watch"}, success=False)
+    check(r["message"].startswith("Cannot access memory at buffer 'in'"), "unreadable: %r" % r)
 
     scopes = c.request("scopes", {"frameId": f[0]["id"]})["body"]["scopes"]
     names = [s["name"] for s in scopes]

@@ -44,10 +44,12 @@ $out
 $expected"
 [ $status -eq 0 ] || fail "exit status $status with --fixed"
 
-out=$(printf 'continue\nbt\ncontinue\n' | "$spvsim" exec --debug -- "$program" 2>&1)
+out=$(printf 'continue\nbt\nprint &out[2]\ncontinue\n' | "$spvsim" exec --debug -- "$program" 2>&1)
 status=$?
-echo "$out" | grep -q "^Finding oob.global.write: write of 4 bytes at offset 256" ||
+# The program's buffer is named by the kernel parameter given it, as in the report.
+echo "$out" | grep -q "^Finding oob.global.write: write of 4 bytes at offset 256 of global 'out'" ||
   fail "no stop at the finding: $out"
+echo "$out" | grep -q "^\$1 = buffer 'out' + 8" || fail "the buffer's name: $out"
 echo "$out" | grep -q "^work-item (63) at input.cl:3" || fail "not in work-item 63: $out"
 echo "$out" | grep -q "^out\[63\] = 62" || fail "the program's output: $out"
 [ $status -eq 1 ] || fail "exit status $status with the finding: $out"

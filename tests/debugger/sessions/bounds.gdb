@@ -1,5 +1,6 @@
 # An out-of-bounds read stops at its work-item (break on-finding is on); a
-# breakpoint, stepping into the helper, the faulting index of the write.
+# breakpoint, stepping into the helper, the faulting index of the write; at a finding,
+# backtrace starts at the faulting line (in the helper inlined at -O2 too).
 info breakpoints
 break global_bounds.cl:12
 tbreak global_bounds
@@ -17,6 +18,7 @@ info args
 finish
 delete 1
 continue
+backtrace
 print index
 print out[index - 1]
 print in[2] * 10 + 1

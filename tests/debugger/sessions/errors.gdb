@@ -1,4 +1,5 @@
-# Commands before the kernel runs, mistakes, list, p/x and stepi with -g.
+# Commands before the kernel runs, mistakes, list, p/x and stepi with -g. A value that
+# cannot be read is an error that enters nothing in the value history (as gdb's).
 print i
 continue
 break global_bounds.cl:1
@@ -12,6 +13,9 @@ print /x before
 print i +
 print nothing
 print in[99]
+print *(in + 99)
+print in[3]
+print $
 print before[1]
 stepi
 stepi
