@@ -261,8 +261,8 @@ private:
   /// one that found its word quiet for a read (work-items reading one element) find it
   /// quiet too: a read conflicts only with a write, and the word keeps a read by another
   /// work-item (or says nobody wrote it). While every warp of the group is at its last
-  /// barrier, the changes settledStep() makes (the first access after the barrier, a
-  /// second reader) are made here; the rest go to word().
+  /// barrier, the changes settledStep() makes to __local words (the first access after
+  /// the barrier, a second reader) are made here; the rest go to word().
   template <bool Global>
   void quietLanes(uint64_t mask, const uint64_t *offsets, uint32_t items, uint64_t tag) {
     using L = std::conditional_t<Global, GlobalLayout, LocalLayout>;
@@ -279,10 +279,10 @@ private:
                                 uint64_t(access_[m].epoch & LocalLayout::kEpochMask)
                                     << LocalLayout::kEpochShift;
     // Plain accesses while every warp of the group is at its last barrier: settledStep().
-    const bool settled = (kind_ == AccessKind::Read || kind_ == AccessKind::Write) &&
+    const bool settled = !Global && (kind_ == AccessKind::Read || kind_ == AccessKind::Write) &&
                          views_[m].trustEpochs && access_[m].epoch == views_[m].lastBarrier &&
                          views_[m].latest == views_[m].lastBarrier;
-    const uint64_t plain = packed_[m] & ~uint64_t(L::kItemMask);
+    const uint64_t plain = packed_[m] & ~uint64_t(LocalLayout::kItemMask);
     uint64_t quiet[16];
     std::fill(std::begin(quiet), std::end(quiet), ~uint64_t(0));
     for (uint64_t lanes = mask; lanes; lanes &= lanes - 1) {
@@ -302,17 +302,6 @@ private:
               w = n;
               continue;
             }
-        } else if (settled) { // global words change under their page's lock (word())
-          std::atomic_ref<uint64_t> word(words_[g]);
-          const uint64_t w = word.load(std::memory_order_relaxed);
-          const uint64_t item = (items + l) & GlobalLayout::kItemMask;
-          if (const uint64_t n = settledStep<GlobalLayout>(w, plain | item, seen_, views_[m])) {
-            hold(g);
-            if (word.load(std::memory_order_relaxed) == w) {
-              word.store(n, std::memory_order_relaxed);
-              continue;
-            }
-          }
         }
         if (!found) found = word<Global>(g, items + l, tag | offset);
         if (!found || !reads) continue;
