@@ -55,29 +55,23 @@ public:
 
   /// The access of lane `lane` (local id firstItem + lane) at tagged pointer q.
   void lane(const ExecState &x, uint32_t lane, uint64_t q) {
-    const AddressSpace space = tagged::space(q);
-    if (space != AddressSpace::Global && space != AddressSpace::Local) return;
-    if (tagged::allocation(q) != cached_) resolve(x, q, lane);
-    if (!usable_) return;
-    const uint64_t offset = tagged::offset(q);
-    if (offset + bytes_ > size_) return; // out of bounds: not performed
-    if (isAtomic(kind_) && reinterpret_cast<uintptr_t>(base_ + offset) % bytes_ != 0) return;
-    const uint32_t local = firstItem_ + lane;
-    const uint64_t at = shadowOffset_ + offset;
-    uint64_t g = at >> shift_;
-    const uint64_t last = (at + bytes_ - 1) >> shift_;
-    if (global_) {
-      if (log_) [[unlikely]] { // tracked kernels: shared words are logged (shared())
-        do loggedWord(g, group_.groupFirst() + local, q);
-        while (++g <= last);
-        return;
+    if (log_) [[unlikely]]
+      return access<true>(x, lane, q);
+    access<false>(x, lane, q);
+  }
+  /// lane() for each lane l of `mask` at pointerOf(l): whether shared words are logged
+  /// is decided once, so that kernels without the log (log_) pay nothing for it.
+  template <class PointerOf> void lanes(const ExecState &x, uint64_t mask, PointerOf pointerOf) {
+    if (log_) [[unlikely]] {
+      for (uint64_t m = mask; m; m &= m - 1) {
+        const uint32_t l = uint32_t(std::countr_zero(m));
+        access<true>(x, l, pointerOf(l));
       }
-      do word<true>(g, group_.groupFirst() + local, q);
-      while (++g <= last);
-    } else {
-      do word<false>(g, local, q);
-      while (++g <= last);
-      group_.touchLocal(last + 1);
+      return;
+    }
+    for (uint64_t m = mask; m; m &= m - 1) {
+      const uint32_t l = uint32_t(std::countr_zero(m));
+      access<false>(x, l, pointerOf(l));
     }
   }
 
@@ -120,31 +114,38 @@ public:
     const AddressSpace space = tagged::space(q0);
     if (space != AddressSpace::Global && space != AddressSpace::Local) return false;
     const uint32_t first = uint32_t(std::countr_zero(mask));
-    uint64_t hi = 0, misaligned = 0;
-    // Lanes `step` bytes apart (irregular == 0), or not.
+    if (tagged::allocation(q0) != cached_) resolve(x, q0, first);
+    if (!usable_) return true; // no lane performed the access
+    if (size_ < bytes_) return false;
+    // One pass without branches: a lane beyond the last access that fits sets the top bit
+    // of `beyond` (offsets are far below 2^63); lanes `step` bytes apart (irregular == 0),
+    // or not.
+    const uint64_t limit = size_ - bytes_;
     const uint64_t step = x.width > 1 ? offsets[1] - offsets[0] : bytes_;
-    uint64_t irregular = 0;
+    uint64_t beyond = 0, misaligned = 0, irregular = 0;
     if (mask == x.allLanes) {
       for (uint32_t l = 0; l < x.width; ++l) {
-        hi = std::max(hi, offsets[l]);
+        beyond |= limit - offsets[l];
         misaligned |= offsets[l];
       }
       for (uint32_t l = 1; l < x.width; ++l) irregular |= (offsets[l] - offsets[l - 1]) ^ step;
     } else {
       irregular = 1;
-      for (uint32_t l = first; l < x.width; ++l)
-        if ((mask >> l) & 1) hi = std::max(hi, offsets[l]), misaligned |= offsets[l];
+      for (uint64_t m = mask; m; m &= m - 1) {
+        const uint64_t o = offsets[std::countr_zero(m)];
+        beyond |= limit - o, misaligned |= o;
+      }
     }
-    if (tagged::allocation(q0) != cached_) resolve(x, q0, first);
-    if (!usable_) return true; // no lane performed the access
+    const uint64_t last = offsets[x.width - 1];
     const uint64_t granule = uint64_t(1) << shift_;
     if (bytes_ > granule) // several granules a lane: only as one range of the warp
-      return !irregular && step == bytes_ && range(x, q0, offsets[0], hi, misaligned);
+      return !irregular && step == bytes_ && range(x, q0, offsets[0], last, misaligned);
     // Offsets aligned to the access size, no larger than a granule: one granule each.
-    if (hi + bytes_ > size_ || ((misaligned | shadowOffset_) & (bytes_ - 1)) != 0 ||
+    if ((beyond >> 63) != 0 || ((misaligned | shadowOffset_) & (bytes_ - 1)) != 0 ||
         (isAtomic(kind_) && reinterpret_cast<uintptr_t>(base_) % bytes_ != 0))
       return false;
-    if (!irregular && bytes_ == granule && step != 0 && step <= hi && (step & (granule - 1)) == 0) {
+    if (!irregular && bytes_ == granule && step != 0 && step <= std::max(offsets[0], last) &&
+        (step & (granule - 1)) == 0) {
       // Lanes on their own granules, `stride` granules apart, ascending (work-items on
       // elements of a strided array, each a run of elements; a step above the highest
       // offset is a descending one): first touches in one pass, or every word quiet.
@@ -154,21 +155,13 @@ public:
                    [&](uint32_t l) { return g0 + l * stride; }))
         return true;
     }
-    // Lanes after one that found its word quiet for a read (work-items reading one
-    // element) find it quiet too: a read conflicts only with a write, and the word
-    // keeps a read by another work-item (or says nobody wrote it).
-    uint64_t quiet[16];
-    std::fill(std::begin(quiet), std::end(quiet), ~uint64_t(0));
-    const uint32_t items = global_ ? group_.groupFirst() + firstItem_ : firstItem_;
     const uint64_t tag = q0 & ~tagged::kOffsetMask;
-    for (uint32_t l = first; l < x.width; ++l) {
-      if (!((mask >> l) & 1)) continue;
-      const uint64_t g = (shadowOffset_ + offsets[l]) >> shift_;
-      if (quiet[g & 15] == g) continue;
-      const uint64_t q = tag | offsets[l];
-      if (global_ ? word<true>(g, items + l, q) : word<false>(g, items + l, q)) quiet[g & 15] = g;
+    if (global_) {
+      quietLanes<true>(mask, offsets, group_.groupFirst() + firstItem_, tag);
+    } else {
+      quietLanes<false>(mask, offsets, firstItem_, tag);
+      group_.touchLocal(((shadowOffset_ + size_ - 1) >> shift_) + 1);
     }
-    if (!global_) group_.touchLocal(((shadowOffset_ + hi) >> shift_) + 1);
     return true;
   }
 
@@ -234,6 +227,92 @@ public:
   }
 
 private:
+  /// lane(): `Logged` when the kernel logs shared words (log_ is set).
+  template <bool Logged> void access(const ExecState &x, uint32_t lane, uint64_t q) {
+    const AddressSpace space = tagged::space(q);
+    if (space != AddressSpace::Global && space != AddressSpace::Local) return;
+    if (tagged::allocation(q) != cached_) resolve(x, q, lane);
+    if (!usable_) return;
+    const uint64_t offset = tagged::offset(q);
+    if (offset + bytes_ > size_) return; // out of bounds: not performed
+    if (isAtomic(kind_) && reinterpret_cast<uintptr_t>(base_ + offset) % bytes_ != 0) return;
+    const uint32_t local = firstItem_ + lane;
+    const uint64_t at = shadowOffset_ + offset;
+    uint64_t g = at >> shift_;
+    const uint64_t last = (at + bytes_ - 1) >> shift_;
+    if (global_) {
+      if constexpr (Logged) { // tracked kernels: shared words are logged (shared())
+        do loggedWord(g, group_.groupFirst() + local, q);
+        while (++g <= last);
+        return;
+      }
+      do word<true>(g, group_.groupFirst() + local, q);
+      while (++g <= last);
+    } else {
+      do word<false>(g, local, q);
+      while (++g <= last);
+      group_.touchLocal(last + 1);
+    }
+  }
+
+  /// sameAllocation()'s lanes of `mask` at offsets[l] of the resolved allocation (item
+  /// items + l, pointer tag | offsets[l]), one granule each, in bounds. A word QuietRun
+  /// finds quiet is left as it is, with a test and no branch on its fields; lanes after
+  /// one that found its word quiet for a read (work-items reading one element) find it
+  /// quiet too: a read conflicts only with a write, and the word keeps a read by another
+  /// work-item (or says nobody wrote it). While every warp of the group is at its last
+  /// barrier, the changes settledStep() makes to __local words (the first access after
+  /// the barrier, a second reader) are made here; the rest go to word().
+  template <bool Global>
+  void quietLanes(uint64_t mask, const uint64_t *offsets, uint32_t items, uint64_t tag) {
+    using L = std::conditional_t<Global, GlobalLayout, LocalLayout>;
+    constexpr uint32_t m = Global ? RaceGroup::kGlobal : RaceGroup::kLocal;
+    const uint64_t start = shadowOffset_;
+    const uint32_t shift = shift_;
+    const bool reads = !isWrite(kind_);
+    const bool run = QuietRun<L>::applies(packed_[m], views_[m], access_[m].epoch);
+    // Local words hold local ids, all of the group: quiet is kind and scope, multi and
+    // epoch as expected, and another work-item's (QuietRun::loud, fewer steps).
+    constexpr uint64_t kLocalQuiet =
+        uint64_t(15) << 52 | kMulti | uint64_t(LocalLayout::kEpochMask) << LocalLayout::kEpochShift;
+    const uint64_t localQuiet = (packed_[m] & (uint64_t(15) << 52)) | kMulti |
+                                uint64_t(access_[m].epoch & LocalLayout::kEpochMask)
+                                    << LocalLayout::kEpochShift;
+    // Plain accesses while every warp of the group is at its last barrier: settledStep().
+    const bool settled = !Global && (kind_ == AccessKind::Read || kind_ == AccessKind::Write) &&
+                         views_[m].trustEpochs && access_[m].epoch == views_[m].lastBarrier &&
+                         views_[m].latest == views_[m].lastBarrier;
+    const uint64_t plain = packed_[m] & ~uint64_t(LocalLayout::kItemMask);
+    uint64_t quiet[16];
+    std::fill(std::begin(quiet), std::end(quiet), ~uint64_t(0));
+    for (uint64_t lanes = mask; lanes; lanes &= lanes - 1) {
+      const uint32_t l = uint32_t(std::countr_zero(lanes));
+      const uint64_t offset = offsets[l];
+      const uint64_t g = (start + offset) >> shift;
+      if (quiet[g & 15] != g) {
+        bool found = false;
+        if constexpr (!Global) {
+          uint64_t &w = words_[g];
+          const uint64_t item = (items + l) & LocalLayout::kItemMask;
+          if (run)
+            found = ((w ^ localQuiet) & kLocalQuiet) == 0 &&
+                    (uint32_t(w) & LocalLayout::kItemMask) != item;
+          if (!found && settled)
+            if (const uint64_t n = settledStep<LocalLayout>(w, plain | item, seen_, views_[m])) {
+              w = n;
+              continue;
+            }
+        }
+        if (!found) found = word<Global>(g, items + l, tag | offset);
+        if (!found || !reads) continue;
+        quiet[g & 15] = g;
+      }
+      // The lanes after l on the same element find it quiet too (see above).
+      for (uint32_t k = l + 1; k < 64 && (lanes >> k & 1) && offsets[k] == offset; ++k)
+        lanes &= ~(uint64_t(1) << k);
+    }
+  }
+
   /// Whether the word of every lane of `mask` (word index wordOf(l), work-item
   /// items + l) is quiet for this access: QuietRun, one pass without branches.
   template <class WordOf> bool allQuiet(uint64_t mask, uint32_t items, WordOf wordOf) {
@@ -318,7 +397,7 @@ private:
     return true;
   }
 
-  void resolve(const ExecState &x, uint64_t q, uint32_t lane) {
+  [[gnu::always_inline]] void resolve(const ExecState &x, uint64_t q, uint32_t lane) {
     cached_ = tagged::allocation(q);
     ops::ResolvedAllocation r;
     const bool ok = ops::resolve(x, q, lane, r);
@@ -384,7 +463,9 @@ private:
   /// data, repeated atomics: a load and a few tests decide that here; the rest goes
   /// to change().
   /// True when quiet() decided (see bulk()).
-  template <bool Global> [[gnu::always_inline]] bool word(uint64_t g, uint32_t item, uint64_t q) {
+  /// `Logged`: the kernel logs shared words (log_), and this one is not shared yet.
+  template <bool Global, bool Logged = false>
+  [[gnu::always_inline]] bool word(uint64_t g, uint32_t item, uint64_t q) {
     using L = std::conditional_t<Global, GlobalLayout, LocalLayout>;
     constexpr uint32_t m = Global ? RaceGroup::kGlobal : RaceGroup::kLocal;
     const uint64_t w =
@@ -404,7 +485,7 @@ private:
         if (now == w)
           word.store(n, std::memory_order_relaxed);
         else
-          change<Global>(g, item, q, now); // another thread changed it meanwhile
+          change<Global, Logged>(g, item, q, now); // another thread changed it meanwhile
       } else {
         words_[g] = n;
       }
@@ -418,13 +499,13 @@ private:
         if (now == 0)
           word.store(packed | seen_, std::memory_order_relaxed);
         else
-          change<Global>(g, item, q, now);
+          change<Global, Logged>(g, item, q, now);
       } else {
         words_[g] = packed | seen_;
       }
       return false;
     }
-    change<Global>(g, item, q, w);
+    change<Global, Logged>(g, item, q, w);
     return false;
   }
 
@@ -440,10 +521,12 @@ private:
   }
 
   /// The rest of word(): step() decides; global words change under their page's lock.
-  template <bool Global>
+  /// `Logged`: as word()'s.
+  template <bool Global, bool Logged>
   [[gnu::noinline]] void change(uint64_t g, uint32_t item, uint64_t q, uint64_t w) {
     if constexpr (Global) {
-      if (log_ && (w & kShared)) return shared(g, item, q);
+      if constexpr (Logged)
+        if (w & kShared) return shared(g, item, q);
       std::atomic_ref<uint64_t> word(words_[g]);
       Access b = access_[RaceGroup::kGlobal];
       b.item = item;
@@ -459,7 +542,8 @@ private:
         n = step<GlobalLayout>(now, b, v, out);
       }
       if (n != now) word.store(n, std::memory_order_relaxed);
-      if (log_ && (n & kShared)) return logged(g, q, now, b, out);
+      if constexpr (Logged)
+        if (n & kShared) return logged(g, q, now, b, out);
       if (out.conflict != Conflict::None) {
         unlock();
         report(q, g, b, out);
@@ -482,7 +566,7 @@ private:
   [[gnu::noinline]] void loggedWord(uint64_t g, uint32_t item, uint64_t q) {
     if (std::atomic_ref<uint64_t>(words_[g]).load(std::memory_order_relaxed) & kShared)
       return shared(g, item, q);
-    word<true>(g, item, q);
+    word<true, true>(g, item, q);
   }
 
   /// word() for a shared global word in a kernel whose atomics or fences order: the word

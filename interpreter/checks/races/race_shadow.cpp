@@ -251,8 +251,7 @@ void recordAccess(const ExecState &x, const LoweredOp &op, const uint64_t *p, ui
   Recorder r(*x.launch, group, group.shadow().siteOf(op), kind, bytes, x.warp->firstItem, x.width);
   r.storing(stored, mask);
   if (r.bulk(x, mask, p, imm)) return;
-  for (uint32_t l = uint32_t(std::countr_zero(mask)); l < x.width; ++l)
-    if ((mask >> l) & 1) r.lane(x, l, tagged::addOffset(p[l], imm));
+  r.lanes(x, mask, [&](uint32_t l) { return tagged::addOffset(p[l], imm); });
 }
 
 void recordIndexedAccess(const ExecState &x, const LoweredOp &op, uint32_t bytes, AccessKind kind,
@@ -294,8 +293,7 @@ void recordIndexedAccess(const ExecState &x, const LoweredOp &op, uint32_t bytes
     pointers[l] =
         tagged::addOffset(base[l], uint64_t(ops::laneIndex(x, op, l)) * stride + op.imm + op.b);
   if (r.bulk(x, mask, pointers, 0)) return;
-  for (uint32_t l = uint32_t(std::countr_zero(mask)); l < x.width; ++l)
-    if ((mask >> l) & 1) r.lane(x, l, pointers[l]);
+  r.lanes(x, mask, [&](uint32_t l) { return pointers[l]; });
 }
 
 void recordTexels(const ExecState &x, const LoweredOp &op, const ImageTexels &t) {

@@ -296,6 +296,29 @@ template <class L>
          (word & ~kAccessBits) | kMulti | seen;
 }
 
+/// step() for a plain access `packed` (seen-bits `seen`) while every warp of the group
+/// is at the group's last barrier (QuietRun::applies's case: v.trustEpochs, and the
+/// access's epoch is v.lastBarrier and v.latest), in the two changes without a race that
+/// barrier-synchronised tiles make: the word keeps no access, or one of the group older
+/// than that barrier (ordered before: the access is kept, multi cleared); or both are
+/// reads and the word keeps one by another work-item of the group in this epoch, alone
+/// (concurrent: multi is set). The new word, or 0 when neither applies.
+template <class L>
+[[gnu::always_inline]] constexpr uint64_t settledStep(uint64_t word, uint64_t packed, uint64_t seen,
+                                                      const View &v) {
+  constexpr uint64_t kAccessBits = (uint64_t(1) << 56) - 1;
+  constexpr uint64_t kEpochBits = uint64_t(L::kEpochMask) << L::kEpochShift;
+  constexpr uint64_t kKindScopeMulti = uint64_t(15) << 52 | kMulti; // a plain read: all 0
+  if (word == 0) return packed | seen;
+  const uint32_t item = uint32_t(word) & L::kItemMask;
+  if ((word & kShared) || ((item - v.groupFirst) & L::kItemMask) >= v.stride) return 0;
+  if ((word ^ packed) & kEpochBits)
+    return (packed & kAccessBits) | (word & ~kAccessBits & ~kMulti) | seen;
+  if (((word | packed) & kKindScopeMulti) == 0 && item != (uint32_t(packed) & L::kItemMask))
+    return (packed & kAccessBits) | (word & ~kAccessBits) | kMulti | seen;
+  return 0;
+}
+
 /// Records access `b` in `word` and returns the new word; `out` receives the race `b`
 /// makes, if any (left alone otherwise). `b`'s item and epoch are taken modulo the
 /// layout's bits. A word that does not change (read-shared data, contended atomics

@@ -50,12 +50,14 @@ protected:
     }
   }
 
+public:
   static std::string text(const std::vector<Finding> &findings) {
     std::string s;
     for (const Finding &f : findings) s += formatText(f) + "\n";
     return s;
   }
 
+protected:
   std::vector<std::vector<int32_t>> results;
 };
 
@@ -223,6 +225,122 @@ TEST_P(MemoryModel, LocalPublishedByXchgOnAGlobalFlagRacesInOpenCLC20) {
 
 INSTANTIATE_TEST_SUITE_P(Builds, MemoryModel, ::testing::ValuesIn(testing::allVariants()),
                          testing::variantName);
+
+// The pairs under schedule exploration, as `--explore 16` runs them: the ordered schedule,
+// then 15 shuffles of the group order, the warp order and the warp width, at -O2.
+constexpr uint64_t kSchedules = 16;
+
+/// Each schedule's findings of `kernel` over `groups` work-groups of `local` work-items,
+/// with the buffers of MemoryModel::run; `sums` receives each run's last buffer's first
+/// element.
+std::vector<std::vector<Finding>> explore(const std::string &kernel, uint64_t groups,
+                                          uint64_t local, const std::vector<std::string> &buffers,
+                                          size_t size = 256, std::vector<int32_t> *sums = nullptr) {
+  KernelHarness h(testing::kernelPath("memory_model", "O2"));
+  EXPECT_TRUE(h.ok());
+  if (!h.ok()) return {};
+  std::vector<std::vector<Finding>> all;
+  for (uint64_t seed = 0; seed < kSchedules; ++seed) {
+    ExecOptions o;
+    o.threads = 1;
+    if (seed) o.schedule = Schedule{Schedule::Order::Shuffle, seed};
+    std::vector<ArgBinding> args;
+    BufferId last{};
+    for (const std::string &name : buffers) {
+      last = h.buffer(std::vector<int32_t>(size, name == "in" ? 1 : 0), name);
+      args.push_back(ArgBinding::ofBuffer(last));
+    }
+    FindingSink sink;
+    launchKernel(h.module(), kernel, range1(groups * local, local), args, {}, h.memory, sink, o);
+    all.push_back(sink.findings());
+    if (sums) sums->push_back(h.read<int32_t>(last)[0]);
+  }
+  return all;
+}
+
+std::string schedule(uint64_t seed) {
+  return seed ? "shuffle:" + std::to_string(seed) : "ordered";
+}
+
+/// Whether `f` is a race whose message names the ordering it lacks, `missing`.
+bool namesMissing(const Finding &f, const std::string &missing) {
+  return f.kind.starts_with("race.") &&
+         f.message.find("no release/acquire pair or fence orders these accesses") !=
+             std::string::npos &&
+         f.message.find(missing) != std::string::npos;
+}
+
+TEST(MemoryModelExplore, SpinLocksUnderEverySchedule) {
+  for (const char *kernel : {"spin_lock", "spin_lock12"}) {
+    std::vector<int32_t> sums;
+    const auto runs = explore(kernel, 4, 4, kLock, 256, &sums);
+    ASSERT_EQ(runs.size(), kSchedules);
+    for (uint64_t s = 0; s < kSchedules; ++s) {
+      EXPECT_TRUE(runs[s].empty()) << kernel << " under " << schedule(s) << ":\n"
+                                   << MemoryModel::text(runs[s]);
+      EXPECT_EQ(sums[s], 1 + 2 + 3 + 4) << kernel << " under " << schedule(s);
+    }
+  }
+  for (const auto &[kernel, missing] :
+       {std::pair{"spin_lock_relaxed", "atomic write is relaxed"},
+        std::pair{"spin_lock12_no_fence", "OpenCL 1.2 atomics are"}}) {
+    const auto runs = explore(kernel, 4, 4, kLock);
+    ASSERT_EQ(runs.size(), kSchedules);
+    for (uint64_t s = 0; s < kSchedules; ++s) {
+      EXPECT_FALSE(runs[s].empty()) << kernel << " under " << schedule(s);
+      for (const Finding &f : runs[s])
+        EXPECT_TRUE(namesMissing(f, missing)) << kernel << " under " << schedule(s) << ":\n"
+                                              << formatText(f);
+    }
+  }
+}
+
+// The waiter spins until the other group writes: under a schedule that runs it first,
+// that is progress.inter-group (and the message is not passed), never a race.
+TEST(MemoryModelExplore, MessagePassingUnderEverySchedule) {
+  for (const char *kernel : {"message", "message_fences"}) {
+    const auto runs = explore(kernel, 2, 8, kMessage);
+    ASSERT_EQ(runs.size(), kSchedules);
+    for (uint64_t s = 0; s < kSchedules; ++s)
+      for (const Finding &f : runs[s])
+        EXPECT_EQ(f.kind, "progress.inter-group") << kernel << " under " << schedule(s) << ":\n"
+                                                  << formatText(f);
+  }
+  for (const auto &[kernel, missing] :
+       {std::pair{"message_relaxed_store", "atomic write is relaxed and no release fence"},
+        std::pair{"message_relaxed_load", "atomic read is relaxed and no acquire fence"}}) {
+    const auto runs = explore(kernel, 2, 8, kMessage);
+    ASSERT_EQ(runs.size(), kSchedules);
+    uint64_t found = 0;
+    for (uint64_t s = 0; s < kSchedules; ++s) {
+      EXPECT_FALSE(runs[s].empty()) << kernel << " under " << schedule(s);
+      for (const Finding &f : runs[s]) {
+        found += namesMissing(f, missing);
+        EXPECT_TRUE(f.kind == "progress.inter-group" || namesMissing(f, missing))
+            << kernel << " under " << schedule(s) << ":\n"
+            << formatText(f);
+      }
+    }
+    EXPECT_GT(found, 0u) << kernel;
+  }
+}
+
+TEST(MemoryModelExplore, ReleaseSequenceUnderEverySchedule) {
+  std::vector<int32_t> sums;
+  const auto runs = explore("init_then_count", 4, 32, kInit, 128, &sums);
+  ASSERT_EQ(runs.size(), kSchedules);
+  for (uint64_t s = 0; s < kSchedules; ++s) {
+    EXPECT_TRUE(runs[s].empty()) << "under " << schedule(s) << ":\n" << MemoryModel::text(runs[s]);
+    EXPECT_EQ(sums[s], 127 * 128 / 2) << "under " << schedule(s);
+  }
+  const auto relaxed = explore("init_then_count_relaxed", 4, 32, kInit, 128);
+  ASSERT_EQ(relaxed.size(), kSchedules);
+  for (uint64_t s = 0; s < kSchedules; ++s) {
+    EXPECT_FALSE(relaxed[s].empty()) << "under " << schedule(s);
+    for (const Finding &f : relaxed[s]) // within a group too: no barrier orders them
+      EXPECT_TRUE(f.kind.starts_with("race.")) << "under " << schedule(s) << ":\n" << formatText(f);
+  }
+}
 
 } // namespace
 } // namespace spvsim

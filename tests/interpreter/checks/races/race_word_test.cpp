@@ -293,7 +293,7 @@ TEST(RaceWord, ShortcutsAgreeWithStep) {
     v.latest = std::max(a.epoch, v.lastBarrier + next(2));
     return v;
   };
-  uint32_t checked[5] = {0, 0, 0, 0, 0};
+  uint32_t checked[6] = {0, 0, 0, 0, 0, 0};
   for (int run = 0; run < 20000; ++run) {
     uint64_t word = 0;
     if (next(4) == 0) { // an arbitrary word, consistent: its kept access is among the seen
@@ -332,6 +332,14 @@ TEST(RaceWord, ShortcutsAgreeWithStep) {
         if (!q.loud(word, lane)) {
           ++checked[4];
           EXPECT_EQ(stepped, word);
+          EXPECT_EQ(expected.conflict, Conflict::None);
+        }
+      }
+      if (v.trustEpochs && b.epoch == v.lastBarrier && v.latest == v.lastBarrier &&
+          !isAtomic(b.kind)) {
+        if (const uint64_t n = settledStep<GlobalLayout>(word, packed, seen, v)) {
+          ++checked[5];
+          EXPECT_EQ(n, stepped);
           EXPECT_EQ(expected.conflict, Conflict::None);
         }
       }
