@@ -441,6 +441,16 @@ TEST(Frontend, DebugInfoWithLocalArraysAtEveryLevel) {
     EXPECT_GT(extInstCount(r.spirv, debug, kDebugDeclare) +
                   extInstCount(r.spirv, debug, kDebugValue),
               0u);
+    // `tile[64]` is one dimension: a Base Type and one Component Count, without the
+    // lower bound llvm-spirv appends (OpenCL.DebugInfo.100 §4.3).
+    constexpr uint32_t kOpExtInst = 12, kDebugTypeArray = 5;
+    size_t arrays = 0;
+    for (const std::vector<uint32_t> &i : instructions(r.spirv, kOpExtInst))
+      if (i[3] == debug && i[4] == kDebugTypeArray) {
+        ++arrays;
+        EXPECT_EQ(i.size(), 7u) << "optimize " << optimize;
+      }
+    EXPECT_GE(arrays, 1u);
   }
 }
 
