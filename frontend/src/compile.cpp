@@ -29,6 +29,7 @@
 #include <cstring>
 #include <memory>
 
+#include "debug_array_bounds.h"
 #include "isolated_translation.h"
 #include "legalize.h"
 #include "optimization.h"
@@ -214,6 +215,7 @@ CompileResult compile(const CompileInput &input, const DeviceFacts &device) {
   Translation translation = translateIsolated(*module, translatorOptions);
   logStream << translation.log;
   result.spirv = std::move(translation.spirv);
+  removeDefaultArrayLowerBounds(result.spirv);
   result.ok = translation.ok;
   result.log = std::move(log);
   return result;

@@ -3,6 +3,7 @@
 
 #include <llvm/BinaryFormat/Dwarf.h>
 #include <llvm/IR/DebugInfoMetadata.h>
+#include <llvm/IR/Dominators.h>
 #include <llvm/IR/GlobalVariable.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/InstIterator.h>
@@ -11,6 +12,7 @@
 #include <llvm/IR/Module.h>
 #include <llvm/Transforms/Utils/LowerMemIntrinsics.h>
 
+#include <optional>
 #include <vector>
 
 #include "legalize_debug_expressions.h"
@@ -94,15 +96,58 @@ void lowerMemmoves(llvm::Module &module, LegalizeReport &report) {
   }
 }
 
+/// An llvm.dbg.declare whose address is undefined (clang -O2 leaves them when the
+/// variable's memory is optimised away): it says nothing of the variable, and
+/// OpenCL.DebugInfo.100 §4.7 gives DebugDeclare an OpVariable or OpFunctionParameter as
+/// its Variable, not an OpUndef.
+bool declaresNothing(const llvm::DbgVariableIntrinsic &location) {
+  if (!llvm::isa<llvm::DbgDeclareInst>(location)) return false;
+  const llvm::Value *address = location.getVariableLocationOp(0);
+  return !address || llvm::isa<llvm::UndefValue>(address);
+}
+
 void dropUnencodableLocations(llvm::Module &module, LegalizeReport &report) {
   std::vector<llvm::DbgVariableIntrinsic *> dropped;
   for (llvm::Function &function : module)
     for (llvm::Instruction &instruction : llvm::instructions(function))
       if (auto *location = llvm::dyn_cast<llvm::DbgVariableIntrinsic>(&instruction))
-        if (location->hasArgList() || !isEncodable(location->getExpression()))
+        if (location->hasArgList() || !isEncodable(location->getExpression()) ||
+            declaresNothing(*location))
           dropped.push_back(location);
   for (llvm::DbgVariableIntrinsic *location : dropped) location->eraseFromParent();
   report.droppedLocations += static_cast<unsigned>(dropped.size());
+}
+
+/// A variable location naming an instruction that does not dominate it: clang -O2 -g
+/// leaves such llvm.dbg.value calls when the optimiser moves an increment to a block
+/// another path bypasses (a loop's `++a` after an inner `break` that leaves both loops),
+/// since LLVM does not hold metadata uses to dominance (its code generators give such a
+/// location no value). A DebugValue is an instruction like any other in SPIR-V, whose
+/// operands' definitions must dominate it (SPIR-V §2.16.1): the location becomes
+/// undefined there (the variable has no known value from that point, as LLVM's code
+/// generators read it), not dropped, so that the variable's earlier location does not
+/// seem to hold on.
+void undefineNonDominatingLocations(llvm::Module &module, LegalizeReport &report) {
+  for (llvm::Function &function : module) {
+    if (function.isDeclaration()) continue;
+    std::vector<llvm::DbgVariableIntrinsic *> undefined;
+    std::optional<llvm::DominatorTree> dominators;
+    for (llvm::Instruction &instruction : llvm::instructions(function)) {
+      auto *location = llvm::dyn_cast<llvm::DbgVariableIntrinsic>(&instruction);
+      if (!location) continue;
+      for (llvm::Value *value : location->location_ops()) {
+        auto *definition = llvm::dyn_cast_or_null<llvm::Instruction>(value);
+        if (!definition) continue;
+        if (!dominators) dominators.emplace(function);
+        if (!dominators->dominates(definition, location)) {
+          undefined.push_back(location);
+          break;
+        }
+      }
+    }
+    for (llvm::DbgVariableIntrinsic *location : undefined) location->setUndef();
+    report.undefinedLocations += static_cast<unsigned>(undefined.size());
+  }
 }
 
 void dropUnencodableGlobals(llvm::Module &module, LegalizeReport &report) {
@@ -208,6 +253,7 @@ LegalizeReport legalizeForTranslator(llvm::Module &module) {
     report.droppedLocations += promotion.droppedLocations;
   }
   lowerMemmoves(module, report);
+  undefineNonDominatingLocations(module, report);
   dropUnencodableLocations(module, report);
   dropUnencodableGlobals(module, report);
   return report;

@@ -18,6 +18,7 @@ struct LegalizeReport {
   unsigned loweredWideIntegers = 0; ///< instructions on 65 to 128 bits, made pairs of 64
   unsigned computedLocations = 0;   ///< variable locations whose computation became instructions
   unsigned droppedLocations = 0;    ///< variable locations whose expressions were dropped
+  unsigned undefinedLocations = 0;  ///< variable locations naming a value not dominating them
   unsigned droppedGlobalDebug = 0;  ///< global variable expressions dropped
 };
 
@@ -34,6 +35,12 @@ struct LegalizeReport {
 /// - a variable location whose expression computes the variable's value from values
 ///   (conversions, arithmetic, several location operands) has the computation made
 ///   instructions, and names their result (legalize_debug_expressions.h);
+/// - a variable location naming an instruction that does not dominate it (clang -O2
+///   leaves some) becomes undefined: SPIR-V requires definitions to dominate their uses
+///   (SPIR-V §2.16.1), DebugValue's included;
+/// - an llvm.dbg.declare of an undefined address (the variable's memory optimised away)
+///   is dropped: a DebugDeclare names an OpVariable or a parameter (OpenCL.DebugInfo.100
+///   §4.7);
 /// - a variable location (llvm.dbg.value/declare/addr) or global variable expression
 ///   whose DIExpression uses an operation OpenCL.DebugInfo.100 cannot encode (its
 ///   DebugOperation list, OpenCL.DebugInfo.100 §4.8), or several location operands,

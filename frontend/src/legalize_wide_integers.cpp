@@ -37,12 +37,17 @@ bool isBeyondPairs(const llvm::Type *type) {
 }
 
 /// A private variable of one wide integer (`long long` in OpenCL C, 128 bits, or an
-/// `unsigned _BitInt(96)`, which clang -O0 keeps in memory) that only simple loads and
-/// stores of it access: it becomes two 64-bit integers, the low half first (SPIR is
-/// little-endian); the variable's bytes are all its own (its size is rounded up to 16).
+/// `unsigned _BitInt(96)`, which clang -O0 keeps in memory), or of a vector of 128-bit
+/// integers (a `long long` vector at -O0), that only simple loads and stores of it
+/// access: it becomes two 64-bit integers per element, each element's low half first
+/// (SPIR is little-endian; element i at byte 16 i, as LLVM lays out a vector of i128);
+/// the variable's bytes are all its own (a scalar's size is rounded up to 16). Vectors
+/// of narrower wide integers are packed bit by bit in memory and are left alone.
 bool isLocalOfHalves(const llvm::AllocaInst &local) {
   llvm::Type *type = local.getAllocatedType();
-  if (!type->isIntegerTy() || !isWide(type) || local.isArrayAllocation()) return false;
+  const bool scalar = type->isIntegerTy() && isWide(type);
+  const bool vector = llvm::isa<llvm::FixedVectorType>(type) && integerWidth(type) == 128;
+  if ((!scalar && !vector) || local.isArrayAllocation()) return false;
   for (const llvm::User *user : local.users()) {
     if (const auto *load = llvm::dyn_cast<llvm::LoadInst>(user)) {
       if (!load->isSimple() || load->getType() != type) return false;
@@ -201,7 +206,8 @@ public:
     if (!isRewritable(function_, steps, !locals.empty())) return result;
     for (llvm::AllocaInst *local : locals) {
       auto *halves =
-          new llvm::AllocaInst(llvm::ArrayType::get(llvm::Type::getInt64Ty(local->getContext()), 2),
+          new llvm::AllocaInst(llvm::ArrayType::get(llvm::Type::getInt64Ty(local->getContext()),
+                                                    2 * elementCount(local->getAllocatedType())),
                                local->getAddressSpace(), nullptr, local->getAlign(),
                                local->getName() + ".halves", local);
       locals_[local] = halves;
@@ -445,14 +451,7 @@ private:
       auto &load = llvm::cast<llvm::LoadInst>(instruction);
       auto *pointer = llvm::dyn_cast<llvm::AllocaInst>(load.getPointerOperand());
       if (!pointer) return define(instruction, loadBytes(builder, load));
-      llvm::AllocaInst *local = locals_.lookup(pointer);
-      llvm::Type *i64 = builder.getInt64Ty();
-      Halves halves;
-      for (unsigned i : {0u, 1u})
-        (i ? halves.high : halves.low) = builder.CreateAlignedLoad(
-            i64, builder.CreateConstInBoundsGEP2_32(local->getAllocatedType(), local, 0, i),
-            llvm::commonAlignment(load.getAlign(), i * 8), load.isVolatile());
-      return define(instruction, halves);
+      return define(instruction, loadLocal(builder, load, *locals_.lookup(pointer)));
     }
     case llvm::Instruction::Store: {
       auto &store = llvm::cast<llvm::StoreInst>(instruction);
@@ -460,13 +459,7 @@ private:
       replaced_.push_back(&instruction);
       auto *pointer = llvm::dyn_cast<llvm::AllocaInst>(store.getPointerOperand());
       if (!pointer) return storeBytes(builder, store, value);
-      llvm::AllocaInst *local = locals_.lookup(pointer);
-      for (unsigned i : {0u, 1u})
-        builder.CreateAlignedStore(
-            i ? value.high : value.low,
-            builder.CreateConstInBoundsGEP2_32(local->getAllocatedType(), local, 0, i),
-            llvm::commonAlignment(store.getAlign(), i * 8), store.isVolatile());
-      return;
+      return storeLocal(builder, store, *locals_.lookup(pointer), value);
     }
     default:
       return; // only variable locations (dropped before) and what isSupportedWide() accepts
@@ -528,6 +521,47 @@ private:
                               indexType, layout.getTypeAllocSize(element->getSourceElementType())));
     return builder.CreateGEP(builder.getInt8Ty(),
                              byteAddress(builder, element->getPointerOperand()), offset);
+  }
+
+  /// How many wide integers a value of `type` (one, or a vector of them) holds.
+  static unsigned elementCount(const llvm::Type *type) {
+    const auto *vector = llvm::dyn_cast<llvm::FixedVectorType>(type);
+    return vector ? vector->getNumElements() : 1;
+  }
+
+  /// A load of a variable isLocalOfHalves() accepted from its words `halves`: element
+  /// i's low half is word 2 i, its high half word 2 i + 1 (byte 16 i + 8).
+  static Halves loadLocal(llvm::IRBuilder<> &builder, const llvm::LoadInst &load,
+                          llvm::AllocaInst &halves) {
+    llvm::Type *type = load.getType(), *i64 = builder.getInt64Ty();
+    const unsigned count = elementCount(type);
+    Halves result;
+    if (type->isVectorTy())
+      result = {llvm::UndefValue::get(halfType(type)), llvm::UndefValue::get(halfType(type))};
+    for (unsigned e = 0; e < count; ++e)
+      for (unsigned i : {0u, 1u}) {
+        llvm::Value *word = builder.CreateAlignedLoad(
+            i64,
+            builder.CreateConstInBoundsGEP2_32(halves.getAllocatedType(), &halves, 0, 2 * e + i),
+            llvm::commonAlignment(load.getAlign(), 16 * e + 8 * i), load.isVolatile());
+        llvm::Value *&half = i ? result.high : result.low;
+        half = type->isVectorTy() ? builder.CreateInsertElement(half, word, uint64_t{e}) : word;
+      }
+    return result;
+  }
+
+  /// A store of `value` to a variable isLocalOfHalves() accepted, in its words `halves`.
+  static void storeLocal(llvm::IRBuilder<> &builder, const llvm::StoreInst &store,
+                         llvm::AllocaInst &halves, const Halves &value) {
+    llvm::Type *type = store.getValueOperand()->getType();
+    for (unsigned e = 0; e < elementCount(type); ++e)
+      for (unsigned i : {0u, 1u}) {
+        llvm::Value *half = i ? value.high : value.low;
+        builder.CreateAlignedStore(
+            type->isVectorTy() ? builder.CreateExtractElement(half, uint64_t{e}) : half,
+            builder.CreateConstInBoundsGEP2_32(halves.getAllocatedType(), &halves, 0, 2 * e + i),
+            llvm::commonAlignment(store.getAlign(), 16 * e + 8 * i), store.isVolatile());
+      }
   }
 
   /// A load of a wide integer from memory: exactly its bytes (LLVM LangRef, load: an

@@ -26,14 +26,15 @@ struct WideLowering {
 /// are cleared, so wraparound and signedness are those of the wide width. Truncations
 /// to 64 bits or fewer leave the low half (a result of a width SPIR-V has not below 64
 /// bits is then promoteIllegalIntegers'). A private variable of such an integer (what
-/// -O0 makes of `long long`) becomes two 64-bit words; a scalar load or store of one in
+/// -O0 makes of `long long`) becomes two 64-bit words, one of a vector of 128-bit
+/// integers two words per element; a scalar load or store of one in
 /// any address space, through a cast of another pointer (`((__global long long *)p)[i]`,
 /// indexed or not), accesses exactly its bytes (an `i96` twelve) on a byte pointer.
 /// Division and remainder of scalars call a helper of the module
 /// (legalize_wide_division.h). A function with anything else on such widths (a
-/// division of vectors, a vector load or store, a pointer to such an integer kept in a
-/// variable, a call, a parameter, an integer above 128 bits) is left alone: the translator's check reports it with its source line
-/// (legalize.h, untranslatable()).
+/// division of vectors, a vector load or store other than a private variable's, a pointer to such
+/// an integer kept in a variable, a call, a parameter, an integer above 128 bits) is left alone:
+/// the translator's check reports it with its source line (legalize.h, untranslatable()).
 WideLowering lowerWideIntegers(llvm::Function &function);
 
 /// Whether lowerWideIntegers has a pair-of-64-bits form for `instruction`, which makes

@@ -305,19 +305,49 @@ TEST(Frontend, ComputedVariableLocationsKeepTheirVariables) {
     EXPECT_TRUE(located.count(name)) << name << " has no location";
 }
 
+// The names of the local variables some DebugDeclare gives an address (-O0 -g).
+std::set<std::string> declaredVariables(const std::vector<uint32_t> &spirv) {
+  constexpr uint32_t kOpString = 7, kOpExtInst = 12;
+  const uint32_t debug = importOf(spirv, "OpenCL.DebugInfo.100");
+  std::map<uint32_t, std::string> strings, names;
+  for (const std::vector<uint32_t> &s : instructions(spirv, kOpString))
+    strings[s[1]] = std::string(reinterpret_cast<const char *>(&s[2])).c_str();
+  const auto extInsts = instructions(spirv, kOpExtInst);
+  for (const std::vector<uint32_t> &i : extInsts)
+    if (i[3] == debug && i[4] == kDebugLocalVariable) names[i[2]] = strings[i[5]];
+  std::set<std::string> declared;
+  for (const std::vector<uint32_t> &i : extInsts)
+    if (i[3] == debug && i[4] == kDebugDeclare && i.size() >= 7) declared.insert(names[i[5]]);
+  return declared;
+}
+
 // A variable holding a vector of 128-bit integers (`long long` in OpenCL C) at -O2: each
 // element's two 64-bit halves are fragments of the variable (bits 0, 64, 128 and 192).
+// At -O0 the vector is kept in memory: it becomes four 64-bit words (each element's low
+// half first), the variable declared at their address.
 TEST(Frontend, WideVectorValuesKeepTheirVariableLocations) {
-  CompileResult r = build("typedef unsigned long long wide2 __attribute__((ext_vector_type(2)));\n"
-                          "__kernel void k(__global const ulong *in, __global ulong *out) {\n"
-                          "  size_t i = get_global_id(0);\n"
-                          "  wide2 p = (wide2)(in[i], in[i + 1]) * (wide2)(in[i + 2], in[i + 3]);\n"
-                          "  out[i] = (ulong)(p.x >> 64) ^ (ulong)p.y;\n}\n",
-                          /*optimize=*/true, /*debug=*/true);
+  const char *source = "typedef unsigned long long wide2 __attribute__((ext_vector_type(2)));\n"
+                       "__kernel void k(__global const ulong *in, __global ulong *out) {\n"
+                       "  size_t i = get_global_id(0);\n"
+                       "  wide2 p = (wide2)(in[i], in[i + 1]) * (wide2)(in[i + 2], in[i + 3]);\n"
+                       "  p.y += 1;\n"
+                       "  out[i] = (ulong)(p.x >> 64) ^ (ulong)p.y;\n}\n";
+  CompileResult r = build(source, /*optimize=*/true, /*debug=*/true);
   ASSERT_TRUE(r.ok) << r.log;
   const auto located = plainlyLocatedVariables(r.spirv);
   ASSERT_TRUE(located.count("p"));
   EXPECT_EQ(located.at("p"), (std::set<uint32_t>{0, 64, 128, 192}));
+
+  constexpr uint32_t kOpTypeInt = 21;
+  for (bool debug : {false, true}) {
+    r = build(source, /*optimize=*/false, debug);
+    ASSERT_TRUE(r.ok) << r.log;
+    for (const std::vector<uint32_t> &type : instructions(r.spirv, kOpTypeInt))
+      EXPECT_LE(type[2], 64u);
+    if (debug) {
+      EXPECT_TRUE(declaredVariables(r.spirv).count("p"));
+    }
+  }
 }
 
 // The translator ends the process on every error: what it would reject is reported
@@ -411,6 +441,16 @@ TEST(Frontend, DebugInfoWithLocalArraysAtEveryLevel) {
     EXPECT_GT(extInstCount(r.spirv, debug, kDebugDeclare) +
                   extInstCount(r.spirv, debug, kDebugValue),
               0u);
+    // `tile[64]` is one dimension: a Base Type and one Component Count, without the
+    // lower bound llvm-spirv appends (OpenCL.DebugInfo.100 §4.3).
+    constexpr uint32_t kOpExtInst = 12, kDebugTypeArray = 5;
+    size_t arrays = 0;
+    for (const std::vector<uint32_t> &i : instructions(r.spirv, kOpExtInst))
+      if (i[3] == debug && i[4] == kDebugTypeArray) {
+        ++arrays;
+        EXPECT_EQ(i.size(), 7u) << "optimize " << optimize;
+      }
+    EXPECT_GE(arrays, 1u);
   }
 }
 

@@ -218,7 +218,12 @@ OpFunctionEnd
   EXPECT_EQ(layout[0].instruction, "%second = OpLabel");
 }
 
-TEST(Validate, DebugInfoRejectedBySpirvToolsIsAWarning) {
+// clang -g and llvm-spirv 15 write OpenCL.DebugInfo.100 that SPIRV-Tools 2023.1 rejects
+// although the instruction set allows it (a DebugTypePointer to a `const` qualifier, a
+// DebugFunction with DebugInfoNone for its declaration, a struct's members before the
+// struct, ...): the validator gives SPIRV-Tools a copy it accepts, and the module's
+// debug information is validated, not ignored.
+TEST(Validate, DebugInfoSpirvTools2023RejectsIsValidated) {
   for (const char *name : {"reduce_O0_debug.spv", "reduce_O2_debug.spv"}) {
     SCOPED_TRACE(name);
     auto m = loadFile(test::dataPath(name));
@@ -227,11 +232,7 @@ TEST(Validate, DebugInfoRejectedBySpirvToolsIsAWarning) {
       SCOPED_TRACE(env);
       const ValidationResult r = validate(m, device(env));
       EXPECT_TRUE(r.ok()) << describe(r);
-      const auto debug = ofKind(r, "validation.debuginfo");
-      ASSERT_EQ(debug.size(), 1u) << describe(r);
-      EXPECT_EQ(debug[0].severity, Severity::Warning);
-      EXPECT_NE(debug[0].message.find("DebugTypePointer"), std::string::npos) << debug[0].message;
-      EXPECT_NE(debug[0].instruction.find("OpExtInst"), std::string::npos);
+      EXPECT_TRUE(ofKind(r, "validation.debuginfo").empty()) << describe(r);
       EXPECT_TRUE(ofKind(r, "validation.spirv").empty()) << describe(r);
       // The validated module keeps its source locations.
       const Module &validated = r.module->module();
@@ -243,6 +244,20 @@ TEST(Validate, DebugInfoRejectedBySpirvToolsIsAWarning) {
       EXPECT_GT(located, 10u);
     }
   }
+}
+
+/// The -O0 -g module with one debug instruction SPIRV-Tools does not know (a newer
+/// instruction number): debug information SPIRV-Tools rejects.
+std::shared_ptr<const Module> withUnknownDebugInstruction() {
+  auto m = loadFile(test::dataPath("reduce_O0_debug.spv"));
+  std::vector<uint32_t> words(m->words().begin(), m->words().end());
+  for (const Instruction &inst : m->instructions())
+    if (inst.opcode == spv::Op::OpExtInst && inst.wordCount == 5 &&
+        words[inst.wordOffset + 4] == 0) { // DebugInfoNone
+      words[inst.wordOffset + 4] = 999;
+      break;
+    }
+  return loadBinary(words, "newer.spv");
 }
 
 TEST(Validate, DebugInstructionsSpirvToolsDoesNotKnowAreAWarning) {
@@ -279,15 +294,15 @@ OpFunctionEnd
 TEST(Validate, DebugInfoIsAWarningEvenWhenStrict) {
   ValidationOptions strict;
   strict.strict = true;
-  const ValidationResult r = validate(loadFile(test::dataPath("reduce_O0_debug.spv")),
-                                      DeviceDescription::spvsim(), strict);
+  const ValidationResult r =
+      validate(withUnknownDebugInstruction(), DeviceDescription::spvsim(), strict);
   EXPECT_TRUE(r.ok()) << describe(r);
   EXPECT_EQ(ofKind(r, "validation.debuginfo").size(), 1u) << describe(r);
 }
 
 TEST(Validate, DebugInfoDoesNotHideRealErrors) {
   // Drop the -g module's Kernel capability: invalid with or without its debug information.
-  auto m = loadFile(test::dataPath("reduce_O0_debug.spv"));
+  auto m = withUnknownDebugInstruction();
   std::vector<uint32_t> words(m->words().begin(), m->words().end());
   for (const Instruction &inst : m->instructions())
     if (inst.opcode == spv::Op::OpCapability &&

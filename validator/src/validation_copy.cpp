@@ -7,6 +7,7 @@
 #include <map>
 #include <set>
 
+#include "debug_info_relaxations.h"
 #include "ext_inst_sets.h"
 
 namespace spvsim::detail {
@@ -162,6 +163,9 @@ ValidationCopy makeValidationCopy(const Module &module,
         else
           samplerType = inst.resultId;
       }
+  DebugInfoRelaxations relaxations;
+  if (repairs.relaxDebugInfo && !repairs.dropDebugInfo)
+    relaxations = planDebugInfoRelaxations(module);
   ValidationCopy copy;
   copy.words.assign(words.begin(), words.begin() + std::min<size_t>(5, words.size()));
   // A type id is used as a result type and as an operand of the type declarations that
@@ -225,6 +229,8 @@ ValidationCopy makeValidationCopy(const Module &module,
     copy.words.insert(copy.words.end(), words.begin() + inst.wordOffset,
                       words.begin() + inst.wordOffset + inst.wordCount);
     if (!duplicateSamplerTypes.empty()) mergeSamplerTypeUses(inst, start);
+    if (!relaxations.sets.empty())
+      relaxDebugInfoInstruction(module, relaxations, index, copy.words, start);
     if (repairs.dropDuplicatePhiParents && inst.opcode == spv::Op::OpPhi) {
       // Words: opcode, type, result, then (value, parent) pairs.
       std::vector<uint32_t> parents;
@@ -263,7 +269,10 @@ ValidationCopy makeValidationCopy(const Module &module,
     }
   };
   auto emit = [&](uint32_t index) {
-    if (moved[index]) return;
+    if (moved[index] || (!relaxations.moved.empty() && relaxations.moved[index])) return;
+    if (auto early = relaxations.compositesBefore.find(index);
+        early != relaxations.compositesBefore.end())
+      for (uint32_t composite : early->second) write(composite);
     write(index);
     if (auto it = hoisted.find(index); it != hoisted.end())
       for (uint32_t variable : it->second) write(variable);

@@ -46,6 +46,10 @@ struct CopyRepairs {
   /// a kernel with a sampler_t parameter); OpTypeSampler has no operands, so both ids
   /// mean the same type to the executor.
   bool mergeSamplerTypes = false;
+  /// OpenCL.DebugInfo.100 that the instruction set allows and SPIRV-Tools 2023.1 rejects
+  /// rewritten so that SPIRV-Tools accepts it (debug_info_relaxations.h); the module's
+  /// debug information is valid there, nothing is reported.
+  bool relaxDebugInfo = true;
   /// An OpPhi's (value, parent) pairs after the first that names a parent left out
   /// (phi_parents.h reports them; SPIRV-Tools would count the parent twice).
   bool dropDuplicatePhiParents = true;

@@ -1,7 +1,7 @@
 // Variables clang -O2 -g describes by a computation on other values, which the front
-// end makes instructions: a truncation (`l`, DW_OP_LLVM_convert), a sum of two
-// arguments (a DIArgList), a product by a constant (DW_OP_mul), a sign extension; and
-// a vector of 128-bit integers, each element in two 64-bit halves (fragments).
+// end makes instructions: a truncation (`l`, DW_OP_LLVM_convert), a sum of two arguments
+// (a DIArgList), a product by a constant (DW_OP_mul), a sign extension; and a vector of
+// 128-bit integers, each element in two 64-bit halves (fragments; at -O0 memory words).
 typedef unsigned long long wide2 __attribute__((ext_vector_type(2)));
 __kernel void computed_locations(__global const ulong *in, __global ulong *out, int a, int b) {
   int l = get_local_id(0);
