@@ -76,7 +76,10 @@ run_ctest() {
 }
 
 # The sanitized run leaves out the bench kernels' build tests (label "bench"):
-# large inputs through the same code the feature kernels exercise.
+# large inputs through the same code the feature kernels exercise. Its build runs each
+# kernel test at fewer builds and each parameterised kernel gtest in fewer variants
+# (SPVSIM_KERNEL_TEST_BUILDS, tests/interpreter/kernel_harness.h): the code paths of
+# -O0 and -O2, with and without -g, at every warp width; the plain run takes them all.
 # intercept_tls_get_addr=0: after the OpenCL C front end has run in a host program
 # (libLLVM's thread-locals live in dynamic TLS), GCC 12's LeakSanitizer records a bogus
 # dynamic TLS range for the main thread and its tracer crashes scanning it at exit
