@@ -24,7 +24,7 @@ public:
   Recorder(const LaunchContext &launch, RaceGroup &group, uint32_t site, AccessKind kind,
            uint32_t bytes, uint32_t firstItem, uint32_t width, bool image = false)
       : launch_(launch), group_(group), shadow_(group.shadow()), kind_(kind), bytes_(bytes),
-        shift_(group.shadow().granuleShift()), firstItem_(firstItem), image_(image) {
+        shift_(group.shadow().granuleShift()), firstItem_(firstItem), width_(width), image_(image) {
     const RaceSite *s = shadow_.site(site);
     const Scope scope = s && isAtomic(kind) ? s->scope : Scope::Device;
     const bool copy = firstItem == shadow_.copyItem();
@@ -118,34 +118,38 @@ public:
     if (!usable_) return true; // no lane performed the access
     if (size_ < bytes_) return false;
     // One pass without branches: a lane beyond the last access that fits sets the top bit
-    // of `beyond` (offsets are far below 2^63); lanes `step` bytes apart (irregular == 0),
-    // or not.
+    // of `beyond` (offsets are far below 2^63). Whether the lanes are `step` bytes apart
+    // is asked only where it matters (regular(), another such pass).
     const uint64_t limit = size_ - bytes_;
     const uint64_t step = x.width > 1 ? offsets[1] - offsets[0] : bytes_;
-    uint64_t beyond = 0, misaligned = 0, irregular = 0;
+    uint64_t beyond = 0, misaligned = 0;
     if (mask == x.allLanes) {
       for (uint32_t l = 0; l < x.width; ++l) {
         beyond |= limit - offsets[l];
         misaligned |= offsets[l];
       }
-      for (uint32_t l = 1; l < x.width; ++l) irregular |= (offsets[l] - offsets[l - 1]) ^ step;
     } else {
-      irregular = 1;
       for (uint64_t m = mask; m; m &= m - 1) {
         const uint64_t o = offsets[std::countr_zero(m)];
         beyond |= limit - o, misaligned |= o;
       }
     }
+    const auto regular = [&] {
+      if (mask != x.allLanes) return false;
+      uint64_t irregular = 0;
+      for (uint32_t l = 1; l < x.width; ++l) irregular |= (offsets[l] - offsets[l - 1]) ^ step;
+      return irregular == 0;
+    };
     const uint64_t last = offsets[x.width - 1];
     const uint64_t granule = uint64_t(1) << shift_;
     if (bytes_ > granule) // several granules a lane: only as one range of the warp
-      return !irregular && step == bytes_ && range(x, q0, offsets[0], last, misaligned);
+      return step == bytes_ && regular() && range(x, q0, offsets[0], last, misaligned);
     // Offsets aligned to the access size, no larger than a granule: one granule each.
     if ((beyond >> 63) != 0 || ((misaligned | shadowOffset_) & (bytes_ - 1)) != 0 ||
         (isAtomic(kind_) && reinterpret_cast<uintptr_t>(base_) % bytes_ != 0))
       return false;
-    if (!irregular && bytes_ == granule && step != 0 && step <= std::max(offsets[0], last) &&
-        (step & (granule - 1)) == 0) {
+    if (bytes_ == granule && step != 0 && step <= std::max(offsets[0], last) &&
+        (step & (granule - 1)) == 0 && regular()) {
       // Lanes on their own granules, `stride` granules apart, ascending (work-items on
       // elements of a strided array, each a run of elements; a step above the highest
       // offset is a descending one): first touches in one pass, or every word quiet.
@@ -155,6 +159,8 @@ public:
                    [&](uint32_t l) { return g0 + l * stride; }))
         return true;
     }
+    if (mask == x.allLanes && !global_ && !isWrite(kind_) && localQuiet(x.width, offsets))
+      return true;
     const uint64_t tag = q0 & ~tagged::kOffsetMask;
     if (global_) {
       quietLanes<true>(mask, offsets, group_.groupFirst() + firstItem_, tag);
@@ -255,6 +261,36 @@ private:
     }
   }
 
+  /// Whether the __local word of every lane l < width at offsets[l] is quiet for this
+  /// access (work-items reading a tile that others read since the barrier): QuietRun's
+  /// test for local words, one pass without branches, tried when lane 0's word is quiet.
+  bool localQuiet(uint32_t width, const uint64_t *offsets) const {
+    constexpr uint32_t m = RaceGroup::kLocal;
+    if (!QuietRun<LocalLayout>::applies(packed_[m], views_[m], access_[m].epoch)) return false;
+    const uint64_t expected = localQuietBits();
+    const uint64_t start = shadowOffset_;
+    const uint32_t shift = shift_;
+    const auto loud = [&](uint32_t l) {
+      const uint64_t w = words_[(start + offsets[l]) >> shift];
+      return ((w ^ expected) & kLocalQuiet) |
+             uint64_t(((uint32_t(w) ^ (firstItem_ + l)) & LocalLayout::kItemMask) == 0);
+    };
+    if (loud(0)) return false;
+    uint64_t any = 0;
+    for (uint32_t l = 1; l < width; ++l) any |= loud(l);
+    return any == 0;
+  }
+  /// Local words hold local ids, all of the group: quiet is kind and scope, multi and
+  /// epoch as expected (these bits of a word, localQuietBits()), and another work-item's
+  /// (QuietRun::loud, fewer steps).
+  static constexpr uint64_t kLocalQuiet =
+      uint64_t(15) << 52 | kMulti | uint64_t(LocalLayout::kEpochMask) << LocalLayout::kEpochShift;
+  uint64_t localQuietBits() const {
+    constexpr uint32_t m = RaceGroup::kLocal;
+    return (packed_[m] & (uint64_t(15) << 52)) | kMulti |
+           uint64_t(access_[m].epoch & LocalLayout::kEpochMask) << LocalLayout::kEpochShift;
+  }
+
   /// sameAllocation()'s lanes of `mask` at offsets[l] of the resolved allocation (item
   /// items + l, pointer tag | offsets[l]), one granule each, in bounds. A word QuietRun
   /// finds quiet is left as it is, with a test and no branch on its fields; lanes after
@@ -271,13 +307,7 @@ private:
     const uint32_t shift = shift_;
     const bool reads = !isWrite(kind_);
     const bool run = QuietRun<L>::applies(packed_[m], views_[m], access_[m].epoch);
-    // Local words hold local ids, all of the group: quiet is kind and scope, multi and
-    // epoch as expected, and another work-item's (QuietRun::loud, fewer steps).
-    constexpr uint64_t kLocalQuiet =
-        uint64_t(15) << 52 | kMulti | uint64_t(LocalLayout::kEpochMask) << LocalLayout::kEpochShift;
-    const uint64_t localQuiet = (packed_[m] & (uint64_t(15) << 52)) | kMulti |
-                                uint64_t(access_[m].epoch & LocalLayout::kEpochMask)
-                                    << LocalLayout::kEpochShift;
+    const uint64_t localQuiet = localQuietBits(); // for local words
     // Plain accesses while every warp of the group is at its last barrier: settledStep().
     const bool settled = !Global && (kind_ == AccessKind::Read || kind_ == AccessKind::Write) &&
                          views_[m].trustEpochs && access_[m].epoch == views_[m].lastBarrier &&
@@ -300,7 +330,9 @@ private:
           if (!found && settled)
             if (const uint64_t n = settledStep<LocalLayout>(w, plain | item, seen_, views_[m])) {
               w = n;
-              continue;
+              // A second reader: multi is set, and the word is quiet for every other lane.
+              if (!(n & kMulti)) continue;
+              found = true;
             }
         }
         if (!found) found = word<Global>(g, items + l, tag | offset);
@@ -308,8 +340,15 @@ private:
         quiet[g & 15] = g;
       }
       // The lanes after l on the same element find it quiet too (see above).
-      for (uint32_t k = l + 1; k < 64 && (lanes >> k & 1) && offsets[k] == offset; ++k)
-        lanes &= ~(uint64_t(1) << k);
+      // (Lanes not pending on it are passed over as well: their bits are clear already.)
+      uint32_t k = l + 1;
+      if (k >= width_ || offsets[k] != offset) continue;
+      while (++k < width_ && offsets[k] == offset) {
+      }
+      if (k < 64)
+        lanes &= ~(uint64_t(1) << k) + (uint64_t(2) << l); // lanes l+1..k-1 cleared
+      else
+        lanes &= (uint64_t(2) << l) - 1;
     }
   }
 
@@ -699,6 +738,7 @@ private:
   uint32_t bytes_;
   uint32_t shift_;
   uint32_t firstItem_;
+  uint32_t width_; ///< lanes of the warp (1 for an async copy)
   bool image_;
   /// Per memory (RaceGroup::Memory): the group's view, the access without its work-item,
   /// and the same packed by the memory's layout.

@@ -238,6 +238,21 @@ template <class PointerOf>
   }
 }
 
+/// The offsets start + index[l] × stride of an indexed op's lanes into their one
+/// allocation: the index width decided once, not per lane.
+template <class I>
+void indexedOffsets(const I *index, uint32_t width, uint64_t start, uint64_t stride,
+                    uint64_t *offsets) {
+  if ((stride & (stride - 1)) == 0) { // a shift: the loop vectorises
+    const int shift = std::countr_zero(stride);
+    for (uint32_t l = 0; l < width; ++l)
+      offsets[l] = (start + (uint64_t(int64_t(index[l])) << shift)) & tagged::kOffsetMask;
+    return;
+  }
+  for (uint32_t l = 0; l < width; ++l)
+    offsets[l] = (start + uint64_t(int64_t(index[l])) * stride) & tagged::kOffsetMask;
+}
+
 } // namespace
 
 void recordAccess(const ExecState &x, const LoweredOp &op, const uint64_t *p, uint64_t imm,
@@ -285,8 +300,10 @@ void recordIndexedAccess(const ExecState &x, const LoweredOp &op, uint32_t bytes
   uint64_t pointers[64];
   if (op.aux & kUniformBase) { // one allocation: the offsets are all it takes
     const uint64_t start = tagged::offset(base[0]) + op.imm + op.b;
-    for (uint32_t l = 0; l < x.width; ++l)
-      pointers[l] = (start + uint64_t(ops::laneIndex(x, op, l)) * stride) & tagged::kOffsetMask;
+    if (op.aux & kIndex64)
+      indexedOffsets(x.reg<int64_t>(op.c), x.width, start, stride, pointers);
+    else
+      indexedOffsets(x.reg<int32_t>(op.c), x.width, start, stride, pointers);
     if (r.sameAllocation(x, mask, base[0], pointers)) return;
   }
   for (uint32_t l = 0; l < x.width; ++l)
