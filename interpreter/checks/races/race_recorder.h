@@ -135,7 +135,9 @@ public:
       }
     }
     const auto regular = [&] {
-      if (mask != x.allLanes) return false;
+      // The last lane first: lanes in rows of a 2-D group are not (the usual way out).
+      if (mask != x.allLanes || offsets[x.width - 1] - offsets[0] != step * (x.width - 1))
+        return false;
       uint64_t irregular = 0;
       for (uint32_t l = 1; l < x.width; ++l) irregular |= (offsets[l] - offsets[l - 1]) ^ step;
       return irregular == 0;
@@ -270,15 +272,19 @@ private:
     const uint64_t expected = localQuietBits();
     const uint64_t start = shadowOffset_;
     const uint32_t shift = shift_;
-    const auto loud = [&](uint32_t l) {
-      const uint64_t w = words_[(start + offsets[l]) >> shift];
-      return ((w ^ expected) & kLocalQuiet) |
-             uint64_t(((uint32_t(w) ^ (firstItem_ + l)) & LocalLayout::kItemMask) == 0);
-    };
-    if (loud(0)) return false;
-    uint64_t any = 0;
-    for (uint32_t l = 1; l < width; ++l) any |= loud(l);
-    return any == 0;
+    const uint64_t *words = words_;
+    const uint32_t first = firstItem_;
+    const uint64_t w0 = words[(start + offsets[0]) >> shift];
+    if (((w0 ^ expected) & kLocalQuiet) != 0 ||
+        ((uint32_t(w0) ^ first) & LocalLayout::kItemMask) == 0)
+      return false;
+    uint64_t loud = 0;
+    for (uint32_t l = 1; l < width; ++l) {
+      const uint64_t w = words[(start + offsets[l]) >> shift];
+      loud |= ((w ^ expected) & kLocalQuiet) |
+              uint64_t(((uint32_t(w) ^ (first + l)) & LocalLayout::kItemMask) == 0);
+    }
+    return loud == 0;
   }
   /// Local words hold local ids, all of the group: quiet is kind and scope, multi and
   /// epoch as expected (these bits of a word, localQuietBits()), and another work-item's
@@ -308,6 +314,14 @@ private:
     const bool reads = !isWrite(kind_);
     const bool run = QuietRun<L>::applies(packed_[m], views_[m], access_[m].epoch);
     const uint64_t localQuiet = localQuietBits(); // for local words
+    // For global words: kind and scope, multi and epoch as expected.
+    constexpr uint64_t kGlobalQuiet = uint64_t(15) << 52 | kMulti |
+                                      uint64_t(GlobalLayout::kEpochMask)
+                                          << GlobalLayout::kEpochShift;
+    const uint64_t globalQuiet = (packed_[m] & (uint64_t(15) << 52)) | kMulti |
+                                 uint64_t(access_[m].epoch & GlobalLayout::kEpochMask)
+                                     << GlobalLayout::kEpochShift;
+    const uint32_t groupFirst = views_[m].groupFirst, stride = views_[m].stride;
     // Plain accesses while every warp of the group is at its last barrier: settledStep().
     const bool settled = !Global && (kind_ == AccessKind::Read || kind_ == AccessKind::Write) &&
                          views_[m].trustEpochs && access_[m].epoch == views_[m].lastBarrier &&
@@ -334,6 +348,17 @@ private:
               if (!(n & kMulti)) continue;
               found = true;
             }
+        }
+        if constexpr (Global) {
+          // Read by another work-item of the group in this epoch, multi set (work-items
+          // reading their neighbours' elements): the in-group half of QuietRun::loud.
+          if (run) {
+            const uint64_t w = std::atomic_ref<uint64_t>(words_[g]).load(std::memory_order_relaxed);
+            const uint32_t item = uint32_t(w) & GlobalLayout::kItemMask;
+            found = ((w ^ globalQuiet) & kGlobalQuiet) == 0 &&
+                    item != ((items + l) & GlobalLayout::kItemMask) &&
+                    ((item - groupFirst) & GlobalLayout::kItemMask) < stride;
+          }
         }
         if (!found) found = word<Global>(g, items + l, tag | offset);
         if (!found || !reads) continue;
@@ -510,8 +535,22 @@ private:
     const uint64_t w =
         Global ? std::atomic_ref<uint64_t>(words_[g]).load(std::memory_order_relaxed) : words_[g];
     const uint64_t packed = packed_[m] | (item & L::kItemMask);
-    if (w != 0 && (quiet<L>(w, packed, views_[m]) || readShared(w, kind_))) return !isWrite(kind_);
-    if (w != 0 && unchanged<L>(w, packed, seen_, kind_)) return false;
+    if (w == 0) { // first touch: no race possible
+      if constexpr (Global) {
+        hold(g);
+        std::atomic_ref<uint64_t> word(words_[g]);
+        const uint64_t now = word.load(std::memory_order_relaxed);
+        if (now == 0)
+          word.store(packed | seen_, std::memory_order_relaxed);
+        else
+          change<Global, Logged>(g, item, q, now);
+      } else {
+        words_[g] = packed | seen_;
+      }
+      return false;
+    }
+    if (quiet<L>(w, packed, views_[m]) || readShared(w, kind_)) return !isWrite(kind_);
+    if (unchanged<L>(w, packed, seen_, kind_)) return false;
     uint64_t n = sameItemStep<L>(w, packed, seen_);
     if (!n) n = groupStep<L>(w, packed, seen_, views_[m]);
     if (n) {
@@ -530,20 +569,6 @@ private:
       }
       return false;
     }
-    if (w == 0) { // first touch: no race possible
-      if constexpr (Global) {
-        hold(g);
-        std::atomic_ref<uint64_t> word(words_[g]);
-        const uint64_t now = word.load(std::memory_order_relaxed);
-        if (now == 0)
-          word.store(packed | seen_, std::memory_order_relaxed);
-        else
-          change<Global, Logged>(g, item, q, now);
-      } else {
-        words_[g] = packed | seen_;
-      }
-      return false;
-    }
     change<Global, Logged>(g, item, q, w);
     return false;
   }
@@ -551,7 +576,7 @@ private:
   /// Takes the lock of word g's page (global words), releasing the one held before.
   [[gnu::always_inline]] void hold(uint64_t g) {
     const uint64_t page = uint64_t(root_) << 40 | g >> RaceShadow::kWordsPerLock;
-    if (held_ && page == heldPage_) return;
+    if (page == heldPage_) return; // ~0 while none is held
     unlock();
     held_ = &shadow_.lock(root_, g);
     heldPage_ = page;
@@ -729,6 +754,7 @@ private:
   void unlock() {
     if (held_) held_->store(0, std::memory_order_release);
     held_ = nullptr;
+    heldPage_ = ~uint64_t(0);
   }
 
   const LaunchContext &launch_;
@@ -759,7 +785,7 @@ private:
   SharedLog *log_ = nullptr;  ///< the shadow's log of shared granules (shared())
   uint32_t id_ = 0;           ///< the allocation of the last lane
   std::atomic<uint32_t> *held_ = nullptr;
-  uint64_t heldPage_ = 0;             ///< root id and page of words of the lock held
+  uint64_t heldPage_ = ~uint64_t(0);  ///< root id and page of words of the lock held
   const std::byte *stored_ = nullptr; ///< storing(): the values, lane by lane
   uint64_t mask_ = 0;                 ///< storing(): the lanes that store
   uint32_t storedStride_ = 0;         ///< storing(): bytes from one lane's value to the next
