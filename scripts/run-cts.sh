@@ -27,8 +27,9 @@ usage: $0 [OPTIONS] CTS_BUILD_DIR [SUITE...]
   --offline        compile every kernel ahead with scripts/cts-offline-compiler.sh
                    (the suite's --compilation-mode spir-v): spvsim gets only SPIR-V
   --known FILE     the known-failure list (default: scripts/cts-known-failures.txt)
-  --full           no wimpy mode for math_brute_force, conversions, select, half (-w)
-                   and integer_ops (CL_WIMPY_MODE, which skips its long_* tests)
+  --full           no wimpy mode for math_brute_force, conversions, select, half (-w),
+                   integer_ops (CL_WIMPY_MODE, which skips its long_* tests) and
+                   c11_atomics (-internalIterations 100 instead of its 10000)
   --checks LIST    spvsim's checks for every suite (SPVSIM_CHECKS; default: all, as the
                    runtime's default): "bounds" leaves out the others, which take most
                    of the time of the slow suites (docs/conformance.md)
@@ -109,6 +110,11 @@ options_of() {
   case "$suite" in
     spirv_new) echo "--spirv-binaries-path $out/spirv_bin" ;;
     math_brute_force | conversions | select | half) ((wimpy)) && echo "-w" ;;
+    # c11_atomics has no -w: each of its variants (some 2000 per test: type, order,
+    # scope, memory) runs 1024 work-items of 10000 atomics on one location; its own
+    # option takes 100 (an even count, which its exchange test's check needs). It is
+    # read from the end of the command line, where these options go.
+    c11_atomics) ((wimpy)) && echo "-internalIterations 100" ;;
     cl_get_info | cl_read_write_images | cl_copy_images | cl_fill_images | kernel_image_methods | \
       image_streams | samplerless_reads) [[ -n "$image_options" ]] && echo "$image_options" ;;
   esac

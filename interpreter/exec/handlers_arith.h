@@ -13,6 +13,7 @@
 
 #include "exec/exec_state.h"
 #include "exec/float_types.h"
+#include "exec/wrap_lanes.h"
 #include "lower/op_table.h"
 
 namespace spvsim::ops {
@@ -189,49 +190,17 @@ template <class U, class Fn> inline void intOp(const ExecState &x, const Lowered
 void reportWrap(const ExecState &x, const LoweredOp &op, uint32_t lane, bool isSigned,
                 uint64_t lanes);
 
-/// Whether a op b, computed exactly, leaves the range of U read as signed or unsigned.
-template <class U> inline bool wraps(WrapOp kind, U a, U b, bool isSigned) {
-  using W = __int128;
-  const W x = isSigned ? W(Signed<U>(a)) : W(a), y = isSigned ? W(Signed<U>(b)) : W(b);
-  W exact = 0;
-  switch (kind) {
-  case WrapOp::Add:
-    exact = x + y;
-    break;
-  case WrapOp::Sub:
-    exact = x - y;
-    break;
-  case WrapOp::Mul:
-    exact = x * y;
-    break;
-  case WrapOp::ShiftLeft:
-    if (b >= kBits<U>) return false; // reported as ub.shift
-    exact = x * (W(1) << unsigned(b));
-    break;
-  case WrapOp::Negate:
-    exact = -x;
-    break;
-  }
-  const W lo = isSigned ? W(std::numeric_limits<Signed<U>>::min()) : 0;
-  const W hi = isSigned ? W(std::numeric_limits<Signed<U>>::max()) : W(U(~U(0)));
-  return exact < lo || exact > hi;
-}
-
 /// After d = a op b: reports lanes whose result wrapped against its decorations.
 template <class U> inline void wrapCheck(const ExecState &x, const LoweredOp &op) {
-  const U *a = x.reg<U>(op.a), *b = x.reg<U>(op.b);
-  const auto kind = static_cast<WrapOp>(op.aux & 15);
+  uint64_t s = 0, u = 0;
+  wrappedLanes<U>(x.reg<U>(op.a), x.reg<U>(op.b), x.width, op.aux, &s, &u);
   const uint64_t mask = x.maskOf(op);
-  uint64_t bad = 0;
-  uint32_t first = 0;
-  bool firstSigned = false;
-  for (uint32_t l = 0; l < x.width; ++l) {
-    if (!((mask >> l) & 1)) continue;
-    const bool s = (op.aux & kNoSignedWrap) && wraps<U>(kind, a[l], b[l], true);
-    const bool u = (op.aux & kNoUnsignedWrap) && wraps<U>(kind, a[l], b[l], false);
-    if ((s || u) && bad++ == 0) first = l, firstSigned = s;
+  s &= mask;
+  u &= mask;
+  if (const uint64_t bad = s | u) [[unlikely]] {
+    const auto first = uint32_t(std::countr_zero(bad));
+    reportWrap(x, op, first, (s >> first) & 1, uint64_t(std::popcount(bad)));
   }
-  if (bad) reportWrap(x, op, first, firstSigned, bad);
 }
 
 template <class T> inline void move(const ExecState &x, const LoweredOp &op) {

@@ -2,14 +2,16 @@
 // and floats. Lanes of a warp go in lane order; across worker threads the
 // update is a real host atomic (std::atomic_ref), so atomics act device-wide
 // whatever scope the module names (OpenCL 1.2 atomics arrive with Workgroup
-// scope). Memory semantics are honoured by making every atomic sequentially
-// consistent. An atomic not aligned to its size is performed byte-wise under a
-// lock (exec/misaligned_access.h).
+// scope); integer updates of a warp's lanes on one location are one host atomic. Memory semantics
+// are honoured by making every atomic sequentially consistent. An atomic not aligned to its size is
+// performed byte-wise under a lock (exec/misaligned_access.h).
 #pragma once
 
 #include <atomic>
+#include <bit>
 #include <cmath>
 #include <cstdint>
+#include <utility>
 
 #include "exec/handlers_memory.h"
 #include "exec/misaligned_access.h"
@@ -45,12 +47,68 @@ inline void forAtomicLanes(const ExecState &x, const LoweredOp &op, Update updat
   });
 }
 
+/// The integer read-modify-writes whose lanes on one location combine into one
+/// host atomic: the location ends as Fn over every lane's operand in lane order
+/// (a sum, an and, the last lane's value ...), and each lane's old value follows
+/// from the location's old value and the operands of the lanes before it.
+template <class Fn>
+constexpr bool kCombinesInWarp =
+    std::is_same_v<Fn, AtomicIAddFn> || std::is_same_v<Fn, AtomicISubFn> ||
+    std::is_same_v<Fn, AtomicAndFn> || std::is_same_v<Fn, AtomicOrFn> ||
+    std::is_same_v<Fn, AtomicXorFn> || std::is_same_v<Fn, AtomicExchangeFn>;
+
+/// Whether two or more lanes are active and every active lane names the same address.
+inline bool activeLanesShareAddress(const ExecState &x, const LoweredOp &op) {
+  const uint64_t mask = x.maskOf(op);
+  if (!(mask & (mask - 1))) return false;
+  const uint64_t *p = x.reg<uint64_t>(op.a);
+  const uint64_t p0 = p[std::countr_zero(mask)];
+  if (p[63 - std::countl_zero(mask)] != p0) return false; // lanes on many locations
+  uint64_t differ = 0;
+  for (uint32_t l = 0; l < x.width; ++l) differ |= (p[l] ^ p0) & (0 - ((mask >> l) & 1));
+  return differ == 0;
+}
+
+/// atomicUpdate of lanes on one aligned location as one host atomic: the lanes take
+/// effect one after another in lane order, with no other thread's access between
+/// them (one of the orders lanes of a warp may take). A warp of a contended counter
+/// or exchange pays one locked instruction instead of one per lane.
+template <class U, class Fn>
+inline void combinedAtomicUpdate(U *addr, uint64_t lanes, U *d, const U *b) {
+  std::atomic_ref<U> ref(*addr);
+  if constexpr (std::is_same_v<Fn, AtomicExchangeFn>) {
+    U previous = ref.exchange(b[63 - std::countl_zero(lanes)]);
+    for (uint64_t m = lanes; m; m &= m - 1) {
+      const auto l = static_cast<uint32_t>(std::countr_zero(m));
+      d[l] = std::exchange(previous, b[l]);
+    }
+    return;
+  }
+  // The lanes' operands folded: the sum for add and subtract, else Fn itself.
+  const bool sums = std::is_same_v<Fn, AtomicISubFn>;
+  U total = std::is_same_v<Fn, AtomicAndFn> ? U(~U(0)) : U(0);
+  for (uint64_t m = lanes; m; m &= m - 1) {
+    const U v = b[std::countr_zero(m)];
+    total = sums ? U(total + v) : Fn::apply(total, v);
+  }
+  U previous;
+  if constexpr (std::is_same_v<Fn, AtomicIAddFn>) previous = ref.fetch_add(total);
+  if constexpr (std::is_same_v<Fn, AtomicISubFn>) previous = ref.fetch_sub(total);
+  if constexpr (std::is_same_v<Fn, AtomicAndFn>) previous = ref.fetch_and(total);
+  if constexpr (std::is_same_v<Fn, AtomicOrFn>) previous = ref.fetch_or(total);
+  if constexpr (std::is_same_v<Fn, AtomicXorFn>) previous = ref.fetch_xor(total);
+  for (uint64_t m = lanes; m; m &= m - 1) {
+    const auto l = static_cast<uint32_t>(std::countr_zero(m));
+    d[l] = std::exchange(previous, Fn::apply(previous, b[l]));
+  }
+}
+
 /// d = old value; *a = Fn(old, b). `T` is the value type, `Bits` its storage.
 template <class T, class Fn> inline void atomicUpdate(const ExecState &x, const LoweredOp &op) {
   using Bits = std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>;
   T *d = x.reg<T>(op.d);
   const T *b = x.reg<T>(op.b);
-  forAtomicLanes<true, Bits>(x, op, [&](uint32_t l, Bits *addr) {
+  auto update = [&](uint32_t l, Bits *addr) {
     std::atomic_ref<Bits> ref(*addr);
     // One locked instruction where the host has it: far cheaper than a
     // compare-exchange loop when threads contend for the same address.
@@ -71,7 +129,26 @@ template <class T, class Fn> inline void atomicUpdate(const ExecState &x, const 
         return;
       }
     }
-  });
+  };
+  if constexpr (std::is_same_v<T, Bits> && kCombinesInWarp<Fn>) {
+    if (activeLanesShareAddress(x, op)) {
+      // The checks run per lane as before; every lane they allow has the same address.
+      uint64_t lanes = 0;
+      std::byte *at = nullptr;
+      forAccessibleLanes<true>(x, op, sizeof(Bits), [&](uint32_t l, std::byte *addr) {
+        lanes |= laneBit(l);
+        at = addr;
+      });
+      if (!lanes) return;
+      if (reinterpret_cast<uintptr_t>(at) % sizeof(Bits) == 0)
+        return combinedAtomicUpdate<Bits, Fn>(reinterpret_cast<Bits *>(at), lanes, d, b);
+      for (uint64_t m = lanes; m; m &= m - 1)
+        misalignedAtomic<Bits>(at,
+                               [&](Bits *copy) { update(uint32_t(std::countr_zero(m)), copy); });
+      return;
+    }
+  }
+  forAtomicLanes<true, Bits>(x, op, update);
 }
 
 template <class T> inline void atomicLoad(const ExecState &x, const LoweredOp &op) {

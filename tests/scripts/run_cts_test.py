@@ -53,7 +53,7 @@ exec sleep 60
 def fake_cts(root):
     for name, text in (("fast", FINISHING), ("slow", HANGING), ("quoted", QUOTING), ("select", ECHOING),
                        ("half", ECHOING), ("basic", ECHOING),
-                       ("integer_ops", ECHOING)):
+                       ("integer_ops", ECHOING), ("c11_atomics", ECHOING)):
         folder = os.path.join(root, "test_conformance", name)
         os.makedirs(folder)
         path = os.path.join(folder, "test_" + name)
@@ -118,9 +118,10 @@ def main():
                "a failure after a quoted kernel source is the test's", output)
 
         out = os.path.join(tmp, "w")
-        status, output = run(cts, out, [], ["select", "half", "basic"])
+        status, output = run(cts, out, [], ["select", "half", "basic", "c11_atomics"])
         expect(status == 0, "suites that pass", output)
-        for suite, options in (("select", "-w"), ("half", "-w"), ("basic", "")):
+        for suite, options in (("select", "-w"), ("half", "-w"), ("basic", ""),
+                               ("c11_atomics", "-internalIterations 100")):
             with open(os.path.join(out, suite + ".log")) as f:
                 log = f.read()
             expect("options: %s\n" % options in log, suite + " runs with '%s'" % options, log)
@@ -133,12 +134,14 @@ def main():
             log = f.read()
         expect("wimpy: \n" in log, "only integer_ops gets CL_WIMPY_MODE", log)
         out = os.path.join(tmp, "full")
-        status, output = run(cts, out, [], ["select", "integer_ops"], ["--full"])
+        status, output = run(cts, out, [], ["select", "integer_ops", "c11_atomics"], ["--full"])
         with open(os.path.join(out, "select.log")) as f:
             log = f.read()
         expect("options: \n" in log, "--full runs select without -w", log)
         with open(os.path.join(out, "integer_ops.log")) as f:
             expect("wimpy: \n" in f.read(), "--full runs integer_ops' long tests", log)
+        with open(os.path.join(out, "c11_atomics.log")) as f:
+            expect("options: \n" in f.read(), "--full runs c11_atomics' 10000 iterations", log)
         expect("checks: \n" in log, "the runtime's own checks by default", log)
         out = os.path.join(tmp, "checks")
         status, output = run(cts, out, [], ["half"], ["--checks", "bounds"])

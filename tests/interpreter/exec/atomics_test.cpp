@@ -2,6 +2,8 @@
 // threads (atomics are host atomics across work-groups), and dynamic vector
 // indexing, against results computed on the host.
 #include <algorithm>
+#include <bit>
+#include <utility>
 
 #include <gtest/gtest.h>
 
@@ -68,6 +70,58 @@ TEST_P(Atomics, EveryKind) {
   EXPECT_EQ(got[7], 0);
   EXPECT_EQ(h.read<uint64_t>(big)[0], bigSum);
   EXPECT_EQ(h.read<float>(f)[0], 2.5f);
+}
+
+// The lanes of a warp on one location (exec/handlers_atomic.h): whatever order the
+// work-items took, their old values chain from the first value to the last one.
+TEST_P(Atomics, OldValuesOfOneLocationChain) {
+  KernelHarness h(path("atomics"));
+  ASSERT_TRUE(h.ok());
+  const int n = 96;
+  auto c = h.buffer(std::vector<int32_t>{1000, 50000, -7, 0}, "c");
+  auto old = h.buffer(std::vector<int32_t>(4 * n), "old");
+  h.run("old_values", range1(n, 48), {ArgBinding::ofBuffer(c), ArgBinding::ofBuffer(old)},
+        options());
+  const auto last = h.read<int32_t>(c), got = h.read<int32_t>(old);
+  // Adds and subtracts of positive operands: the old values in order, each the one
+  // before it plus (minus) that work-item's operand, the last ending at the final value.
+  auto chain = [&](int part, int32_t first, int32_t sign) {
+    std::vector<std::pair<int32_t, int32_t>> steps; // (old value, operand)
+    for (int i = 0; i < n; ++i)
+      if (part == 0 || i % 3) steps.emplace_back(got[part * n + i], i + 1);
+    std::sort(steps.begin(), steps.end());
+    if (sign < 0) std::reverse(steps.begin(), steps.end());
+    int32_t expected = first;
+    for (auto [value, operand] : steps) {
+      EXPECT_EQ(value, expected);
+      expected = value + sign * operand;
+    }
+    EXPECT_EQ(last[part], expected);
+  };
+  chain(0, 1000, 1);
+  chain(1, 50000, -1);
+  // Exchanges: the first value and every operand, each exactly once, among the old
+  // values and the final one.
+  std::vector<int32_t> seen(got.begin() + 2 * n, got.begin() + 3 * n), all{-7};
+  seen.push_back(last[2]);
+  for (int i = 0; i < n; ++i) all.push_back(i + 1);
+  std::sort(seen.begin(), seen.end());
+  std::sort(all.begin(), all.end());
+  EXPECT_EQ(seen, all);
+  // Ors of one bit each: every old value is the bits of the work-items before it.
+  std::vector<int32_t> ors(got.begin() + 3 * n, got.begin() + 3 * n + 32);
+  std::sort(ors.begin(), ors.end(), [](int32_t a, int32_t b) {
+    return std::popcount(uint32_t(a)) < std::popcount(uint32_t(b));
+  });
+  uint32_t bits = 0;
+  for (int32_t value : ors) {
+    EXPECT_EQ(uint32_t(value), bits);
+    const int i = int(std::find(got.begin() + 3 * n, got.begin() + 3 * n + 32, value) -
+                      (got.begin() + 3 * n));
+    bits |= 1u << i;
+  }
+  EXPECT_EQ(uint32_t(last[3]), 0xffffffffu);
+  EXPECT_TRUE(h.sink.findings().empty());
 }
 
 TEST_P(Atomics, OpenCL20AtomicsAndFlag) {

@@ -40,3 +40,14 @@ __kernel void dynamic_index(__global const uint *in, __global uint *out) {
   v[(k + 1) & 3] = 7;
   out[i] = v[k] + v[(k + 1) & 3] * 1000;
 }
+
+// Every work-item's old value from one location: c[0] add, c[1] subtract (two of
+// every three work-items), c[2] exchange, c[3] or (one bit per work-item of 32).
+__kernel void old_values(__global int *c, __global int *old) {
+  int i = get_global_id(0);
+  int n = get_global_size(0);
+  old[i] = atomic_add(&c[0], i + 1);
+  old[n + i] = i % 3 ? atomic_sub(&c[1], i + 1) : -1;
+  old[2 * n + i] = atomic_xchg(&c[2], i + 1);
+  old[3 * n + i] = i < 32 ? atomic_or(&c[3], 1 << i) : 0;
+}
