@@ -126,17 +126,15 @@ StateEdit Evaluator::assign(const Value &target, const Value &value) const {
   }
   const uint64_t p = *target.address;
   ops::ResolvedAllocation r;
-  if (!ops::resolve(x_, p, lane_, r) || !r.base)
-    throw Error("Cannot access memory at " + describePointer(p) + ".");
+  if (!ops::resolve(x_, p, lane_, r) || !r.base) throw Error(cannotAccess(p));
   const uint64_t offset = tagged::offset(p);
   if (offset + target.type->bytes > r.size)
-    throw Error("Cannot access memory at " + describePointer(p) + " (outside its " +
-                std::to_string(r.size) + " bytes).");
+    throw Error(cannotAccess(p) + " (outside its " + std::to_string(r.size) + " bytes)");
   if (r.global && r.global->access == BufferAccess::ReadOnly)
     throw Error("Cannot assign to " + describePointer(p) + ": the buffer is read-only.");
   edit.place = StateEdit::Place::Memory;
   edit.where = p;
-  if (!storeEdit(x_, edit)) throw Error("Cannot access memory at " + describePointer(p) + ".");
+  if (!storeEdit(x_, edit)) throw Error(cannotAccess(p));
   return edit;
 }
 

@@ -2,7 +2,9 @@
 // into its word and arguments as gdb does, and file names as gdb shows them.
 #pragma once
 
+#include <array>
 #include <cctype>
+#include <cstdint>
 #include <filesystem>
 #include <initializer_list>
 #include <string>
@@ -35,6 +37,14 @@ inline bool isOneOf(const std::string &word, std::initializer_list<const char *>
 /// A path as gdb shows a source file: its last component.
 inline std::string baseName(const std::string &path) {
   return std::filesystem::path(path).filename().string();
+}
+
+/// A work-item's ids as the prompt and the DAP threads show them: "(3, 1)" for a launch
+/// of `dims` dimensions.
+inline std::string idTuple(const std::array<uint64_t, 3> &id, uint32_t dims) {
+  std::string s = "(";
+  for (uint32_t d = 0; d < dims && d < 3; ++d) s += (d ? ", " : "") + std::to_string(id[d]);
+  return s + ")";
 }
 
 } // namespace spvsim::debugger::command_text

@@ -3,6 +3,7 @@
 
 #include <cctype>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 
 #include "memory/tagged_pointer.h"
@@ -62,22 +63,21 @@ MemoryReader Evaluator::reader() const {
     ops::ResolvedAllocation r;
     const AddressSpace space = tagged::space(p);
     if (!x_.launch) { // before `run`, after the launches: no memory to read
-      why = "Cannot access memory at " + describePointer(p) + ": " + noWorkItem_;
+      why = cannotAccess(p) + ": " + noWorkItem_;
       return false;
     }
     if (!x_.warp && (space == AddressSpace::Local || space == AddressSpace::Private)) {
       // A work-group's and a work-item's memory: only while the group runs.
-      why = "Cannot access memory at " + describePointer(p) + ": " + noWorkItem_;
+      why = cannotAccess(p) + ": " + noWorkItem_;
       return false;
     }
     if (!ops::resolve(x_, p, lane_, r) || !r.base) {
-      why = "Cannot access memory at " + describePointer(p);
+      why = cannotAccess(p);
       return false;
     }
     const uint64_t offset = tagged::offset(p);
     if (offset + bytes > r.size) {
-      why = "Cannot access memory at " + describePointer(p) + " (outside its " +
-            std::to_string(r.size) + " bytes)";
+      why = cannotAccess(p) + " (outside its " + std::to_string(r.size) + " bytes)";
       return false;
     }
     std::memcpy(out, r.base + offset, bytes);
@@ -85,8 +85,23 @@ MemoryReader Evaluator::reader() const {
   };
 }
 
+namespace {
+
+std::string hexAddress(uint64_t p) {
+  char text[24];
+  std::snprintf(text, sizeof text, "0x%llx", static_cast<unsigned long long>(p));
+  return text;
+}
+
+} // namespace
+
+std::string Evaluator::cannotAccess(uint64_t p) const {
+  return "Cannot access memory at " +
+         (tagged::allocation(p) == 0 ? "address " + hexAddress(p) : describePointer(p));
+}
+
 std::string Evaluator::describePointer(uint64_t p) const {
-  if (tagged::allocation(p) == 0) return p ? "0x" + std::to_string(p) : "NULL";
+  if (tagged::allocation(p) == 0) return p ? hexAddress(p) : "NULL";
   const AddressSpace s = tagged::space(p);
   if (!x_.launch) // no launch to name it: its space and allocation
     return std::string(spaceName(s)) + " allocation " + std::to_string(tagged::id(p)) + " + " +

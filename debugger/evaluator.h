@@ -44,6 +44,9 @@ public:
   std::string format(const Value &v) const;
   /// "buffer 'out' + 64", "__local 'tile' + 8", "private 'v' + 4", "NULL".
   std::string describePointer(uint64_t pointer) const;
+  /// gdb's error for memory that cannot be read or written: "Cannot access memory at
+  /// buffer 'out' + 64", and "at address 0x0" for an address in no allocation.
+  std::string cannotAccess(uint64_t pointer) const;
   /// The name of the global or constant buffer `pointer` points into: a run file's by its
   /// name, a host program's by the kernel parameter given it.
   std::string bufferName(uint64_t pointer) const;

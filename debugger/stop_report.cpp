@@ -13,10 +13,7 @@
 namespace spvsim::debugger {
 
 std::string CommandLoop::workItemText(const GlobalId &id) const {
-  const uint32_t dims = session_.launch() ? session_.launch()->range.dims : 1;
-  std::string s = "(";
-  for (uint32_t d = 0; d < dims; ++d) s += (d ? ", " : "") + std::to_string(id[d]);
-  return s + ")";
+  return command_text::idTuple(id, session_.launch() ? session_.launch()->range.dims : 1);
 }
 
 std::string CommandLoop::whereText(uint32_t instruction) const {

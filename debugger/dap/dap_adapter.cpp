@@ -3,11 +3,13 @@
 #include "dap_adapter.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstdio>
 #include <filesystem>
 #include <sstream>
 #include <system_error>
 
+#include "../command_text.h"
 #include "../frames.h"
 #include "../reverse_execution.h"
 #include "dap_text.h"
@@ -24,9 +26,9 @@ using text::breakpointNumber;
 using text::normal;
 using text::trim;
 
-std::string workItemName(const GlobalId &id) {
-  return "work-item (" + std::to_string(id[0]) + "," + std::to_string(id[1]) + "," +
-         std::to_string(id[2]) + ")";
+/// A thread's name: the work-item as the prompt names it ("work-item (3, 1)").
+std::string workItemName(const GlobalId &id, uint32_t dims) {
+  return "work-item " + command_text::idTuple(id, dims);
 }
 
 /// The number of a stop reason "Breakpoint 3" / "Temporary breakpoint 3" (0: none).
@@ -346,6 +348,14 @@ int64_t DapAdapter::threadOf(const GlobalId &item) const {
   return found ? int64_t(found->first->firstItem + found->second + 1) : 0;
 }
 
+int64_t DapAdapter::firstThread() const {
+  const DebugSession *s = session_.load();
+  if (s && s->stopped() && !s->finished() && s->launch() && s->group())
+    for (Warp &w : s->warps())
+      if (w.present) return int64_t(w.firstItem + uint32_t(std::countr_zero(w.present)) + 1);
+  return 1; // no work-group running (the launch's start): the thread standing for the launch
+}
+
 void DapAdapter::threads(const json &request) {
   json list = json::array();
   const DebugSession *s = session_.load();
@@ -354,8 +364,8 @@ void DapAdapter::threads(const json &request) {
     for (Warp &w : s->warps())
       for (uint32_t l = 0; l < width; ++l)
         if ((w.present >> l) & 1)
-          list.push_back(
-              {{"id", w.firstItem + l + 1}, {"name", workItemName(s->globalIdOf(w, l))}});
+          list.push_back({{"id", w.firstItem + l + 1},
+                          {"name", workItemName(s->globalIdOf(w, l), s->launch()->range.dims)}});
   }
   // Not stopped in a work-group: one thread stands for the launch.
   if (list.empty()) list.push_back({{"id", 1}, {"name", "work-items"}});
@@ -616,7 +626,8 @@ void DapAdapter::stoppedEvent() {
   const DebugSession &s = *session_.load();
   const StopPoint &p = s.stopPoint();
   json body = {{"allThreadsStopped", true}, {"preserveFocusHint", false}};
-  if (const int64_t thread = threadOf(s.focus)) body["threadId"] = thread;
+  body["threadId"] = threadOf(s.focus);
+  if (body["threadId"] == 0) body["threadId"] = firstThread();
   if (p.finding) {
     body["reason"] = "exception";
     body["description"] = "Finding " + p.finding->kind;

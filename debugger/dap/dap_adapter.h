@@ -104,6 +104,8 @@ private:
   /// The work-item of a DAP thread id (local linear id + 1) of the running group.
   std::optional<GlobalId> itemOfThread(int64_t thread) const;
   int64_t threadOf(const GlobalId &item) const;
+  /// The first thread `threads` lists (the stop's thread when its work-item has none).
+  int64_t firstThread() const;
   /// Focuses the request's `threadId` (when it names a work-item of the running group).
   void focusThread(const nlohmann::json &arguments);
   /// The work-item a frameId stands for (the focus without one).

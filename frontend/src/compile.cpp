@@ -216,6 +216,7 @@ CompileResult compile(const CompileInput &input, const DeviceFacts &device) {
   logStream << translation.log;
   result.spirv = std::move(translation.spirv);
   removeDefaultArrayLowerBounds(result.spirv);
+  setMissingPointerStorageClasses(result.spirv);
   result.ok = translation.ok;
   result.log = std::move(log);
   return result;

@@ -1,5 +1,6 @@
 // The translator's words after translation: what llvm-spirv 15 writes into
-// OpenCL.DebugInfo.100 instructions beyond that instruction set's operands, removed.
+// OpenCL.DebugInfo.100 instructions beyond or outside that instruction set's operands,
+// removed or made valid.
 #pragma once
 
 #include <cstdint>
@@ -16,5 +17,17 @@ namespace spvsim::frontend {
 /// with a bound that is not DebugInfoNone are left as they are. Returns how many arrays
 /// were rewritten; `words` is a whole module.
 unsigned removeDefaultArrayLowerBounds(std::vector<uint32_t> &words);
+
+/// Gives a storage class to every OpenCL.DebugInfo.100 DebugTypePointer llvm-spirv 15
+/// wrote without one. clang describes the opaque OpenCL types (`image2d_t`, `sampler_t`,
+/// `event_t`, `pipe`, ...) as pointers to a forward-declared structure
+/// `opencl_image2d_ro_t` with no DWARF address space, and the translator writes a
+/// missing address space as the storage class 0xFFFFFFFF, which is no storage class
+/// (OpenCL.DebugInfo.100 §4.3 DebugTypePointer wants one; SPIRV-Tools rejects the module:
+/// "Invalid storage class operand"). The class written is the one the type's values have
+/// in the module (clang's `getOpenCLTypeAddrSpace`): CrossWorkgroup for images and pipes,
+/// UniformConstant for samplers, Function for the others. Returns how many pointer types
+/// were rewritten; `words` is a whole module.
+unsigned setMissingPointerStorageClasses(std::vector<uint32_t> &words);
 
 } // namespace spvsim::frontend

@@ -36,28 +36,68 @@ bool isBeyondPairs(const llvm::Type *type) {
   return integerWidth(type) > 128;
 }
 
+/// A vector variable of 3 components is accessed as one of 4 as well (clang -O0 stores
+/// and loads a `vec3` through a cast of its address, OpenCL C 3.0 §6.3.5): whether
+/// `cast` is such a cast of the variable `local`, to a vector of its element type.
+bool isVectorCastOf(const llvm::Value *cast, const llvm::AllocaInst &local) {
+  const auto *bitcast = llvm::dyn_cast<llvm::BitCastInst>(cast);
+  if (!bitcast || bitcast->getOperand(0) != &local) return false;
+  const auto *to = llvm::dyn_cast<llvm::PointerType>(bitcast->getType());
+  const auto *from = llvm::dyn_cast<llvm::FixedVectorType>(local.getAllocatedType());
+  if (!to || to->isOpaque() || !from) return false;
+  const auto *vector = llvm::dyn_cast<llvm::FixedVectorType>(to->getNonOpaquePointerElementType());
+  return vector && vector->getElementType() == from->getElementType() &&
+         vector->getNumElements() <= 4 && from->getNumElements() <= 4;
+}
+
+/// The variable a load or store of a wide value accesses: `pointer` itself, or the
+/// variable isVectorCastOf() casts; null for any other address.
+llvm::AllocaInst *localOf(llvm::Value *pointer) {
+  if (auto *local = llvm::dyn_cast<llvm::AllocaInst>(pointer)) return local;
+  if (auto *cast = llvm::dyn_cast<llvm::BitCastInst>(pointer))
+    if (auto *local = llvm::dyn_cast<llvm::AllocaInst>(cast->getOperand(0));
+        local && isVectorCastOf(cast, *local))
+      return local;
+  return nullptr;
+}
+
+/// Whether `user` of `address` (the variable or a cast of it) is a simple load or store
+/// of a `type` value at it.
+bool isAccessAt(const llvm::User *user, const llvm::Value &address, const llvm::Type *type) {
+  if (const auto *load = llvm::dyn_cast<llvm::LoadInst>(user))
+    return load->isSimple() && load->getType() == type;
+  if (const auto *store = llvm::dyn_cast<llvm::StoreInst>(user))
+    return store->isSimple() && store->getValueOperand() != &address &&
+           store->getValueOperand()->getType() == type;
+  return false;
+}
+
 /// A private variable of one wide integer (`long long` in OpenCL C, 128 bits, or an
-/// `unsigned _BitInt(96)`, which clang -O0 keeps in memory), or of a vector of 128-bit
-/// integers (a `long long` vector at -O0), that only simple loads and stores of it
-/// access: it becomes two 64-bit integers per element, each element's low half first
-/// (SPIR is little-endian; element i at byte 16 i, as LLVM lays out a vector of i128);
-/// the variable's bytes are all its own (a scalar's size is rounded up to 16). Vectors
-/// of narrower wide integers are packed bit by bit in memory and are left alone.
+/// `unsigned _BitInt(96)`, which clang -O0 keeps in memory), or of a vector of them (a
+/// `long long` vector or an `ext_vector_type` of `_BitInt(96)` at -O0), that only simple
+/// loads and stores of it access: it becomes two 64-bit integers per element, each
+/// element's low half first (SPIR is little-endian), element i at byte 16 i. That is how
+/// LLVM lays out a vector of i128 and how clang's debug information describes a vector of
+/// any of them (a `_BitInt(96)` element is 128 bits there, where LLVM packs a <2 x i96>
+/// in 24 bytes): as only whole loads and stores access the variable, its layout is the
+/// front end's to choose, and the debugger reads its elements where the debug
+/// information says. The variable's bytes are all its own (a scalar's size is rounded up
+/// to 16, a vector's words are at least its allocation size). A 3-component vector may
+/// be accessed as one of 4 (isVectorCastOf()).
 bool isLocalOfHalves(const llvm::AllocaInst &local) {
   llvm::Type *type = local.getAllocatedType();
   const bool scalar = type->isIntegerTy() && isWide(type);
-  const bool vector = llvm::isa<llvm::FixedVectorType>(type) && integerWidth(type) == 128;
+  const bool vector = llvm::isa<llvm::FixedVectorType>(type) && isWide(type);
   if ((!scalar && !vector) || local.isArrayAllocation()) return false;
   for (const llvm::User *user : local.users()) {
-    if (const auto *load = llvm::dyn_cast<llvm::LoadInst>(user)) {
-      if (!load->isSimple() || load->getType() != type) return false;
-    } else if (const auto *store = llvm::dyn_cast<llvm::StoreInst>(user)) {
-      if (!store->isSimple() || store->getValueOperand() == &local ||
-          store->getValueOperand()->getType() != type)
-        return false;
-    } else {
-      return false;
+    if (!isVectorCastOf(user, local)) {
+      if (!isAccessAt(user, local, type)) return false;
+      continue;
     }
+    const llvm::Type *accessed =
+        llvm::cast<llvm::PointerType>(user->getType())->getNonOpaquePointerElementType();
+    for (const llvm::User *access : user->users())
+      if (!isAccessAt(access, *user, accessed)) return false;
   }
   return true;
 }
@@ -143,7 +183,7 @@ bool isSupportedWide(const llvm::Instruction &instruction) {
     // isLocalOfHalves() checks, or a scalar at an address isWideAddress() follows, in
     // any address space.
     const llvm::Value *pointer = llvm::getLoadStorePointerOperand(&instruction);
-    if (const auto *local = llvm::dyn_cast<llvm::AllocaInst>(pointer))
+    if (const llvm::AllocaInst *local = localOf(const_cast<llvm::Value *>(pointer)))
       return isLocalOfHalves(*local);
     const auto *load = llvm::dyn_cast<llvm::LoadInst>(&instruction);
     const auto *store = llvm::dyn_cast<llvm::StoreInst>(&instruction);
@@ -205,11 +245,15 @@ public:
       }
     if (!isRewritable(function_, steps, !locals.empty())) return result;
     for (llvm::AllocaInst *local : locals) {
-      auto *halves =
-          new llvm::AllocaInst(llvm::ArrayType::get(llvm::Type::getInt64Ty(local->getContext()),
-                                                    2 * elementCount(local->getAllocatedType())),
-                               local->getAddressSpace(), nullptr, local->getAlign(),
-                               local->getName() + ".halves", local);
+      // At least the variable's allocation: a <3 x i128> takes 64 bytes, as its debug
+      // information's size says (an OpenCL C 3-component vector has the size of 4).
+      const uint64_t words = std::max<uint64_t>(
+          2 * elementCount(local->getAllocatedType()),
+          local->getModule()->getDataLayout().getTypeAllocSize(local->getAllocatedType()) / 8);
+      auto *halves = new llvm::AllocaInst(
+          llvm::ArrayType::get(llvm::Type::getInt64Ty(local->getContext()), words),
+          local->getAddressSpace(), nullptr, local->getAlign(), local->getName() + ".halves",
+          local);
       locals_[local] = halves;
       // The variable's bytes are where they were: its debug information stays.
       llvm::SmallVector<llvm::DbgVariableIntrinsic *, 1> users;
@@ -224,7 +268,12 @@ public:
 
     result.instructions = static_cast<unsigned>(replaced_.size());
     eraseReplaced(replaced_);
-    for (auto &[local, halves] : locals_) local->eraseFromParent();
+    for (auto &[local, halves] : locals_) {
+      // Its casts to another vector (isVectorCastOf()), whose loads and stores are gone.
+      for (llvm::User *cast : llvm::make_early_inc_range(local->users()))
+        llvm::cast<llvm::Instruction>(cast)->eraseFromParent();
+      local->eraseFromParent();
+    }
     eraseWideAddresses(result.droppedLocations);
     return result;
   }
@@ -449,7 +498,7 @@ private:
       return rewriteBitCast(builder, instruction);
     case llvm::Instruction::Load: {
       auto &load = llvm::cast<llvm::LoadInst>(instruction);
-      auto *pointer = llvm::dyn_cast<llvm::AllocaInst>(load.getPointerOperand());
+      llvm::AllocaInst *pointer = localOf(load.getPointerOperand());
       if (!pointer) return define(instruction, loadBytes(builder, load));
       return define(instruction, loadLocal(builder, load, *locals_.lookup(pointer)));
     }
@@ -457,7 +506,7 @@ private:
       auto &store = llvm::cast<llvm::StoreInst>(instruction);
       const Halves value = get(store.getValueOperand());
       replaced_.push_back(&instruction);
-      auto *pointer = llvm::dyn_cast<llvm::AllocaInst>(store.getPointerOperand());
+      llvm::AllocaInst *pointer = localOf(store.getPointerOperand());
       if (!pointer) return storeBytes(builder, store, value);
       return storeLocal(builder, store, *locals_.lookup(pointer), value);
     }

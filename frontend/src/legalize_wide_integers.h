@@ -26,8 +26,8 @@ struct WideLowering {
 /// are cleared, so wraparound and signedness are those of the wide width. Truncations
 /// to 64 bits or fewer leave the low half (a result of a width SPIR-V has not below 64
 /// bits is then promoteIllegalIntegers'). A private variable of such an integer (what
-/// -O0 makes of `long long`) becomes two 64-bit words, one of a vector of 128-bit
-/// integers two words per element; a scalar load or store of one in
+/// -O0 makes of `long long`) becomes two 64-bit words, one of a vector of them (of
+/// `long long` or of `_BitInt(96)`) two words per element; a scalar load or store of one in
 /// any address space, through a cast of another pointer (`((__global long long *)p)[i]`,
 /// indexed or not), accesses exactly its bytes (an `i96` twelve) on a byte pointer.
 /// Division and remainder of scalars call a helper of the module

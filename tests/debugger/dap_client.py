@@ -206,8 +206,9 @@ def session(spvsim, run_file):
     check(body["threadId"] == 1, "entry thread %r" % body)
     threads = c.request("threads")["body"]["threads"]
     check(len(threads) == 8, "8 work-items in the group: %r" % threads)
-    check(threads[0] == {"id": 1, "name": "work-item (0,0,0)"}, "thread 1 %r" % threads[0])
-    check(threads[7]["name"] == "work-item (7,0,0)", "thread 8 %r" % threads[7])
+    # Named as the prompt names work-items: one id per dimension of the launch.
+    check(threads[0] == {"id": 1, "name": "work-item (0)"}, "thread 1 %r" % threads[0])
+    check(threads[7]["name"] == "work-item (7)", "thread 8 %r" % threads[7])
     f = frames(c, 1)
     check(f[0]["name"] == "global_bounds" and f[0]["line"] == 9, "entry frame %r" % f)
     check(os.path.samefile(f[0]["source"]["path"], source), "frame source %r" % f[0])
@@ -324,7 +325,7 @@ def session(spvsim, run_file):
     c.request("continue", {"threadId": 4})
     body = stopped(c, "exception")
     check("oob.global.write" in body["text"] and body["threadId"] == 8, "write finding %r" % body)
-    check(c.request("threads")["body"]["threads"][0]["name"] == "work-item (8,0,0)",
+    check(c.request("threads")["body"]["threads"][0]["name"] == "work-item (8)",
           "the second group's threads")
     f = frames(c, 8)
     check(f[0]["line"] == 5, "the write at line 5: %r" % f)
@@ -448,6 +449,27 @@ def hits_after_going_back(spvsim, run_file):
     c.finish()
 
 
+def two_dimensions(spvsim, run_file):
+    """A 2-D launch's threads are named as the prompt names its work-items: "(1, 0)"."""
+    c = Client(spvsim)
+    c.request("initialize", {"adapterID": "spvsim"})
+    c.request("launch", {"program": run_file})
+    c.event("initialized")
+    source = os.path.join(os.path.dirname(os.path.abspath(__file__)), "kernels", "image_texels.cl")
+    c.request("setBreakpoints", {"source": {"path": source}, "breakpoints": [{"line": 8}]})
+    c.request("configurationDone")
+    body = stopped(c, "breakpoint")
+    threads = c.request("threads")["body"]["threads"]
+    names = [t["name"] for t in threads]
+    check(names[:2] == ["work-item (0, 0)", "work-item (1, 0)"], "2-D thread names %r" % names)
+    r = c.request("evaluate", {"expression": "-exec info workitems", "context": "repl"})
+    focus = [t["name"] for t in threads if t["id"] == body["threadId"]]
+    check(focus and "Focus: " + focus[0] in r["body"]["result"],
+          "the prompt's name of the stop's thread %r: %r" % (focus, r["body"]["result"]))
+    c.request("disconnect")
+    c.finish()
+
+
 def run_to_end(spvsim, run_file):
     """Without breakpoints or findings stops, the launches run to their end."""
     c = Client(spvsim)
@@ -552,7 +574,7 @@ def host_session(spvsim, race_app, options):
     changed = c.event("breakpoint")["body"]["breakpoint"]
     check(changed["id"] == bp["id"] and changed["verified"], "verified in the launch: %r" % changed)
     threads = c.request("threads")["body"]["threads"]
-    check(len(threads) == 64 and threads[5]["name"] == "work-item (5,0,0)", "threads %r" % threads)
+    check(len(threads) == 64 and threads[5]["name"] == "work-item (5)", "threads %r" % threads)
     f = frames(c, 1)
     check(f[0]["name"] == "neighbours" and f[0]["source"]["name"] == "input.cl", "frame %r" % f)
     # The program's source is a string, not a file: the client gets its text by reference.
@@ -593,8 +615,10 @@ def host_session(spvsim, race_app, options):
     check(evaluate(c, "tile[l]") == "25", "tile[l] after line 6")
     # reverseContinue: back to the launch's start; continue: the breakpoint again.
     c.request("reverseContinue", {"threadId": 6})
-    c.event("stopped")
-    c.request("continue", {"threadId": 1})
+    body = c.event("stopped")["body"]
+    ids = [t["id"] for t in c.request("threads")["body"]["threads"]]
+    check(body.get("threadId") in ids, "the launch's start names a thread of %r: %r" % (ids, body))
+    c.request("continue", {"threadId": body["threadId"]})
     body = stopped(c, "breakpoint")
     check(body["threadId"] == 6, "the breakpoint again after reverseContinue: %r" % body)
 
@@ -710,6 +734,8 @@ def main():
             run_to_end(spvsim, sys.argv[3])
             hits_and_log_points(spvsim, sys.argv[3])
             hits_after_going_back(spvsim, sys.argv[3])
+            if len(sys.argv) > 4:
+                two_dimensions(spvsim, sys.argv[4])
         elif mode == "host":
             host_session(spvsim, sys.argv[3], sys.argv[4])
             host_finding_and_disconnect(spvsim, sys.argv[5])

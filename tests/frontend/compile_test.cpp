@@ -350,6 +350,32 @@ TEST(Frontend, WideVectorValuesKeepTheirVariableLocations) {
   }
 }
 
+// Vectors of integers between 64 and 128 bits (`_BitInt(96)`, `_BitInt(72)`) kept in
+// memory at -O0, which LLVM packs bit by bit: two 64-bit words per element as well (a
+// 3-component vector also stored and loaded as 4 components), the variables declared.
+TEST(Frontend, NarrowerWideVectorsInMemoryBecomeWords) {
+  const char *source = "typedef unsigned _BitInt(96) u96x3 __attribute__((ext_vector_type(3)));\n"
+                       "typedef _BitInt(72) s72;\n"
+                       "typedef s72 s72x2 __attribute__((ext_vector_type(2)));\n"
+                       "__kernel void k(__global const ulong *in, __global ulong *out) {\n"
+                       "  size_t i = get_global_id(0);\n"
+                       "  u96x3 v = (u96x3)(in[i], in[i + 1], in[i + 2]) << 30;\n"
+                       "  s72x2 w = (s72x2)(in[i], -(s72)in[i + 1]);\n"
+                       "  v.z += v.x;\n"
+                       "  out[i] = (ulong)(v.z >> 64) ^ (ulong)(w.y >> 8);\n}\n";
+  constexpr uint32_t kOpTypeInt = 21;
+  for (bool debug : {false, true}) {
+    CompileResult r = build(source, /*optimize=*/false, debug);
+    ASSERT_TRUE(r.ok) << r.log;
+    for (const std::vector<uint32_t> &type : instructions(r.spirv, kOpTypeInt))
+      EXPECT_LE(type[2], 64u);
+    if (debug) {
+      EXPECT_TRUE(declaredVariables(r.spirv).count("v"));
+      EXPECT_TRUE(declaredVariables(r.spirv).count("w"));
+    }
+  }
+}
+
 // The translator ends the process on every error: what it would reject is reported
 // in the log before it runs.
 TEST(Frontend, UntranslatableInputIsABuildErrorNotAnExit) {

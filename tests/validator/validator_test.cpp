@@ -246,6 +246,43 @@ TEST(Validate, DebugInfoSpirvTools2023RejectsIsValidated) {
   }
 }
 
+// A kernel taking an image, built -g: the first debug type is the pointer to clang's
+// structure `opencl_image2d_ro_t` (`image2d_t`), before any DebugTypeBasic. SPIRV-Tools
+// 2023.1 wants a DebugTypeBasic there; the copy writes the module's first one early.
+TEST(Validate, DebugPointerBeforeAnyBasicTypeIsValidated) {
+  auto m = test::assemble(R"(
+OpCapability Addresses
+OpCapability Kernel
+%dbg = OpExtInstImport "OpenCL.DebugInfo.100"
+OpMemoryModel Physical64 OpenCL
+OpEntryPoint Kernel %main "main"
+%file = OpString "k.cl"
+%text = OpString ""
+%image = OpString "opencl_image2d_ro_t"
+%float_name = OpString "float"
+%void = OpTypeVoid
+%uint = OpTypeInt 32 0
+%uint_0 = OpConstant %uint 0
+%uint_32 = OpConstant %uint 32
+%fn = OpTypeFunction %void
+%none = OpExtInst %void %dbg DebugInfoNone
+%source = OpExtInst %void %dbg DebugSource %file %text
+%unit = OpExtInst %void %dbg DebugCompilationUnit 65536 5 %source OpenCL_C
+%opaque = OpExtInst %void %dbg DebugTypeComposite %image Structure %source 0 0 %unit %image %uint_0 FlagFwdDecl
+%image_ptr = OpExtInst %void %dbg DebugTypePointer %opaque CrossWorkgroup None
+%float = OpExtInst %void %dbg DebugTypeBasic %float_name %uint_32 Float
+%float_ptr = OpExtInst %void %dbg DebugTypePointer %float CrossWorkgroup None
+%main = OpFunction %void None %fn
+%entry = OpLabel
+OpReturn
+OpFunctionEnd
+)");
+  ASSERT_FALSE(spirvToolsAccepts(*m, SPV_ENV_UNIVERSAL_1_1)) << "the premise";
+  const ValidationResult r = validate(m, DeviceDescription::spvsim());
+  EXPECT_TRUE(r.ok()) << describe(r);
+  EXPECT_TRUE(ofKind(r, "validation.debuginfo").empty()) << describe(r);
+}
+
 /// The -O0 -g module with one debug instruction SPIRV-Tools does not know (a newer
 /// instruction number): debug information SPIRV-Tools rejects.
 std::shared_ptr<const Module> withUnknownDebugInstruction() {

@@ -64,18 +64,40 @@ DebugInfoRelaxations planDebugInfoRelaxations(const Module &module) {
     if (word(inst, 4) == kInfoNone) plan.none.push_back(inst.resultId);
   }
 
+  // The module's first DebugTypeBasic (instruction index), for a Base Type before it.
+  uint32_t firstBasic = 0;
+  for (const auto &[id, at] : debug)
+    if (at.second == kTypeBasic && (!firstBasic || at.first < firstBasic)) firstBasic = at.first;
+  plan.moved.assign(instructions.size(), false);
+
   uint32_t lastBasic = 0;
   std::unordered_map<uint32_t, uint32_t> firstMember; // composite index -> its first member's
   for (uint32_t i = 0; i < instructions.size(); ++i) {
     const Instruction &inst = instructions[i];
     if (!isDebug(inst)) continue;
     const uint32_t number = word(inst, 4);
-    if (const uint32_t k = baseTypeWord(number); k && k < inst.wordCount && lastBasic) {
+    if (const uint32_t k = baseTypeWord(number); k && k < inst.wordCount) {
       auto base = debug.find(word(inst, k));
       if (base != debug.end() && base->second.second != kTypeBasic &&
           (base->second.second == kInfoNone ||
-           (base->second.second >= kTypeBasic && base->second.second <= kTypeTemplate)))
-        plan.baseTypes[i] = lastBasic;
+           (base->second.second >= kTypeBasic && base->second.second <= kTypeTemplate))) {
+        // No DebugTypeBasic yet (clang's `image2d_t`, a pointer to a structure, is the
+        // first type of a kernel taking an image): the module's first one is written
+        // before this instruction, when its Name and Size are defined before it.
+        if (!lastBasic && firstBasic > i) {
+          const Instruction &basic = instructions[firstBasic];
+          bool ready = true;
+          for (uint32_t w : {5u, 6u})
+            if (auto found = definedAt.find(word(basic, w)); found != definedAt.end())
+              ready &= found->second < i;
+          if (ready) {
+            plan.writtenBefore[i].push_back(firstBasic);
+            plan.moved[firstBasic] = true;
+            lastBasic = basic.resultId;
+          }
+        }
+        if (lastBasic) plan.baseTypes[i] = lastBasic;
+      }
     }
     if (number == kTypeMember && inst.wordCount > 10) {
       auto parent = debug.find(word(inst, 10));
@@ -83,9 +105,8 @@ DebugInfoRelaxations planDebugInfoRelaxations(const Module &module) {
           parent->second.first > i)
         firstMember.try_emplace(parent->second.first, i);
     }
-    if (number == kTypeBasic) lastBasic = inst.resultId;
+    if (number == kTypeBasic && !plan.moved[i]) lastBasic = inst.resultId;
   }
-  plan.moved.assign(instructions.size(), false);
   for (const auto &[composite, member] : firstMember) {
     // Moved only when what the composite names besides its members (Name, Source,
     // Parent, Linkage Name, Size: words 5, 7, 10, 11, 12) is defined before the member.
@@ -95,11 +116,10 @@ DebugInfoRelaxations planDebugInfoRelaxations(const Module &module) {
       if (auto found = definedAt.find(word(inst, k)); found != definedAt.end())
         ready &= found->second < member;
     if (!ready) continue;
-    plan.compositesBefore[member].push_back(composite);
+    plan.writtenBefore[member].push_back(composite);
     plan.moved[composite] = true;
   }
-  for (auto &[member, composites] : plan.compositesBefore)
-    std::sort(composites.begin(), composites.end());
+  for (auto &[member, early] : plan.writtenBefore) std::sort(early.begin(), early.end());
   return plan;
 }
 

@@ -18,7 +18,9 @@ namespace spvsim::detail {
 ///   pointer to a pointer or a struct, `float4` as a typedef of a vector): OpenCL.DebugInfo.100
 ///   §4.3 allows any debug type there, SPIRV-Tools 2023.1 only DebugTypeBasic (it accepts
 ///   any for pointers and qualifiers since). The copy names a DebugTypeBasic written before
-///   the instruction instead;
+///   the instruction instead, the module's first one written early when none is before it
+///   (a kernel taking an image, whose first debug type is a pointer to clang's structure
+///   `opencl_image2d_ro_t`);
 /// - a DebugTypeVector of 8 or 16 components (OpenCL C vectors), which SPIRV-Tools limits
 ///   to 4 (Vulkan's bound): the copy says 4;
 /// - a DebugTypeFunction whose Return Type is DebugInfoNone (llvm-spirv's `void`): the copy
@@ -37,9 +39,10 @@ namespace spvsim::detail {
 struct DebugInfoRelaxations {
   /// instruction index -> a DebugTypeBasic id written before it, for its Base Type
   std::map<uint32_t, uint32_t> baseTypes;
-  /// instruction index -> the composites (instruction indices) to write before it
-  std::map<uint32_t, std::vector<uint32_t>> compositesBefore;
-  /// the composites written early, not at their own place
+  /// instruction index -> the composites and the DebugTypeBasic (instruction indices) to
+  /// write before it
+  std::map<uint32_t, std::vector<uint32_t>> writtenBefore;
+  /// the instructions written early, not at their own place
   std::vector<bool> moved;
   /// the DebugInfoNone ids of OpenCL.DebugInfo.100
   std::vector<uint32_t> none;

@@ -270,9 +270,9 @@ ValidationCopy makeValidationCopy(const Module &module,
   };
   auto emit = [&](uint32_t index) {
     if (moved[index] || (!relaxations.moved.empty() && relaxations.moved[index])) return;
-    if (auto early = relaxations.compositesBefore.find(index);
-        early != relaxations.compositesBefore.end())
-      for (uint32_t composite : early->second) write(composite);
+    if (auto early = relaxations.writtenBefore.find(index);
+        early != relaxations.writtenBefore.end())
+      for (uint32_t earlier : early->second) write(earlier);
     write(index);
     if (auto it = hoisted.find(index); it != hoisted.end())
       for (uint32_t variable : it->second) write(variable);

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The results narrow_arith, narrow_bitfields, narrow_phis, narrow_rotate, wide_arith,
-wide_memory and wide_division must give, computed on the host from their run files' inputs
+wide_memory, wide_division and wide_vectors must give, computed on the host from their run files' inputs
 as the C code says, compared with an `spvsim run` output:
     narrow_model.py narrow_arith.json narrow_arith.expected
 prints OK, or the first differences and exits 1."""
@@ -149,6 +149,24 @@ def wide_division(buffers):
     return {"out": out}
 
 
+def wide_vectors(buffers):
+    mask64, mask72, mask96 = (1 << 64) - 1, (1 << 72) - 1, (1 << 96) - 1
+    words = buffers["in"]["init"]["values"]
+    out = []
+    for i in range(8):
+        x = words[i:i + 4]
+        a = [((x[0] << 40) + x[2]) & mask96, (x[1] * 3 + x[3]) & mask96]
+        b = [a[1], (x[0] * x[1]) & mask96, ~x[2] & mask96]
+        b[2] = (b[2] - b[0]) & mask96
+        b[0], b[1] = b[1] >> 7, b[0] >> 7
+        c = [sign_extend(v & mask72, 72) for v in (-x[0], x[1], x[2] << 9, 7)]
+        c = [sign_extend((c[k] * c[3 - k]) & mask72, 72) for k in range(4)]
+        out += [((a[0] >> 32) ^ a[1]) & mask64, ((b[0] >> 32) + (b[1] >> 64)) & mask64,
+                ((b[2] >> 20) ^ b[2]) & mask64,
+                ((c[0] >> 8) + (c[1] >> 3) + c[2] + (1 if c[3] < 0 else 0)) & mask64]
+    return {"out": out}
+
+
 def dumps(text):
     found, current = {}, None
     for line in text.splitlines():
@@ -169,7 +187,7 @@ def main():
     else:
         model = {"narrow_arith": narrow_arith, "narrow_bitfields": narrow_bitfields,
                  "narrow_rotate": narrow_rotate, "wide_arith": wide_arith, "wide_memory": wide_memory,
-                 "wide_division": wide_division}[run["kernel"]]
+                 "wide_division": wide_division, "wide_vectors": wide_vectors}[run["kernel"]]
         expected = model(run["buffers"])
     got = dumps(open(sys.argv[2]).read())
     ok = True

@@ -1,0 +1,12 @@
+# An image kernel built with -g by spvsim's front end: its debug information is valid
+# (no producer-quirk note) and its variables print beside the image reads.
+break image_texels.cl:8
+run
+print texel
+print sum
+print out[0]
+workitem 1 1
+print texel.y
+print x + y
+continue
+quit
