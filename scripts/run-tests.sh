@@ -4,9 +4,10 @@
 #   build-asan/  clang-15 at -O1 -g1 with AddressSanitizer and UndefinedBehaviorSanitizer;
 #                it also builds the libFuzzer targets of fuzz/ (SPVSIM_FUZZ_TARGETS), each
 #                then run for FUZZ_SECONDS (default 20), two at a time (scripts/fuzz.sh all)
-# Both are unity builds (SPVSIM_UNITY_BUILD): a library's source files compiled a few at
-# a time, which halves the time spent on the headers they all include (not the
-# interpreter's: its hot paths inline less in larger units).
+# Both are unity builds (SPVSIM_UNITY_BUILD): the source files of a library or test
+# program compiled a few at a time, which divides the time spent on the headers they all
+# include (not the interpreter's in the Release build: its hot paths inline less in
+# larger units).
 # Prints how long each phase took; exits non-zero if anything failed.
 set -euo pipefail
 

@@ -18,11 +18,11 @@ namespace m = ops::math;
 using Half = _Float16;
 
 /// The type under test, wrapped: the C++ runtime has no typeinfo for _Float16.
-template <class F> struct Type {
+template <class F> struct Precision {
   using T = F;
 };
 template <class F> class Env_6_7 : public ::testing::Test {};
-using FloatTypes = ::testing::Types<Type<Half>, Type<float>, Type<double>>;
+using FloatTypes = ::testing::Types<Precision<Half>, Precision<float>, Precision<double>>;
 TYPED_TEST_SUITE(Env_6_7, FloatTypes);
 
 template <class F> F v(double d) {

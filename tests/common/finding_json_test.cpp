@@ -3,17 +3,12 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "finding_examples.h"
+
 namespace spvsim {
 namespace {
 
-Finding oob(uint64_t site, const std::string &buffer) {
-  Finding f;
-  f.kind = "oob.global.read";
-  f.message = "read of 4 bytes past the end of buffer";
-  f.site = site;
-  f.memory = MemoryRef{"global", buffer, 4096, 4};
-  return f;
-}
+using test::oob;
 
 /// formatText of the finding read back from its JSON, and the original's.
 void expectSameTextFromJson(const Finding &f) {

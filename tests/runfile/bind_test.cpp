@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "runfile_test_support.h"
+
 #include <bit>
 
 #include "spvsim/common/error.h"
@@ -11,7 +13,7 @@
 namespace spvsim::runfile {
 namespace {
 
-const std::filesystem::path kData = SPVSIM_RUNFILE_TEST_DATA;
+using test::kData;
 
 KernelParam buffer(const std::string &name, ParamKind kind = ParamKind::GlobalBuffer) {
   KernelParam p;

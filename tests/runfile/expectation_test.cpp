@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "runfile_test_support.h"
+
 #include <cmath>
 #include <cstring>
 #include <vector>
@@ -13,7 +15,7 @@
 namespace spvsim::runfile {
 namespace {
 
-const std::filesystem::path kData = SPVSIM_RUNFILE_TEST_DATA;
+using test::kData;
 
 uint64_t floatBits(float f) {
   uint32_t b;
@@ -89,7 +91,7 @@ TEST(Expectation, FindingNamesTheFirstDifferingElements) {
   EXPECT_EQ(f->notes[10], "... and 2 more");
 }
 
-std::string errorOf(std::string_view expect) {
+std::string expectationError(std::string_view expect) {
   try {
     parseExpectation(Json::parse(expect), *parseElementType("float"), 4, kData, "b.expect");
   } catch (const Error &e) {
@@ -99,15 +101,17 @@ std::string errorOf(std::string_view expect) {
 }
 
 TEST(Expectation, ParseErrors) {
-  EXPECT_EQ(errorOf(R"({"fill": 1, "abs": 1, "rel": 2})"),
+  EXPECT_EQ(expectationError(R"({"fill": 1, "abs": 1, "rel": 2})"),
             "b.expect.rel: 'abs' and 'rel' cannot be combined");
-  EXPECT_EQ(errorOf(R"({"abs": 1})"), "b.expect: expected one of values, file, fill, range");
-  EXPECT_EQ(errorOf(R"({"fill": 1, "abs": -1})"),
+  EXPECT_EQ(expectationError(R"({"abs": 1})"),
+            "b.expect: expected one of values, file, fill, range");
+  EXPECT_EQ(expectationError(R"({"fill": 1, "abs": -1})"),
             "b.expect.abs: expected a number 0 or more, got the number -1");
-  EXPECT_EQ(errorOf(R"({"fill": 1, "tolerance": 1})"), "b.expect.tolerance: unknown key");
-  EXPECT_EQ(errorOf(R"({"values": [1, 2]})"),
+  EXPECT_EQ(expectationError(R"({"fill": 1, "tolerance": 1})"), "b.expect.tolerance: unknown key");
+  EXPECT_EQ(expectationError(R"({"values": [1, 2]})"),
             "b.expect.values: expected 4 numbers (4 × float), got 2");
-  EXPECT_EQ(errorOf(R"({"fill": 1, "ulp": 0.5})").rfind("b.expect.ulp: expected a whole number", 0),
+  EXPECT_EQ(expectationError(R"({"fill": 1, "ulp": 0.5})")
+                .rfind("b.expect.ulp: expected a whole number", 0),
             0u);
 }
 

@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include "runfile_test_support.h"
+
 #include <cstring>
 #include <sstream>
 
@@ -19,7 +21,9 @@
 namespace spvsim::runfile {
 namespace {
 
-const std::filesystem::path kData = SPVSIM_RUNFILE_TEST_DATA;
+using test::kData;
+using test::parse;
+using test::parseError;
 
 /// A run file with one image `img` described by `image` and the given args.
 std::string withImage(std::string_view image, std::string_view args = R"([{"image": "img"}])",
@@ -29,20 +33,7 @@ std::string withImage(std::string_view image, std::string_view args = R"([{"imag
          std::string(image) + "}, \"args\": " + std::string(args) + std::string(extra) + "}";
 }
 
-RunSpec parse(std::string_view text) {
-  return parseRunText(text, kData, "test.json");
-}
-
-std::string errorOf(std::string_view text) {
-  try {
-    parse(text);
-  } catch (const Error &e) {
-    return e.what();
-  }
-  return "(no error)";
-}
-
-#define EXPECT_ERROR(text, message) EXPECT_EQ(errorOf(text), message)
+#define EXPECT_ERROR(text, message) EXPECT_EQ(parseError(text), message)
 
 /// The image's initial bytes, as a run writes them.
 std::vector<uint8_t> initialBytes(const ImageSpec &image) {
@@ -258,13 +249,13 @@ TEST(RunFileImageErrors, TypeFormatAndSizes) {
                "images.img.type: unknown image type 'image2d' (known: image1d_t, "
                "image1d_buffer_t, image1d_array_t, image2d_t, image2d_array_t, image3d_t, "
                "image2d_depth_t, image2d_array_depth_t)");
-  EXPECT_EQ(errorOf(withImage(R"({"type": "image1d_t", "channel_order": "RGBA",
+  EXPECT_EQ(parseError(withImage(R"({"type": "image1d_t", "channel_order": "RGBA",
       "channel_data_type": "CL_FLOAT", "width": 1})"))
                 .rfind("images.img.channel_order: unknown channel order 'RGBA' (known: CL_R, "
                        "CL_A, ",
                        0),
             0u);
-  EXPECT_EQ(errorOf(withImage(R"({"type": "image1d_t", "channel_order": "CL_R",
+  EXPECT_EQ(parseError(withImage(R"({"type": "image1d_t", "channel_order": "CL_R",
       "channel_data_type": "CL_UINT8", "width": 1})"))
                 .rfind("images.img.channel_data_type: unknown channel data type 'CL_UINT8'", 0),
             0u);

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "runfile_test_support.h"
+
 #include <cmath>
 #include <cstring>
 #include <fstream>
@@ -13,20 +15,9 @@
 namespace spvsim::runfile {
 namespace {
 
-const std::filesystem::path kData = SPVSIM_RUNFILE_TEST_DATA;
-
-RunSpec parse(std::string_view text) {
-  return parseRunText(text, kData, "test.json");
-}
-
-std::string errorOf(std::string_view text) {
-  try {
-    parse(text);
-  } catch (const Error &e) {
-    return e.what();
-  }
-  return "(no error)";
-}
+using test::kData;
+using test::parse;
+using test::parseError;
 
 /// A run file around one buffer and one launch; `extra` adds top-level keys.
 std::string withBuffer(std::string_view buffer, std::string_view args = R"([{"buffer": "a"}])",
@@ -47,7 +38,7 @@ std::string withLaunch(std::string_view keys) {
          R"("count": 16}}, )" + std::string(keys) + "}";
 }
 
-#define EXPECT_ERROR(text, message) EXPECT_EQ(errorOf(text), message)
+#define EXPECT_ERROR(text, message) EXPECT_EQ(parseError(text), message)
 
 TEST(RunFile, TheExampleOfTheContract) {
   RunSpec spec = parse(R"json({
@@ -141,7 +132,7 @@ TEST(RunFileErrors, MissingRunFile) {
 }
 
 TEST(RunFileErrors, JsonSyntaxNamesLineAndColumn) {
-  std::string error = errorOf("{\n  \"module\": \"kernel.spvasm\",\n  \"kernel\" \"k\"\n}");
+  std::string error = parseError("{\n  \"module\": \"kernel.spvasm\",\n  \"kernel\" \"k\"\n}");
   EXPECT_EQ(error.rfind("test.json: line 3, column ", 0), 0u) << error;
   EXPECT_NE(error.find("syntax error"), std::string::npos) << error;
 }
@@ -246,7 +237,7 @@ TEST(RunFileErrors, KernelAndSizes) {
                "kernel: expected a string, got the number 1");
   EXPECT_ERROR(withLaunch(R"("kernel": "k")"), "global_size: required");
   for (const char *bad : {"[]", "[1, 2, 3, 4]", "\"x\"", "16", "null"})
-    EXPECT_EQ(errorOf(withLaunch(std::string(R"("kernel": "k", "global_size": )") + bad))
+    EXPECT_EQ(parseError(withLaunch(std::string(R"("kernel": "k", "global_size": )") + bad))
                   .rfind("global_size: expected 1 to 3 numbers, got ", 0),
               0u)
         << bad;

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "runfile_test_support.h"
+
 #include <cstring>
 
 #include "spvsim/common/error.h"
@@ -12,20 +14,13 @@
 namespace spvsim::runfile {
 namespace {
 
-const std::filesystem::path kData = SPVSIM_RUNFILE_TEST_DATA;
+using test::kData;
 
 Json evaluate(std::string_view text, const std::map<std::string, Json> &vars = {}) {
   return evaluateVarExpression(text, vars, "x");
 }
 
-template <typename F> std::string errorOf(F &&f) {
-  try {
-    f();
-  } catch (const Error &e) {
-    return e.what();
-  }
-  return "(no error)";
-}
+using test::errorOf;
 
 TEST(RunVars, ExpressionsFollowCPrecedence) {
   EXPECT_EQ(evaluate("1 + 2 * 3"), 7u);

@@ -41,7 +41,7 @@ RunSpec run(const std::string &text, const KernelSignature &k = kernel()) {
   return simRunSpec(parseSimText(text, "/base", "t.sim"), k);
 }
 
-std::string errorOf(const std::string &text, const KernelSignature &k = kernel()) {
+std::string simError(const std::string &text, const KernelSignature &k = kernel()) {
   try {
     run(text, k);
   } catch (const Error &e) {
@@ -128,46 +128,46 @@ TEST(SimFile, RangeCountsInTheTypesArithmetic) {
   const KernelSignature k{"k", {param("a", ParamKind::GlobalBuffer, "short*")}, {}};
   EXPECT_EQ(run("k.cl k 1 1 1 1 1 1 <size=8 range=10:-5:-5>", k).buffers[0].init.valueBits,
             (std::vector<uint64_t>{10, 5, 0, 0xfffb}));
-  EXPECT_EQ(errorOf("k.cl k 1 1 1 1 1 1\n<size=8 range=0:1:4>", k),
+  EXPECT_EQ(simError("k.cl k 1 1 1 1 1 1\n<size=8 range=0:1:4>", k),
             "t.sim:2: range '0:1:4' does not give 4 short values (size=8) (reading argument 0 "
             "'a')");
 }
 
 TEST(SimFileErrors, NameLineAndToken) {
-  EXPECT_EQ(errorOf("k.cl k\n8 x 1\n1 1 1\n"),
+  EXPECT_EQ(simError("k.cl k\n8 x 1\n1 1 1\n"),
             "t.sim:2: expected a global size (a whole number above 0), got 'x' (reading the "
             "NDRange)");
-  EXPECT_EQ(errorOf("k.cl k 8 1"), "t.sim: unexpected end of file, expected a global size "
-                                   "(reading the NDRange)");
-  EXPECT_EQ(errorOf(std::string(kHeader) + "<size=32 fil=1>"),
+  EXPECT_EQ(simError("k.cl k 8 1"), "t.sim: unexpected end of file, expected a global size "
+                                    "(reading the NDRange)");
+  EXPECT_EQ(simError(std::string(kHeader) + "<size=32 fil=1>"),
             "t.sim:4: unknown header token 'fil=1'; expected size=BYTES, a type (char uchar "
             "short ushort int uint long ulong float double), fill=V, range=START:STEP:END, "
             "noinit, null, ro, wo, hex or dump (reading argument 0 'in')");
-  EXPECT_EQ(errorOf(std::string(kHeader) + "size=32"),
+  EXPECT_EQ(simError(std::string(kHeader) + "size=32"),
             "t.sim:4: expected an argument header <...>, got 'size=32' (reading argument 0 'in')");
-  EXPECT_EQ(errorOf(std::string(kHeader) + "<size=32 fill=0\n"),
+  EXPECT_EQ(simError(std::string(kHeader) + "<size=32 fill=0\n"),
             "t.sim:4: missing '>' at the end of the argument header '<size=32 fill=0' (reading "
             "argument 0 'in')");
-  EXPECT_EQ(errorOf(std::string(kHeader) + "<size=8>\n1 2.5x"),
+  EXPECT_EQ(simError(std::string(kHeader) + "<size=8>\n1 2.5x"),
             "t.sim:5: value 1 of 2: '2.5x' is not a float (reading argument 0 'in')");
-  EXPECT_EQ(errorOf(std::string(kHeader) + "<size=6>"),
+  EXPECT_EQ(simError(std::string(kHeader) + "<size=6>"),
             "t.sim:4: size=6 is not a whole number of float values (reading argument 0 'in')");
-  EXPECT_EQ(errorOf(std::string(kHeader) + "<fill=1>"),
+  EXPECT_EQ(simError(std::string(kHeader) + "<fill=1>"),
             "t.sim:4: size=BYTES is required (reading argument 0 'in')");
-  EXPECT_EQ(errorOf(std::string(kHeader) + "<size=4 fill=1 range=0:1:0>"),
+  EXPECT_EQ(simError(std::string(kHeader) + "<size=4 fill=1 range=0:1:0>"),
             "t.sim:4: more than one of fill=, range= and noinit (reading argument 0 'in')");
-  EXPECT_EQ(errorOf(std::string(kHeader) + "<size=4 fill=1>\n<size=4 fill=300 char>"),
+  EXPECT_EQ(simError(std::string(kHeader) + "<size=4 fill=1>\n<size=4 fill=300 char>"),
             "t.sim:5: invalid fill value '300' for char (reading argument 1 'out')");
   EXPECT_EQ(
-      errorOf(std::string(kHeader) + "<size=4 fill=1> <size=4 fill=1> <size=4> <size=4 dump> 1"),
+      simError(std::string(kHeader) + "<size=4 fill=1> <size=4 fill=1> <size=4> <size=4 dump> 1"),
       "t.sim:4: 'dump' is only for __global and __constant pointer arguments (reading "
       "argument 3 'n')");
   const KernelSignature one{"k", {param("a", ParamKind::GlobalBuffer, "int*")}, {}};
-  EXPECT_EQ(errorOf("k.cl k 1 1 1 1 1 1\n<size=4 fill=1>\n<size=4>", one),
+  EXPECT_EQ(simError("k.cl k 1 1 1 1 1 1\n<size=4 fill=1>\n<size=4>", one),
             "t.sim:3: unexpected '<size=4>': kernel 'k' has 1 parameters, all given (reading "
             "the end of the file)");
   const KernelSignature structPtr{"k", {param("a", ParamKind::GlobalBuffer, "struct S*")}, {}};
-  EXPECT_EQ(errorOf("k.cl k 1 1 1 1 1 1\n<size=4 fill=1>", structPtr),
+  EXPECT_EQ(simError("k.cl k 1 1 1 1 1 1\n<size=4 fill=1>", structPtr),
             "t.sim:2: no .sim type for the parameter's type 'struct S*': give one (char uchar "
             "short ushort int uint long ulong float double) (reading argument 0 'a')");
 }

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "runfile_test_support.h"
+
 #include <algorithm>
 #include <bit>
 #include <cmath>
@@ -16,14 +18,7 @@
 namespace spvsim::runfile {
 namespace {
 
-std::string errorOf(const std::function<void()> &action) {
-  try {
-    action();
-  } catch (const Error &e) {
-    return e.what();
-  }
-  return "(no error)";
-}
+using test::errorOf;
 
 uint64_t bitsOf(const Json &value, ScalarType type) {
   return componentBits(parseNumber(value, "v"), type, "v");

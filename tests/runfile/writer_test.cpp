@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include "runfile_test_support.h"
+
 #include <cmath>
 #include <cstring>
 #include <fstream>
@@ -15,7 +17,7 @@
 namespace spvsim::runfile {
 namespace {
 
-const std::filesystem::path kData = SPVSIM_RUNFILE_TEST_DATA;
+using test::kData;
 
 /// A fresh folder for the written files.
 class WriterTest : public ::testing::Test {

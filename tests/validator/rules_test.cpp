@@ -10,14 +10,11 @@
 namespace spvsim {
 namespace {
 
+using test::describe;
+using test::device;
+
 using test::kMinimalKernel;
 using test::replaced;
-
-std::string describe(const ValidationResult &r) {
-  std::string s;
-  for (const Finding &f : r.findings) s += formatText(f);
-  return s;
-}
 
 /// Validates and returns the single finding of `kind` (failing the test otherwise).
 Finding onlyFinding(const std::shared_ptr<const Module> &m, const DeviceDescription &d,
@@ -37,10 +34,6 @@ void expectValid(const std::string &text, const DeviceDescription &d) {
   const ValidationResult r = validate(test::assemble(text), d);
   EXPECT_TRUE(r.ok()) << describe(r);
   EXPECT_TRUE(r.findings.empty()) << describe(r);
-}
-
-DeviceDescription device(std::string_view env) {
-  return *DeviceDescription::fromTargetEnv(env);
 }
 
 uint32_t wordOffsetOf(const Module &m, spv::Op op) {

@@ -8,8 +8,11 @@
 #include <string_view>
 #include <vector>
 
+#include "spvsim/common/finding.h"
+#include "spvsim/validator/device.h"
 #include "spvsim/validator/loader.h"
 #include "spvsim/validator/module.h"
+#include "spvsim/validator/validator.h"
 
 namespace spvsim::test {
 
@@ -30,6 +33,18 @@ OpEntryPoint Kernel %main "main"
 OpReturn
 OpFunctionEnd
 )";
+
+/// The findings of a validation as text, for a failing expectation's message.
+inline std::string describe(const ValidationResult &r) {
+  std::string s;
+  for (const Finding &f : r.findings) s += formatText(f);
+  return s;
+}
+
+/// The device of a SPIRV-Tools target environment name ("opencl1.2", …).
+inline DeviceDescription device(std::string_view targetEnv) {
+  return *DeviceDescription::fromTargetEnv(targetEnv);
+}
 
 inline std::shared_ptr<const Module> assemble(std::string_view text,
                                               const std::string &name = "test.spvasm") {

@@ -13,6 +13,9 @@
 namespace spvsim {
 namespace {
 
+using test::describe;
+using test::device;
+
 std::vector<Finding> ofKind(const ValidationResult &r, std::string_view kind) {
   std::vector<Finding> found;
   std::copy_if(r.findings.begin(), r.findings.end(), std::back_inserter(found),
@@ -20,21 +23,11 @@ std::vector<Finding> ofKind(const ValidationResult &r, std::string_view kind) {
   return found;
 }
 
-std::string describe(const ValidationResult &r) {
-  std::string s;
-  for (const Finding &f : r.findings) s += formatText(f);
-  return s;
-}
-
 bool spirvToolsAccepts(const Module &m, spv_target_env env) {
   spvtools::SpirvTools tools(env);
   tools.SetMessageConsumer(
       [](spv_message_level_t, const char *, const spv_position_t &, const char *) {});
   return tools.Validate(m.words().data(), m.words().size());
-}
-
-DeviceDescription device(std::string_view targetEnv) {
-  return *DeviceDescription::fromTargetEnv(targetEnv);
 }
 
 TEST(Validate, MinimalKernelIsValid) {

@@ -11,6 +11,8 @@
 
 #include <gtest/gtest.h>
 
+#include "half_bits_of.h"
+
 namespace spvsim::ops {
 namespace {
 
@@ -18,9 +20,7 @@ using Half = _Float16;
 
 constexpr uint32_t kRte = 1, kRtz = 2, kRtp = 3, kRtn = 4;
 
-uint16_t bitsOf(Half h) {
-  return std::bit_cast<uint16_t>(h);
-}
+using testing::bitsOf;
 
 /// The neighbour of h toward +infinity (up) or -infinity.
 Half stepHalf(Half h, bool up) {

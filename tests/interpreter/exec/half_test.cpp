@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "half_bits_of.h"
 #include "kernel_harness.h"
 
 namespace spvsim::testing {
@@ -17,12 +18,6 @@ protected:
   ExecOptions options() const { return GetParam().options(); }
   std::string path() const { return kernelPath("half", GetParam().level); }
 };
-
-uint16_t bitsOf(Half h) {
-  uint16_t b;
-  std::memcpy(&b, &h, 2);
-  return b;
-}
 
 /// The largest half not above `exact` (toward -infinity), from float.
 Half halfDown(float exact) {

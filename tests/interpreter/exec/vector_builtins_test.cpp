@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include "half_bits_of.h"
 #include "kernel_harness.h"
 
 namespace spvsim::testing {
@@ -20,10 +21,6 @@ protected:
   ExecOptions options() const { return GetParam().options(); }
   std::string path() const { return kernelPath("vector_builtins", GetParam().level); }
 };
-
-uint16_t bitsOf(Half h) {
-  return std::bit_cast<uint16_t>(h);
-}
 
 /// The neighbour of a finite half toward +inf (up) or -inf.
 Half stepHalf(Half h, bool up) {

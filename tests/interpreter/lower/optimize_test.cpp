@@ -72,7 +72,7 @@ OpReturn
 OpFunctionEnd
 )";
 
-ValidatedModule load(const std::string &body) {
+ValidatedModule validated(const std::string &body) {
   auto result = validate(loadAssembly(std::string(kPrelude) + body, "optimize.spvasm"),
                          DeviceDescription::spvsim());
   for (const auto &f : result.findings) ADD_FAILURE() << formatText(f);
@@ -88,7 +88,7 @@ size_t movs(const LoweredKernel &k) {
 }
 
 TEST(Optimize, ShuffleAndInsertCopiesFoldAway) {
-  ValidatedModule m = load(kVectors);
+  ValidatedModule m = validated(kVectors);
   LoweredKernel k = lowerKernel(m, "main", {}, 32);
   // Lowering copies the shuffle's four components and each insert's whole vector;
   // all that is left is what the store needs, taken from the loads directly.
@@ -121,7 +121,7 @@ TEST(Optimize, ShuffleAndInsertCopiesFoldAway) {
 // sum = 0; k = 0; do { sum += k; k += 1 } while (k < 4 + i): the phis' copies on
 // the back edge run under the edge's mask and must stay.
 TEST(Optimize, LoopPhiCopiesStay) {
-  ValidatedModule m = load(R"(
+  ValidatedModule m = validated(R"(
 %fn = OpTypeFunction %void %ptr_u
 %main = OpFunction %void None %fn
 %out = OpFunctionParameter %ptr_u
