@@ -196,7 +196,7 @@ private:
       f = {}, n = {};
       return;
     }
-    const std::byte *p = x_.launch->allocations[v.allocation].base + offset;
+    const std::byte *p = v.base + offset;
     if constexpr (Record) note(v, l, offset);
     if (v.kind == TexelKind::Float)
       f = decodeFloatTexel(v.image.format, p);
@@ -334,7 +334,7 @@ private:
     if (!texelOf(v, l, at)) return;
     const uint64_t offset = offsetOf(v, at[0], at[1], at[2]);
     if (!accessible(v, l, offset, true)) return;
-    std::byte *p = x_.launch->allocations[v.allocation].base + offset;
+    std::byte *p = v.base + offset;
     if constexpr (Record) {
       note(v, l, offset);
       p = texels_->stored[l].data(); // written by commitImageWrites

@@ -17,6 +17,7 @@
 #include "exec/spin_detector.h"
 #include "exec/watchdog.h"
 #include "lower/program.h"
+#include "memory/allocation_table.h"
 #include "memory/tagged_pointer.h"
 #include "report/fault_reporter.h"
 #include "spvsim/interpreter/global_memory.h"
@@ -40,25 +41,15 @@ inline constexpr uint32_t kWatcherSlots = 5;
 /// A warp loop: the plain one, or an instantiation with watchers (exec/warp_loop.h).
 using WarpLoop = void (*)(LaunchContext &, GroupState &, Warp &);
 
-/// A global or constant allocation as a launch sees it.
-struct AllocationView {
-  std::byte *base = nullptr;
-  uint64_t size = 0;
-  BufferAccess access = BufferAccess::ReadWrite;
-  AddressSpace space = AddressSpace::Global;
-  bool released = false;
-  HostMapping mapped = HostMapping::None; ///< the host has it (or a parent or child) mapped
-  uint8_t *shadow = nullptr; ///< definedness of its bytes (BufferView::shadow); null: all defined
-  uint32_t parent = 0;       ///< id of the parent allocation for sub-buffers
-  uint64_t parentOffset = 0; ///< byte offset inside the parent
-  std::string name;
-};
-
 /// An image argument as a launch sees it (exec/image_ops.cpp): its description with
 /// the pitches filled in, over allocation `allocation`.
 struct ImageView {
   ImageDescription image;
   uint32_t allocation = 0;
+  /// Its allocation's first byte and definedness (AllocationView::base, shadow), kept
+  /// here so that a texel access needs no look-up in the allocation table.
+  std::byte *base = nullptr;
+  uint8_t *shadow = nullptr;
   uint32_t texelBytes = 0;
   TexelKind kind = TexelKind::Float;
 };
@@ -78,11 +69,11 @@ struct LaunchContext {
   WarpLoop warpLoop = nullptr;
   /// The watchers attached to the launch, by slot (owned by the launch layer).
   std::array<LaunchWatcher *, kWatcherSlots> watchers{};
-  std::vector<AllocationView> allocations; ///< by allocation id; 0 is NULL
-  std::vector<uint32_t> programGlobalIds;  ///< allocation id of each program global
-  std::vector<ImageView> images;           ///< image arguments; an image value indexes them
-  std::vector<uint64_t> localOffsets;      ///< per LoweredKernel::locals entry, in the group arena
-  std::vector<uint64_t> localSizes;        ///< per LoweredKernel::locals entry
+  AllocationTable allocations;            ///< by allocation id; 0 is NULL
+  std::vector<uint32_t> programGlobalIds; ///< allocation id of each program global
+  std::vector<ImageView> images;          ///< image arguments; an image value indexes them
+  std::vector<uint64_t> localOffsets;     ///< per LoweredKernel::locals entry, in the group arena
+  std::vector<uint64_t> localSizes;       ///< per LoweredKernel::locals entry
   uint64_t localArenaSize = 0;
   /// By-value aggregate arguments, copied into every work-item's private arena.
   struct ByValCopy {

@@ -124,6 +124,8 @@ void bindArguments(LaunchContext &L, const LoweredKernel &k, const std::vector<A
         throw Error(what + ": " + e.what());
       }
       image.allocation = a.image.buffer;
+      image.base = v.base;
+      image.shadow = v.shadow;
       image.texelBytes = texelBytes(image.image.format);
       image.kind = texelKind(image.image.format.type);
       uniforms.push_back({p.pointerSlot, p.leaves[0].size, L.images.size()});
@@ -190,35 +192,10 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
   L.programGlobalIds = memory.programScopeBuffers(&module.module(), programScopeVariables(k));
   // Allocation table: every buffer of GlobalMemory by id, read at one instant (the
   // runtime may create or release buffers while this launch runs).
-  const std::vector<BufferView> buffers = memory.snapshot();
-  L.allocations.resize(buffers.size());
-  for (BufferId id = 1; id < buffers.size(); ++id) {
-    const BufferInfo &info = buffers[id].info;
-    AllocationView &v = L.allocations[id];
-    v.name = info.name;
-    v.size = info.size;
-    v.access = info.access;
-    v.released = info.released;
-    v.parent = info.parent;
-    v.parentOffset = info.parentOffset;
-    v.base = buffers[id].base;
-    v.shadow = buffers[id].shadow;
-  }
-  // A mapping covers the buffer's sub-buffers and its parent too (OpenCL API §5.5.4).
-  for (BufferId id = 1; id < buffers.size(); ++id) {
-    const BufferInfo &info = buffers[id].info;
-    if (info.mapping == HostMapping::None) continue;
-    auto cover = [&](BufferId target) {
-      L.allocations[target].mapped = std::max(L.allocations[target].mapped, info.mapping);
-    };
-    cover(id);
-    if (info.parent) cover(info.parent);
-    for (BufferId other = 1; other < buffers.size(); ++other)
-      if (buffers[other].info.parent == id) cover(other);
-  }
+  L.allocations = memory.launchAllocations();
   for (size_t i = 0; i < k.programGlobals.size(); ++i)
     if (k.programGlobals[i].constant)
-      L.allocations[L.programGlobalIds[i]].space = AddressSpace::Constant;
+      L.allocations.edit(L.programGlobalIds[i]).space = AddressSpace::Constant;
   if (L.allocations.size() > tagged::kMaxId) throw Error("too many buffers for one launch");
 
   bindArguments(L, k, args, L.argumentInits);

@@ -43,11 +43,12 @@ void readShadow(const ExecState &x, const ImageInstruction &ii, const UninitOp &
   ShadowOrigin origin;
   for (uint64_t m = t.lanes; m; m &= m - 1) {
     const uint32_t l = static_cast<uint32_t>(std::countr_zero(m));
-    const AllocationView &a = x.launch->allocations[tagged::id(t.pointers[l][0])];
-    if (!a.shadow) continue; // created with contents: every byte defined
+    // Its texels are of its image's allocation (ImageView::shadow).
+    const uint8_t *shadow = x.launch->images[t.image[l]].shadow;
+    if (!shadow) continue; // created with contents: every byte defined
     const uint8_t *masks = components.of(t.image[l]);
     for (uint32_t k = 0; k < t.count[l]; ++k) {
-      const uint8_t *s = a.shadow + tagged::offset(t.pointers[l][k]);
+      const uint8_t *s = shadow + tagged::offset(t.pointers[l][k]);
       uint8_t texel = 0;
       for (uint32_t b = 0; b < t.texelBytes[l]; ++b)
         if (s[b] == kUndefinedByte) texel |= masks[b];
@@ -91,9 +92,9 @@ void writeShadow(const ExecState &x, const LoweredOp &op, const ImageInstruction
       wholly |= laneBit(l);
       undefined = 0;
     }
-    const AllocationView &a = x.launch->allocations[tagged::id(t.pointers[l][0])];
-    if (!a.shadow) continue; // a buffer created with contents keeps no shadow
-    uint8_t *s = a.shadow + tagged::offset(t.pointers[l][0]);
+    uint8_t *shadow = x.launch->images[t.image[l]].shadow;
+    if (!shadow) continue; // a buffer created with contents keeps no shadow
+    uint8_t *s = shadow + tagged::offset(t.pointers[l][0]);
     for (uint32_t b = 0; b < t.texelBytes[l]; ++b)
       s[b] = masks[b] & undefined ? kUndefinedByte : kDefinedByte;
   }

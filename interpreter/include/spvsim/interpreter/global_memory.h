@@ -45,6 +45,8 @@ struct BufferView {
 };
 
 class DefinedShadow;
+class AllocationTable;
+struct AllocationChunk;
 
 /// The buffer memory a GlobalMemory allows by default: half of the machine's physical
 /// memory, or of the address-space or data-segment limit (ulimit -v, -d) if lower.
@@ -124,6 +126,9 @@ public:
   uint32_t count() const;
   /// Every buffer by id (index 0 unused), read at one instant.
   std::vector<BufferView> snapshot() const;
+  /// The allocation table of a launch (memory/allocation_table.h), read at one instant:
+  /// what snapshot() holds, at a cost of the live buffers rather than of every id.
+  AllocationTable launchAllocations() const;
   uint64_t capacity() const { return capacity_; }
   /// Bytes of the buffers spvsim allocated that exist (released and host-owned ones
   /// excluded).
@@ -152,6 +157,9 @@ private:
   std::deque<std::unique_ptr<std::byte[], FreeBytes>> storage_;
   /// Per root buffer: its definedness, for buffers created without contents.
   std::deque<std::unique_ptr<DefinedShadow>> shadows_;
+  /// launchAllocations(): chunk k, once every buffer of it is released (it never changes
+  /// again), shared by every later launch; null before.
+  mutable std::vector<std::shared_ptr<const AllocationChunk>> releasedChunks_;
 };
 
 } // namespace spvsim
