@@ -26,12 +26,13 @@ template <class U> bool exactWraps(WrapOp kind, U a, U b, bool isSigned) {
   case WrapOp::Sub:
     exact = x - y;
     break;
+  // A product outside __int128 (64-bit unsigned operands) is outside U's range too.
   case WrapOp::Mul:
-    exact = x * y;
+    if (__builtin_mul_overflow(x, y, &exact)) return true;
     break;
   case WrapOp::ShiftLeft:
     if (b >= sizeof(U) * 8) return false;
-    exact = x * (W(1) << unsigned(b));
+    if (__builtin_mul_overflow(x, W(1) << unsigned(b), &exact)) return true;
     break;
   case WrapOp::Negate:
     exact = -x;
