@@ -269,7 +269,7 @@ private:
   bool localQuiet(uint32_t width, const uint64_t *offsets) const {
     constexpr uint32_t m = RaceGroup::kLocal;
     if (!QuietRun<LocalLayout>::applies(packed_[m], views_[m], access_[m].epoch)) return false;
-    const uint64_t expected = localQuietBits();
+    const uint64_t expected = quietBits<LocalLayout>();
     const uint64_t start = shadowOffset_;
     const uint32_t shift = shift_;
     const uint64_t *words = words_;
@@ -286,15 +286,18 @@ private:
     }
     return loud == 0;
   }
-  /// Local words hold local ids, all of the group: quiet is kind and scope, multi and
-  /// epoch as expected (these bits of a word, localQuietBits()), and another work-item's
-  /// (QuietRun::loud, fewer steps).
-  static constexpr uint64_t kLocalQuiet =
-      uint64_t(15) << 52 | kMulti | uint64_t(LocalLayout::kEpochMask) << LocalLayout::kEpochShift;
-  uint64_t localQuietBits() const {
-    constexpr uint32_t m = RaceGroup::kLocal;
+  /// The bits of a word of layout L that say it is quiet for this access: kind and scope,
+  /// multi and epoch as expected (their values: quietBits<L>()). Local words hold local
+  /// ids, all of the group: quiet is these and another work-item's (QuietRun::loud,
+  /// fewer steps).
+  template <class L>
+  static constexpr uint64_t kQuietMask =
+      uint64_t(15) << 52 | kMulti | uint64_t(L::kEpochMask) << L::kEpochShift;
+  static constexpr uint64_t kLocalQuiet = kQuietMask<LocalLayout>;
+  template <class L> uint64_t quietBits() const {
+    constexpr uint32_t m = std::is_same_v<L, GlobalLayout> ? RaceGroup::kGlobal : RaceGroup::kLocal;
     return (packed_[m] & (uint64_t(15) << 52)) | kMulti |
-           uint64_t(access_[m].epoch & LocalLayout::kEpochMask) << LocalLayout::kEpochShift;
+           uint64_t(access_[m].epoch & L::kEpochMask) << L::kEpochShift;
   }
 
   /// sameAllocation()'s lanes of `mask` at offsets[l] of the resolved allocation (item
@@ -313,14 +316,9 @@ private:
     const uint32_t shift = shift_;
     const bool reads = !isWrite(kind_);
     const bool run = QuietRun<L>::applies(packed_[m], views_[m], access_[m].epoch);
-    const uint64_t localQuiet = localQuietBits(); // for local words
-    // For global words: kind and scope, multi and epoch as expected.
-    constexpr uint64_t kGlobalQuiet = uint64_t(15) << 52 | kMulti |
-                                      uint64_t(GlobalLayout::kEpochMask)
-                                          << GlobalLayout::kEpochShift;
-    const uint64_t globalQuiet = (packed_[m] & (uint64_t(15) << 52)) | kMulti |
-                                 uint64_t(access_[m].epoch & GlobalLayout::kEpochMask)
-                                     << GlobalLayout::kEpochShift;
+    const uint64_t localQuiet = quietBits<LocalLayout>();
+    constexpr uint64_t kGlobalQuiet = kQuietMask<GlobalLayout>;
+    const uint64_t globalQuiet = quietBits<GlobalLayout>();
     const uint32_t groupFirst = views_[m].groupFirst, stride = views_[m].stride;
     // Plain accesses while every warp of the group is at its last barrier: settledStep().
     const bool settled = !Global && (kind_ == AccessKind::Read || kind_ == AccessKind::Write) &&
