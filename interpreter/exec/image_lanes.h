@@ -29,8 +29,10 @@ using Kind = ImageInstruction::Kind;
 /// (int)floor(v), saturated to the int range (a huge or NaN coordinate is undefined in
 /// OpenCL; here it lands far outside the image instead of being undefined behaviour).
 int64_t floorIndex(float v) {
-  if (!(v == v)) return INT32_MIN;
-  return static_cast<int64_t>(std::clamp(std::floor(double(v)), -2147483648.0, 2147483647.0));
+  if (!(v >= -2147483648.0f)) return INT32_MIN; // NaN too
+  if (v >= 2147483648.0f) return INT32_MAX;
+  const int64_t t = static_cast<int64_t>(v); // toward zero, exact: |t| < 2^31
+  return t - (static_cast<float>(t) > v);
 }
 
 float frac(float v) {
@@ -102,6 +104,16 @@ Axis axisOf(float s, int64_t size, uint32_t sampler) {
   return x;
 }
 
+/// The texel a nearest-filter read takes along one axis (axisOf's i0).
+int64_t nearestOf(float s, int64_t size, uint32_t sampler) {
+  const uint32_t mode = sampler & sampler_bits::kAddressMask;
+  if (mode == sampler_bits::kAddressRepeat || mode == sampler_bits::kAddressMirroredRepeat)
+    return axisOf(s, size, sampler).i0;
+  // §7.2.1: clamp, clamp-to-edge and none.
+  const float u = (sampler & sampler_bits::kNormalized) ? s * static_cast<float>(size) : s;
+  return addressMode(mode, floorIndex(u), size);
+}
+
 /// The sizes along x, y and z of the image, z and y counting layers for arrays.
 std::array<int64_t, 3> extent(const ImageDescription &d) {
   switch (d.type) {
@@ -150,7 +162,9 @@ public:
 
   void run() {
     const uint64_t mask = x_.maskOf(op_);
-    for (uint64_t m = mask; m; m &= m - 1) lane(static_cast<uint32_t>(std::countr_zero(m)));
+    if (!mask) return;
+    if (!runUniform(mask))
+      for (uint64_t m = mask; m; m &= m - 1) lane(static_cast<uint32_t>(std::countr_zero(m)));
     if (outsideLanes_) reportOutside();
     if (faultLanes_)
       raiseAccessFault(x_, op_, faultLane_, faultPointer_, faultBytes_, ii_.kind == Kind::Write,
@@ -176,7 +190,22 @@ private:
 
   /// Whether the lane may access the image's buffer; raises the access fault otherwise
   /// (a read of a write-only buffer is still performed, as for buffers).
+  /// Whether every texel of image v is accessible (no fault for the op's kind of access),
+  /// found once per image of the op.
+  bool wholeAccessible(const ImageView &v, uint32_t l, bool isWrite) {
+    if (&v == whole_) return true;
+    if (&v == tested_) return false;
+    tested_ = &v;
+    ResolvedAllocation r;
+    const uint64_t first = tagged::make(AddressSpace::Global, v.allocation, 0);
+    if (checkAccess(r, resolve(x_, first, l, r), imageBytes(v.image), isWrite) != AccessFault::None)
+      return false;
+    whole_ = &v;
+    return true;
+  }
+
   bool accessible(const ImageView &v, uint32_t l, uint64_t offset, bool isWrite) {
+    if (wholeAccessible(v, l, isWrite)) return true;
     ResolvedAllocation r;
     const uint64_t pointer = tagged::make(AddressSpace::Global, v.allocation, offset);
     const AccessFault f =
@@ -196,6 +225,12 @@ private:
       f = {}, n = {};
       return;
     }
+    decodeAt(v, l, offset, f, n);
+  }
+
+  /// Reads the texel at `offset` of image v, whose access was checked.
+  void decodeAt(const ImageView &v, uint32_t l, uint64_t offset, std::array<float, 4> &f,
+                std::array<uint32_t, 4> &n) {
     const std::byte *p = v.base + offset;
     if constexpr (Record) note(v, l, offset);
     if (v.kind == TexelKind::Float)
@@ -251,14 +286,7 @@ private:
     std::array<Axis, 3> axes{};
     for (uint32_t c = 0; c < spatial; ++c)
       axes[c] = axisOf(floatCoordinate(l, c), size[c], axisSampler);
-    if (ii_.arrayed) {
-      // §7.5: the layer is never normalized; rint rounds ties to even.
-      const float w = floatCoordinate(l, spatial);
-      const double layer = std::nearbyint(double(w));
-      const int64_t last = size[spatial] - 1;
-      axes[spatial].i0 = w == w ? int64_t(std::clamp(layer, 0.0, double(last))) : 0;
-      axes[spatial].i1 = axes[spatial].i0;
-    }
+    if (ii_.arrayed) axes[spatial].i0 = axes[spatial].i1 = layerOf(l, spatial, size);
     const uint32_t filtered = linear ? spatial : 0; // axes that combine two texels
     std::array<float, 4> sum{};
     for (uint32_t corner = 0; corner < (1u << filtered); ++corner) {
@@ -281,9 +309,19 @@ private:
     out.f = sum;
   }
 
+  /// §7.5: the layer of a sampled read, coordinate `c` of lane l; never normalized, rint
+  /// rounding ties to even.
+  int64_t layerOf(uint32_t l, uint32_t c, const std::array<int64_t, 3> &size) const {
+    const float w = floatCoordinate(l, c);
+    const double layer = std::nearbyint(double(w));
+    return w == w ? int64_t(std::clamp(layer, 0.0, double(size[c] - 1))) : 0;
+  }
+
   /// §7.7: sampler-less reads and writes take integer coordinates that must lie inside.
   bool texelOf(const ImageView &v, uint32_t l, std::array<int64_t, 3> &at) {
-    const std::array<int64_t, 3> size = extent(v.image);
+    return texelOf(extent(v.image), l, at);
+  }
+  bool texelOf(const std::array<int64_t, 3> &size, uint32_t l, std::array<int64_t, 3> &at) {
     at = {0, 0, 0};
     for (uint32_t c = 0; c < ii_.dim; ++c) at[c] = intCoordinate(l, c);
     if (inside(size, at[0], at[1], at[2])) return true;
@@ -317,16 +355,74 @@ private:
       std::array<int64_t, 3> at;
       if (texelOf(*v, l, at)) fetch(*v, l, at[0], at[1], at[2], r.f, r.i);
     }
+    setResult(*v, l, r.f, r.i);
+  }
+
+  /// The read texel into the lane's result registers.
+  void setResult(const ImageView &v, uint32_t l, const std::array<float, 4> &f,
+                 const std::array<uint32_t, 4> &n) {
     for (uint32_t c = 0; c < ii_.texelCount; ++c) {
       const uint32_t slot = op_.d + c * stride_;
-      if (v->kind != TexelKind::Float) {
-        x_.reg<uint32_t>(slot)[l] = r.i[c];
+      if (v.kind != TexelKind::Float) {
+        x_.reg<uint32_t>(slot)[l] = n[c];
       } else if (ii_.texelBytes == 2) {
-        x_.reg<_Float16>(slot)[l] = static_cast<_Float16>(r.f[c]);
+        x_.reg<_Float16>(slot)[l] = static_cast<_Float16>(f[c]);
       } else {
-        x_.reg<float>(slot)[l] = r.f[c];
+        x_.reg<float>(slot)[l] = f[c];
       }
     }
+  }
+
+  /// An op whose lanes all take one image (and, sampling, one sampler that reads the
+  /// nearest texel), every texel of which they may access: what lane() finds per lane —
+  /// the image, its extent, the sampler, the filter's corners, the access check — is
+  /// found once, with the same results. False (nothing done) for any other op.
+  bool runUniform(uint64_t mask) {
+    const bool sampled = ii_.kind == Kind::Sample;
+    if (!sampled && ii_.kind != Kind::Read && ii_.kind != Kind::Write) return false;
+    const uint32_t first = static_cast<uint32_t>(std::countr_zero(mask));
+    const ImageView *v = imageOf(first);
+    if (!v) return false;
+    const uint64_t handle = uint64_t(v - x_.launch->images.data());
+    uint32_t sampler = 0;
+    if (sampled) {
+      sampler = static_cast<uint32_t>(indexOf(x_, op_.c, ii_.handleBytes, first));
+      const bool linear = (sampler & sampler_bits::kFilterMask) == sampler_bits::kFilterLinear;
+      if (linear && v->kind == TexelKind::Float) return false;
+    }
+    for (uint64_t m = mask & (mask - 1); m; m &= m - 1) {
+      const uint32_t l = static_cast<uint32_t>(std::countr_zero(m));
+      if (indexOf(x_, op_.a, ii_.handleBytes, l) != handle) return false;
+      if (sampled && indexOf(x_, op_.c, ii_.handleBytes, l) != sampler) return false;
+    }
+    if (!wholeAccessible(*v, first, ii_.kind == Kind::Write)) return false;
+    const std::array<int64_t, 3> size = extent(v->image);
+    const uint32_t nearest = (sampler & ~sampler_bits::kFilterMask) | sampler_bits::kFilterNearest;
+    const uint32_t spatial = ii_.dim - (ii_.arrayed ? 1 : 0);
+    for (uint64_t m = mask; m; m &= m - 1) {
+      const uint32_t l = static_cast<uint32_t>(std::countr_zero(m));
+      std::array<int64_t, 3> at{0, 0, 0};
+      std::array<float, 4> f{};
+      std::array<uint32_t, 4> n{};
+      if (sampled) {
+        for (uint32_t c = 0; c < spatial; ++c)
+          at[c] = nearestOf(floatCoordinate(l, c), size[c], nearest);
+        if (ii_.arrayed) at[spatial] = layerOf(l, spatial, size);
+        if (inside(size, at[0], at[1], at[2]))
+          decodeAt(*v, l, offsetOf(*v, at[0], at[1], at[2]), f, n);
+        else
+          sampleTexel(*v, l, sampler, size, at[0], at[1], at[2], f, n);
+      } else if (!texelOf(size, l, at)) {
+        if (ii_.kind == Kind::Write) continue;
+      } else if (ii_.kind == Kind::Write) {
+        encodeAt(*v, l, offsetOf(*v, at[0], at[1], at[2]));
+        continue;
+      } else {
+        decodeAt(*v, l, offsetOf(*v, at[0], at[1], at[2]), f, n);
+      }
+      setResult(*v, l, f, n);
+    }
+    return true;
   }
 
   void write(const ImageView &v, uint32_t l) {
@@ -334,6 +430,11 @@ private:
     if (!texelOf(v, l, at)) return;
     const uint64_t offset = offsetOf(v, at[0], at[1], at[2]);
     if (!accessible(v, l, offset, true)) return;
+    encodeAt(v, l, offset);
+  }
+
+  /// Writes the lane's texel value at `offset` of image v, whose access was checked.
+  void encodeAt(const ImageView &v, uint32_t l, uint64_t offset) {
     std::byte *p = v.base + offset;
     if constexpr (Record) {
       note(v, l, offset);
@@ -427,6 +528,10 @@ private:
   uint64_t faultPointer_ = 0;
   uint32_t faultBytes_ = 0;
   AccessFault fault_ = AccessFault::None;
+  /// The image whose access was checked whole (tested_), and it again if every texel of
+  /// it is accessible (whole_): then a lane's texel needs no check of its own.
+  const ImageView *tested_ = nullptr;
+  const ImageView *whole_ = nullptr;
   ImageTexels *texels_ = nullptr;
 };
 

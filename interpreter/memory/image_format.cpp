@@ -98,6 +98,20 @@ uint32_t channelBytes(uint32_t type) {
 float unorm(uint32_t x, uint32_t max) {
   return static_cast<float>(double(x) / double(max));
 }
+
+/// unorm(x, 255) for every byte: the most common data type's reads without a division.
+constexpr std::array<float, 256> kUnormInt8 = [] {
+  std::array<float, 256> t{};
+  for (uint32_t i = 0; i < 256; ++i) t[i] = static_cast<float>(double(i) / 255.0);
+  return t;
+}();
+
+/// rint(f) for |f| < 2^22 in the default rounding mode (to nearest, ties to even),
+/// without a library call: adding 1.5 × 2^23 leaves no bit below the units.
+float roundToEven(float f) {
+  constexpr float kShift = 0x1.8p23f;
+  return (f + kShift) - kShift;
+}
 float snorm(int32_t x, int32_t max) {
   return std::max(-1.0f, static_cast<float>(double(x) / double(max)));
 }
@@ -107,12 +121,12 @@ float snorm(int32_t x, int32_t max) {
 uint32_t toUnorm(float x, uint32_t max) {
   if (std::isnan(x)) return 0;
   float f = std::max(0.0f, std::min(float(max), float(max) * x));
-  return static_cast<uint32_t>(std::nearbyint(f));
+  return static_cast<uint32_t>(roundToEven(f));
 }
 int32_t toSnorm(float x, int32_t max) {
   if (std::isnan(x)) return 0;
   float f = std::max(-float(max) - 1.0f, std::min(float(max), float(max) * x));
-  return static_cast<int32_t>(std::nearbyint(f));
+  return static_cast<int32_t>(roundToEven(f));
 }
 
 // §7.4.5: sRGB to linear (reads) and linear to sRGB (writes), alpha stays linear.
@@ -187,7 +201,7 @@ float decodeChannel(uint32_t type, const std::byte *p) {
   case ct::SnormInt16:
     return snorm(loadAs<int16_t>(p), 32767);
   case ct::UnormInt8:
-    return unorm(loadAs<uint8_t>(p), 255);
+    return kUnormInt8[loadAs<uint8_t>(p)];
   case ct::UnormInt16:
     return unorm(loadAs<uint16_t>(p), 65535);
   case ct::HalfFloat:
@@ -401,6 +415,10 @@ uint64_t imageBytes(const ImageDescription &image) {
 }
 
 std::array<float, 4> decodeFloatTexel(const ImageFormat &format, const std::byte *bytes) {
+  if (format.order == co::RGBA && format.type == ct::UnormInt8) { // the common case, inline
+    const auto *u = reinterpret_cast<const uint8_t *>(bytes);
+    return {kUnormInt8[u[0]], kUnormInt8[u[1]], kUnormInt8[u[2]], kUnormInt8[u[3]]};
+  }
   const Layout layout = layoutOf(format.order);
   std::array<float, 4> stored{};
   if (isPacked(format.type)) return decodePacked(format.type, bytes);
@@ -424,6 +442,11 @@ std::array<uint32_t, 4> decodeIntTexel(const ImageFormat &format, const std::byt
 
 void encodeFloatTexel(const ImageFormat &format, const std::array<float, 4> &color,
                       std::byte *bytes) {
+  if (format.order == co::RGBA && format.type == ct::UnormInt8) { // the common case, inline
+    auto *u = reinterpret_cast<uint8_t *>(bytes);
+    for (uint32_t i = 0; i < 4; ++i) u[i] = uint8_t(toUnorm(color[i], 255));
+    return;
+  }
   if (isPacked(format.type)) return encodePacked(format.type, color, bytes);
   std::array<float, 4> c = color;
   if (isSrgb(format.order))

@@ -240,7 +240,9 @@ TEST_P(ImageTest, Sample2DAddressingFilter) {
         const uint32_t sampler = mode | normalized | filter;
         SCOPED_TRACE("sampler " + std::to_string(sampler));
         std::vector<float> coords;
-        const float xs[] = {-1.7f, -0.5f, 0.0f, 0.25f, 0.5f, 1.0f, 2.75f, 4.5f, 4.99f, 5.0f, 7.3f};
+        // ±3e9 lie beyond the int range a coordinate is taken to before addressing.
+        const float xs[] = {-3.0e9f, -1.7f, -0.5f, 0.0f, 0.25f, 0.5f,  1.0f,
+                            2.75f,   4.5f,  4.99f, 5.0f, 7.3f,  3.0e9f};
         const float ys[] = {-0.6f, 0.5f, 1.2f, 2.5f, 3.0f, 4.4f};
         for (float x : xs)
           for (float y : ys) {
