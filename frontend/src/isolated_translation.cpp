@@ -287,6 +287,8 @@ Translation TranslatorProcess::translate(const std::string &request,
     result.log += "error: the SPIR-V translator did not finish in " + seconds(timeout) + "\n";
   else if (ended && status != -1)
     result.log += "error: " + describeEnd(status) + "\n";
+  else if (ended) // reaped elsewhere (an application that ignores SIGCHLD)
+    result.log += "error: the SPIR-V translator ended without an answer\n";
   else
     result.log += "error: the SPIR-V translator gave no module\n";
   return result;
