@@ -138,8 +138,9 @@ bool TranslatorProcess::running() {
 }
 
 /// Starts the translator: its standard input a socket, standard output /dev/null,
-/// standard error a pipe, no other descriptor of this process, default actions for the
-/// signals that end it. Returns an error message, empty on success.
+/// standard error a pipe, no other descriptor of this process, its own process group,
+/// default actions for the signals that end it. Returns an error message, empty on
+/// success.
 std::string TranslatorProcess::start() {
   std::string path;
   std::string tried;
@@ -177,7 +178,12 @@ std::string TranslatorProcess::start() {
     sigaddset(&ending, signal);
   ::posix_spawnattr_setsigmask(&attributes, &none);
   ::posix_spawnattr_setsigdefault(&attributes, &ending);
-  ::posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+  // A process group of its own: the terminal's Ctrl-C is the application's to handle
+  // (spvsim exec's first one stops a launch), not a build's end. It ends with the
+  // application all the same, at the end of its input.
+  ::posix_spawnattr_setpgroup(&attributes, 0);
+  ::posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF |
+                                              POSIX_SPAWN_SETPGROUP);
   char *const argv[] = {path.data(), nullptr};
   pid_t child;
   const int failed = ::posix_spawn(&child, path.c_str(), &files, &attributes, argv, environ);
