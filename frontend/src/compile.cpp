@@ -103,7 +103,6 @@ CompileResult compile(const CompileInput &input, const DeviceFacts &device) {
   CompileResult result;
   std::string log;
   llvm::raw_string_ostream logStream(log);
-  std::shared_lock<std::shared_mutex> work = llvmWorkLock();
 
   // The compile's files: the embedded headers and the prelude in memory, over the real
   // file system (-I folders, the application's folder, clang's own headers).
@@ -201,18 +200,9 @@ CompileResult compile(const CompileInput &input, const DeviceFacts &device) {
   if (input.maxSpirvVersion != 0 && input.maxSpirvVersion < static_cast<uint32_t>(spirvVersion))
     spirvVersion = static_cast<SPIRV::VersionNumber>(
         std::max(input.maxSpirvVersion, static_cast<uint32_t>(SPIRV::VersionNumber::SPIRV_1_1)));
-  SPIRV::TranslatorOpts translatorOptions(spirvVersion);
-  // kernel_arg_type and kernel_arg_type_qual reach the module as OpString (what
-  // clGetKernelArgInfo reports for CL_KERNEL_ARG_TYPE_NAME and _TYPE_QUALIFIER).
-  translatorOptions.setPreserveOCLKernelArgTypeMetadataThroughString(true);
-  // An intrinsic the translator does not know becomes a call of an external function
-  // of its name (which the build then reports as unresolved): rejecting it, the
-  // translator would end the process (it calls exit() on every error).
-  translatorOptions.setSPIRVAllowUnknownIntrinsics({"llvm."});
-  // The translator runs in a child process: on input it cannot handle it ends the
+  // The translator runs in a process of its own: on input it cannot handle it ends the
   // process (exit(), abort(), or a crash), and a build must fail, not the application.
-  work.unlock();
-  Translation translation = translateIsolated(*module, translatorOptions);
+  Translation translation = translateIsolated(*module, static_cast<uint32_t>(spirvVersion));
   logStream << translation.log;
   result.spirv = std::move(translation.spirv);
   removeDefaultArrayLowerBounds(result.spirv);

@@ -1,13 +1,20 @@
-// The translation in a child process (see isolated_translation.h).
+// The translation in the translator process (see isolated_translation.h): where
+// spvsim-translate is, starting it with posix_spawn (no copy of this process's page
+// tables, as fork() made for every build), one request and answer at a time over a
+// socket, its standard error read as the build log, and how it ended when it did.
 #include "isolated_translation.h"
 
-#include <LLVMSPIRVLib.h>
+#include <llvm/Bitcode/BitcodeWriter.h>
+#include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
+#include <llvm/Support/raw_ostream.h>
 
+#include <dlfcn.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <sys/resource.h>
+#include <spawn.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -16,122 +23,42 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <mutex>
-#include <sstream>
+
+#include "translator_protocol.h"
+
+extern char **environ;
 
 namespace spvsim::frontend {
 
 namespace {
 
-std::shared_mutex &llvmWork() {
-  static std::shared_mutex mutex;
-  return mutex;
-}
+using translator::AnswerHeader;
+using translator::Descriptor;
+using translator::RequestHeader;
 
-/// Children that sent their module and are ending: reaped without waiting by the next
-/// translation, so that no build waits for a child to release its memory.
-class EndedChildren {
-public:
-  void add(pid_t child) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    reap();
-    children_.push_back(child);
+/// An object of this file, whose address dladdr() maps to the library (or executable)
+/// the front end is part of.
+const char kFrontEndMarker = 0;
+
+/// Where spvsim-translate may be, in order: $SPVSIM_TRANSLATOR; beside the library that
+/// holds the front end (build/frontend/ beside libspvsim-frontend.so), in its spvsim/
+/// folder (installed: LIBDIR/spvsim/ beside libspvsim-icd.so), in ../frontend/ (the
+/// build's runtime/ and cli/ folders); where it is installed; where the build put it.
+std::vector<std::filesystem::path> translatorCandidates() {
+  if (const char *named = std::getenv("SPVSIM_TRANSLATOR"); named && *named) return {named};
+  std::vector<std::filesystem::path> candidates;
+  Dl_info info{};
+  if (::dladdr(&kFrontEndMarker, &info) != 0 && info.dli_fname && info.dli_fname[0] == '/') {
+    const std::filesystem::path folder = std::filesystem::path(info.dli_fname).parent_path();
+    candidates.push_back(folder / "spvsim-translate");
+    candidates.push_back(folder / "spvsim" / "spvsim-translate");
+    candidates.push_back(folder.parent_path() / "frontend" / "spvsim-translate");
   }
-
-private:
-  void reap() {
-    std::erase_if(children_, [](pid_t child) {
-      int status;
-      const pid_t waited = ::waitpid(child, &status, WNOHANG);
-      return waited == child || (waited < 0 && errno == ECHILD);
-    });
-  }
-  std::mutex mutex_;
-  std::vector<pid_t> children_;
-};
-
-EndedChildren &endedChildren() {
-  static EndedChildren children;
-  return children;
-}
-
-/// The child's exit status when the translator called exit() (an atexit handler the
-/// child registers last, so it runs first, ends the child with it).
-constexpr int kTranslatorExited = 3;
-/// The child's exit status when writeSpirv returned an error.
-constexpr int kTranslatorFailed = 2;
-
-/// A file descriptor closed when it goes out of scope.
-class Descriptor {
-public:
-  Descriptor() = default;
-  Descriptor(const Descriptor &) = delete;
-  Descriptor &operator=(const Descriptor &) = delete;
-  ~Descriptor() { reset(); }
-  int get() const { return fd_; }
-  void reset(int fd = -1) {
-    if (fd_ >= 0) ::close(fd_);
-    fd_ = fd;
-  }
-
-private:
-  int fd_ = -1;
-};
-
-bool makePipe(Descriptor &read, Descriptor &write) {
-  int fds[2];
-  if (::pipe2(fds, O_CLOEXEC) != 0) return false;
-  read.reset(fds[0]);
-  write.reset(fds[1]);
-  return true;
-}
-
-bool writeAll(int fd, const char *data, size_t size) {
-  while (size > 0) {
-    const ssize_t n = ::write(fd, data, size);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    data += n;
-    size -= static_cast<size_t>(n);
-  }
-  return true;
-}
-
-void exitedInTranslator() {
-  ::_exit(kTranslatorExited);
-}
-
-/// The child: standard output to /dev/null (buffered output the parent had not written
-/// yet is not written twice), standard error to the log pipe, default signal actions (the
-/// host's handlers are not the child's), no core file; then the translation, whose words
-/// go to `out` as an 8-byte length and the bytes. Never returns.
-[[noreturn]] void runChild(llvm::Module &module, const SPIRV::TranslatorOpts &options, int out,
-                           int log) {
-  if (const int null = ::open("/dev/null", O_WRONLY); null >= 0) ::dup2(null, STDOUT_FILENO);
-  ::dup2(log, STDERR_FILENO);
-  for (int signal : {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGPIPE, SIGTERM})
-    ::signal(signal, SIG_DFL);
-  const rlimit noCore{0, 0};
-  ::setrlimit(RLIMIT_CORE, &noCore);
-  std::atexit(exitedInTranslator);
-
-  std::ostringstream spirv;
-  std::string error;
-  if (!llvm::writeSpirv(&module, options, spirv, error)) {
-    error += "\n";
-    writeAll(STDERR_FILENO, error.data(), error.size());
-    ::_exit(kTranslatorFailed);
-  }
-  const std::string bytes = spirv.str();
-  const uint64_t size = bytes.size();
-  char header[sizeof size];
-  std::memcpy(header, &size, sizeof size);
-  const bool sent = writeAll(out, header, sizeof header) && writeAll(out, bytes.data(), size);
-  // The parent has its answer now, not after this process's memory is released.
-  ::close(out);
-  ::close(log);
-  ::close(STDERR_FILENO);
-  ::_exit(sent ? 0 : kTranslatorFailed);
+  candidates.emplace_back(SPVSIM_TRANSLATOR_INSTALL_PATH);
+  candidates.emplace_back(SPVSIM_TRANSLATOR_BUILD_PATH);
+  return candidates;
 }
 
 std::string describeEnd(int status) {
@@ -141,96 +68,268 @@ std::string describeEnd(int status) {
     return "the SPIR-V translator crashed (signal " + std::to_string(signal) +
            (name ? std::string(", ") + name : std::string()) + ")";
   }
-  if (WIFEXITED(status) && WEXITSTATUS(status) == kTranslatorExited)
+  if (WIFEXITED(status) && WEXITSTATUS(status) == translator::kExitedInTranslator)
     return "the SPIR-V translator ended with exit() on this module";
   return "the SPIR-V translator failed";
 }
 
-} // namespace
-
-std::shared_lock<std::shared_mutex> llvmWorkLock() {
-  return std::shared_lock<std::shared_mutex>(llvmWork());
+/// "300 s", "0.1 s".
+std::string seconds(std::chrono::milliseconds time) {
+  const long long ms = time.count();
+  std::string text = std::to_string(ms / 1000);
+  if (ms % 1000 != 0) {
+    std::string fraction = std::to_string(1000 + ms % 1000).substr(1);
+    while (fraction.back() == '0') fraction.pop_back();
+    text += "." + fraction;
+  }
+  return text + " s";
 }
 
-Translation translateIsolated(llvm::Module &module, const SPIRV::TranslatorOpts &options,
-                              unsigned timeoutSeconds) {
-  Translation result;
-  Descriptor outRead, outWrite, logRead, logWrite;
-  if (!makePipe(outRead, outWrite) || !makePipe(logRead, logWrite)) {
-    result.log = std::string("error: cannot create a pipe for the SPIR-V translator: ") +
-                 std::strerror(errno) + "\n";
-    return result;
+/// Appends what can be read now from the non-blocking `fd` to `text`; false at its end.
+bool readAvailable(int fd, std::string &text) {
+  char buffer[65536];
+  for (;;) {
+    const ssize_t n = ::read(fd, buffer, sizeof buffer);
+    if (n > 0) {
+      text.append(buffer, static_cast<size_t>(n));
+      continue;
+    }
+    if (n < 0 && errno == EINTR) continue;
+    return n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK);
   }
-  pid_t child;
-  {
-    std::unique_lock<std::shared_mutex> alone(llvmWork());
-    child = ::fork();
-    if (child == 0) runChild(module, options, outWrite.get(), logWrite.get());
-  }
-  if (child < 0) {
-    result.log =
-        std::string("error: cannot start the SPIR-V translator: ") + std::strerror(errno) + "\n";
-    return result;
-  }
-  outWrite.reset();
-  logWrite.reset();
+}
 
-  // Both pipes are read as they fill (a child blocked on a full pipe would never end).
-  std::string bytes, log;
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeoutSeconds);
-  bool outOpen = true, logOpen = true, timedOut = false;
-  while (outOpen || logOpen) {
+/// The translator process, started when a translation needs it and again after it ended.
+class TranslatorProcess {
+public:
+  Translation translate(const std::string &request, std::chrono::milliseconds timeout);
+  int id() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return running() ? pid_ : -1;
+  }
+
+private:
+  bool running();
+  std::string start();
+  void reap(bool kill, int *status, std::string &log);
+  std::mutex mutex_;
+  pid_t pid_ = -1;
+  pid_t owner_ = -1; ///< the process that started it (a fork of it has its own)
+  Descriptor socket_, log_;
+};
+
+/// Whether the translator this process started still runs; if not, forgets it.
+bool TranslatorProcess::running() {
+  if (pid_ < 0) return false;
+  if (owner_ != ::getpid()) {
+    // A fork of the process that started it: that process's translator, not ours.
+    socket_.reset();
+    log_.reset();
+    pid_ = -1;
+    return false;
+  }
+  int status;
+  const pid_t waited = ::waitpid(pid_, &status, WNOHANG);
+  if (waited == 0) return true;
+  socket_.reset();
+  log_.reset();
+  pid_ = -1;
+  return false;
+}
+
+/// Starts the translator: its standard input a socket, standard output /dev/null,
+/// standard error a pipe, no other descriptor of this process, its own process group,
+/// default actions for the signals that end it. Returns an error message, empty on
+/// success.
+std::string TranslatorProcess::start() {
+  std::string path;
+  std::string tried;
+  for (const std::filesystem::path &candidate : translatorCandidates()) {
+    if (::access(candidate.c_str(), X_OK) == 0) {
+      path = candidate.string();
+      break;
+    }
+    tried += (tried.empty() ? "" : ", ") + candidate.string();
+  }
+  if (path.empty())
+    return "error: the SPIR-V translator spvsim-translate is not installed (looked for " + tried +
+           "; SPVSIM_TRANSLATOR names it)\n";
+  int sockets[2];
+  if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sockets) != 0)
+    return std::string("error: cannot start the SPIR-V translator: ") + std::strerror(errno) + "\n";
+  Descriptor ours(sockets[0]), theirs(sockets[1]);
+  int pipe[2];
+  if (::pipe2(pipe, O_CLOEXEC) != 0)
+    return std::string("error: cannot start the SPIR-V translator: ") + std::strerror(errno) + "\n";
+  Descriptor logRead(pipe[0]), logWrite(pipe[1]);
+
+  posix_spawn_file_actions_t files;
+  posix_spawnattr_t attributes;
+  ::posix_spawn_file_actions_init(&files);
+  ::posix_spawn_file_actions_adddup2(&files, theirs.get(), STDIN_FILENO);
+  ::posix_spawn_file_actions_addopen(&files, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
+  ::posix_spawn_file_actions_adddup2(&files, logWrite.get(), STDERR_FILENO);
+  ::posix_spawn_file_actions_addclosefrom_np(&files, STDERR_FILENO + 1);
+  ::posix_spawnattr_init(&attributes);
+  sigset_t none, ending;
+  sigemptyset(&none);
+  sigemptyset(&ending);
+  for (int signal : {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGPIPE, SIGTERM, SIGINT})
+    sigaddset(&ending, signal);
+  ::posix_spawnattr_setsigmask(&attributes, &none);
+  ::posix_spawnattr_setsigdefault(&attributes, &ending);
+  // A process group of its own: the terminal's Ctrl-C is the application's to handle
+  // (spvsim exec's first one stops a launch), not a build's end. It ends with the
+  // application all the same, at the end of its input.
+  ::posix_spawnattr_setpgroup(&attributes, 0);
+  ::posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF |
+                                              POSIX_SPAWN_SETPGROUP);
+  char *const argv[] = {path.data(), nullptr};
+  pid_t child;
+  const int failed = ::posix_spawn(&child, path.c_str(), &files, &attributes, argv, environ);
+  ::posix_spawn_file_actions_destroy(&files);
+  ::posix_spawnattr_destroy(&attributes);
+  if (failed != 0)
+    return "error: cannot start the SPIR-V translator " + path + ": " + std::strerror(failed) +
+           "\n";
+  ::fcntl(ours.get(), F_SETFL, ::fcntl(ours.get(), F_GETFL) | O_NONBLOCK);
+  ::fcntl(logRead.get(), F_SETFL, ::fcntl(logRead.get(), F_GETFL) | O_NONBLOCK);
+  pid_ = child;
+  owner_ = ::getpid();
+  socket_ = std::move(ours);
+  log_ = std::move(logRead);
+  return {};
+}
+
+/// Waits for the translator to end (stopping it first when `kill`), appends what it
+/// printed and had not been read to `log`, and forgets it.
+void TranslatorProcess::reap(bool kill, int *status, std::string &log) {
+  if (kill) ::kill(pid_, SIGKILL);
+  pid_t waited;
+  do {
+    waited = ::waitpid(pid_, status, 0);
+  } while (waited < 0 && errno == EINTR);
+  if (waited != pid_) *status = -1;
+  // Everything it wrote is in the pipe now.
+  readAvailable(log_.get(), log);
+  socket_.reset();
+  log_.reset();
+  pid_ = -1;
+}
+
+Translation TranslatorProcess::translate(const std::string &request,
+                                         std::chrono::milliseconds timeout) {
+  Translation result;
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!running())
+    if (std::string error = start(); !error.empty()) {
+      result.log = std::move(error);
+      return result;
+    }
+
+  // The request is written, and the answer and the log read, as the socket and the pipe
+  // allow: a translator blocked on a full pipe would never answer.
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  std::string answer, log;
+  size_t sent = 0;
+  bool ended = false, timedOut = false, complete = false;
+  AnswerHeader header;
+  while (!ended && !complete) {
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
         deadline - std::chrono::steady_clock::now());
     if (left.count() <= 0) {
       timedOut = true;
       break;
     }
-    pollfd fds[2] = {{outOpen ? outRead.get() : -1, POLLIN, 0},
-                     {logOpen ? logRead.get() : -1, POLLIN, 0}};
-    const int ready = ::poll(fds, 2, static_cast<int>(std::min<long long>(left.count(), 1000)));
-    if (ready < 0 && errno != EINTR) break;
-    char buffer[65536];
-    for (int i = 0; i < 2; ++i) {
-      if (!(fds[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
-      const ssize_t n = ::read(fds[i].fd, buffer, sizeof buffer);
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) {
-        (i == 0 ? outOpen : logOpen) = false;
-        continue;
-      }
-      (i == 0 ? bytes : log).append(buffer, static_cast<size_t>(n));
+    const short sending = sent < request.size() ? POLLOUT : 0;
+    pollfd fds[2] = {{socket_.get(), static_cast<short>(POLLIN | sending), 0},
+                     {log_.get(), POLLIN, 0}};
+    if (::poll(fds, 2, static_cast<int>(std::min<long long>(left.count(), 1000))) < 0 &&
+        errno != EINTR)
+      break;
+    if (fds[1].revents) readAvailable(log_.get(), log);
+    if (sending && (fds[0].revents & POLLOUT)) {
+      const ssize_t n = ::send(socket_.get(), request.data() + sent, request.size() - sent,
+                               MSG_NOSIGNAL | MSG_DONTWAIT);
+      if (n > 0)
+        sent += static_cast<size_t>(n);
+      else if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
+        sent = request.size(); // it is gone: what it printed and its end are read below
+    }
+    if (fds[0].revents & (POLLIN | POLLHUP | POLLERR))
+      ended = !readAvailable(socket_.get(), answer);
+    if (answer.size() >= sizeof header) {
+      std::memcpy(&header, answer.data(), sizeof header);
+      if (header.magic != translator::kAnswerMagic || header.size > translator::kLargestMessage)
+        break;
+      complete = answer.size() - sizeof header >= header.size;
     }
   }
-  // A complete message is a translation: the child closed its pipes before ending, and
-  // releasing its memory, which takes a while, is not waited for (it is reaped later).
-  uint64_t size = 0;
-  if (bytes.size() >= sizeof size) std::memcpy(&size, bytes.data(), sizeof size);
-  const bool complete = !timedOut && bytes.size() >= sizeof size &&
-                        bytes.size() - sizeof size == size && size % 4 == 0 && size > 0;
-  result.log = log;
+
   if (complete) {
-    endedChildren().add(child);
-    result.spirv.resize(size / 4);
-    std::memcpy(result.spirv.data(), bytes.data() + sizeof size, size);
-    result.ok = true;
+    // What it printed for this module was written before the answer.
+    readAvailable(log_.get(), log);
+    result.log = std::move(log);
+    if (!result.log.empty() && result.log.back() != '\n') result.log += '\n';
+    const char *bytes = answer.data() + sizeof header;
+    if (header.status == translator::AnswerStatus::Words && header.size % 4 == 0 &&
+        header.size > 0) {
+      result.spirv.resize(header.size / 4);
+      std::memcpy(result.spirv.data(), bytes, header.size);
+      result.ok = true;
+      return result;
+    }
+    result.log.append(bytes, header.size);
+    if (!result.log.empty() && result.log.back() != '\n') result.log += '\n';
+    result.log += "error: the SPIR-V translator failed\n";
     return result;
   }
-  if (timedOut) ::kill(child, SIGKILL);
+  // It ended, timed out or answered something else: it does not serve another build.
   int status = 0;
-  pid_t waited;
-  do {
-    waited = ::waitpid(child, &status, 0);
-  } while (waited < 0 && errno == EINTR);
+  reap(!ended, &status, log);
+  result.log = std::move(log);
   if (!result.log.empty() && result.log.back() != '\n') result.log += '\n';
   if (timedOut)
-    result.log +=
-        "error: the SPIR-V translator did not finish in " + std::to_string(timeoutSeconds) + " s\n";
-  else if (waited == child)
+    result.log += "error: the SPIR-V translator did not finish in " + seconds(timeout) + "\n";
+  else if (ended && status != -1)
     result.log += "error: " + describeEnd(status) + "\n";
+  else if (ended) // reaped elsewhere (an application that ignores SIGCHLD)
+    result.log += "error: the SPIR-V translator ended without an answer\n";
   else
     result.log += "error: the SPIR-V translator gave no module\n";
   return result;
+}
+
+TranslatorProcess &translatorProcess() {
+  static TranslatorProcess process;
+  return process;
+}
+
+} // namespace
+
+Translation translateIsolated(llvm::Module &module, uint32_t maxSpirvVersion,
+                              std::chrono::milliseconds timeout) {
+  std::string bitcode;
+  llvm::raw_string_ostream stream(bitcode);
+  llvm::WriteBitcodeToFile(module, stream);
+  stream.flush();
+  return translateBitcode(bitcode, maxSpirvVersion, module.getContext().shouldDiscardValueNames(),
+                          timeout);
+}
+
+Translation translateBitcode(const std::string &bitcode, uint32_t maxSpirvVersion,
+                             bool discardValueNames, std::chrono::milliseconds timeout) {
+  RequestHeader header;
+  header.maxSpirvVersion = maxSpirvVersion;
+  header.flags = discardValueNames ? translator::kDiscardValueNames : 0;
+  header.bitcodeSize = bitcode.size();
+  std::string request(reinterpret_cast<const char *>(&header), sizeof header);
+  request += bitcode;
+  return translatorProcess().translate(request, timeout);
+}
+
+int translatorProcessId() {
+  return translatorProcess().id();
 }
 
 } // namespace spvsim::frontend
