@@ -320,6 +320,9 @@ private:
     constexpr uint64_t kGlobalQuiet = kQuietMask<GlobalLayout>;
     const uint64_t globalQuiet = quietBits<GlobalLayout>();
     const uint32_t groupFirst = views_[m].groupFirst, stride = views_[m].stride;
+    const bool plainRead = kind_ == AccessKind::Read;
+    const uint64_t globalPacked = packed_[RaceGroup::kGlobal];
+    constexpr uint64_t kAccessBits = (uint64_t(1) << 56) - 1;
     // Plain accesses while every warp of the group is at its last barrier: settledStep().
     const bool settled = !Global && (kind_ == AccessKind::Read || kind_ == AccessKind::Write) &&
                          views_[m].trustEpochs && access_[m].epoch == views_[m].lastBarrier &&
@@ -353,9 +356,24 @@ private:
           if (run) {
             const uint64_t w = std::atomic_ref<uint64_t>(words_[g]).load(std::memory_order_relaxed);
             const uint32_t item = uint32_t(w) & GlobalLayout::kItemMask;
-            found = ((w ^ globalQuiet) & kGlobalQuiet) == 0 &&
-                    item != ((items + l) & GlobalLayout::kItemMask) &&
-                    ((item - groupFirst) & GlobalLayout::kItemMask) < stride;
+            const bool other = item != ((items + l) & GlobalLayout::kItemMask) &&
+                               ((item - groupFirst) & GlobalLayout::kItemMask) < stride;
+            const uint64_t differ = (w ^ globalQuiet) & kGlobalQuiet;
+            found = differ == 0 && other;
+            // The second plain read of the epoch, by another work-item of the group than
+            // the kept one's, neither shared: groupStep()'s concurrent case (equal ranks:
+            // this read is kept, multi set), without word()'s other tests. The word is
+            // quiet for the lanes after it.
+            if (!found && plainRead && differ == kMulti && other && !(w & kShared)) {
+              hold(g);
+              std::atomic_ref<uint64_t> word(words_[g]);
+              if (word.load(std::memory_order_relaxed) == w) {
+                word.store(globalPacked | ((items + l) & GlobalLayout::kItemMask) |
+                               (w & ~kAccessBits) | kMulti | seen_,
+                           std::memory_order_relaxed);
+                found = true;
+              }
+            }
           }
         }
         if (!found) found = word<Global>(g, items + l, tag | offset);
