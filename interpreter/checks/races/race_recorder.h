@@ -364,7 +364,7 @@ private:
             // the kept one's, neither shared: groupStep()'s concurrent case (equal ranks:
             // this read is kept, multi set), without word()'s other tests. The word is
             // quiet for the lanes after it.
-            if (!found && plainRead && differ == kMulti && other && !(w & kShared)) {
+            if (!found && plainRead && w != 0 && differ == kMulti && other && !(w & kShared)) {
               hold(g);
               std::atomic_ref<uint64_t> word(words_[g]);
               if (word.load(std::memory_order_relaxed) == w) {
