@@ -49,6 +49,11 @@ public:
   const AllocationView &operator[](size_t id) const {
     return chunks_[id >> kAllocationChunkBits]->views[id & (kAllocationChunkSize - 1)];
   }
+  /// Chunks of kAllocationChunkSize ids (the last one possibly not full).
+  size_t chunkCount() const { return chunks_.size(); }
+  /// Whether chunk `c` is shared with other launches (GlobalMemory::launchAllocations
+  /// shares only chunks whose every buffer is released): none of its ids is accessed.
+  bool chunkReleased(size_t c) const { return !owned_[c]; }
   /// The view of `id` to change for this launch alone: a shared chunk is copied first.
   AllocationView &edit(size_t id) {
     const size_t c = id >> kAllocationChunkBits;

@@ -15,9 +15,8 @@
 
 namespace spvsim::race {
 
-/// Records the lanes of one op (or the elements of one async copy) in the shadow:
-/// resolves each access's allocation (cached while lanes share it), skips those the
-/// executor did not perform, updates the words and reports races.
+/// Records the lanes of one op (or the elements of one async copy) in the shadow (see
+/// the file's comment): skips accesses the executor did not perform, reports races.
 class Recorder {
 public:
   /// `image`: the global accesses are of image memory (RaceGroup::kImage epochs).
@@ -41,18 +40,16 @@ public:
     log_ = image ? nullptr : shadow_.sharedLog();
   }
   ~Recorder() { unlock(); }
-  /// The access is a plain store of the lanes of `mask`, not yet performed, lane l storing
-  /// the bytes at stored + l × stride (by default the access's bytes).
+  /// A plain store of the lanes of `mask`, not yet performed: lane l's bytes at stored +
+  /// l × stride (by default the access's bytes).
   void storing(const void *stored, uint64_t mask, uint32_t stride = 0) {
     stored_ = static_cast<const std::byte *>(stored), mask_ = mask;
     storedStride_ = stride ? stride : bytes_;
   }
-  /// The access is a range of an async copy whose elements have `element` bytes: a
-  /// finding names the (at most) 8 bytes of the element that hold the racing granule.
+  /// A range of an async copy of `element`-byte elements (findings name <= 8 bytes).
   void copying(uint64_t element) { element_ = element; }
   Recorder(const Recorder &) = delete;
   Recorder &operator=(const Recorder &) = delete;
-
   /// The access of lane `lane` (local id firstItem + lane) at tagged pointer q.
   void lane(const ExecState &x, uint32_t lane, uint64_t q) {
     if (log_) [[unlikely]]
@@ -300,14 +297,12 @@ private:
            uint64_t(access_[m].epoch & L::kEpochMask) << L::kEpochShift;
   }
 
-  /// sameAllocation()'s lanes of `mask` at offsets[l] of the resolved allocation (item
-  /// items + l, pointer tag | offsets[l]), one granule each, in bounds. A word QuietRun
-  /// finds quiet is left as it is, with a test and no branch on its fields; lanes after
-  /// one that found its word quiet for a read (work-items reading one element) find it
-  /// quiet too: a read conflicts only with a write, and the word keeps a read by another
-  /// work-item (or says nobody wrote it). While every warp of the group is at its last
-  /// barrier, the changes settledStep() makes to __local words (the first access after
-  /// the barrier, a second reader) are made here; the rest go to word().
+  /// sameAllocation()'s lanes of `mask` at offsets[l] (item items + l, pointer tag |
+  /// offsets[l]), one granule each, in bounds. A word QuietRun finds quiet is left as it
+  /// is; lanes after one that found its word quiet for a read find it quiet too (a read
+  /// conflicts only with a write). While every warp of the group is at its last barrier,
+  /// settledStep()'s changes to __local words and a global word's second in-group read
+  /// are made here; the rest go to word().
   template <bool Global>
   void quietLanes(uint64_t mask, const uint64_t *offsets, uint32_t items, uint64_t tag) {
     using L = std::conditional_t<Global, GlobalLayout, LocalLayout>;
@@ -320,6 +315,7 @@ private:
     constexpr uint64_t kGlobalQuiet = kQuietMask<GlobalLayout>;
     const uint64_t globalQuiet = quietBits<GlobalLayout>();
     const uint32_t groupFirst = views_[m].groupFirst, stride = views_[m].stride;
+    const uint64_t kept = packed_[RaceGroup::kGlobal] | kMulti | seen_; // and the item
     // Plain accesses while every warp of the group is at its last barrier: settledStep().
     const bool settled = !Global && (kind_ == AccessKind::Read || kind_ == AccessKind::Write) &&
                          views_[m].trustEpochs && access_[m].epoch == views_[m].lastBarrier &&
@@ -353,17 +349,29 @@ private:
           if (run) {
             const uint64_t w = std::atomic_ref<uint64_t>(words_[g]).load(std::memory_order_relaxed);
             const uint32_t item = uint32_t(w) & GlobalLayout::kItemMask;
-            found = ((w ^ globalQuiet) & kGlobalQuiet) == 0 &&
-                    item != ((items + l) & GlobalLayout::kItemMask) &&
-                    ((item - groupFirst) & GlobalLayout::kItemMask) < stride;
+            const bool other = item != ((items + l) & GlobalLayout::kItemMask) &&
+                               ((item - groupFirst) & GlobalLayout::kItemMask) < stride;
+            const uint64_t differ = (w ^ globalQuiet) & kGlobalQuiet;
+            found = differ == 0 && other;
+            // A second in-group plain read in the epoch: groupStep()'s concurrent case.
+            if (!found && kind_ == AccessKind::Read && w != 0 && differ == kMulti && other &&
+                !(w & kShared)) {
+              hold(g);
+              std::atomic_ref<uint64_t> word(words_[g]);
+              if (word.load(std::memory_order_relaxed) == w) {
+                word.store(kept | ((items + l) & GlobalLayout::kItemMask) | (w >> 56 << 56),
+                           std::memory_order_relaxed);
+                found = true;
+              }
+            }
           }
         }
         if (!found) found = word<Global>(g, items + l, tag | offset);
         if (!found || !reads) continue;
         quiet[g & 15] = g;
       }
-      // The lanes after l on the same element find it quiet too (see above).
-      // (Lanes not pending on it are passed over as well: their bits are clear already.)
+      // The lanes after l on the same element find it quiet too (see above; lanes not
+      // pending on it are passed over as well: their bits are clear already).
       uint32_t k = l + 1;
       if (k >= width_ || offsets[k] != offset) continue;
       while (++k < width_ && offsets[k] == offset) {
@@ -374,7 +382,6 @@ private:
         lanes &= (uint64_t(2) << l) - 1;
     }
   }
-
   /// Whether the word of every lane of `mask` (word index wordOf(l), work-item
   /// items + l) is quiet for this access: QuietRun, one pass without branches.
   template <class WordOf> bool allQuiet(uint64_t mask, uint32_t items, WordOf wordOf) {

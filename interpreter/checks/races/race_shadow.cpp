@@ -66,17 +66,17 @@ template <class Lock> struct LockPool {
 } // namespace
 
 RaceShadow::RaceShadow(const Module &module, const LaunchContext &launch)
-    : launch_(launch), arrays_(launch.allocations.size()), locks_(LockPool<Lock>::take(kLocks)) {
+    : launch_(launch), arrays_(launch.allocations), locks_(LockPool<Lock>::take(kLocks)) {
   // An image over another allocation's bytes (an image created from a buffer or from
   // another image): the root's bytes are reached through two objects.
-  aliased_.assign(launch.allocations.size(), 0);
   for (const ImageView &v : launch.images)
     if (v.allocation < launch.allocations.size())
-      if (const uint32_t parent = launch.allocations[v.allocation].parent) aliased_[parent] = 1;
-  anyAliased_ = std::find(aliased_.begin(), aliased_.end(), 1) != aliased_.end();
+      if (const uint32_t parent = launch.allocations[v.allocation].parent)
+        if (!aliased(parent)) aliased_.push_back(parent);
+  anyAliased_ = !aliased_.empty();
   if (anyAliased_) {
-    imageArrays_ = std::vector<std::atomic<WordArray *>>(launch.allocations.size());
-    aliasArrays_ = std::vector<std::atomic<WordArray *>>(launch.allocations.size());
+    imageArrays_ = race::RootSlots<WordArray>(launch.allocations);
+    aliasArrays_ = race::RootSlots<WordArray>(launch.allocations);
   }
   fencesByAddressSpace_ = race::fencesByAddressSpace(module);
   bool imageReads = false, imageWrites = false, anyImageWrite = false;
@@ -148,8 +148,16 @@ RaceShadow::RaceShadow(const Module &module, const LaunchContext &launch)
   }
   // A sub-buffer that starts inside a granule of its parent would share granules
   // between its elements: granules divide every sub-buffer's origin.
-  for (const AllocationView &a : launch.allocations)
-    if (a.parent) granule = std::min(granule, lowBit(a.parentOffset));
+  // (Live ones only: the chunks of released buffers are passed over whole.)
+  for (size_t c = 0; c < launch.allocations.chunkCount(); ++c) {
+    if (launch.allocations.chunkReleased(c)) continue;
+    const size_t first = c * kAllocationChunkSize;
+    const size_t end = std::min(launch.allocations.size(), first + kAllocationChunkSize);
+    for (size_t id = first; id < end; ++id) {
+      const AllocationView &a = launch.allocations[id];
+      if (a.parent && !a.released) granule = std::min(granule, lowBit(a.parentOffset));
+    }
+  }
   granuleShift_ = uint32_t(std::countr_zero(granule));
   logsImageWrites_ = imageReads && (imageWrites || (anyAliased_ && anyImageWrite));
   const uint64_t items = launch.localSize[0] * launch.localSize[1] * launch.localSize[2];
@@ -187,27 +195,29 @@ uint64_t *RaceShadow::words(uint32_t root) {
   return wordsIn(arrays_, root, 1);
 }
 
-uint64_t *RaceShadow::wordsIn(std::vector<std::atomic<WordArray *>> &arrays, uint32_t root,
+uint64_t *RaceShadow::wordsIn(race::RootSlots<WordArray> &arrays, uint32_t root,
                               uint32_t perGranule) {
-  WordArray *a = arrays[root].load(std::memory_order_acquire);
+  std::atomic<WordArray *> *slot = arrays.slot(root);
+  if (!slot) return nullptr; // every buffer of its chunk is released: never accessed
+  WordArray *a = slot->load(std::memory_order_acquire);
   if (a) return a->words;
   const uint64_t size = launch_.allocations[root].size;
   if (size == 0) return nullptr;
   std::lock_guard lock(arraysMutex_);
-  a = arrays[root].load(std::memory_order_acquire);
+  a = slot->load(std::memory_order_acquire);
   if (!a) {
     const uint64_t count = (((size - 1) >> granuleShift_) + 1) * perGranule;
     // The main words are handed on to the next launch (populate() sees their writes).
     std::vector<std::unique_ptr<WordArray>> &into = &arrays == &arrays_ ? pooled_ : owned_;
     into.push_back(&arrays == &arrays_ ? WordArray::take(count) : WordArray::map(count));
     a = into.back().get();
-    arrays[root].store(a, std::memory_order_release);
+    slot->store(a, std::memory_order_release);
   }
   return a->words;
 }
 
 void RaceShadow::populate(uint32_t root, uint64_t index) {
-  if (WordArray *a = arrays_[root].load(std::memory_order_acquire)) a->populate(index);
+  if (WordArray *a = arrays_.get(root)) a->populate(index);
 }
 
 // Inlined into every recorder's construction (one per op): here, with Recorder.

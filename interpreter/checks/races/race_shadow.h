@@ -23,6 +23,7 @@
 
 #include "checks/races/image_write_log.h"
 #include "checks/races/race_word.h"
+#include "checks/races/root_slots.h"
 #include "checks/races/shared_log.h"
 #include "checks/races/sync_order.h"
 #include "exec/execution_events.h"
@@ -77,7 +78,9 @@ public:
   /// shadow words of their own (imageWords: image and buffer accesses have barrier
   /// epochs of their own) and every access of it is also recorded in its alias words
   /// (race_image_alias.h, four words per granule: the image side's two, the buffer's).
-  bool aliased(uint32_t root) const { return root < aliased_.size() && aliased_[root]; }
+  bool aliased(uint32_t root) const {
+    return std::find(aliased_.begin(), aliased_.end(), root) != aliased_.end();
+  }
   /// Whether any root of the launch is aliased: only then do accesses take the alias pass.
   bool anyAliased() const { return anyAliased_; }
   uint64_t *imageWords(uint32_t root) { return wordsIn(imageArrays_, root, 1); }
@@ -132,16 +135,15 @@ private:
   uint32_t granuleShift_ = 2;
   uint32_t stride_ = 1;
   std::vector<RaceSite> sites_;
-  std::vector<uint16_t> siteOfOp_;               ///< by op index in the kernel
-  std::vector<std::atomic<WordArray *>> arrays_; ///< by allocation id
-  /// Aliased roots (aliased()): their image words and alias words, by allocation id.
-  std::vector<uint8_t> aliased_;
-  std::vector<std::atomic<WordArray *>> imageArrays_, aliasArrays_;
+  std::vector<uint16_t> siteOfOp_;    ///< by op index in the kernel
+  race::RootSlots<WordArray> arrays_; ///< by allocation id
+  /// Aliased roots (aliased()), and their image words and alias words by allocation id.
+  std::vector<uint32_t> aliased_;
+  race::RootSlots<WordArray> imageArrays_, aliasArrays_;
   bool logsImageWrites_ = false;
   bool anyAliased_ = false;
   /// The words of `root` in `arrays`, `perGranule` words a granule, made on first use.
-  uint64_t *wordsIn(std::vector<std::atomic<WordArray *>> &arrays, uint32_t root,
-                    uint32_t perGranule);
+  uint64_t *wordsIn(race::RootSlots<WordArray> &arrays, uint32_t root, uint32_t perGranule);
   std::mutex arraysMutex_;
   /// The arrays of arrays_, given back to the pool with the launch (WordArray::give),
   /// and those of imageArrays_ and aliasArrays_, unmapped.

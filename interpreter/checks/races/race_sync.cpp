@@ -111,13 +111,19 @@ void RaceGroup::fenced(const ExecState &x, const LoweredOp &op, uint64_t scopes)
 }
 
 /// Calls f(location) for each lane of `mask` whose atomic at p[l] + imm is performed
-/// on global memory: location is the allocation's root and the offset in it.
+/// on global memory: location is the allocation's root and the offset in it. A lane on
+/// the previous lane's pointer is passed over: it would repeat that lane's read or write
+/// of the location, which nothing else changes while the warp holds SyncOrder (a warp's
+/// lanes on one counter: one read and one write for the warp).
 template <class F>
 void forGlobalLanes(const LaunchContext &L, const ExecState &x, const LoweredOp &op, uint64_t mask,
                     uint32_t bytes, F f) {
   const uint64_t *p = x.reg<uint64_t>(op.a);
+  uint64_t last = ~uint64_t(0);
   for (uint64_t lanes = mask; lanes; lanes &= lanes - 1) {
     const uint64_t q = tagged::addOffset(p[std::countr_zero(lanes)], op.imm);
+    if (q == last) continue;
+    last = q;
     if (tagged::space(q) != AddressSpace::Global) continue;
     const uint32_t id = tagged::id(q);
     if (id >= L.allocations.size()) continue;

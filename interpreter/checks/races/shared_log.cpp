@@ -17,15 +17,25 @@ bool SharedLog::record(uint64_t key, uint32_t group, const LoggedAccess &a) {
   if (g.overflow) return false;
   // A later access of the same work-item and kind (or of the group, for a whole-epoch
   // entry) replaces the earlier one: what precedes a release, its earlier accesses do.
+  // The group's entries are all in the tail when it is the tail's group, else anywhere.
+  const bool tail = g.tailGroup == group;
   size_t sameKind = 0;
-  for (Entry &e : g.entries) {
-    if (e.group != group || e.access.access.kind != a.access.kind) continue;
+  bool anyOfGroup = false;
+  for (size_t k = tail ? g.tailBegin : 0; k < g.entries.size(); ++k) {
+    Entry &e = g.entries[k];
+    if (e.group != group) continue;
+    anyOfGroup = true;
+    if (e.access.access.kind != a.access.kind) continue;
     if (e.access.wholeEpoch || (!a.wholeEpoch && e.access.access.item == a.access.item)) {
       e.access.access = a.access;
       e.access.wholeEpoch |= a.wholeEpoch;
       return true;
     }
     ++sameKind;
+  }
+  if (!tail) { // the group's first entry starts the tail, or the tail is unknown
+    g.tailGroup = anyOfGroup ? ~0u : group;
+    g.tailBegin = uint32_t(g.entries.size());
   }
   if (sameKind >= kMaxItems) { // one whole-epoch entry for the group's accesses of the kind
     std::erase_if(g.entries, [&](const Entry &e) {
@@ -37,6 +47,7 @@ bool SharedLog::record(uint64_t key, uint32_t group, const LoggedAccess &a) {
   if (g.entries.size() >= kMaxEntries) {
     g.overflow = true;
     g.entries = {};
+    g.tailGroup = ~0u;
     return false;
   }
   g.entries.push_back({group, a});

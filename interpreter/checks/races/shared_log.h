@@ -62,6 +62,12 @@ private:
   struct Granule {
     bool overflow = false;
     std::vector<Entry> entries;
+    /// The group whose entries, all of them, are the last ones from index tailBegin on
+    /// (~0u: none known): its next accesses look at those alone. A group's accesses
+    /// follow each other (a warp's lanes on one counter), the other groups' entries stay
+    /// where they are.
+    uint32_t tailGroup = ~0u;
+    uint32_t tailBegin = 0;
   };
   struct Shard {
     std::mutex mutex;

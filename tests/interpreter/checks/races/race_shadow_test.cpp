@@ -9,7 +9,9 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "checks/races/root_slots.h"
 #include "kernel_harness.h"
+#include "memory/allocation_table.h"
 
 namespace spvsim {
 namespace {
@@ -390,6 +392,37 @@ TEST_P(RaceShadow, TileRowsAndColumnsAreQuietUntilAWrite) {
     }
   }
   EXPECT_GE(count, 2u); // each of the two groups: the write with the reads of tile[5]
+}
+
+// Buffer ids are never reused: a launch after 10,000 buffers created and released holds
+// as many shadow slots as one in a fresh process (one chunk of ids with a live buffer),
+// and still finds its races and only those.
+TEST_P(RaceShadow, ReleasedBuffersCostALaterLaunchNothing) {
+  GlobalMemory fresh;
+  fresh.create(64, "a");
+  const size_t freshSlots = race::RootSlots<int>(fresh.launchAllocations()).size();
+  EXPECT_EQ(freshSlots, kAllocationChunkSize);
+
+  KernelHarness h(path());
+  ASSERT_TRUE(h.ok());
+  for (int i = 0; i < 10000; ++i) h.memory.release(h.memory.create(16, "gone"));
+  const BufferId data = h.buffer(std::vector<int32_t>(64), "data");
+  const AllocationTable table = h.memory.launchAllocations();
+  const race::RootSlots<int> slots(table);
+  EXPECT_EQ(slots.size(), freshSlots);
+  EXPECT_EQ(slots.chunks(), (10002 + kAllocationChunkSize - 1) / kAllocationChunkSize);
+  EXPECT_EQ(race::RootSlots<int>(table).slot(5), nullptr); // a released buffer's chunk
+
+  const auto run = [&](uint32_t first, uint32_t second) {
+    h.run("two_writers", range1(64, 32),
+          {ArgBinding::ofBuffer(data), value<uint32_t>(9), value<uint32_t>(first),
+           value<uint32_t>(second)},
+          options());
+  };
+  run(3, 3);
+  EXPECT_TRUE(h.sink.findings().empty());
+  run(3, 50);
+  EXPECT_EQ(h.findingKinds(), std::vector<std::string>{"race.global.write-write"});
 }
 
 INSTANTIATE_TEST_SUITE_P(Builds, RaceShadow, ::testing::ValuesIn(testing::allVariants()),
