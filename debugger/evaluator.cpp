@@ -131,6 +131,7 @@ std::string Evaluator::bufferName(uint64_t p) const {
 }
 
 std::string Evaluator::format(const Value &v) const {
+  if (std::optional<std::string> handle = describeHandle(v)) return *handle;
   return formatValue(v, reader(), [this](uint64_t p) { return describePointer(p); });
 }
 
