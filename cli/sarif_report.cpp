@@ -2,19 +2,48 @@
 // §3.19 tool, §3.27 result, §3.28 location, §3.29 physicalLocation, §3.30 region).
 #include "sarif_report.h"
 
+#include <cstdint>
 #include <map>
 
 namespace spvsim::cli {
 
 namespace {
 
+/// A file path as a URI reference (SARIF §3.4.3, RFC 3986 §2): bytes other than
+/// unreserved characters and '/' percent-encoded; an absolute path as a file:// URI.
+std::string sarifFileUri(const std::string &path) {
+  static constexpr char hex[] = "0123456789ABCDEF";
+  std::string uri = path.starts_with('/') ? "file://" : "";
+  for (unsigned char c : path) {
+    const bool plain = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+                       c == '-' || c == '.' || c == '_' || c == '~' || c == '/';
+    if (plain) {
+      uri += static_cast<char>(c);
+    } else {
+      uri += '%';
+      uri += hex[c >> 4];
+      uri += hex[c & 15];
+    }
+  }
+  return uri;
+}
+
 /// A SARIF location from a finding's {"file", "line", "column"}; null without a file.
+/// The region is left out where the line is unknown (0): SARIF's lines and columns
+/// start at 1 (§3.30.5).
 nlohmann::json sarifLocation(const nlohmann::json &location, const std::string &text) {
-  if (!location.is_object() || !location.contains("file")) return nullptr;
-  nlohmann::json region = {{"startLine", location.value("line", 1)}};
-  if (location.contains("column")) region["startColumn"] = location["column"];
-  nlohmann::json l = {{"physicalLocation",
-                       {{"artifactLocation", {{"uri", location["file"]}}}, {"region", region}}}};
+  if (!location.is_object() || !location.contains("file") || !location["file"].is_string())
+    return nullptr;
+  nlohmann::json physical = {
+      {"artifactLocation", {{"uri", sarifFileUri(location["file"].get<std::string>())}}}};
+  const int64_t line = location.value("line", int64_t{0});
+  const int64_t column = location.value("column", int64_t{0});
+  if (line >= 1) {
+    nlohmann::json region = {{"startLine", line}};
+    if (column >= 1) region["startColumn"] = column;
+    physical["region"] = region;
+  }
+  nlohmann::json l = {{"physicalLocation", physical}};
   if (!text.empty()) l["message"] = {{"text", text}};
   return l;
 }
@@ -28,7 +57,12 @@ nlohmann::json sarifReport(const nlohmann::json &findings, const std::string &ve
   for (const nlohmann::json &f : findings) {
     const std::string kind = f.value("kind", "finding");
     auto [it, added] = ruleIndex.emplace(kind, rules.size());
-    if (added) rules.push_back({{"id", kind}, {"helpUri", "docs/findings.md"}});
+    // helpUri must be an absolute URI (§3.49.12); the kind's description is in spvsim's
+    // own documentation, so the rule says where instead.
+    if (added)
+      rules.push_back(
+          {{"id", kind},
+           {"help", {{"text", "See `spvsim help findings` (docs/findings.md): " + kind}}}});
     std::string text = f.value("message", "");
     if (f.contains("kernel")) text += " (kernel " + f["kernel"].get<std::string>() + ")";
     nlohmann::json result = {

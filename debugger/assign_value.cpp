@@ -39,10 +39,9 @@ Number numberOf(const ValueType &t, uint64_t bits) {
     }
     return n;
   case Kind::Int:
-    n.i = t.bytes >= 8 ? int64_t(bits)
-                       : int64_t(bits << (64 - 8 * t.bytes)) >> (64 - 8 * t.bytes); // sign
-    return n;
   case Kind::UInt:
+    n.i = integerValue(t, bits); // sign- or zero-extended from the value's bits
+    return n;
   case Kind::Bool:
   case Kind::Pointer:
     n.i = t.bytes >= 8 ? int64_t(bits) : int64_t(bits & ((uint64_t(1) << (8 * t.bytes)) - 1));
@@ -77,7 +76,9 @@ uint64_t bitsAs(const ValueType &t, const Number &n) {
   case Kind::Pointer: {
     if (n.real && !std::isfinite(n.d)) throw Error("Cannot convert " + std::to_string(n.d) + ".");
     const auto i = n.real ? uint64_t(int64_t(std::trunc(n.d))) : uint64_t(n.i);
-    return t.bytes >= 8 ? i : i & ((uint64_t(1) << (8 * t.bytes)) - 1);
+    // An integer narrower than its storage (`_BitInt(40)`) is kept zero-extended.
+    const uint32_t bits = t.kind == Kind::Pointer ? 8 * t.bytes : t.integerBits();
+    return bits >= 64 ? i : i & ((uint64_t(1) << bits) - 1);
   }
   default:
     break;

@@ -31,6 +31,16 @@ const char *spaceName(AddressSpace s) {
   return "generic";
 }
 
+/// The N of a type named "_BitInt(N)" or "unsigned _BitInt(N)" narrower than its
+/// `bytes` of storage; 0 for other names (clang 15 names every `_BitInt` without its
+/// width: then a variable's fragments give it, variable_parts.cpp).
+uint32_t bitIntWidth(const std::string &name, uint32_t bytes) {
+  const size_t at = name.find("_BitInt(");
+  if (at == std::string::npos) return 0;
+  const uint64_t n = std::strtoull(name.c_str() + at + 8, nullptr, 10);
+  return n > 0 && n < 8 * uint64_t(bytes) ? uint32_t(n) : 0;
+}
+
 bool isFloat(const Value &v) {
   return v.type && v.type->kind == Kind::Float;
 }
@@ -131,6 +141,7 @@ std::string Evaluator::bufferName(uint64_t p) const {
 }
 
 std::string Evaluator::format(const Value &v) const {
+  if (std::optional<std::string> handle = describeHandle(v)) return *handle;
   return formatValue(v, reader(), [this](uint64_t p) { return describePointer(p); });
 }
 
@@ -173,6 +184,7 @@ TypePtr Evaluator::typeOfDebug(uint32_t id) const {
       t->kind = Kind::UInt;
       break;
     }
+    t->valueBits = bitIntWidth(t->name, t->bytes);
     break;
   case DebugType::Kind::Pointer:
     t->kind = Kind::Pointer;
@@ -421,8 +433,7 @@ struct Evaluator::Parser {
       }
       return int64_t(d);
     }
-    if (t.kind == Kind::Int && t.bytes < 8)
-      return int64_t(bits << (64 - 8 * t.bytes)) >> (64 - 8 * t.bytes);
+    if (t.kind == Kind::Int || t.kind == Kind::UInt) return integerValue(t, bits);
     if (t.bytes < 8) return int64_t(bits & ((uint64_t(1) << (8 * t.bytes)) - 1));
     return int64_t(bits);
   }

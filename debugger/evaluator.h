@@ -42,6 +42,9 @@ public:
   /// Whether the expression is non-zero (a breakpoint condition).
   bool truth(const std::string &expression) const;
   std::string format(const Value &v) const;
+  /// An image or sampler value (opaque_handles.cpp): "(image2d_t read_only) image 'img'
+  /// <2 x 2, CL_RG/CL_FLOAT>", "(sampler_t) 0x14 <CLK_...>"; nullopt for other values.
+  std::optional<std::string> describeHandle(const Value &v) const;
   /// "buffer 'out' + 64", "__local 'tile' + 8", "private 'v' + 4", "NULL".
   std::string describePointer(uint64_t pointer) const;
   /// gdb's error for memory that cannot be read or written: "Cannot access memory at

@@ -145,11 +145,17 @@ void CommandLoop::cmdExamine(const std::string &argsIn, const std::string &) {
   const uint32_t perLine = format == 'c' ? 8 : size == 8 ? 2 : 4;
   for (uint64_t i = 0; i < count; ++i) {
     const uint64_t p = tagged::addOffset(pointer, i * size);
-    if (i % perLine == 0) out << (i ? "\n" : "") << e->describePointer(p) << ":";
+    if (i % perLine == 0) {
+      // An address in no allocation is labelled by its number, as gdb's x does ("0x0:").
+      char number[24];
+      std::snprintf(number, sizeof number, "0x%llx", static_cast<unsigned long long>(p));
+      out << (i ? "\n" : "") << (tagged::allocation(p) == 0 ? number : e->describePointer(p))
+          << ":";
+    }
     uint64_t bits = 0;
     std::string why;
     if (!read(p, size, &bits, why)) {
-      out << "\n" << why << "\n";
+      out << "\t" << why << "\n"; // on the line, as gdb prints it
       return;
     }
     ValueType t;

@@ -24,6 +24,13 @@ TypePtr scalarType(ValueType::Kind kind, uint32_t bytes, std::string name) {
   return t;
 }
 
+int64_t integerValue(const ValueType &t, uint64_t bits) {
+  const uint32_t n = std::min<uint32_t>(t.integerBits(), 64);
+  if (n == 0 || n >= 64) return int64_t(bits);
+  if (t.kind == ValueType::Kind::Int) return int64_t(bits << (64 - n)) >> (64 - n);
+  return int64_t(bits & ((uint64_t(1) << n) - 1));
+}
+
 bool PartBytes::allKnown(uint64_t offset, uint64_t size) const {
   if (offset + size > known.size()) return false;
   return std::all_of(known.begin() + ptrdiff_t(offset), known.begin() + ptrdiff_t(offset + size),
@@ -72,14 +79,17 @@ std::array<uint8_t, 16> wideIntegerBytes(const Value &v, const MemoryReader &rea
   return out;
 }
 
-/// A 65–128-bit integer in decimal, signed or not, as gdb prints `__int128`.
+/// A 65–128-bit integer in decimal, signed or not, as gdb prints `__int128`; one whose
+/// value has fewer bits than its storage (`_BitInt(72)`) from those bits.
 std::string formatWideInteger(const ValueType &t, const std::array<uint8_t, 16> &bytes) {
   const uint32_t n = std::min<uint32_t>(t.bytes, 16);
+  const uint32_t valueBits = std::min<uint32_t>(t.integerBits(), 8 * n);
   unsigned __int128 u = 0;
   for (uint32_t i = n; i-- > 0;) u = (u << 8) | bytes[i];
+  if (valueBits < 128) u &= ((unsigned __int128)1 << valueBits) - 1;
   bool negative = false;
-  if (t.kind == ValueType::Kind::Int && (bytes[n - 1] & 0x80)) {
-    if (n < 16) u |= ~(unsigned __int128)0 << (8 * n); // sign-extend to 128 bits
+  if (t.kind == ValueType::Kind::Int && valueBits > 0 && ((u >> (valueBits - 1)) & 1)) {
+    if (valueBits < 128) u |= ~(unsigned __int128)0 << valueBits; // sign-extend to 128 bits
     u = ~u + 1;
     negative = true;
   }
@@ -104,12 +114,10 @@ std::string formatScalar(const ValueType &t, uint64_t bits, const PointerNamer &
   const uint64_t mask = n >= 8 ? ~uint64_t(0) : (uint64_t(1) << (8 * n)) - 1;
   bits &= mask;
   switch (t.kind) {
-  case ValueType::Kind::Int: {
-    int64_t s = n >= 8 ? int64_t(bits) : int64_t(bits << (64 - 8 * n)) >> (64 - 8 * n);
-    return std::to_string(s);
-  }
+  case ValueType::Kind::Int:
+    return std::to_string(integerValue(t, bits));
   case ValueType::Kind::UInt:
-    return std::to_string(bits);
+    return std::to_string(uint64_t(integerValue(t, bits)));
   case ValueType::Kind::Bool:
     return bits ? "true" : "false";
   case ValueType::Kind::Float:

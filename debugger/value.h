@@ -26,14 +26,22 @@ struct ValueType {
     std::shared_ptr<const ValueType> type;
   };
   std::vector<Member> members; ///< Struct
+  /// Int, UInt: the bits of the value when fewer than its storage's (a `_BitInt(72)` kept
+  /// in 16 bytes, the rest zero); 0: all of them.
+  uint32_t valueBits = 0;
 
   bool isScalar() const { return kind <= Kind::Pointer; }
+  /// The bits an integer's value has (valueBits, else its storage's).
+  uint32_t integerBits() const { return valueBits ? valueBits : 8 * bytes; }
   /// Bytes between consecutive elements (a vec3 element is stored as a vec4).
   uint64_t stride() const;
 };
 using TypePtr = std::shared_ptr<const ValueType>;
 
 TypePtr scalarType(ValueType::Kind kind, uint32_t bytes, std::string name);
+/// An integer scalar's bits (at most 64 of them) as a number: sign-extended from its
+/// value's top bit for Int, zero-extended above its value's bits otherwise.
+int64_t integerValue(const ValueType &t, uint64_t bits);
 
 /// The bytes of a variable whose parts are in different registers (fragments of its
 /// debug information, -O2), as far as they are known: `known[i]` says whether `bytes[i]`

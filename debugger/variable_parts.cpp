@@ -12,6 +12,35 @@
 
 namespace spvsim::debugger {
 
+namespace {
+
+/// Whether the type is clang's `_BitInt` without its width (clang 15 names every one
+/// "_BitInt" or "unsigned _BitInt" and gives it its storage's size).
+bool isUnsizedBitInt(const ValueType &t) {
+  return (t.kind == ValueType::Kind::Int || t.kind == ValueType::Kind::UInt) && !t.valueBits &&
+         (t.name == "_BitInt" || t.name == "unsigned _BitInt");
+}
+
+/// A `_BitInt(N)` variable in parts (the front end splits a wide one into 64-bit halves,
+/// the high one a fragment of its bits 64 to N): the fragments end at bit `end`, N, and
+/// the bytes above are padding. When the bytes below `end` are all known and none above,
+/// the padding is known as zero and `v.type` becomes a copy with valueBits N, so that a
+/// signed one prints negative. Otherwise the unknown bytes stay unknown.
+void narrowBitInt(Value &v, PartBytes &parts, uint64_t end) {
+  const uint64_t size = parts.known.size();
+  if (!isUnsizedBitInt(*v.type) || end == 0 || end >= 8 * size) return;
+  const uint64_t endByte = (end + 7) / 8;
+  if (!parts.allKnown(0, endByte) || std::find(parts.known.begin() + ptrdiff_t(endByte),
+                                               parts.known.end(), 1) != parts.known.end())
+    return;
+  auto narrow = std::make_shared<ValueType>(*v.type);
+  narrow->valueBits = uint32_t(end);
+  std::fill(parts.known.begin() + ptrdiff_t(endByte), parts.known.end(), 1); // bytes stay 0
+  v.type = std::move(narrow);
+}
+
+} // namespace
+
 uint32_t Evaluator::leafBytesOf(uint32_t type) const {
   const Module &m = session_.info().module();
   const Type &st = m.type(type);
@@ -39,6 +68,10 @@ Value Evaluator::valueOfParts(const DebugVariable &var,
   auto parts = std::make_shared<PartBytes>();
   parts->bytes.assign(size, 0);
   parts->known.assign(size, 0);
+  // A `_BitInt`'s high part may end inside a byte (bits 64 to 70 of a `_BitInt(70)`): its
+  // register holds them at the bottom, and the padding above is not part of the value.
+  const bool bitInt = isUnsizedBitInt(*v.type);
+  uint64_t fragmentsEnd = 0;
   // The whole variable's binding first, then its parts bound since (bindingsOf).
   for (uint32_t index : bindOps) {
     const LoweredOp &op = k.ops[index];
@@ -52,7 +85,8 @@ Value Evaluator::valueOfParts(const DebugVariable &var,
     const uint64_t end = std::min<uint64_t>((offsetBits + bits + 7) / 8, size);
     if (first >= end) continue;
     std::fill(parts->known.begin() + ptrdiff_t(first), parts->known.begin() + ptrdiff_t(end), 0);
-    if (b.optimizedOut || b.address || offsetBits % 8 || bits % 8) continue;
+    if (part.bits) fragmentsEnd = std::max(fragmentsEnd, offsetBits + bits);
+    if (b.optimizedOut || b.address || offsetBits % 8 || (bits % 8 && !bitInt)) continue;
     // The value's components in order, each the width of its SPIR-V type; a wider value
     // than the part (a narrow integer kept in a wider one) gives its low bytes.
     const uint32_t leafBytes = leafBytesOf(b.type);
@@ -65,6 +99,7 @@ Value Evaluator::valueOfParts(const DebugVariable &var,
       at += leafBytes;
     }
   }
+  narrowBitInt(v, *parts, fragmentsEnd);
   const bool any =
       std::any_of(parts->known.begin(), parts->known.end(), [](uint8_t b) { return b; });
   if (!any || (v.type->isScalar() && !parts->allKnown(0, std::min<uint64_t>(size, 8)))) {

@@ -127,7 +127,8 @@ nlohmann::json DapVariables::describe(const Evaluator &e, const Where &where,
   nlohmann::json j = {{"name", name}, {"evaluateName", expression}};
   const PointerNamer namer = [&e](uint64_t p) { return e.describePointer(p); };
   try {
-    j["value"] = formatValue(v, e.reader(), namer, expandable(v) ? 16 : 200);
+    const std::optional<std::string> handle = e.describeHandle(v);
+    j["value"] = handle ? *handle : formatValue(v, e.reader(), namer, expandable(v) ? 16 : 200);
   } catch (const Error &error) {
     j["value"] = std::string("<") + error.what() + ">";
   }

@@ -209,11 +209,18 @@ template <class T> inline void move(const ExecState &x, const LoweredOp &op) {
   forLanes(x, x.maskOf(op), d, [&](uint32_t l) { return a[l]; });
 }
 
+/// d = a where the lane's condition holds, else b. Branch-free (a mask from the
+/// condition): conditions are data, often random (a generator's `uni < 0`), and a branch
+/// per lane mispredicts; the operands are captured by value so that the loop keeps them
+/// in registers and vectorises.
 template <class T> inline void select(const ExecState &x, const LoweredOp &op) {
   T *d = x.reg<T>(op.d);
   const uint8_t *cond = x.reg<uint8_t>(op.a);
   const T *a = x.reg<T>(op.b), *b = x.reg<T>(op.c);
-  forLanes(x, x.maskOf(op), d, [&](uint32_t l) { return cond[l] ? a[l] : b[l]; });
+  forLanes(x, x.maskOf(op), d, [cond, a, b](uint32_t l) {
+    const T m = T(T(0) - T(cond[l] != 0));
+    return T((a[l] & m) | (b[l] & T(~m)));
+  });
 }
 
 /// d = vector a [index b]; an index past the end (undefined in SPIR-V) reads 0.

@@ -118,13 +118,21 @@ inline void forAccessibleLanes(const ExecState &x, const LoweredOp &op, const ui
       differ |= (p[l] ^ p0) >> tagged::kOffsetBits;
       largest = std::max(largest, p[l]);
     }
-    if (!differ && tagged::space(p0) != AddressSpace::Private) {
+    if (!differ) {
       ResolvedAllocation r;
       const bool ok = resolve(x, p0, 0, r);
       if (checkAccess(r, ok, tagged::offset(largest) + op.imm + bytes, IsWrite) ==
           AccessFault::None) {
         std::byte *base = r.base + op.imm;
-        for (uint32_t l = 0; l < x.width; ++l) access(l, base + tagged::offset(p[l]));
+        if (tagged::space(p0) == AddressSpace::Private) {
+          // A private variable: each lane's copy lies privateSize bytes after the one
+          // before (r is lane 0's), as in the partial-mask path below.
+          const uint64_t stride = x.launch->kernel->privateSize;
+          for (uint32_t l = 0; l < x.width; ++l)
+            access(l, base + l * stride + tagged::offset(p[l]));
+        } else {
+          for (uint32_t l = 0; l < x.width; ++l) access(l, base + tagged::offset(p[l]));
+        }
         return;
       }
     }

@@ -149,6 +149,31 @@ bool mayOverlap(const AccessSpan &p, const AccessSpan &q) {
   return !p.exact || !q.exact || (p.lo < q.hi && q.lo < p.hi);
 }
 
+/// Whether a lane's access by `write` may touch a byte that a lane's access by `read`
+/// touches, over the lanes `lanes` (each lane's spans computed once). A private pointer
+/// means the bytes of the lane that uses it, so two lanes' private accesses never meet:
+/// there only a lane's own pair counts.
+bool lanesMayOverlap(const ExecState &x, const LoweredOp &write, bool writeFixed,
+                     const LoweredOp &read, bool readFixed, uint64_t lanes) {
+  AccessSpan reads[64];
+  uint64_t sharedReads = 0; // lanes whose read is not of private memory
+  for (uint64_t m = lanes; m; m &= m - 1) {
+    const auto lane = uint32_t(std::countr_zero(m));
+    reads[lane] = accessSpan(x, read, lane, readFixed);
+    if (tagged::space(reads[lane].pointer) != AddressSpace::Private) sharedReads |= m & -m;
+  }
+  for (uint64_t l = lanes; l; l &= l - 1) {
+    const auto lane = uint32_t(std::countr_zero(l));
+    const AccessSpan w = accessSpan(x, write, lane, writeFixed);
+    const uint64_t against = tagged::space(w.pointer) == AddressSpace::Private
+                                 ? (sharedReads | (l & -l)) & lanes
+                                 : lanes;
+    for (uint64_t m = against; m; m &= m - 1)
+      if (mayOverlap(w, reads[std::countr_zero(m)])) return true;
+  }
+  return false;
+}
+
 /// The loop's blocks as a graph of one iteration: successors inside the loop, with the
 /// back edges to the head and the edges that leave the loop going to one sink, and which
 /// block postdominates which (a block every path from the other to the sink goes through).
@@ -261,16 +286,17 @@ bool exitSlice(const ExecState &x, uint32_t block, std::vector<uint8_t> &slots, 
     const uint32_t c = slotOf(op, OpField::C);
     return c < fixed.size() && fixed[c];
   };
+  std::vector<uint8_t> isTrusted(end - begin, 0); // by op of the loop: in `trusted`
   auto computeFixed = [&] {
+    std::fill(isTrusted.begin(), isTrusted.end(), 0);
+    for (uint32_t i : trusted) isTrusted[i - begin] = 1;
     fixed.assign(k.slotCount, 0);
     for (size_t slot = 0; slot < fixed.size(); ++slot) fixed[slot] = writers[slot] == 0;
     for (bool changed = true; changed;) {
       changed = false;
       for (uint32_t i = begin; i < end; ++i) {
         const LoweredOp &op = k.ops[i];
-        if (!pointerArithmetic(op.code) &&
-            std::find(trusted.begin(), trusted.end(), i) == trusted.end())
-          continue;
+        if (!pointerArithmetic(op.code) && !isTrusted[i - begin]) continue;
         const OpOperands ops = opOperands(op);
         bool inputs = true;
         uint32_t result = ~0u;
@@ -295,11 +321,7 @@ bool exitSlice(const ExecState &x, uint32_t block, std::vector<uint8_t> &slots, 
       bool keep = fixedAddress(load);
       for (size_t j = 0; j < stores.size() && keep; ++j) {
         const LoweredOp &store = k.ops[stores[j]];
-        const bool storeFixed = fixedAddress(store);
-        for (uint64_t l = lanes; l && keep; l &= l - 1)
-          for (uint64_t m = lanes; m && keep; m &= m - 1)
-            keep = !mayOverlap(accessSpan(x, store, uint32_t(std::countr_zero(l)), storeFixed),
-                               accessSpan(x, load, uint32_t(std::countr_zero(m)), true));
+        keep = !lanesMayOverlap(x, store, fixedAddress(store), load, true, lanes);
       }
       if (keep) {
         ++t;
@@ -358,11 +380,7 @@ bool exitSlice(const ExecState &x, uint32_t block, std::vector<uint8_t> &slots, 
           const bool storeFixed = fixedAddress(op);
           for (uint32_t load : loads) {
             const LoweredOp &read = k.ops[load];
-            const bool loadFixed = fixedAddress(read);
-            for (uint64_t l = lanes; l && !needed; l &= l - 1)
-              for (uint64_t m = lanes; m && !needed; m &= m - 1)
-                needed = mayOverlap(accessSpan(x, op, uint32_t(std::countr_zero(l)), storeFixed),
-                                    accessSpan(x, read, uint32_t(std::countr_zero(m)), loadFixed));
+            needed = lanesMayOverlap(x, op, storeFixed, read, fixedAddress(read), lanes);
             if (needed) break;
           }
         }

@@ -49,7 +49,9 @@ inline uint64_t boolLanes(const uint8_t *b, uint32_t width) {
   return lanes;
 }
 
-inline void addPending(Warp &w, uint32_t block, uint64_t lanes) {
+// Always inline: three ops on the warp loop's hottest path (every branch), which GCC would
+// otherwise call out of line once the loop grows.
+[[gnu::always_inline]] inline void addPending(Warp &w, uint32_t block, uint64_t lanes) {
   if (!lanes) return;
   w.pending[block] |= lanes;
   w.pendingBlocks[block >> 6] |= uint64_t(1) << (block & 63);

@@ -23,5 +23,6 @@ set var in = 0
 print in
 print *in
 print in[2]
+x/2x in
 set var in[1] = 4
 quit

@@ -1,5 +1,5 @@
 # 128-bit integers print in full (not their low 64 bits), signed and unsigned.
-break wide_product.cl:8
+break wide_product.cl:9
 run
 print p
 print q

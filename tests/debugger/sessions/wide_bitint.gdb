@@ -1,0 +1,9 @@
+# A signed _BitInt(72) kept in two 64-bit halves (-O2: fragments of 64 and 8 bits)
+# prints negative, from its 72 bits, in both work-items (a large and a small value).
+break wide_product.cl:9
+run
+print b
+info locals
+workitem 1
+print b
+quit
