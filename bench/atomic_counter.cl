@@ -8,5 +8,7 @@ __kernel void atomic_counter(__global atomic_int *counters, __global int *out, i
     v += atomic_exchange(&counters[0], (int)i);
     v += atomic_fetch_add(&counters[1], 1);
   }
-  out[i] = v;
+  // The values returned depend on the order work-items run in; whether they were read
+  // does not (v < 2^21), so the output compares between runs.
+  out[i] = v >= 0;
 }
