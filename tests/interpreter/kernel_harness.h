@@ -119,7 +119,7 @@ inline std::vector<Variant> allVariants() {
 #ifdef SPVSIM_TEST_SANITIZED
   return {{"O0", 1, 1}, {"O0g", 32, 2}, {"O2", 8, 2}, {"O2g", 64, 1}};
 #else
-  return {{"O0", 1, 1},  {"O0", 32, 2},  {"O2", 1, 1},  {"O2", 8, 2},   {"O2", 32, 2},
+  return {{"O0", 1, 1},  {"O0", 32, 2}, {"O2", 1, 1},   {"O2", 8, 2},  {"O2", 32, 2},
           {"O2", 64, 1}, {"O0g", 1, 2}, {"O0g", 32, 1}, {"O2g", 1, 1}, {"O2g", 32, 2}};
 #endif
 }
