@@ -316,6 +316,7 @@ private:
     const uint64_t globalQuiet = quietBits<GlobalLayout>();
     const uint32_t groupFirst = views_[m].groupFirst, stride = views_[m].stride;
     const uint64_t kept = packed_[RaceGroup::kGlobal] | kMulti | seen_; // and the item
+    const bool plainRead = Global && kind_ == AccessKind::Read;
     // Plain accesses while every warp of the group is at its last barrier: settledStep().
     const bool settled = !Global && (kind_ == AccessKind::Read || kind_ == AccessKind::Write) &&
                          views_[m].trustEpochs && access_[m].epoch == views_[m].lastBarrier &&
@@ -344,18 +345,17 @@ private:
             }
         }
         if constexpr (Global) {
-          // Read by another work-item of the group in this epoch, multi set (work-items
-          // reading their neighbours' elements): the in-group half of QuietRun::loud.
+          // QuietRun::loud's in-group half (another item's read, multi); a second read here.
           if (run) {
             const uint64_t w = std::atomic_ref<uint64_t>(words_[g]).load(std::memory_order_relaxed);
             const uint32_t item = uint32_t(w) & GlobalLayout::kItemMask;
-            const bool other = item != ((items + l) & GlobalLayout::kItemMask) &&
-                               ((item - groupFirst) & GlobalLayout::kItemMask) < stride;
             const uint64_t differ = (w ^ globalQuiet) & kGlobalQuiet;
-            found = differ == 0 && other;
-            // A second in-group plain read in the epoch: groupStep()'s concurrent case.
-            if (!found && kind_ == AccessKind::Read && w != 0 && differ == kMulti && other &&
-                !(w & kShared)) {
+            const auto other = [&] {
+              return item != ((items + l) & GlobalLayout::kItemMask) &&
+                     ((item - groupFirst) & GlobalLayout::kItemMask) < stride;
+            };
+            found = differ == 0 && other();
+            if (differ == kMulti && plainRead && w != 0 && !(w & kShared) && other()) {
               hold(g);
               std::atomic_ref<uint64_t> word(words_[g]);
               if (word.load(std::memory_order_relaxed) == w) {

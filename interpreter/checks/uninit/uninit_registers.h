@@ -63,7 +63,7 @@ inline uint64_t undefinedLanesOf(const ExecState &x, uint32_t slot, uint64_t mas
 }
 
 /// Makes the lanes of `mask` of slot `slot` defined; a slot defined in every lane is clean.
-inline void defineLanes(const ExecState &x, uint32_t slot, uint64_t mask) {
+[[gnu::always_inline]] inline void defineLanes(const ExecState &x, uint32_t slot, uint64_t mask) {
   if (!isDirty(x, slot)) return;
   uint8_t *s = shadowOf(x, slot);
   if (mask == x.allLanes) {
