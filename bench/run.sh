@@ -24,7 +24,9 @@ python3 gen.py
 for cl in *.cl; do   # compile kernels whose SPIR-V is missing or stale
   spv=${cl%.cl}.spv
   if [ ! -f "$spv" ] || [ "$cl" -nt "$spv" ]; then
-    clang-15 -c -target spir64 -O2 -fno-slp-vectorize -cl-std=CL1.2 -emit-llvm \
+    # OpenCL C 1.2 unless the kernel's source says otherwise on a line of its own.
+    std=$(sed -n 's,^// Built with -cl-std=\(CL[0-9.]*\).*,\1,p' "$cl" | head -n 1)
+    clang-15 -c -target spir64 -O2 -fno-slp-vectorize -cl-std="${std:-CL1.2}" -emit-llvm \
       -o "${cl%.cl}.bc" "$cl"
     llvm-spirv-15 --spirv-max-version=1.0 "${cl%.cl}.bc" -o "$spv"
     rm -f "${cl%.cl}.bc"
