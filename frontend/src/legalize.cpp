@@ -15,6 +15,7 @@
 #include <optional>
 #include <vector>
 
+#include "legalize_bitint_types.h"
 #include "legalize_debug_expressions.h"
 #include "legalize_integers.h"
 #include "legalize_wide_integers.h"
@@ -242,6 +243,8 @@ LegalizeReport legalizeForTranslator(llvm::Module &module) {
   LegalizeReport report;
   replaceFreezes(module, report);
   for (llvm::Function &function : module) {
+    // Before the widths change: a `_BitInt(N)` variable's N is its integer's width.
+    report.namedBitIntWidths += nameBitIntWidths(function);
     // Computed variable locations first: their instructions are legalized with the rest.
     report.computedLocations += materializeComputedLocations(function).materialized;
     // Above 64 bits first: truncating a wide value may leave an illegal narrow one.

@@ -20,9 +20,12 @@ struct LegalizeReport {
   unsigned droppedLocations = 0;    ///< variable locations whose expressions were dropped
   unsigned undefinedLocations = 0;  ///< variable locations naming a value not dominating them
   unsigned droppedGlobalDebug = 0;  ///< global variable expressions dropped
+  unsigned namedBitIntWidths = 0;   ///< `_BitInt(N)` variables given their N in their type
 };
 
 /// Rewrites `module` in place:
+/// - a `_BitInt(N)` variable's debug type, which clang 15 names without N, is named
+///   with it (legalize_bitint_types.h), before the widths below are legalized;
 /// - `freeze x` becomes `x` (what newer translators do: SPIR-V has no poison, so any
 ///   value of x is a valid result of the freeze);
 /// - integers of a width below 64 bits SPIR-V for OpenCL has not (clang -O2 switches
