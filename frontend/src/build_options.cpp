@@ -69,6 +69,20 @@ std::vector<std::string> splitBuildOptions(std::string_view text) {
   return words;
 }
 
+std::optional<std::string> llvmOptionProblem(const std::vector<std::string> &words, size_t &i) {
+  std::string option;
+  if (words[i] == "-mllvm")
+    option = i + 1 < words.size() ? "-mllvm " + words[++i] : "-mllvm";
+  else if (words[i].rfind("-mllvm=", 0) == 0)
+    option = words[i];
+  else
+    return std::nullopt;
+  return "option '" + option +
+         "' is not supported: LLVM's own options (of clang's optimiser and the SPIR-V "
+         "translator) are settings of a whole process, shared by every build, and spvsim "
+         "cannot set them for one build";
+}
+
 std::optional<std::string> applyBuildOptions(std::string_view text,
                                              const std::filesystem::path &includeBase,
                                              CompileInput &input) {
@@ -101,6 +115,8 @@ std::optional<std::string> applyBuildOptions(std::string_view text,
       input.debugInfo = true;
     } else if (isPassThroughBuildOption(w) || w == "-cl-uniform-work-group-size") {
       input.options.push_back(w);
+    } else if (std::optional<std::string> problem = llvmOptionProblem(words, i)) {
+      return problem;
     } else {
       return "unknown build option '" + w +
              "' (-D, -I, -cl-std=, -cl-opt-disable, -g and "

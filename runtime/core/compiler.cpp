@@ -128,6 +128,9 @@ std::optional<CompileOptions> parseCompileOptions(std::string_view text, std::st
       options.debugInfo = true;
     } else if (isOneOf(w, kIgnoredFlags)) {
       continue;
+    } else if (std::optional<std::string> problem = frontend::llvmOptionProblem(words, i)) {
+      error = *problem;
+      return std::nullopt;
     } else {
       error = "unknown build option '" + w + "'";
       return std::nullopt;

@@ -32,6 +32,16 @@ TEST(BuildOptionsTest, NamesWhatIsWrong) {
             "unknown build option '-O3' (-D, -I, -cl-std=, -cl-opt-disable, -g and the -cl-* "
             "options of clBuildProgram)");
   EXPECT_EQ(applyBuildOptions("-D", "/", input).value_or(""), "option -D needs a value");
+  // LLVM's options are the process's, not one build's: refused, naming the option.
+  const std::string llvmReason =
+      "' is not supported: LLVM's own options (of clang's optimiser and the SPIR-V "
+      "translator) are settings of a whole process, shared by every build, and spvsim "
+      "cannot set them for one build";
+  EXPECT_EQ(applyBuildOptions("-g -mllvm -unroll-threshold=4 -w", "/", input).value_or(""),
+            "option '-mllvm -unroll-threshold=4" + llvmReason);
+  EXPECT_EQ(applyBuildOptions("-mllvm=-spirv-text", "/", input).value_or(""),
+            "option '-mllvm=-spirv-text" + llvmReason);
+  EXPECT_EQ(applyBuildOptions("-mllvm", "/", input).value_or(""), "option '-mllvm" + llvmReason);
   EXPECT_EQ(applyBuildOptions("-cl-std=CL2.1", "/", input).value_or(""),
             "unsupported language in -cl-std=CL2.1 (CL1.0, CL1.1, CL1.2, CL2.0, CL3.0, or "
             "CLC++2021 for C++ for OpenCL)");

@@ -112,6 +112,12 @@ static void logs(void) {
   EXPECT_ERR(CL_INVALID_BUILD_OPTIONS, clBuildProgram(p, 1, &device, "-fno-such", NULL, NULL));
   OK(clGetProgramBuildInfo(p, device, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log, NULL));
   CHECK(strstr(log, "-fno-such") != NULL);
+  /* LLVM's options are the process's: refused, the option and why named in the log. */
+  EXPECT_ERR(CL_INVALID_BUILD_OPTIONS,
+             clBuildProgram(p, 1, &device, "-mllvm -unroll-threshold=4", NULL, NULL));
+  OK(clGetProgramBuildInfo(p, device, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log, NULL));
+  CHECK(strstr(log, "option '-mllvm -unroll-threshold=4' is not supported: LLVM's own options") !=
+        NULL);
   clReleaseProgram(p);
 }
 

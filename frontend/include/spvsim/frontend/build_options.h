@@ -26,6 +26,14 @@ std::optional<std::string> clStdLanguage(std::string_view value);
 /// which the runtime also records).
 bool isPassThroughBuildOption(std::string_view option);
 
+/// When `words[i]` is `-mllvm` (with its value in the next word) or `-mllvm=VALUE`: the
+/// build log's message saying why such an option is refused, `i` moved to its last word.
+/// LLVM's options (of clang's optimiser and of the SPIR-V translator library) are
+/// settings of a whole process, shared by every build in it: the front end compiles in
+/// the application's process (on any of its threads) and translates in one long-lived
+/// translator process, so it cannot give one build its own. nullopt for other options.
+std::optional<std::string> llvmOptionProblem(const std::vector<std::string> &words, size_t &i);
+
 /// Applies `text` to `input`: -D and -I (relative -I folders are taken from
 /// `includeBase`), -cl-std= (CL1.0 to CL3.0, CLC++2021, CLC++1.0, CLC++: CL2.0 too,
 /// which the runtime's clBuildProgram refuses because the device lacks pipes),
