@@ -216,6 +216,79 @@ void writeFloatRange(std::byte *data, uint64_t count, const BufferInit &init, co
   });
 }
 
+/// Every element of a fill: one element's bytes (padding lanes zero) made a block of
+/// whole elements, copied over each chunk with memcpy rather than component by component.
+void writeFill(const ElementType &type, uint64_t count, const BufferInit &init,
+               const StopCheck &stop, const std::string &path, uint32_t threads, std::byte *data) {
+  const uint64_t elementSize = type.size();
+  const uint64_t blockElements = std::max<uint64_t>(1, 4096 / elementSize);
+  std::vector<std::byte> block(blockElements * elementSize);
+  for (uint32_t c = 0; c < type.width; ++c)
+    storeComponent(block.data() + c * type.componentSize(), init.fillBits, type.componentSize());
+  for (uint64_t filled = elementSize; filled < block.size(); filled *= 2)
+    std::memcpy(block.data() + filled, block.data(), std::min(filled, block.size() - filled));
+  forEachChunk(count, stop, path, threads, [&](uint64_t first, uint64_t end) {
+    for (uint64_t i = first; i < end; i += blockElements)
+      std::memcpy(data + i * elementSize, block.data(),
+                  std::min(blockElements, end - i) * elementSize);
+  });
+}
+
+/// Whether components kFirst, kFirst + 1 and kLast (kFirst <= kLast) of an integer range
+/// are whole numbers of the type's range: the components are monotonic, so then every one
+/// between them is (and a step between whole numbers is whole).
+bool rangeFits(const BufferInit &init, ScalarType scalar, uint64_t kFirst, uint64_t kLast) {
+  for (uint64_t k : {kFirst, std::min(kFirst + 1, kLast), kLast}) {
+    FitProblem problem;
+    const double v = init.rangeStart + static_cast<double>(k) * init.rangeStep;
+    if (!convertComponent(Number::ofReal(v, ""), scalar, problem)) return false;
+  }
+  return true;
+}
+
+/// A whole number `v` of an integer type's range (rangeFits) as T, the type's size.
+template <typename T> T integerRangeBits(double v) {
+  if constexpr (sizeof(T) == 8)
+    return v < 0 ? static_cast<T>(static_cast<int64_t>(v)) : static_cast<T>(v);
+  else
+    return static_cast<T>(static_cast<int64_t>(v)); // |v| < 2^32
+}
+
+/// Component k of an integer buffer = start + k × step. A chunk whose components all fit
+/// (rangeFits) is written by a plain loop on T, the component's size; the others take the
+/// checked path, which fails at the first component that does not fit.
+template <typename T>
+void writeIntegerRange(const ElementType &type, std::byte *data, uint64_t count,
+                       const BufferInit &init, const StopCheck &stop, const std::string &path,
+                       uint32_t threads) {
+  const uint64_t width = type.width, stored = type.storedComponents();
+  const std::string rangePath = keyPath(path, "range");
+  forEachChunk(count, stop, path, threads, [&](uint64_t first, uint64_t end) {
+    double dk = static_cast<double>(first * width);
+    if (!rangeFits(init, type.scalar, first * width, end * width - 1)) {
+      for (uint64_t i = first; i < end; ++i)
+        for (uint64_t c = 0; c < width; ++c, dk += 1.0)
+          storeComponent(data + (i * stored + c) * sizeof(T),
+                         componentBitsFromDouble(init.rangeStart + dk * init.rangeStep, type.scalar,
+                                                 rangePath),
+                         sizeof(T));
+      return;
+    }
+    if (width == 1) {
+      for (uint64_t i = first; i < end; ++i, dk += 1.0) {
+        const T v = integerRangeBits<T>(init.rangeStart + dk * init.rangeStep);
+        std::memcpy(data + i * sizeof(T), &v, sizeof(T));
+      }
+      return;
+    }
+    for (uint64_t i = first; i < end; ++i)
+      for (uint64_t c = 0; c < width; ++c, dk += 1.0) {
+        const T v = integerRangeBits<T>(init.rangeStart + dk * init.rangeStep);
+        std::memcpy(data + (i * stored + c) * sizeof(T), &v, sizeof(T));
+      }
+  });
+}
+
 /// Reads an init file straight into the buffer (it must hold exactly out.size() bytes).
 void readFileBytes(const BufferInit &init, std::span<std::byte> out, const std::string &path) {
   std::ifstream in(init.file, std::ios::binary);
@@ -550,9 +623,7 @@ void writeInitialContents(const ElementType &type, uint64_t count, const BufferI
   std::byte *data = out.data();
   switch (init.kind) {
   case BufferInit::Kind::Fill:
-    forEachComponent(type, count, stop, path, threads, [&](uint64_t at, uint64_t) {
-      storeComponent(data + at, init.fillBits, componentSize);
-    });
+    writeFill(type, count, init, stop, path, threads, data);
     break;
   case BufferInit::Kind::Values:
     forEachComponent(type, count, stop, path, threads, [&](uint64_t at, uint64_t k) {
@@ -580,7 +651,21 @@ void writeInitialContents(const ElementType &type, uint64_t count, const BufferI
       });
       break;
     }
-    const std::string rangePath = keyPath(path, "range");
+    if (!isFloatType(scalar)) {
+      auto write = [&](auto zero) {
+        writeIntegerRange<decltype(zero)>(type, data, count, init, stop, path, threads);
+      };
+      if (componentSize == 1)
+        write(uint8_t{});
+      else if (componentSize == 2)
+        write(uint16_t{});
+      else if (componentSize == 4)
+        write(uint32_t{});
+      else
+        write(uint64_t{});
+      break;
+    }
+    const std::string rangePath = keyPath(path, "range"); // half
     forEachComponent(type, count, stop, path, threads, [&](uint64_t at, uint64_t k) {
       double v = init.rangeStart + static_cast<double>(k) * init.rangeStep;
       storeComponent(data + at, componentBitsFromDouble(v, scalar, rangePath), componentSize);

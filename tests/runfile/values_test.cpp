@@ -201,6 +201,34 @@ TEST(Init, FillLeavesVec3PaddingZero) {
             (std::vector<float>{2.5f, 2.5f, 2.5f, 0, 2.5f, 2.5f, 2.5f, 0}));
 }
 
+// A fill is written a block of elements at a time: every element of a buffer longer
+// than a block and not a multiple of one, padding lanes zero.
+TEST(Init, FillCoversBuffersOfAnyLength) {
+  const std::vector<int16_t> shorts = asVector<int16_t>(contents("short3", 1001, {{"fill", -3}}));
+  ASSERT_EQ(shorts.size(), 4004u);
+  for (size_t i = 0; i < shorts.size(); ++i) EXPECT_EQ(shorts[i], i % 4 == 3 ? 0 : -3) << i;
+  const std::vector<uint64_t> longs =
+      asVector<uint64_t>(contents("ulong16", 3, {{"fill", "0xfedcba9876543210"}}));
+  EXPECT_EQ(longs, std::vector<uint64_t>(48, 0xfedcba9876543210u));
+  EXPECT_EQ(asVector<uint8_t>(contents("uchar", 4097, {{"fill", 200}})),
+            std::vector<uint8_t>(4097, 200));
+}
+
+// Integer ranges of every size, scalars and vectors (vec3 padding zero), to the types'
+// ends.
+TEST(Init, IntegerRangesOfEverySize) {
+  EXPECT_EQ(asVector<int32_t>(contents("int3", 2, {{"range", {-2, 1}}})),
+            (std::vector<int32_t>{-2, -1, 0, 0, 1, 2, 3, 0}));
+  EXPECT_EQ(asVector<uint8_t>(contents("uchar", 3, {{"range", {253, 1}}})),
+            (std::vector<uint8_t>{253, 254, 255}));
+  EXPECT_EQ(asVector<int16_t>(contents("short2", 2, {{"range", {-32768, 1000}}})),
+            (std::vector<int16_t>{-32768, -31768, -30768, -29768}));
+  EXPECT_EQ(asVector<uint64_t>(contents("ulong", 2, {{"range", {"0xfffffffffffff000", 2048}}})),
+            (std::vector<uint64_t>{0xfffffffffffff000u, 0xfffffffffffff800u}));
+  EXPECT_EQ(asVector<int64_t>(contents("long", 3, {{"range", {-4, 4}}})),
+            (std::vector<int64_t>{-4, 0, 4}));
+}
+
 TEST(Init, RangeOverFlattenedComponents) {
   EXPECT_EQ(asVector<float>(contents("float", 4, {{"range", {1, 0.5}}})),
             (std::vector<float>{1, 1.5, 2, 2.5}));
