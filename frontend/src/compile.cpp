@@ -100,6 +100,9 @@ private:
 } // namespace
 
 CompileResult compile(const CompileInput &input, const DeviceFacts &device) {
+  // The translator process starts (its libraries load, tens of milliseconds) while clang
+  // parses and optimises, rather than after.
+  startTranslator();
   CompileResult result;
   std::string log;
   llvm::raw_string_ostream logStream(log);

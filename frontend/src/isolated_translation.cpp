@@ -99,10 +99,15 @@ bool readAvailable(int fd, std::string &text) {
   }
 }
 
-/// The translator process, started when a translation needs it and again after it ended.
+/// The translator process, started when a build begins (startTranslator()) or a
+/// translation needs it, and again after it ended.
 class TranslatorProcess {
 public:
   Translation translate(const std::string &request, std::chrono::milliseconds timeout);
+  void startEarly() {
+    std::unique_lock<std::mutex> lock(mutex_, std::try_to_lock);
+    if (lock.owns_lock() && !running()) start();
+  }
   int id() {
     std::lock_guard<std::mutex> lock(mutex_);
     return running() ? pid_ : -1;
@@ -326,6 +331,10 @@ Translation translateBitcode(const std::string &bitcode, uint32_t maxSpirvVersio
   std::string request(reinterpret_cast<const char *>(&header), sizeof header);
   request += bitcode;
   return translatorProcess().translate(request, timeout);
+}
+
+void startTranslator() {
+  translatorProcess().startEarly();
 }
 
 int translatorProcessId() {

@@ -39,6 +39,12 @@ Translation translateBitcode(const std::string &bitcode, uint32_t maxSpirvVersio
                              bool discardValueNames = true,
                              std::chrono::milliseconds timeout = std::chrono::seconds(300));
 
+/// Starts the translator process when none runs, without waiting for it: it loads its
+/// libraries while the caller compiles, and the build's translation finds it started.
+/// Returns at once when another thread is translating (a translator runs then). A
+/// translator that cannot start is not reported here: the translation reports it.
+void startTranslator();
+
 /// The process id of the running translator, or -1 when none runs (for tests).
 int translatorProcessId();
 

@@ -95,6 +95,21 @@ TEST(TranslatorProcess, OneProcessServesEveryBuild) {
   EXPECT_EQ(translatorProcessId(), first);
 }
 
+// A build starts the translator as it begins, so that its start-up overlaps clang's
+// work: it runs even after a build clang fails, and the next build's translation uses it.
+TEST(TranslatorProcess, ABuildStartsTheTranslatorAsItBegins) {
+  killTranslator();
+  ASSERT_EQ(translatorProcessId(), -1);
+  CompileResult r = build("__kernel void k(__global int *a) { a[0] = missing; }\n");
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.log.find("use of undeclared identifier 'missing'"), std::string::npos) << r.log;
+  const int started = translatorProcessId();
+  EXPECT_GT(started, 0);
+  r = build(kKernel);
+  ASSERT_TRUE(r.ok) << r.log;
+  EXPECT_EQ(translatorProcessId(), started);
+}
+
 TEST(TranslatorProcess, AnotherStartsAfterOneEndedOnAModule) {
   ASSERT_TRUE(build(kKernel).ok);
   const int first = translatorProcessId();
