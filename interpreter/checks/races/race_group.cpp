@@ -19,7 +19,10 @@ RaceGroup::RaceGroup(RaceShadow &shadow, const LaunchContext &launch, size_t war
 
 void RaceGroup::start(uint64_t linearGroup) {
   groupFirst_ = uint32_t(linearGroup * shadow_.stride());
-  for (auto &e : epochs_) std::fill(e.begin(), e.end(), 0);
+  // No epoch exceeds its memory's latest_: a group that passed no barrier or fence left
+  // them 0, and the next one starts at no cost (a launch of many small groups).
+  for (uint32_t m = 0; m < 3; ++m)
+    if (latest_[m]) std::fill(epochs_[m].begin(), epochs_[m].end(), 0);
   lastBarrier_ = {0, 0, 0};
   latest_ = {0, 0, 0};
   unfencedBarrier_ = 0;
