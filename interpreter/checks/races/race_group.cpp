@@ -19,9 +19,13 @@ RaceGroup::RaceGroup(RaceShadow &shadow, const LaunchContext &launch, size_t war
 
 void RaceGroup::start(uint64_t linearGroup) {
   groupFirst_ = uint32_t(linearGroup * shadow_.stride());
-  for (auto &e : epochs_) std::fill(e.begin(), e.end(), 0);
+  // No epoch exceeds its memory's latest_: a group that passed no barrier or fence left
+  // them 0, and the next one starts at no cost (a launch of many small groups).
+  for (uint32_t m = 0; m < 3; ++m)
+    if (latest_[m]) std::fill(epochs_[m].begin(), epochs_[m].end(), 0);
   lastBarrier_ = {0, 0, 0};
   latest_ = {0, 0, 0};
+  unfencedBarrier_ = 0;
   std::fill(local_.begin(), local_.begin() + std::min<uint64_t>(localUsed_, local_.size()), 0);
   localUsed_ = 0;
   copies_.clear();
@@ -50,6 +54,9 @@ void RaceGroup::barrier(uint64_t scopes) {
                               0,
                           (semantics & uint64_t(spv::MemorySemanticsMask::WorkgroupMemory)) != 0,
                           (semantics & uint64_t(spv::MemorySemanticsMask::ImageMemory)) != 0};
+  if (!subgroup)
+    unfencedBarrier_ =
+        fences[kGlobal] ? 0 : std::max<uint8_t>(unfencedBarrier_, 1 + fences[kLocal]);
   for (uint32_t m = 0; m < 3; ++m) {
     if (!fences[m]) continue;
     if (subgroup) {
@@ -74,6 +81,16 @@ void RaceGroup::subGroupBarrier(uint32_t warp, uint64_t scopes) {
     if (fences[m] && warp < epochs_[m].size()) epochs_[m][warp] = ++latest_[m];
   if (fences[kGlobal] && warp < sync_.size() && warp < epochs_[kGlobal].size())
     sync_[warp].warpBarrier = epochs_[kGlobal][warp];
+}
+
+// OpenCL C 3.0 §6.15.8 (barrier): a barrier orders the global accesses of the group's
+// work-items only with CLK_GLOBAL_MEM_FENCE among its flags.
+std::string RaceGroup::unfencedBarrierOrdering() const {
+  if (!unfencedBarrier_) return {};
+  return std::string("no work-group barrier with the global fence between them (") +
+         (unfencedBarrier_ > 1 ? "CLK_LOCAL_MEM_FENCE alone does not order global memory)"
+                               : "a barrier without CLK_GLOBAL_MEM_FENCE does not order global "
+                                 "memory)");
 }
 
 void RaceGroup::waitEvents() {

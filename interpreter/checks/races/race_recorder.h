@@ -60,6 +60,7 @@ public:
   /// is decided once, so that kernels without the log (log_) pay nothing for it.
   template <class PointerOf> void lanes(const ExecState &x, uint64_t mask, PointerOf pointerOf) {
     if (log_) [[unlikely]] {
+      mask = sharedRun(x, mask, pointerOf);
       for (uint64_t m = mask; m; m &= m - 1) {
         const uint32_t l = uint32_t(std::countr_zero(m));
         access<true>(x, l, pointerOf(l));
@@ -232,6 +233,22 @@ public:
   }
 
 private:
+  /// The lanes of `mask` at one shared global granule (a warp's atomics on a counter), in
+  /// lane order, as shared() takes them one by one, under one hold of the page's lock and
+  /// one of the log's: each lane's step() of the word, and its access logged. Stops at the
+  /// first lane whose step finds a conflict or whose word holds accesses the lane may
+  /// race with (logged() decides those); returns the lanes left to take one by one.
+  template <class PointerOf>
+  uint64_t sharedRun(const ExecState &x, uint64_t mask, PointerOf pointerOf) {
+    if (!(mask & (mask - 1)) || !isAtomic(kind_)) return mask;
+    const uint64_t q = pointerOf(uint32_t(std::countr_zero(mask)));
+    for (uint64_t m = mask & (mask - 1); m; m &= m - 1)
+      if (pointerOf(uint32_t(std::countr_zero(m))) != q) return mask;
+    return sharedRun(x, mask, q);
+  }
+  /// sharedRun() once every lane's pointer is q (race_recorder_shared.cpp).
+  uint64_t sharedRun(const ExecState &x, uint64_t mask, uint64_t q);
+
   /// lane(): `Logged` when the kernel logs shared words (log_ is set).
   template <bool Logged> void access(const ExecState &x, uint32_t lane, uint64_t q) {
     const AddressSpace space = tagged::space(q);
@@ -668,87 +685,14 @@ private:
   }
 
   /// Access b of granule g, whose word was `before` and is shared now (under the page's
-  /// lock, which this releases): logs it (and the word's access, if b made it shared),
-  /// then decides a race with another work-group by the log, each of whose accesses
-  /// either precedes a release this group acquired or races with b; the word's `out`
-  /// decides within the group, for atomic scopes, and where the granule is not logged.
+  /// lock, which this releases): logs it, then decides (race_recorder_shared.cpp).
   [[gnu::noinline]] void logged(uint64_t g, uint64_t q, uint64_t before, const Access &b,
-                                const Outcome &out) {
-    const uint64_t key = uint64_t(root_) << 40 | g;
-    const uint32_t stride = shadow_.stride();
-    Access mine = b;
-    mine.item &= GlobalLayout::kItemMask;
-    mine.epoch &= GlobalLayout::kEpochMask;
-    bool kept = true;
-    if (!(before & kShared) && before != 0) {
-      const Access d = GlobalLayout::unpack(before);
-      kept = log_->record(key, d.item / stride, {d, (before & kMulti) != 0});
-    }
-    kept = log_->record(key, mine.item / stride, {mine, false}) && kept;
-    unlock();
-    if (out.conflict != Conflict::None &&
-        (out.sameGroup || out.conflict == Conflict::Scope || !kept))
-      return report(q, g, b, out);
-    if (!kept || !(before & conflictingSeen(b.kind))) return;
-    Outcome exact;
-    log_->forOthers(key, mine.item / stride, [&](const LoggedAccess &e) {
-      // Atomics with each other race only by scope, which the word decides.
-      const AccessKind k = e.access.kind;
-      if ((!isWrite(k) && !isWrite(mine.kind)) || (isAtomic(k) && isAtomic(mine.kind)))
-        return false;
-      const Conflict c = isAtomic(k) || isAtomic(mine.kind) ? Conflict::AtomicPlain
-                         : isWrite(k) && isWrite(mine.kind) ? Conflict::WriteWrite
-                                                            : Conflict::ReadWrite;
-      if (e.wholeEpoch ? group_.followsWithGroup(e.access) : group_.follows(e.access)) return false;
-      exact.conflict = c;
-      exact.named = true;
-      exact.other = e.access;
-      exact.otherKind = e.access.kind;
-      return true;
-    });
-    if (exact.conflict != Conflict::None) report(q, g, b, exact, true);
-  }
+                                const Outcome &out);
 
-  /// `decided`: the log found `out.other` not to precede a release this group acquired.
+  /// `decided`: the log found `out.other` not to precede a release this group acquired
+  /// (race_recorder_report.cpp: the cold path).
   void report(uint64_t q, uint64_t granule, const Access &b, const Outcome &out,
-              bool decided = false) {
-    // The byte the two accesses share: the granule's first byte inside this access.
-    const uint64_t at = granule << shift_;
-    uint64_t offset = std::max(tagged::offset(q), at - shadowOffset_);
-    uint32_t bytes = bytes_;
-    if (element_) { // an async copy's range: its 8-byte piece of an element
-      const uint64_t into = offset - tagged::offset(q);
-      const uint64_t piece = into % element_ / 8 * 8;
-      const uint64_t start = tagged::offset(q) + into / element_ * element_ + piece;
-      bytes = uint32_t(std::min<uint64_t>(8, element_ - piece));
-      offset = std::max(start, at - shadowOffset_);
-    }
-    std::string ordering;
-    if (global_ && !image_ && out.conflict != Conflict::Scope && shadow_.atomics()) {
-      // A release this group acquired may order the other access (sync_order.h).
-      const bool known = out.named || out.otherGroup;
-      if (known && shadow_.tracked() && !decided && group_.follows(out.other)) return;
-      if (!out.sameGroup) ordering = group_.missingOrdering(out.other, known);
-    } else if (!global_ && out.conflict != Conflict::Scope && shadow_.atomics()) {
-      // A work-group scope release/acquire pair, or fences with atomics, may order two
-      // work-items' accesses to __local memory (race_sync.cpp).
-      const uint32_t width = views_[RaceGroup::kLocal].width;
-      const uint32_t warp = firstItem_ / std::max(width, 1u);
-      if (out.named && shadow_.tracked() && group_.followsLocal(out.other, warp, width)) return;
-      ordering = group_.missingLocalOrdering(warp);
-    }
-    RacyAccess a{b, tagged::make(tagged::space(q), tagged::id(q), offset), bytes};
-    if (stored_ && out.conflict == Conflict::WriteWrite) {
-      // The other write's bytes: an earlier lane's of this store, else the memory's.
-      const uint32_t lane = laneOf(b.item), other = out.named ? laneOf(out.other.item) : ~0u;
-      const bool earlierLane = other < lane && out.other.site == b.site && (mask_ >> other) & 1;
-      a.uniform = lane < 64 && std::memcmp(stored_ + lane * storedStride_,
-                                           earlierLane ? stored_ + other * storedStride_
-                                                       : base_ + tagged::offset(q),
-                                           bytes_) == 0;
-    }
-    reportRace(launch_, a, out, ordering);
-  }
+              bool decided = false);
 
   /// The lane of this warp whose work-item has id `item` (global words' ids), or 64.
   uint32_t laneOf(uint32_t item) const {

@@ -73,9 +73,6 @@ std::string why(const char *kind, bool local, bool sameGroup) {
   if (k.starts_with("race.image."))
     return "no work-group barrier with the image fence between them (CLK_IMAGE_MEM_FENCE: "
            "CLK_GLOBAL_MEM_FENCE does not order image memory)";
-  if (k == "race.global.intra-group")
-    return "no work-group barrier with the global fence between them (CLK_LOCAL_MEM_FENCE "
-           "alone does not order global memory)";
   return "no work-group barrier with the global fence between them";
 }
 

@@ -275,8 +275,9 @@ void recordAccess(const ExecState &x, const LoweredOp &op, const uint64_t *p, ui
                   [&](uint32_t l) { return tagged::addOffset(p[l], imm); });
   Recorder r(*x.launch, group, group.shadow().siteOf(op), kind, bytes, x.warp->firstItem, x.width);
   r.storing(stored, mask);
-  if (r.bulk(x, mask, p, imm)) return;
-  r.lanes(x, mask, [&](uint32_t l) { return tagged::addOffset(p[l], imm); });
+  // One lane (a work-group of one work-item, divergent code): no pass over the warp.
+  if (!(mask & (mask - 1)) || !r.bulk(x, mask, p, imm))
+    r.lanes(x, mask, [&](uint32_t l) { return tagged::addOffset(p[l], imm); });
 }
 
 void recordIndexedAccess(const ExecState &x, const LoweredOp &op, uint32_t bytes, AccessKind kind,
@@ -307,6 +308,12 @@ void recordIndexedAccess(const ExecState &x, const LoweredOp &op, uint32_t bytes
   RaceGroup &group = raceGroupOf(x);
   Recorder r(*x.launch, group, group.shadow().siteOf(op), kind, bytes, x.warp->firstItem, x.width);
   r.storing(stored, mask);
+  if (!(mask & (mask - 1))) { // one lane: no pass over the warp
+    const uint32_t l = uint32_t(std::countr_zero(mask));
+    return r.lane(
+        x, l,
+        tagged::addOffset(base[l], uint64_t(ops::laneIndex(x, op, l)) * stride + op.imm + op.b));
+  }
   uint64_t pointers[64];
   if (op.aux & kUniformBase) { // one allocation: the offsets are all it takes
     const uint64_t start = tagged::offset(base[0]) + op.imm + op.b;

@@ -215,6 +215,10 @@ public:
   bool followsLocal(const race::Access &d, uint32_t warp, uint32_t width) const;
   /// The ordering a race on __local memory found by warp `warp` lacks (for the message).
   std::string missingLocalOrdering(uint32_t warp) const;
+  /// The ordering two work-items' accesses to global memory since the group's last
+  /// barrier with the global fence lack: what a work-group barrier without that fence
+  /// passed since then did not do, else empty (the plain reason stands).
+  std::string unfencedBarrierOrdering() const;
 
   /// Image memory is global memory whose accesses only barriers with the image fence
   /// order (CLK_IMAGE_MEM_FENCE, ImageMemory semantics): it has barrier epochs of its own.
@@ -259,6 +263,9 @@ private:
   /// the newest epoch, and how many epochs there were (to know when words wrap).
   std::array<std::vector<uint32_t>, 3> epochs_;
   std::array<uint32_t, 3> lastBarrier_{0, 0, 0}, latest_{0, 0, 0};
+  /// The work-group barriers without the global fence since the last one with it: 0
+  /// none; else 1 + whether one of them fenced __local memory (for the message only).
+  uint8_t unfencedBarrier_ = 0;
   std::vector<uint64_t> local_;
   uint64_t localUsed_ = 0;
   std::vector<CopyRange> copies_;

@@ -8,12 +8,28 @@ namespace spvsim::race {
 bool SharedLog::record(uint64_t key, uint32_t group, const LoggedAccess &a) {
   Shard &s = shard(key);
   std::lock_guard lock(s.mutex);
+  Granule *g = granule(s, key);
+  return g && recordIn(*g, group, a);
+}
+
+void SharedLog::record(uint64_t key, uint32_t group, const LoggedAccess *a, uint32_t n) {
+  if (n == 0) return;
+  Shard &s = shard(key);
+  std::lock_guard lock(s.mutex);
+  if (Granule *g = granule(s, key))
+    for (uint32_t k = 0; k < n; ++k) recordIn(*g, group, a[k]);
+}
+
+SharedLog::Granule *SharedLog::granule(Shard &s, uint64_t key) {
   auto it = s.granules.find(key);
   if (it == s.granules.end()) {
-    if (s.granules.size() >= kMaxGranules) return false;
+    if (s.granules.size() >= kMaxGranules) return nullptr;
     it = s.granules.emplace(key, Granule{}).first;
   }
-  Granule &g = it->second;
+  return &it->second;
+}
+
+bool SharedLog::recordIn(Granule &g, uint32_t group, const LoggedAccess &a) {
   if (g.overflow) return false;
   // A later access of the same work-item and kind (or of the group, for a whole-epoch
   // entry) replaces the earlier one: what precedes a release, its earlier accesses do.

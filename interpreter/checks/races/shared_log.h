@@ -41,6 +41,8 @@ public:
   /// Records access `a` of work-group `group` at granule `key`. False when the granule
   /// is not logged (too many entries, or too many granules).
   bool record(uint64_t key, uint32_t group, const LoggedAccess &a);
+  /// record() of accesses a[0..n) in order, under one hold of the shard's lock.
+  void record(uint64_t key, uint32_t group, const LoggedAccess *a, uint32_t n);
 
   /// Calls f(access) for the logged accesses of granule `key` by work-groups other than
   /// `group` until f returns true. False when the granule is not logged.
@@ -73,6 +75,11 @@ private:
     std::mutex mutex;
     std::unordered_map<uint64_t, Granule> granules;
   };
+  /// The entries of granule `key` (the shard's lock held), or null when it is not logged
+  /// and no more granules may be.
+  Granule *granule(Shard &s, uint64_t key);
+  /// record() into granule g with its shard's lock held.
+  static bool recordIn(Granule &g, uint32_t group, const LoggedAccess &a);
   static constexpr size_t kShards = 16;
   Shard &shard(uint64_t key) { return shards_[(key * 0x9e3779b97f4a7c15u) >> 60]; }
   std::array<Shard, kShards> shards_;

@@ -134,3 +134,21 @@ __kernel void wide_over_bytes(__global const uchar *bytes, __global int *wide, u
   int v = bytes[i] + wide[i]; // BUG: wide (the read)
   wide[i + shift] = v;        // BUG: wide (the write)
 }
+
+// Each work-item writes data[i], passes a barrier and reads its neighbour's element:
+// the barrier fences only __local memory (local_fence_exchange) or nothing
+// (no_fence_exchange), so the global accesses stay unordered (a race whose message
+// names the missing global fence).
+__kernel void local_fence_exchange(__global int *data, __global int *out) {
+  size_t i = get_global_id(0), l = get_local_id(0);
+  data[i] = (int)i;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  out[i] = data[i - l + (l + 1) % get_local_size(0)];
+}
+
+__kernel void no_fence_exchange(__global int *data, __global int *out) {
+  size_t i = get_global_id(0), l = get_local_id(0);
+  data[i] = (int)i;
+  barrier(0);
+  out[i] = data[i - l + (l + 1) % get_local_size(0)];
+}

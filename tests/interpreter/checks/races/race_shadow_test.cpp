@@ -142,6 +142,42 @@ TEST_P(RaceShadow, PartialWorkGroupsGetTheirIds) {
   EXPECT_EQ(f.other->workItem->local[0] + f.workItem->local[0], 2u + 3u);
 }
 
+// The message of a race between two work-items of a group through global memory
+// blames a barrier without the global fence only when one passed between the accesses.
+TEST_P(RaceShadow, OnlyABarrierBetweenTheAccessesIsBlamedForItsFence) {
+  KernelHarness h(path());
+  ASSERT_TRUE(h.ok());
+  const BufferId data = h.buffer(std::vector<int32_t>(64), "data");
+  const BufferId out = h.buffer(std::vector<int32_t>(64), "out");
+  const std::string localOnly = "(CLK_LOCAL_MEM_FENCE alone does not order global memory)";
+  const std::string noFence = "(a barrier without CLK_GLOBAL_MEM_FENCE does not order";
+  auto messages = [&] {
+    std::string all;
+    for (const Finding &f : h.sink.findings()) {
+      EXPECT_TRUE(f.kind.starts_with("race.global.")) << formatText(f);
+      EXPECT_NE(f.message.find("no work-group barrier with the global fence between them"),
+                std::string::npos)
+          << f.message;
+      all += f.message + "\n";
+    }
+    h.sink.clear();
+    return all;
+  };
+  h.run("two_writers", range1(64, 32),
+        {ArgBinding::ofBuffer(data), value<uint32_t>(3), value<uint32_t>(1), value<uint32_t>(2)},
+        options());
+  std::string text = messages();
+  EXPECT_FALSE(text.empty());
+  EXPECT_EQ(text.find("CLK_"), std::string::npos) << text;
+  for (const bool local : {true, false}) {
+    h.run(local ? "local_fence_exchange" : "no_fence_exchange", range1(64, 32),
+          {ArgBinding::ofBuffer(data), ArgBinding::ofBuffer(out)}, options());
+    text = messages();
+    EXPECT_NE(text.find(local ? localOnly : noFence), std::string::npos) << text;
+    EXPECT_EQ(text.find(local ? noFence : localOnly), std::string::npos) << text;
+  }
+}
+
 TEST_P(RaceShadow, NothingWhenRacesAreNotChecked) {
   KernelHarness h(path());
   ASSERT_TRUE(h.ok());
