@@ -11,7 +11,9 @@
 // values follow C99 Annex F, which §6.7.1 adopts; where OpenCL's definition
 // differs or C has no such function (the _pi forms, pown, rootn, powr, fract,
 // maxmag, minmag, remquo's seven quotient bits, ilogb's FP_ILOGB0/NAN) it is
-// written out here. Denormals are never flushed.
+// written out here. Denormals are never flushed. The libm is called inside its
+// domain and range only (math_domain.h): glibc's long double wrappers save and
+// restore the floating-point environment for each error they report.
 #pragma once
 
 #include <bit>
@@ -22,6 +24,7 @@
 #include <type_traits>
 
 #include "exec/float_types.h"
+#include "exec/math_domain.h"
 
 namespace spvsim::ops::math {
 
@@ -54,29 +57,29 @@ template <class F> inline F copySign(F magnitude, F sign) {
     const Wide<F> x = wide(a);                                                                     \
     return narrow<F>(call);                                                                        \
   }
-SPVSIM_MATH_WIDE(acos, std::acos(x))
-SPVSIM_MATH_WIDE(acosh, std::acosh(x))
-SPVSIM_MATH_WIDE(asin, std::asin(x))
+SPVSIM_MATH_WIDE(acos, domain::acos(x))
+SPVSIM_MATH_WIDE(acosh, domain::acosh(x))
+SPVSIM_MATH_WIDE(asin, domain::asin(x))
 SPVSIM_MATH_WIDE(asinh, std::asinh(x))
 SPVSIM_MATH_WIDE(atan, std::atan(x))
-SPVSIM_MATH_WIDE(atanh, std::atanh(x))
+SPVSIM_MATH_WIDE(atanh, domain::atanh(x))
 SPVSIM_MATH_WIDE(cbrt, std::cbrt(x))
 SPVSIM_MATH_WIDE(cos, std::cos(x))
-SPVSIM_MATH_WIDE(cosh, std::cosh(x))
+SPVSIM_MATH_WIDE(cosh, domain::cosh(x))
 SPVSIM_MATH_WIDE(erfc, std::erfc(x))
 SPVSIM_MATH_WIDE(erf, std::erf(x))
-SPVSIM_MATH_WIDE(exp, std::exp(x))
-SPVSIM_MATH_WIDE(exp2, std::exp2(x))
-SPVSIM_MATH_WIDE(expm1, std::expm1(x))
-SPVSIM_MATH_WIDE(log, std::log(x))
-SPVSIM_MATH_WIDE(log2, std::log2(x))
-SPVSIM_MATH_WIDE(log10, std::log10(x))
+SPVSIM_MATH_WIDE(exp, domain::exp(x))
+SPVSIM_MATH_WIDE(exp2, domain::exp2(x))
+SPVSIM_MATH_WIDE(expm1, domain::expm1(x))
+SPVSIM_MATH_WIDE(log, domain::log(x))
+SPVSIM_MATH_WIDE(log2, domain::log2(x))
+SPVSIM_MATH_WIDE(log10, domain::log10(x))
 SPVSIM_MATH_WIDE(log1p, std::log1p(x))
 SPVSIM_MATH_WIDE(sin, std::sin(x))
-SPVSIM_MATH_WIDE(sinh, std::sinh(x))
+SPVSIM_MATH_WIDE(sinh, domain::sinh(x))
 SPVSIM_MATH_WIDE(tan, std::tan(x))
 SPVSIM_MATH_WIDE(tanh, std::tanh(x))
-SPVSIM_MATH_WIDE(tgamma, std::tgamma(x))
+SPVSIM_MATH_WIDE(tgamma, domain::tgamma(x))
 // Exact in the wider type, so correctly rounded.
 SPVSIM_MATH_WIDE(ceil, std::ceil(x))
 SPVSIM_MATH_WIDE(fabs, std::fabs(x))
@@ -90,18 +93,11 @@ SPVSIM_MATH_WIDE(trunc, std::trunc(x))
 // signgam, a data race between the worker threads of a launch.
 template <class F> inline F lgamma(F a) {
   int sign = 0;
-  if constexpr (std::is_same_v<F, double>)
-    return narrow<F>(::lgammal_r(wide(a), &sign));
-  else
-    return narrow<F>(::lgamma_r(wide(a), &sign));
+  return narrow<F>(domain::lgammaR(wide(a), sign));
 }
 
 template <class F> inline F exp10(F a) {
-  const Wide<F> x = wide(a);
-  if constexpr (std::is_same_v<F, double>)
-    return narrow<F>(::exp10l(x));
-  else
-    return narrow<F>(::exp10(x));
+  return narrow<F>(domain::exp10(wide(a)));
 }
 
 /// sqrt is correctly rounded: at the type's own precision for float and double;
@@ -115,7 +111,7 @@ template <class F> inline F sqrt(F a) {
 
 template <class F> inline F rsqrt(F a) {
   const Wide<F> x = wide(a);
-  return narrow<F>(Wide<F>(1) / std::sqrt(x));
+  return narrow<F>(Wide<F>(1) / domain::sqrt(x));
 }
 
 template <class F> inline F recip(F a) {
@@ -133,10 +129,10 @@ template <class F> inline F divide(F a, F b) {
 inline constexpr long double kPi = 3.141592653589793238462643383279502884L;
 
 template <class F> inline F acospi(F a) {
-  return narrow<F>(std::acos(wide(a)) / Wide<F>(kPi));
+  return narrow<F>(domain::acos(wide(a)) / Wide<F>(kPi));
 }
 template <class F> inline F asinpi(F a) {
-  return narrow<F>(std::asin(wide(a)) / Wide<F>(kPi));
+  return narrow<F>(domain::asin(wide(a)) / Wide<F>(kPi));
 }
 template <class F> inline F atanpi(F a) {
   if (std::isinf(static_cast<double>(a))) return copySign(static_cast<F>(0.5), a);
@@ -373,11 +369,7 @@ template <class F> inline F sincos(F x, F &cosine) {
 }
 template <class F> inline F lgamma_r(F x, int32_t &sign) {
   int s = 0;
-  Wide<F> r;
-  if constexpr (std::is_same_v<F, double>)
-    r = ::lgammal_r(wide(x), &s);
-  else
-    r = ::lgamma_r(wide(x), &s);
+  const Wide<F> r = domain::lgammaR(wide(x), s);
   // §6.7.1: 0 in signp if x is zero or a negative integer (a pole).
   const double d = static_cast<double>(x);
   sign = isNan(x) || d == 0 || (d < 0 && d == std::trunc(d)) ? 0 : s;
