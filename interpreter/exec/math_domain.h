@@ -134,4 +134,38 @@ template <class W> inline W lgammaR(W x, int &sign) {
     return ::lgamma_r(x, &sign);
 }
 
+// Functions of two arguments.
+
+/// fmod and remainder: NaN for an infinite x or a zero y.
+template <class W> inline bool remainderUndefined(W x, W y) {
+  return (std::isinf(x) || y == 0) && !std::isnan(x) && !std::isnan(y);
+}
+template <class W> inline W fmod(W x, W y) {
+  return remainderUndefined(x, y) ? invalidNan<W>() : std::fmod(x, y);
+}
+template <class W> inline W remainder(W x, W y) {
+  return remainderUndefined(x, y) ? invalidNan<W>() : std::remainder(x, y);
+}
+/// pow of finite x and y, x not zero: NaN for a negative x and a y not an
+/// integer; an infinity or a zero, negative for a negative x and an odd y, when
+/// y log2|x| is beyond the bound (double overflows at 1024 and underflows to
+/// zero at -1075, long double at 16384, float at 128 and -150).
+template <class W> inline W pow(W x, W y) {
+  // glibc's powl gives +inf for pow(-inf, -2^63) (C99 F.9.4.4: +0), as if the
+  // power were odd: the power as a 64-bit integer is its "integer indefinite".
+  if (x == -infOf<W>() && y < 0) return std::fmod(std::fabs(y), W(2)) == 1 ? -W(0) : W(0);
+  if (std::isfinite(x) && std::isfinite(y) && x != 0) {
+    const bool integral = y == std::floor(y);
+    if (x < 0 && !integral) return invalidNan<W>();
+    const W e = y * log2(std::fabs(x)), limit = bound<W>(2000, 600);
+    const bool overflow = e > limit, underflow = e < -limit;
+    if (overflow || underflow) {
+      const bool negative = x < 0 && std::fmod(std::fabs(y), W(2)) == 1;
+      const W magnitude = overflow ? infOf<W>() : W(0);
+      return negative ? -magnitude : magnitude;
+    }
+  }
+  return std::pow(x, y);
+}
+
 } // namespace spvsim::ops::math::domain

@@ -13,7 +13,9 @@
 // maxmag, minmag, remquo's seven quotient bits, ilogb's FP_ILOGB0/NAN) it is
 // written out here. Denormals are never flushed. The libm is called inside its
 // domain and range only (math_domain.h): glibc's long double wrappers save and
-// restore the floating-point environment for each error they report.
+// restore the floating-point environment for each error they report. Rounding
+// to an integer is rint, not nearbyint, which saves and restores it too (the
+// two differ only in the inexact flag, which nothing reads).
 #pragma once
 
 #include <bit>
@@ -85,7 +87,7 @@ SPVSIM_MATH_WIDE(ceil, std::ceil(x))
 SPVSIM_MATH_WIDE(fabs, std::fabs(x))
 SPVSIM_MATH_WIDE(floor, std::floor(x))
 SPVSIM_MATH_WIDE(logb, std::logb(x))
-SPVSIM_MATH_WIDE(rint, std::nearbyint(x))
+SPVSIM_MATH_WIDE(rint, std::isnan(x) ? x + x : std::rint(x)) // a signaling NaN made quiet
 SPVSIM_MATH_WIDE(round, std::round(x))
 SPVSIM_MATH_WIDE(trunc, std::trunc(x))
 #undef SPVSIM_MATH_WIDE
@@ -153,7 +155,7 @@ template <class F> inline F atan2pi(F y, F x) {
 template <class F> inline void sinCosPi(F a, Wide<F> &s, Wide<F> &c) {
   const Wide<F> x = wide(a);
   const Wide<F> r = std::fmod(x, Wide<F>(2)); // exact, |r| < 2
-  const Wide<F> n = std::nearbyint(r * 2);    // exact
+  const Wide<F> n = std::rint(r * 2);         // exact
   const Wide<F> f = r - n / 2;                // exact, |f| <= 1/4
   const Wide<F> sf = std::sin(Wide<F>(kPi) * f), cf = std::cos(Wide<F>(kPi) * f);
   switch ((static_cast<int>(n) % 4 + 4) % 4) {
@@ -211,11 +213,11 @@ template <class F> inline F tanpi(F a) {
 
 // Powers.
 template <class F> inline F pow(F x, F y) {
-  return narrow<F>(std::pow(wide(x), wide(y)));
+  return narrow<F>(domain::pow(wide(x), wide(y)));
 }
 /// pown: x to an integer power, pow's special values with y = n (§6.7.1).
 template <class F> inline F pown(F x, int32_t n) {
-  return narrow<F>(std::pow(wide(x), static_cast<Wide<F>>(n)));
+  return narrow<F>(domain::pow(wide(x), static_cast<Wide<F>>(n)));
 }
 /// powr: x^y for x >= 0 only, defined as exp2(y log2 x) (§6.7.1 lists its special values).
 template <class F> inline F powr(F x, F y) {
@@ -256,10 +258,10 @@ template <class F> inline F hypot(F x, F y) {
 
 // Exact functions of two arguments.
 template <class F> inline F fmod(F x, F y) {
-  return narrow<F>(std::fmod(wide(x), wide(y)));
+  return narrow<F>(domain::fmod(wide(x), wide(y)));
 }
 template <class F> inline F remainder(F x, F y) {
-  return narrow<F>(std::remainder(wide(x), wide(y)));
+  return narrow<F>(domain::remainder(wide(x), wide(y)));
 }
 /// fdim is correctly rounded: at the type's own precision (half through float,
 /// which has more than twice half's precision, so rounding twice is harmless).
@@ -379,14 +381,14 @@ template <class F> inline F lgamma_r(F x, int32_t &sign) {
 /// quotient rounded to nearest (§6.15.2).
 template <class F> inline F remquo(F x, F y, int32_t &quotient) {
   const Wide<F> wx = wide(x), wy = wide(y);
-  const Wide<F> r = std::remainder(wx, wy);
+  const Wide<F> r = domain::remainder(wx, wy);
   quotient = 0;
   if (std::isfinite(static_cast<double>(wx)) && wy != 0 && !isNan(y)) {
     const Wide<F> ax = std::fabs(wx), ay = std::fabs(wy);
     // |x| mod 128|y| keeps the quotient's low seven bits and makes it exact.
     const Wide<F> big = ay * 128;
     const Wide<F> reduced = std::isinf(static_cast<double>(big)) ? ax : std::fmod(ax, big);
-    const Wide<F> k = std::nearbyint((reduced - std::remainder(reduced, ay)) / ay);
+    const Wide<F> k = std::rint((reduced - std::remainder(reduced, ay)) / ay);
     const int32_t low = static_cast<int32_t>(static_cast<int64_t>(k) & 127);
     quotient = (std::signbit(static_cast<double>(wx)) != std::signbit(static_cast<double>(wy)))
                    ? -low

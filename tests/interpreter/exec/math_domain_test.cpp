@@ -69,6 +69,13 @@ template <class N, class W> void expectSameAsLibm() {
       same("lgamma_r", lgammaR(x, sign), ::lgammal_r(x, &libmSign));
     else
       same("lgamma_r", lgammaR(x, sign), ::lgamma_r(x, &libmSign));
+    for (double e : edgeValues()) {
+      const W y = static_cast<W>(static_cast<N>(e));
+      same("pow", pow(x, y), std::pow(x, y));
+      same("pow", pow(y / 1024, x), std::pow(y / 1024, x)); // bases near 1, powers near bounds
+      same("fmod", fmod(x, y), std::fmod(x, y));
+      same("remainder", remainder(x, y), std::remainder(x, y));
+    }
   }
 }
 
@@ -98,6 +105,12 @@ TEST(MathDomain, ErrorCasesLeaveErrnoAlone) {
   EXPECT_TRUE(std::isnan(sqrt(-1.0L)));
   int sign = 0;
   EXPECT_EQ(lgammaR(-3.0L, sign), INFINITY);
+  EXPECT_EQ(pow(-2.0L, 1e5L), INFINITY);
+  EXPECT_EQ(pow(-2.0L, 100001.0L), -INFINITY);
+  EXPECT_EQ(pow(0.5L, 1e5L), 0.0L);
+  EXPECT_TRUE(std::isnan(pow(-2.0L, 0.5L)));
+  EXPECT_TRUE(std::isnan(fmod(1.0L, 0.0L)));
+  EXPECT_TRUE(std::isnan(remainder<long double>(INFINITY, 1)));
   EXPECT_EQ(errno, 0);
 }
 
