@@ -33,12 +33,27 @@ def read_known(path):
 
 
 def results_from_log(path):
-    """test -> pass/fail/skip from the harness's lines ("X passed", "X FAILED")."""
+    """test -> pass/fail/skip from the harness's lines ("X passed", "X FAILED") and
+    from conversions' own."""
     results = {}
     if not os.path.exists(path):
         return results
+    conversion = None
     with open(path, errors="replace") as f:
         for line in f:
+            # conversions names each of its conversions on a line of its own and
+            # says "Wimp pass" or "passed" under it, or "*** convert_... FAILED **".
+            m = re.match(r'\d+\) Testing (convert_\S+)\( (\S+) \):', line)
+            if m:
+                conversion = "%s(%s)" % (m.group(1), m.group(2))
+                continue
+            if conversion and re.match(r'\s*(Wimp pass|passed)\s*$', line):
+                results[conversion] = "pass"
+                continue
+            m = re.search(r'\*\*\* (convert_\S+)\( (\S+) \) FAILED', line)
+            if m:
+                results["%s(%s)" % (m.group(1), m.group(2))] = "fail"
+                continue
             # Some tests print their seed first: "(seed = 1246704256) op_fsub passed"; a
             # failure after the kernel source the harness quoted: '"vec_align_struct FAILED'.
             m = re.search(r'(?:^"?|\) )([^\s"]\S*) (passed|FAILED|test not supported)$',

@@ -11,7 +11,11 @@
 // values follow C99 Annex F, which §6.7.1 adopts; where OpenCL's definition
 // differs or C has no such function (the _pi forms, pown, rootn, powr, fract,
 // maxmag, minmag, remquo's seven quotient bits, ilogb's FP_ILOGB0/NAN) it is
-// written out here. Denormals are never flushed.
+// written out here. Denormals are never flushed. The libm is called inside its
+// domain and range only (math_domain.h): glibc's long double wrappers save and
+// restore the floating-point environment for each error they report. Rounding
+// to an integer is rint, not nearbyint, which saves and restores it too (the
+// two differ only in the inexact flag, which nothing reads).
 #pragma once
 
 #include <bit>
@@ -22,6 +26,7 @@
 #include <type_traits>
 
 #include "exec/float_types.h"
+#include "exec/math_domain.h"
 
 namespace spvsim::ops::math {
 
@@ -54,35 +59,35 @@ template <class F> inline F copySign(F magnitude, F sign) {
     const Wide<F> x = wide(a);                                                                     \
     return narrow<F>(call);                                                                        \
   }
-SPVSIM_MATH_WIDE(acos, std::acos(x))
-SPVSIM_MATH_WIDE(acosh, std::acosh(x))
-SPVSIM_MATH_WIDE(asin, std::asin(x))
+SPVSIM_MATH_WIDE(acos, domain::acos(x))
+SPVSIM_MATH_WIDE(acosh, domain::acosh(x))
+SPVSIM_MATH_WIDE(asin, domain::asin(x))
 SPVSIM_MATH_WIDE(asinh, std::asinh(x))
 SPVSIM_MATH_WIDE(atan, std::atan(x))
-SPVSIM_MATH_WIDE(atanh, std::atanh(x))
+SPVSIM_MATH_WIDE(atanh, domain::atanh(x))
 SPVSIM_MATH_WIDE(cbrt, std::cbrt(x))
 SPVSIM_MATH_WIDE(cos, std::cos(x))
-SPVSIM_MATH_WIDE(cosh, std::cosh(x))
+SPVSIM_MATH_WIDE(cosh, domain::cosh(x))
 SPVSIM_MATH_WIDE(erfc, std::erfc(x))
 SPVSIM_MATH_WIDE(erf, std::erf(x))
-SPVSIM_MATH_WIDE(exp, std::exp(x))
-SPVSIM_MATH_WIDE(exp2, std::exp2(x))
-SPVSIM_MATH_WIDE(expm1, std::expm1(x))
-SPVSIM_MATH_WIDE(log, std::log(x))
-SPVSIM_MATH_WIDE(log2, std::log2(x))
-SPVSIM_MATH_WIDE(log10, std::log10(x))
+SPVSIM_MATH_WIDE(exp, domain::exp(x))
+SPVSIM_MATH_WIDE(exp2, domain::exp2(x))
+SPVSIM_MATH_WIDE(expm1, domain::expm1(x))
+SPVSIM_MATH_WIDE(log, domain::log(x))
+SPVSIM_MATH_WIDE(log2, domain::log2(x))
+SPVSIM_MATH_WIDE(log10, domain::log10(x))
 SPVSIM_MATH_WIDE(log1p, std::log1p(x))
 SPVSIM_MATH_WIDE(sin, std::sin(x))
-SPVSIM_MATH_WIDE(sinh, std::sinh(x))
+SPVSIM_MATH_WIDE(sinh, domain::sinh(x))
 SPVSIM_MATH_WIDE(tan, std::tan(x))
 SPVSIM_MATH_WIDE(tanh, std::tanh(x))
-SPVSIM_MATH_WIDE(tgamma, std::tgamma(x))
+SPVSIM_MATH_WIDE(tgamma, domain::tgamma(x))
 // Exact in the wider type, so correctly rounded.
 SPVSIM_MATH_WIDE(ceil, std::ceil(x))
 SPVSIM_MATH_WIDE(fabs, std::fabs(x))
 SPVSIM_MATH_WIDE(floor, std::floor(x))
 SPVSIM_MATH_WIDE(logb, std::logb(x))
-SPVSIM_MATH_WIDE(rint, std::nearbyint(x))
+SPVSIM_MATH_WIDE(rint, std::isnan(x) ? x + x : std::rint(x)) // a signaling NaN made quiet
 SPVSIM_MATH_WIDE(round, std::round(x))
 SPVSIM_MATH_WIDE(trunc, std::trunc(x))
 #undef SPVSIM_MATH_WIDE
@@ -90,18 +95,11 @@ SPVSIM_MATH_WIDE(trunc, std::trunc(x))
 // signgam, a data race between the worker threads of a launch.
 template <class F> inline F lgamma(F a) {
   int sign = 0;
-  if constexpr (std::is_same_v<F, double>)
-    return narrow<F>(::lgammal_r(wide(a), &sign));
-  else
-    return narrow<F>(::lgamma_r(wide(a), &sign));
+  return narrow<F>(domain::lgammaR(wide(a), sign));
 }
 
 template <class F> inline F exp10(F a) {
-  const Wide<F> x = wide(a);
-  if constexpr (std::is_same_v<F, double>)
-    return narrow<F>(::exp10l(x));
-  else
-    return narrow<F>(::exp10(x));
+  return narrow<F>(domain::exp10(wide(a)));
 }
 
 /// sqrt is correctly rounded: at the type's own precision for float and double;
@@ -115,7 +113,7 @@ template <class F> inline F sqrt(F a) {
 
 template <class F> inline F rsqrt(F a) {
   const Wide<F> x = wide(a);
-  return narrow<F>(Wide<F>(1) / std::sqrt(x));
+  return narrow<F>(Wide<F>(1) / domain::sqrt(x));
 }
 
 template <class F> inline F recip(F a) {
@@ -133,10 +131,10 @@ template <class F> inline F divide(F a, F b) {
 inline constexpr long double kPi = 3.141592653589793238462643383279502884L;
 
 template <class F> inline F acospi(F a) {
-  return narrow<F>(std::acos(wide(a)) / Wide<F>(kPi));
+  return narrow<F>(domain::acos(wide(a)) / Wide<F>(kPi));
 }
 template <class F> inline F asinpi(F a) {
-  return narrow<F>(std::asin(wide(a)) / Wide<F>(kPi));
+  return narrow<F>(domain::asin(wide(a)) / Wide<F>(kPi));
 }
 template <class F> inline F atanpi(F a) {
   if (std::isinf(static_cast<double>(a))) return copySign(static_cast<F>(0.5), a);
@@ -157,7 +155,7 @@ template <class F> inline F atan2pi(F y, F x) {
 template <class F> inline void sinCosPi(F a, Wide<F> &s, Wide<F> &c) {
   const Wide<F> x = wide(a);
   const Wide<F> r = std::fmod(x, Wide<F>(2)); // exact, |r| < 2
-  const Wide<F> n = std::nearbyint(r * 2);    // exact
+  const Wide<F> n = std::rint(r * 2);         // exact
   const Wide<F> f = r - n / 2;                // exact, |f| <= 1/4
   const Wide<F> sf = std::sin(Wide<F>(kPi) * f), cf = std::cos(Wide<F>(kPi) * f);
   switch ((static_cast<int>(n) % 4 + 4) % 4) {
@@ -215,11 +213,11 @@ template <class F> inline F tanpi(F a) {
 
 // Powers.
 template <class F> inline F pow(F x, F y) {
-  return narrow<F>(std::pow(wide(x), wide(y)));
+  return narrow<F>(domain::pow(wide(x), wide(y)));
 }
 /// pown: x to an integer power, pow's special values with y = n (§6.7.1).
 template <class F> inline F pown(F x, int32_t n) {
-  return narrow<F>(std::pow(wide(x), static_cast<Wide<F>>(n)));
+  return narrow<F>(domain::pow(wide(x), static_cast<Wide<F>>(n)));
 }
 /// powr: x^y for x >= 0 only, defined as exp2(y log2 x) (§6.7.1 lists its special values).
 template <class F> inline F powr(F x, F y) {
@@ -260,10 +258,10 @@ template <class F> inline F hypot(F x, F y) {
 
 // Exact functions of two arguments.
 template <class F> inline F fmod(F x, F y) {
-  return narrow<F>(std::fmod(wide(x), wide(y)));
+  return narrow<F>(domain::fmod(wide(x), wide(y)));
 }
 template <class F> inline F remainder(F x, F y) {
-  return narrow<F>(std::remainder(wide(x), wide(y)));
+  return narrow<F>(domain::remainder(wide(x), wide(y)));
 }
 /// fdim is correctly rounded: at the type's own precision (half through float,
 /// which has more than twice half's precision, so rounding twice is harmless).
@@ -373,11 +371,7 @@ template <class F> inline F sincos(F x, F &cosine) {
 }
 template <class F> inline F lgamma_r(F x, int32_t &sign) {
   int s = 0;
-  Wide<F> r;
-  if constexpr (std::is_same_v<F, double>)
-    r = ::lgammal_r(wide(x), &s);
-  else
-    r = ::lgamma_r(wide(x), &s);
+  const Wide<F> r = domain::lgammaR(wide(x), s);
   // §6.7.1: 0 in signp if x is zero or a negative integer (a pole).
   const double d = static_cast<double>(x);
   sign = isNan(x) || d == 0 || (d < 0 && d == std::trunc(d)) ? 0 : s;
@@ -387,14 +381,14 @@ template <class F> inline F lgamma_r(F x, int32_t &sign) {
 /// quotient rounded to nearest (§6.15.2).
 template <class F> inline F remquo(F x, F y, int32_t &quotient) {
   const Wide<F> wx = wide(x), wy = wide(y);
-  const Wide<F> r = std::remainder(wx, wy);
+  const Wide<F> r = domain::remainder(wx, wy);
   quotient = 0;
   if (std::isfinite(static_cast<double>(wx)) && wy != 0 && !isNan(y)) {
     const Wide<F> ax = std::fabs(wx), ay = std::fabs(wy);
     // |x| mod 128|y| keeps the quotient's low seven bits and makes it exact.
     const Wide<F> big = ay * 128;
     const Wide<F> reduced = std::isinf(static_cast<double>(big)) ? ax : std::fmod(ax, big);
-    const Wide<F> k = std::nearbyint((reduced - std::remainder(reduced, ay)) / ay);
+    const Wide<F> k = std::rint((reduced - std::remainder(reduced, ay)) / ay);
     const int32_t low = static_cast<int32_t>(static_cast<int64_t>(k) & 127);
     quotient = (std::signbit(static_cast<double>(wx)) != std::signbit(static_cast<double>(wy)))
                    ? -low

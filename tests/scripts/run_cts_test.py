@@ -49,11 +49,22 @@ echo '"second FAILED'
 exec sleep 60
 """
 
+# conversions, ended without a results file: its own lines for each conversion.
+CONVERTING = """#!/bin/sh
+echo "0) Testing convert_ucharn( ucharn ):"
+echo "Testing... .done."
+printf "\\tWimp pass\\n"
+echo "1) Testing convert_ucharn_rte( ucharn ):"
+printf "\\t *** convert_ucharn_rte( ucharn ) FAILED ** \\n"
+exit 1
+"""
+
 
 def fake_cts(root):
     for name, text in (("fast", FINISHING), ("slow", HANGING), ("quoted", QUOTING), ("select", ECHOING),
                        ("half", ECHOING), ("basic", ECHOING),
-                       ("integer_ops", ECHOING), ("c11_atomics", ECHOING)):
+                       ("integer_ops", ECHOING), ("c11_atomics", ECHOING),
+                       ("conversions", CONVERTING)):
         folder = os.path.join(root, "test_conformance", name)
         os.makedirs(folder)
         path = os.path.join(folder, "test_" + name)
@@ -97,6 +108,11 @@ def main():
                              ["fast/beta  a cause", "fast/alpha  fixed since"], ["fast"])
         expect(status == 1, "a listed test that passes fails the run", output)
         expect("but passed: fast/alpha" in output, "names the listed test", output)
+
+        status, output = run(cts, os.path.join(tmp, "conv"), [], ["conversions"])
+        expect("| conversions | 1 | 1 | 0 |" in output, "counts conversions' own lines", output)
+        expect("unexpected failure: conversions/convert_ucharn_rte(ucharn)" in output,
+               "names the failed conversion", output)
 
         status, output = run(cts, os.path.join(tmp, "d"), ["fast/beta  a cause"],
                              ["fast", "slow"])

@@ -20,5 +20,22 @@ TEST(MathFunctions, LgammaLeavesSigngamAlone) {
   EXPECT_EQ(signgam, 12345);
 }
 
+// math_brute_force found it: glibc's powl(-inf, -2^63) is +inf; C99 F.9.4.4 (which
+// OpenCL C §6.15.2 follows) has pow(-inf, y) = +0 for y < 0 not an odd integer.
+// The arguments are volatile so that the compiler does not fold the calls.
+TEST(MathFunctions, PowOfMinusInfinityToLargeNegativePowers) {
+  volatile double minusInf = -INFINITY, minusTwo63 = -0x1p63, minusTwo64 = -0x1p64;
+  volatile double minusThree = -3.0, twoTo63 = 0x1p63;
+  const double x = minusInf;
+  EXPECT_EQ(pow(x, double(minusTwo63)), 0.0);
+  EXPECT_FALSE(std::signbit(pow(x, double(minusTwo63))));
+  EXPECT_FALSE(std::signbit(pow(x, double(minusTwo64))));
+  EXPECT_EQ(pow(x, double(minusThree)), 0.0);
+  EXPECT_TRUE(std::signbit(pow(x, double(minusThree))));
+  EXPECT_EQ(pow(x, double(twoTo63)), -x);
+  EXPECT_TRUE(std::signbit(pown(x, -1)));
+  EXPECT_FALSE(std::signbit(pow(float(x), float(minusTwo63))));
+}
+
 } // namespace
 } // namespace spvsim::ops::math
