@@ -198,7 +198,7 @@ private:
     tested_ = &v;
     ResolvedAllocation r;
     const uint64_t first = tagged::make(AddressSpace::Global, v.allocation, 0);
-    if (checkAccess(r, resolve(x_, first, l, r), imageBytes(v.image), isWrite) != AccessFault::None)
+    if (checkAccess(r, resolve(x_, first, l, r), v.bytes, isWrite) != AccessFault::None)
       return false;
     whole_ = &v;
     return true;
