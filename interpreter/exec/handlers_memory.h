@@ -495,8 +495,9 @@ template <class T> inline void builtinInto(const ExecState &x, const LoweredOp &
     return uniform(r.dims);
   case BuiltinKind::SubgroupSize:
     return uniform(uint64_t(std::popcount(w.present)));
-  case BuiltinKind::SubgroupMaxSize:
-    return uniform(x.width);
+  case BuiltinKind::SubgroupMaxSize: // the largest sub-group of the dispatch, as the
+    // runtime's CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE says: a warp, or a smaller group
+    return uniform(std::min<uint64_t>(x.width, L.localSize[0] * L.localSize[1] * L.localSize[2]));
   case BuiltinKind::NumSubgroups:
     return uniform((g.items + x.width - 1) / x.width);
   case BuiltinKind::NumEnqueuedSubgroups:

@@ -198,7 +198,7 @@ private:
     tested_ = &v;
     ResolvedAllocation r;
     const uint64_t first = tagged::make(AddressSpace::Global, v.allocation, 0);
-    if (checkAccess(r, resolve(x_, first, l, r), imageBytes(v.image), isWrite) != AccessFault::None)
+    if (checkAccess(r, resolve(x_, first, l, r), v.bytes, isWrite) != AccessFault::None)
       return false;
     whole_ = &v;
     return true;
@@ -276,8 +276,14 @@ private:
 
   void sample(const ImageView &v, uint32_t l, LaneRead &out) {
     const uint32_t sampler = static_cast<uint32_t>(indexOf(x_, op_.c, ii_.handleBytes, l));
-    const std::array<int64_t, 3> size = extent(v.image);
-    const uint32_t spatial = ii_.dim - (ii_.arrayed ? 1 : 0);
+    sample(v, l, sampler, extent(v.image), out);
+  }
+
+  /// Lane l's sampled read of image v with `sampler`, the image's extent `size`.
+  void sample(const ImageView &v, uint32_t l, uint32_t sampler, const std::array<int64_t, 3> &size,
+              LaneRead &out) {
+    // At most 3 (GCC cannot tell once this is inlined into runUniform).
+    const uint32_t spatial = std::min<uint32_t>(ii_.dim - (ii_.arrayed ? 1 : 0), 2 + !ii_.arrayed);
     // Linear filtering applies to float reads; integer formats read the nearest texel.
     const bool linear = (sampler & sampler_bits::kFilterMask) == sampler_bits::kFilterLinear &&
                         v.kind == TexelKind::Float;
@@ -373,10 +379,11 @@ private:
     }
   }
 
-  /// An op whose lanes all take one image (and, sampling, one sampler that reads the
-  /// nearest texel), every texel of which they may access: what lane() finds per lane —
-  /// the image, its extent, the sampler, the filter's corners, the access check — is
-  /// found once, with the same results. False (nothing done) for any other op.
+  /// An op whose lanes all take one image (and, sampling, one sampler), every texel of
+  /// which they may access: what lane() finds per lane — the image, its extent, the
+  /// sampler, the access check — is found once, with the same results (a linear filter's
+  /// corners are combined by the same code and in the same order as lane by lane). False
+  /// (nothing done) for any other op.
   bool runUniform(uint64_t mask) {
     const bool sampled = ii_.kind == Kind::Sample;
     if (!sampled && ii_.kind != Kind::Read && ii_.kind != Kind::Write) return false;
@@ -385,10 +392,11 @@ private:
     if (!v) return false;
     const uint64_t handle = uint64_t(v - x_.launch->images.data());
     uint32_t sampler = 0;
+    bool linear = false;
     if (sampled) {
       sampler = static_cast<uint32_t>(indexOf(x_, op_.c, ii_.handleBytes, first));
-      const bool linear = (sampler & sampler_bits::kFilterMask) == sampler_bits::kFilterLinear;
-      if (linear && v->kind == TexelKind::Float) return false;
+      linear = (sampler & sampler_bits::kFilterMask) == sampler_bits::kFilterLinear &&
+               v->kind == TexelKind::Float;
     }
     for (uint64_t m = mask & (mask - 1); m; m &= m - 1) {
       const uint32_t l = static_cast<uint32_t>(std::countr_zero(m));
@@ -404,7 +412,11 @@ private:
       std::array<int64_t, 3> at{0, 0, 0};
       std::array<float, 4> f{};
       std::array<uint32_t, 4> n{};
-      if (sampled) {
+      if (linear) {
+        LaneRead r;
+        sample(*v, l, sampler, size, r);
+        f = r.f, n = r.i;
+      } else if (sampled) {
         for (uint32_t c = 0; c < spatial; ++c)
           at[c] = nearestOf(floatCoordinate(l, c), size[c], nearest);
         if (ii_.arrayed) at[spatial] = layerOf(l, spatial, size);

@@ -52,6 +52,11 @@ struct ImageView {
   uint8_t *shadow = nullptr;
   uint32_t texelBytes = 0;
   TexelKind kind = TexelKind::Float;
+  /// imageBytes(image): the bytes from the first texel to the end of the last.
+  uint64_t bytes = 0;
+  /// texelByteComponents of the format for reads and for writes: per byte of a texel the
+  /// components it holds (the uninit check's, per op).
+  std::array<uint8_t, 16> readComponents{}, writeComponents{};
 };
 
 struct LaunchContext {

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <cstdio>
 #include <cstring>
 #include <exception>
@@ -128,6 +129,9 @@ void bindArguments(LaunchContext &L, const LoweredKernel &k, const std::vector<A
       image.shadow = v.shadow;
       image.texelBytes = texelBytes(image.image.format);
       image.kind = texelKind(image.image.format.type);
+      image.bytes = imageBytes(image.image);
+      texelByteComponents(image.image.format, true, image.readComponents.data());
+      texelByteComponents(image.image.format, false, image.writeComponents.data());
       uniforms.push_back({p.pointerSlot, p.leaves[0].size, L.images.size()});
       L.images.push_back(image);
       break;
@@ -155,7 +159,21 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
   if (options.warpWidth < 1 || options.warpWidth > 64)
     throw Error("warp width " + std::to_string(options.warpWidth) + " is not between 1 and 64");
   checkCallGraph(module.module(), kernel, options.limits);
-  const uint32_t warpWidth = options.schedule.warpWidth(options.warpWidth);
+  NDRange fullRange = range;
+  for (uint32_t d = range.dims; d < 3; ++d) fullRange.global[d] = 1, fullRange.offset[d] = 0;
+  std::array<uint64_t, 3> localSize =
+      range.local ? *range.local : chooseLocalSize(range.dims, fullRange.global, options.warpWidth);
+  for (uint32_t d = range.dims; d < 3; ++d) localSize[d] = 1;
+  // A work-group smaller than a warp runs in a warp of its size rounded up to a power of
+  // two: the same work-items in the same one sub-group, without the lane loops over lanes
+  // that are no work-item (one-item groups paid ~4,000 instructions each for 31 empty
+  // lanes). get_max_sub_group_size is the same either way (exec/handlers_memory.h). Not
+  // with SubgroupDispatch, whose queries are of the device's sub-groups, lowered as
+  // constants of the warp width.
+  const uint64_t groupItems = localSize[0] * localSize[1] * localSize[2];
+  uint32_t warpWidth = options.schedule.warpWidth(options.warpWidth);
+  if (!module.module().hasCapability(spv::Capability::SubgroupDispatch))
+    warpWidth = static_cast<uint32_t>(std::min<uint64_t>(warpWidth, std::bit_ceil(groupItems)));
   const bool debugBindings = options.debugger != nullptr;
   const bool misalignedCheck = options.checks.has(Check::Misaligned);
   auto lower = [&] {
@@ -176,14 +194,8 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
   L.checks = options.checks;
   L.schedule = options.schedule;
   L.subGroupIndependentProgress = options.subGroupIndependentProgress;
-  L.range = range;
-  for (uint32_t d = range.dims; d < 3; ++d) L.range.global[d] = 1, L.range.offset[d] = 0;
-  if (range.local) {
-    L.localSize = *range.local;
-  } else {
-    L.localSize = chooseLocalSize(range.dims, L.range.global, options.warpWidth);
-  }
-  for (uint32_t d = range.dims; d < 3; ++d) L.localSize[d] = 1;
+  L.range = fullRange;
+  L.localSize = localSize;
   for (uint32_t d = 0; d < 3; ++d)
     L.groups[d] = (L.range.global[d] + L.localSize[d] - 1) / L.localSize[d];
 

@@ -15,29 +15,15 @@ namespace {
 
 using Kind = ImageInstruction::Kind;
 
-/// Per byte of the texels of the lanes' images, the components it holds (§7.4),
-/// computed once per image of the op.
-class ByteComponents {
-public:
-  ByteComponents(const ExecState &x, bool read) : x_(x), read_(read) {}
-  const uint8_t *of(uint32_t image) {
-    if (image != image_) {
-      image_ = image;
-      texelByteComponents(x_.launch->images[image].image.format, read_, masks_);
-    }
-    return masks_;
-  }
-
-private:
-  const ExecState &x_;
-  bool read_;
-  uint32_t image_ = ~0u;
-  uint8_t masks_[16] = {};
-};
+/// Per byte of a texel of image `image`, the components it holds (§7.4), for a read or a
+/// write: found when the launch bound the image (ImageView).
+const uint8_t *byteComponents(const ExecState &x, uint32_t image, bool read) {
+  const ImageView &v = x.launch->images[image];
+  return read ? v.readComponents.data() : v.writeComponents.data();
+}
 
 void readShadow(const ExecState &x, const ImageInstruction &ii, const UninitOp &u, uint32_t index,
                 const ImageTexels &t) {
-  ByteComponents components(x, true);
   uint8_t undefined[64] = {}; // per lane: the result components that are undefined
   uint64_t lanes = 0;
   ShadowOrigin origin;
@@ -46,7 +32,7 @@ void readShadow(const ExecState &x, const ImageInstruction &ii, const UninitOp &
     // Its texels are of its image's allocation (ImageView::shadow).
     const uint8_t *shadow = x.launch->images[t.image[l]].shadow;
     if (!shadow) continue; // created with contents: every byte defined
-    const uint8_t *masks = components.of(t.image[l]);
+    const uint8_t *masks = byteComponents(x, t.image[l], true);
     for (uint32_t k = 0; k < t.count[l]; ++k) {
       const uint8_t *s = shadow + tagged::offset(t.pointers[l][k]);
       uint8_t texel = 0;
@@ -73,7 +59,6 @@ void readShadow(const ExecState &x, const ImageInstruction &ii, const UninitOp &
 
 void writeShadow(const ExecState &x, const LoweredOp &op, const ImageInstruction &ii,
                  const UninitOp &u, const ImageTexels &t) {
-  ByteComponents components(x, false);
   uint64_t wholly = 0;
   ShadowOrigin origin;
   for (uint64_t m = t.lanes; m; m &= m - 1) {
@@ -84,7 +69,7 @@ void writeShadow(const ExecState &x, const LoweredOp &op, const ImageInstruction
         if (!undefined && !wholly) origin = originOf(x, u.d + c);
         undefined |= uint8_t(1u << c);
       }
-    const uint8_t *masks = components.of(t.image[l]);
+    const uint8_t *masks = byteComponents(x, t.image[l], false);
     uint8_t stored = 0; // the components the format stores
     for (uint32_t b = 0; b < t.texelBytes[l]; ++b) stored |= masks[b];
     if (stored && (undefined & stored) == stored) {
