@@ -26,7 +26,8 @@ void addLaunchOptions(CLI::App &command, LaunchOptions &options,
   options.maxMemory = defaultMemoryCapacity();
   command
       .add_option("--warp-width", options.warpWidth,
-                  "Work-items executed in lockstep (1 to 64; default 32)")
+                  "Work-items executed in lockstep (1 to 64; default 32; a smaller "
+                  "work-group runs in a warp of its size rounded up to a power of two)")
       ->check(CLI::Range(1, 64));
   command
       .add_option("--threads", options.threads,
