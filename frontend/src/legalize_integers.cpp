@@ -174,7 +174,10 @@ public:
           local && isPromotable(local->getAllocatedType()) &&
           !local->getAllocatedType()->isVectorTy())
         locals.push_back(local);
-    if (!isRewritable(function_, steps, !locals.empty())) return result;
+    // A variable location alone may name such a width: at -O2 a `_BitInt(37)` folded to a
+    // constant leaves only `dbg.value(i37 -21)`, which the translator cannot encode.
+    if (!isRewritable(function_, steps, !locals.empty() || namesIllegalWidthInDebugInfo()))
+      return result;
     for (llvm::AllocaInst *local : locals) widenLocal(*local);
 
     llvm::removeUnreachableBlocks(function_);
@@ -237,6 +240,15 @@ private:
     for (llvm::DbgVariableIntrinsic *location : drop) location->eraseFromParent();
     dropped = static_cast<unsigned>(drop.size());
     return kept;
+  }
+
+  /// Whether a variable location names a value of an illegal width.
+  bool namesIllegalWidthInDebugInfo() const {
+    for (llvm::Instruction &instruction : llvm::instructions(function_))
+      if (auto *location = llvm::dyn_cast<llvm::DbgVariableIntrinsic>(&instruction))
+        for (llvm::Value *value : location->location_ops())
+          if (value && isIllegal(value->getType())) return true;
+    return false;
   }
 
   /// How many bits of its variable `location` describes: its fragment's, else the

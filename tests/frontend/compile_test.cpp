@@ -203,6 +203,23 @@ TEST(Frontend, NarrowValuesKeepTheirVariableLocations) {
   EXPECT_GT(located, 0u);
 }
 
+// `_BitInt(37)` and `unsigned _BitInt(7)` variables folded away at -O2 -g: their only trace
+// is a variable location naming a constant of that width (`dbg.value(i37 -21)`), in a
+// function with nothing else of an illegal width. It builds (it ended the translator), and
+// no integer type of another width is left.
+TEST(Frontend, NarrowConstantsOnlyInVariableLocationsAreLegalized) {
+  constexpr uint32_t kOpTypeInt = 21;
+  CompileResult r = build("__kernel void k(__global long *out) {\n"
+                          "  _BitInt(37) a = -21;\n  unsigned _BitInt(7) u = 121;\n"
+                          "  out[0] = (long)a + (long)u;\n}\n",
+                          /*optimize=*/true, /*debug=*/true);
+  ASSERT_TRUE(r.ok) << r.log;
+  for (const std::vector<uint32_t> &type : instructions(r.spirv, kOpTypeInt)) {
+    ASSERT_GE(type.size(), 3u);
+    EXPECT_TRUE(type[2] == 8 || type[2] == 16 || type[2] == 32 || type[2] == 64) << type[2];
+  }
+}
+
 // A 128-bit `long long` product: clang -O2 -g says the variable is an i128 value, which
 // becomes two 64-bit halves; the variable's location becomes one per half, the low half
 // its bits 0 to 63 and the high half its bits 64 to 127 (DebugValues with fragments).
