@@ -257,11 +257,11 @@ void GroupShadow::groupStarted(GroupState &, std::span<Warp> warps, uint64_t) {
   // __local memory is undefined at the start of every work-group, private memory at the
   // start of every work-item; by-value struct arguments are copies of defined bytes.
   const LaunchContext &L = launch_;
-  // Kernels without __local or address-taken private memory skip it all (a launch of
-  // many small groups pays per group only for what its kernel has).
-  if (!arena_.empty()) std::fill(arena_.begin(), arena_.end(), kUndefinedByte);
-  if (!defined_.empty()) std::fill(defined_.begin(), defined_.end(), 0);
+  std::fill(arena_.begin(), arena_.end(), kUndefinedByte);
+  std::fill(defined_.begin(), defined_.end(), 0);
   const LoweredKernel &k = *L.kernel;
+  // Kernels without address-taken private memory skip the warps (a launch of many small
+  // groups pays per group only for what its kernel has).
   if (k.privateSize == 0 && L.byValCopies.empty()) return;
   for (Warp &w : warps) {
     WarpShadow &s = *static_cast<WarpShadow *>(w.watchers[kUninitSlot]);
