@@ -15,6 +15,7 @@
 #include <optional>
 #include <vector>
 
+#include "legalize_aggregate_widths.h"
 #include "legalize_bitint_types.h"
 #include "legalize_debug_expressions.h"
 #include "legalize_integers.h"
@@ -178,6 +179,24 @@ void dropUnencodableGlobals(llvm::Module &module, LegalizeReport &report) {
   }
 }
 
+/// The first integer width SPIR-V for OpenCL has not in `type`, its vectors', arrays' and
+/// structures' elements included (not what pointers in them point to); 0 if none.
+unsigned illegalWidthWithin(llvm::Type *type) {
+  if (auto *vector = llvm::dyn_cast<llvm::VectorType>(type)) type = vector->getElementType();
+  if (auto *array = llvm::dyn_cast<llvm::ArrayType>(type))
+    return illegalWidthWithin(array->getElementType());
+  if (auto *structure = llvm::dyn_cast<llvm::StructType>(type)) {
+    for (llvm::Type *element : structure->elements())
+      if (const unsigned width = illegalWidthWithin(element)) return width;
+    return 0;
+  }
+  if (auto *integer = llvm::dyn_cast<llvm::IntegerType>(type)) {
+    const unsigned w = integer->getBitWidth();
+    if (w != 1 && w != 8 && w != 16 && w != 32 && w != 64) return w;
+  }
+  return 0;
+}
+
 } // namespace
 
 std::string untranslatable(const llvm::Module &module, bool optimized) {
@@ -185,12 +204,7 @@ std::string untranslatable(const llvm::Module &module, bool optimized) {
     // A pointer to such an integer needs its type as well (typed pointers).
     while (type->isPointerTy() && !type->isOpaquePointerTy())
       type = type->getNonOpaquePointerElementType();
-    if (auto *vector = llvm::dyn_cast<llvm::VectorType>(type)) type = vector->getElementType();
-    if (auto *integer = llvm::dyn_cast<llvm::IntegerType>(type)) {
-      const unsigned w = integer->getBitWidth();
-      if (w != 1 && w != 8 && w != 16 && w != 32 && w != 64) return w;
-    }
-    return 0;
+    return illegalWidthWithin(type);
   };
   auto where = [](const llvm::Instruction &instruction) {
     // A variable (-O0) has no location of its own: a user of it with one says where.
@@ -242,9 +256,10 @@ std::string untranslatable(const llvm::Module &module, bool optimized) {
 LegalizeReport legalizeForTranslator(llvm::Module &module) {
   LegalizeReport report;
   replaceFreezes(module, report);
+  // Before the widths change: a `_BitInt(N)` variable's N is its integer's width.
+  for (llvm::Function &function : module) report.namedBitIntWidths += nameBitIntWidths(function);
+  report.retypedAggregates += legalizeAggregateWidths(module);
   for (llvm::Function &function : module) {
-    // Before the widths change: a `_BitInt(N)` variable's N is its integer's width.
-    report.namedBitIntWidths += nameBitIntWidths(function);
     // Computed variable locations first: their instructions are legalized with the rest.
     report.computedLocations += materializeComputedLocations(function).materialized;
     // Above 64 bits first: truncating a wide value may leave an illegal narrow one.

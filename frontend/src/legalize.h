@@ -21,11 +21,15 @@ struct LegalizeReport {
   unsigned undefinedLocations = 0;  ///< variable locations naming a value not dominating them
   unsigned droppedGlobalDebug = 0;  ///< global variable expressions dropped
   unsigned namedBitIntWidths = 0;   ///< `_BitInt(N)` variables given their N in their type
+  unsigned retypedAggregates = 0;   ///< arrays and structures of such widths given legal ones
 };
 
 /// Rewrites `module` in place:
 /// - a `_BitInt(N)` variable's debug type, which clang 15 names without N, is named
 ///   with it (legalize_bitint_types.h), before the widths below are legalized;
+/// - a private variable or global of an array or structure type holding integers of a
+///   width SPIR-V for OpenCL has not gets a type of the same layout holding legal ones
+///   (legalize_aggregate_widths.h), before the integers themselves are legalized;
 /// - `freeze x` becomes `x` (what newer translators do: SPIR-V has no poison, so any
 ///   value of x is a valid result of the freeze);
 /// - integers of a width below 64 bits SPIR-V for OpenCL has not (clang -O2 switches

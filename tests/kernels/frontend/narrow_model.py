@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""The results narrow_arith, narrow_bitfields, narrow_phis, narrow_rotate, wide_arith,
-wide_memory, wide_division and wide_vectors must give, computed on the host from their run files' inputs
+"""The results narrow_aggregates, narrow_arith, narrow_bitfields, narrow_phis, narrow_rotate,
+wide_arith, wide_memory, wide_division and wide_vectors must give, computed on the host from their run files' inputs
 as the C code says, compared with an `spvsim run` output:
     narrow_model.py narrow_arith.json narrow_arith.expected
 prints OK, or the first differences and exits 1."""
@@ -11,6 +11,29 @@ import sys
 
 def sign_extend(value, bits):
     return value - (1 << bits) if value & (1 << (bits - 1)) else value
+
+
+def wrapped(value, bits, signed):
+    """`value` as an integer of `bits` bits (C's conversion to _BitInt(bits))."""
+    value &= (1 << bits) - 1
+    return sign_extend(value, bits) if signed else value
+
+
+def narrow_aggregates(buffers):
+    out = []
+    for i, x in enumerate(buffers["in"]["init"]["values"]):
+        a, m, k, u = [-21, 5], -21, 3, [1, 2, 16777215]
+        w, n = [7, 9], [[-1, 2], [-3, 4]]
+        a[i & 1] = wrapped(a[i & 1] + wrapped(x, 37, True), 37, True)
+        m = wrapped(m * wrapped(x, 37, True), 37, True)
+        u[i % 3] = wrapped(u[i % 3] + wrapped(x, 24, False), 24, False)
+        w[i & 1] = wrapped(wrapped(w[i & 1] * (x & (1 << 64) - 1), 96, False) << 40, 96, False)
+        n[i & 1][1] = wrapped(n[i & 1][1] - wrapped(wrapped(x, 72, True) << 20, 72, True), 72, True)
+        out += [a[0], a[1], m, k] + u
+        out += [wrapped((v >> 40) ^ (v >> 90), 64, True) for v in w]
+        out += [wrapped(n[0][1] >> 8, 64, True), wrapped(n[1][1] >> 8, 64, True)]
+        out += [wrapped(n[i & 1][0] + n[1][0], 72, True)]
+    return {"out": out}
 
 
 def narrow_arith(buffers):
@@ -185,7 +208,7 @@ def main():
     if run["kernel"] == "narrow_phis":
         expected = narrow_phis(run["buffers"], run["args"][2]["value"])
     else:
-        model = {"narrow_arith": narrow_arith, "narrow_bitfields": narrow_bitfields,
+        model = {"narrow_aggregates": narrow_aggregates, "narrow_arith": narrow_arith, "narrow_bitfields": narrow_bitfields,
                  "narrow_rotate": narrow_rotate, "wide_arith": wide_arith, "wide_memory": wide_memory,
                  "wide_division": wide_division, "wide_vectors": wide_vectors}[run["kernel"]]
         expected = model(run["buffers"])
