@@ -39,6 +39,38 @@ void narrowBitInt(Value &v, PartBytes &parts, uint64_t end) {
   v.type = std::move(narrow);
 }
 
+/// The padding above the value bits of each `_BitInt(N)` in `t` at `offset` (a named one,
+/// valueBits N: an array's elements, a struct's members; the front end splits a
+/// `unsigned _BitInt(96)` element into a 64-bit and a 32-bit fragment, and nothing gives
+/// the element's last four bytes) known once the value's bytes are: the value is printed
+/// from its N bits.
+void knowBitIntPadding(const ValueType &t, uint64_t offset, PartBytes &parts) {
+  const uint64_t size = parts.known.size();
+  if (offset >= size) return;
+  switch (t.kind) {
+  case ValueType::Kind::Int:
+  case ValueType::Kind::UInt: {
+    if (!t.valueBits || t.valueBits >= 8 * t.bytes) return;
+    const uint64_t valueEnd = offset + (t.valueBits + 7) / 8;
+    const uint64_t end = std::min<uint64_t>(offset + t.bytes, size);
+    if (valueEnd < end && parts.allKnown(offset, valueEnd - offset))
+      std::fill(parts.known.begin() + ptrdiff_t(valueEnd), parts.known.begin() + ptrdiff_t(end), 1);
+    return;
+  }
+  case ValueType::Kind::Array:
+    if (!t.element || t.stride() == 0) return;
+    for (uint64_t i = 0; i < t.count && offset + i * t.stride() < size; ++i)
+      knowBitIntPadding(*t.element, offset + i * t.stride(), parts);
+    return;
+  case ValueType::Kind::Struct:
+    for (const ValueType::Member &member : t.members)
+      if (member.type) knowBitIntPadding(*member.type, offset + member.offset, parts);
+    return;
+  default:
+    return;
+  }
+}
+
 } // namespace
 
 uint32_t Evaluator::leafBytesOf(uint32_t type) const {
@@ -100,6 +132,7 @@ Value Evaluator::valueOfParts(const DebugVariable &var,
     }
   }
   narrowBitInt(v, *parts, fragmentsEnd);
+  knowBitIntPadding(*v.type, 0, *parts);
   const bool any =
       std::any_of(parts->known.begin(), parts->known.end(), [](uint8_t b) { return b; });
   if (!any || (v.type->isScalar() && !parts->allKnown(0, std::min<uint64_t>(size, 8)))) {

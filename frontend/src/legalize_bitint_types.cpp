@@ -66,7 +66,8 @@ bool describesValueAsItIs(const llvm::DIExpression &expression, uint64_t &offset
 
 /// Adds what `location` says of its variable's integers: the allocated ones of a
 /// declared variable, the value's of a value described as it is; 0 (disagreement) at its
-/// offset otherwise.
+/// offset otherwise. A declaration of an undefined address (what SROA leaves of a
+/// variable's padding, dropped later: legalize.h) says nothing.
 void addLocation(const llvm::DataLayout &layout, const llvm::DbgVariableIntrinsic &location,
                  OffsetWidths &widths) {
   uint64_t offset = 0;
@@ -74,16 +75,16 @@ void addLocation(const llvm::DataLayout &layout, const llvm::DbgVariableIntrinsi
                                  ? nullptr
                                  : location.getVariableLocationOp(0);
   if (value && llvm::isa<llvm::DbgDeclareInst>(location)) {
+    if (llvm::isa<llvm::UndefValue>(value)) return;
     if (const auto *local = llvm::dyn_cast<llvm::AllocaInst>(value->stripPointerCasts()))
       return addIntegers(layout, local->getAllocatedType(), 0, widths);
   } else if (value && llvm::isa<llvm::DbgValueInst>(location) &&
              describesValueAsItIs(*location.getExpression(), offset)) {
     if (const auto *integer = llvm::dyn_cast<llvm::IntegerType>(value->getType()))
       return addWidth(widths, offset, integer->getBitWidth());
-  } else if (auto fragment = location.getExpression()->getFragmentInfo()) {
-    offset = fragment->OffsetInBits;
   }
-  addWidth(widths, offset, 0);
+  const auto fragment = location.getExpression()->getFragmentInfo();
+  addWidth(widths, fragment ? fragment->OffsetInBits : 0, 0);
 }
 
 bool isUnsizedBitInt(const llvm::DIType *type) {

@@ -2,6 +2,7 @@
 #include "legalize_integers.h"
 
 #include "legalize_access_pieces.h"
+#include "legalize_bitint_types.h"
 #include "legalize_width_walk.h"
 
 #include <llvm/ADT/DenseMap.h>
@@ -214,11 +215,13 @@ private:
 
   /// Variable locations naming a value of an illegal width. A location whose variable,
   /// or the fragment of it that it describes, is no wider than the value (a bit-field
-  /// struct's 24 bits in an i24, a uint in the i33 of a closed form) is kept, returned,
-  /// to name the promoted value once there is one: its low bits are the narrow value's.
-  /// The others (several operands, or a variable wider than the value, whose high bits
-  /// the promoted value would give as zeros whatever the source's extension) are
-  /// dropped; `dropped` counts them.
+  /// struct's 24 bits in an i24, a uint in the i33 of a closed form) or is a
+  /// `_BitInt(N)` of the value's width (legalize_bitint_types.h: the debugger reads N
+  /// bits) is kept, returned, to name the promoted value once there is one: its low bits
+  /// are the narrow value's. The others (several operands, or a variable wider than the
+  /// value, whose high bits the promoted value would give as zeros whatever the source's
+  /// extension) are dropped, made undefined when they name one value; `dropped` counts
+  /// them.
   std::vector<llvm::DbgValueInst *> sortDebugLocations(unsigned &dropped) {
     std::vector<llvm::DbgVariableIntrinsic *> drop;
     std::vector<llvm::DbgValueInst *> kept;
@@ -230,14 +233,27 @@ private:
         narrow |= value && isIllegal(value->getType());
       if (!narrow) continue;
       auto *value = llvm::dyn_cast<llvm::DbgValueInst>(location);
+      const unsigned width = value && !value->hasArgList()
+                                 ? integerWidth(value->getVariableLocationOp(0)->getType())
+                                 : 0;
       if (value && !value->hasArgList() && describedBits(*value) &&
-          describedBits(*value) <= integerWidth(value->getVariableLocationOp(0)->getType()) &&
-          !value->getVariableLocationOp(0)->getType()->isVectorTy())
+          !value->getVariableLocationOp(0)->getType()->isVectorTy() &&
+          (describedBits(*value) <= width || describesNamedBitInt(*value, width)))
         kept.push_back(value);
       else
         drop.push_back(location);
     }
-    for (llvm::DbgVariableIntrinsic *location : drop) location->eraseFromParent();
+    // A location erased would leave the variable its previous one's value from here on:
+    // one naming a single value is made undefined instead.
+    for (llvm::DbgVariableIntrinsic *location : drop)
+      if (llvm::Value *narrow = location->hasArgList() || location->getNumVariableLocationOps() != 1
+                                    ? nullptr
+                                    : location->getVariableLocationOp(0);
+          narrow && llvm::isa<llvm::DbgValueInst>(location) && isPromotable(narrow->getType()))
+        location->replaceVariableLocationOp(narrow,
+                                            llvm::UndefValue::get(promoted(narrow->getType())));
+      else
+        location->eraseFromParent();
     dropped = static_cast<unsigned>(drop.size());
     return kept;
   }
