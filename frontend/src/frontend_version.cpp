@@ -11,7 +11,7 @@ namespace {
 
 /// Bumped whenever the legalization or the translation options change what a compile
 /// produces from the same input (cached modules of other versions are not used).
-constexpr const char *kLegalizationVersion = "9";
+constexpr const char *kLegalizationVersion = "10";
 
 } // namespace
 
