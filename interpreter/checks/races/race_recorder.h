@@ -1,7 +1,8 @@
 // race::Recorder: records the lanes of one memory op (or the elements of one async
 // copy) in the race shadow's words — the allocation decided once per warp access
-// where the lanes share it, a warp's contiguous accesses as one range — and reports
-// the races they make (race_shadow.h). Included by race_shadow.cpp only.
+// where the lanes share it, lanes at equal steps (elementwise kernels) a page of words
+// at a time — and reports the races they make (race_shadow.h). Included by
+// race_shadow.cpp only.
 #pragma once
 
 #include <algorithm>
@@ -105,8 +106,9 @@ public:
   }
 
   /// The lanes of `mask` at offsets[l] into the allocation of q0, all in bounds and
-  /// (atomics) aligned, each access within one granule: one resolution and a tight
-  /// loop. False when that does not hold (nothing recorded then).
+  /// (atomics) aligned, each access within one granule or the warp's lanes at equal
+  /// steps (strided()): one resolution and a tight loop. False when that does not hold
+  /// (nothing recorded then).
   bool sameAllocation(const ExecState &x, uint64_t mask, uint64_t q0, const uint64_t *offsets) {
     if (log_) return false; // lane by lane: shared words are logged (shared())
     const AddressSpace space = tagged::space(q0);
@@ -142,94 +144,54 @@ public:
     };
     const uint64_t last = offsets[x.width - 1];
     const uint64_t granule = uint64_t(1) << shift_;
-    if (bytes_ > granule) // several granules a lane: only as one range of the warp
-      return step == bytes_ && regular() && range(x, q0, offsets[0], last, misaligned);
+    const uint64_t tag = q0 & ~tagged::kOffsetMask;
+    // One granule a lane: the lanes a first touch or quiet words leave, as QuietRun and
+    // settledStep() take them.
+    const auto quietRest = [&](uint64_t lanes) {
+      if (global_) return quietLanes<true>(lanes, offsets, group_.groupFirst() + firstItem_, tag);
+      if (lanes != x.allLanes || isWrite(kind_) || !localQuiet(x.width, offsets))
+        quietLanes<false>(lanes, offsets, firstItem_, tag);
+      group_.touchLocal(((shadowOffset_ + size_ - 1) >> shift_) + 1);
+    };
+    // Lanes on granules of their own, `step` bytes apart, ascending (work-items on
+    // consecutive elements, or on the components of vectors or structs: a step above the
+    // highest offset is a descending one).
+    if (offsets[0] < last && step <= last - offsets[0] && regular()) {
+      if (bytes_ > granule ? strided(x, q0, offsets[0], step)
+                           : strided(x, offsets[0], step, quietRest))
+        return true;
+    }
+    if (bytes_ > granule) return false; // several granules a lane: only as strided()
     // Offsets aligned to the access size, no larger than a granule: one granule each.
     if ((beyond >> 63) != 0 || ((misaligned | shadowOffset_) & (bytes_ - 1)) != 0 ||
         (isAtomic(kind_) && reinterpret_cast<uintptr_t>(base_) % bytes_ != 0))
       return false;
-    if (bytes_ == granule && step != 0 && step <= std::max(offsets[0], last) &&
-        (step & (granule - 1)) == 0 && regular()) {
-      // Lanes on their own granules, `stride` granules apart, ascending (work-items on
-      // elements of a strided array, each a run of elements; a step above the highest
-      // offset is a descending one): first touches in one pass, or every word quiet.
-      const uint64_t g0 = (shadowOffset_ + offsets[0]) >> shift_, stride = step >> shift_;
-      if (firstTouch(g0, x.width, stride)) return true;
-      if (allQuiet(x.allLanes, global_ ? group_.groupFirst() + firstItem_ : firstItem_,
-                   [&](uint32_t l) { return g0 + l * stride; }))
-        return true;
-    }
-    if (mask == x.allLanes && !global_ && !isWrite(kind_) && localQuiet(x.width, offsets))
-      return true;
-    const uint64_t tag = q0 & ~tagged::kOffsetMask;
-    if (global_) {
-      quietLanes<true>(mask, offsets, group_.groupFirst() + firstItem_, tag);
-    } else {
-      quietLanes<false>(mask, offsets, firstItem_, tag);
-      group_.touchLocal(((shadowOffset_ + size_ - 1) >> shift_) + 1);
-    }
+    quietRest(mask);
     return true;
   }
 
-  /// Every lane of the warp at consecutive accesses of several granules each (a wider
-  /// access than the kernel's smallest: an int stored where chars are read), from offset
-  /// `start` of the allocation of q0 up to `hi` + bytes_: the allocation decided once,
-  /// the warp's words as one range — first touches in one pass, or every word quiet.
-  /// `misaligned`: the lanes' offsets or-ed. False, with nothing recorded, when the
-  /// accesses are not all performed (bounds, atomics' alignment) or not on granules.
-  bool range(const ExecState &x, uint64_t q0, uint64_t start, uint64_t hi, uint64_t misaligned) {
-    const uint64_t granule = uint64_t(1) << shift_;
-    if (hi + bytes_ > size_ || ((misaligned | shadowOffset_) & (granule - 1)) != 0 ||
-        isAtomic(kind_))
-      return false;
-    const uint32_t perLane = bytes_ >> shift_;
-    const uint64_t g0 = (shadowOffset_ + start) >> shift_;
-    const uint32_t items = global_ ? group_.groupFirst() + firstItem_ : firstItem_;
-    if (firstTouchRange(g0, x.width, perLane)) return true;
-    bool quiet = true;
-    for (uint32_t j = 0; j < perLane && quiet; ++j)
-      quiet = allQuiet(x.allLanes, items, [&](uint32_t l) { return g0 + l * perLane + j; });
-    if (quiet) return true;
-    const uint64_t tag = q0 & ~tagged::kOffsetMask;
-    for (uint32_t l = 0; l < x.width; ++l) {
-      const uint64_t q = tag | (start + l * bytes_);
-      for (uint64_t g = g0 + l * perLane, end = g + perLane; g < end; ++g) {
-        if (global_)
-          word<true>(g, items + l, q);
-        else
-          word<false>(g, items + l, q);
-      }
-    }
-    if (!global_) group_.touchLocal(g0 + uint64_t(x.width) * perLane);
-    return true;
-  }
-
-  /// Every lane of the warp at consecutive elements from q0 (an indexed access with
-  /// consecutive indices), one granule each. False when that does not hold.
-  bool dense(const ExecState &x, uint64_t q0) {
+  /// Every lane of the warp at consecutive elements `step` bytes apart from q0 (an
+  /// indexed access with consecutive indices): strided(). False when that does not hold.
+  bool dense(const ExecState &x, uint64_t q0, uint64_t step) {
     if (log_) return false; // lane by lane: shared words are logged (shared())
     const AddressSpace space = tagged::space(q0);
     if (space != AddressSpace::Global && space != AddressSpace::Local) return false;
     if (tagged::allocation(q0) != cached_) resolve(x, q0, 0);
     if (!usable_) return true; // no lane performed the access
-    const uint64_t offset = tagged::offset(q0), end = offset + uint64_t(x.width) * bytes_;
-    if (end > size_ || bytes_ != (uint64_t(1) << shift_) ||
-        ((offset | shadowOffset_) & (bytes_ - 1)) != 0 ||
-        (isAtomic(kind_) && reinterpret_cast<uintptr_t>(base_) % bytes_ != 0))
-      return false;
-    const uint64_t g0 = (shadowOffset_ + offset) >> shift_;
-    if (firstTouch(g0, x.width)) return true;
-    if (allQuiet(x.allLanes, global_ ? group_.groupFirst() + firstItem_ : firstItem_,
-                 [&](uint32_t l) { return g0 + l; }))
-      return true;
-    if (global_) {
-      const uint32_t items = group_.groupFirst() + firstItem_;
-      for (uint32_t l = 0; l < x.width; ++l) word<true>(g0 + l, items + l, q0 + l * bytes_);
-    } else {
-      for (uint32_t l = 0; l < x.width; ++l) word<false>(g0 + l, firstItem_ + l, q0 + l * bytes_);
-      group_.touchLocal(g0 + x.width);
-    }
-    return true;
+    return strided(x, q0, tagged::offset(q0), step);
+  }
+
+  /// Every lane l of the warp at offset start + l × step of the allocation resolved last,
+  /// no two lanes on one granule (step at least the access's bytes), each access whole
+  /// granules: work-items on consecutive elements, on the components of vectors (a vector
+  /// load in components), on a field of structs — the elementwise kernel's accesses. Per
+  /// page of words (one lock), first touches in one pass, or every word found quiet; the
+  /// lanes of a page where neither holds go to `rest(lanes)`. False, with nothing
+  /// recorded, when that does not apply (bounds, granules, atomics' alignment).
+  template <class Rest> bool strided(const ExecState &x, uint64_t start, uint64_t step, Rest rest);
+  /// strided() whose other lanes take word() for each of their granules.
+  bool strided(const ExecState &x, uint64_t q0, uint64_t start, uint64_t step) {
+    return strided(x, start, step, [&](uint64_t lanes) { wordLanes(lanes, q0, start, step); });
   }
 
 private:
@@ -422,66 +384,38 @@ private:
     return loud == 0;
   }
 
-  /// A warp's first access to `n` untouched words `stride` apart from g0, lane l at
-  /// word g0 + l × stride (work-items on consecutive elements: the common case): written
-  /// in one pass. False, with nothing written, when a word was touched already.
-  bool firstTouch(uint64_t g0, uint32_t n, uint64_t stride = 1) {
-    uint64_t *w = words_ + g0;
-    uint64_t any = 0;
-    if (global_) {
-      if ((g0 >> RaceShadow::kWordsPerLock) !=
-          ((g0 + (n - 1) * stride) >> RaceShadow::kWordsPerLock))
-        return false;
-      hold(g0);
-      for (uint32_t l = 0; l < n; ++l)
-        any |= std::atomic_ref<uint64_t>(w[l * stride]).load(std::memory_order_relaxed);
-      if (any) return false;
-      const uint64_t packed = packed_[RaceGroup::kGlobal] | seen_;
-      const uint32_t items = group_.groupFirst() + firstItem_;
-      for (uint32_t l = 0; l < n; ++l)
-        std::atomic_ref<uint64_t>(w[l * stride])
-            .store(packed | ((items + l) & GlobalLayout::kItemMask), std::memory_order_relaxed);
-      return true;
-    }
-    for (uint32_t l = 0; l < n; ++l) any |= w[l * stride];
-    if (any) return false;
-    const uint64_t packed = packed_[RaceGroup::kLocal] | seen_;
-    for (uint32_t l = 0; l < n; ++l)
-      w[l * stride] = packed | ((firstItem_ + l) & LocalLayout::kItemMask);
-    group_.touchLocal(g0 + (n - 1) * stride + 1);
+  /// A warp's first access to untouched words: lanes l0 .. l0 + n - 1, lane l0 + k at the
+  /// `perLane` words from g + k × stepG (work-item items + l0 + k), written in one pass
+  /// (the common case). False, with nothing written, when a word was touched already or
+  /// the global words are not in one page.
+  bool firstTouch(uint64_t g, uint32_t l0, uint32_t n, uint64_t stepG, uint32_t perLane,
+                  uint32_t items);
+  /// firstTouch() once the page's lock is held: `P` words a lane (0: perLane).
+  template <uint32_t P>
+  [[gnu::always_inline]] bool touchWords(uint64_t g, uint32_t l0, uint32_t n, uint64_t stepG,
+                                         uint32_t perLane, uint32_t items);
+
+  /// Whether every word of the lanes of `lanes` is quiet for this access, lane l at the
+  /// `perLane` words from g0 + l × stepG: allQuiet() for each of a lane's words.
+  bool quietStrided(uint64_t lanes, uint64_t g0, uint64_t stepG, uint32_t perLane, uint32_t items) {
+    for (uint32_t j = 0; j < perLane; ++j)
+      if (!allQuiet(lanes, items, [&](uint32_t l) { return g0 + l * stepG + j; })) return false;
     return true;
   }
 
-  /// firstTouch() for `n` lanes of `perLane` words each, lane l at words g0 + l × perLane
-  /// onwards.
-  bool firstTouchRange(uint64_t g0, uint32_t n, uint32_t perLane) {
-    uint64_t *w = words_ + g0;
-    const uint64_t count = uint64_t(n) * perLane;
-    uint64_t any = 0;
-    if (global_) {
-      if ((g0 >> RaceShadow::kWordsPerLock) != ((g0 + count - 1) >> RaceShadow::kWordsPerLock))
-        return false;
-      hold(g0);
-      for (uint64_t k = 0; k < count; ++k)
-        any |= std::atomic_ref<uint64_t>(w[k]).load(std::memory_order_relaxed);
-      if (any) return false;
-      const uint64_t packed = packed_[RaceGroup::kGlobal] | seen_;
-      const uint32_t items = group_.groupFirst() + firstItem_;
-      for (uint32_t l = 0; l < n; ++l)
-        for (uint32_t j = 0; j < perLane; ++j)
-          std::atomic_ref<uint64_t>(w[l * perLane + j])
-              .store(packed | ((items + l) & GlobalLayout::kItemMask), std::memory_order_relaxed);
-      return true;
-    }
-    for (uint64_t k = 0; k < count; ++k) any |= w[k];
-    if (any) return false;
-    const uint64_t packed = packed_[RaceGroup::kLocal] | seen_;
-    for (uint32_t l = 0; l < n; ++l)
-      for (uint32_t j = 0; j < perLane; ++j)
-        w[l * perLane + j] = packed | ((firstItem_ + l) & LocalLayout::kItemMask);
-    group_.touchLocal(g0 + count);
-    return true;
+  /// strided()'s lanes of `lanes` (lane l at offset start + l × step of the allocation of
+  /// q0) one by one, word() for each of their granules, as lane() takes them.
+  void wordLanes(uint64_t lanes, uint64_t q0, uint64_t start, uint64_t step) {
+    if (global_) return wordLanes<true>(lanes, q0, start, step);
+    wordLanes<false>(lanes, q0, start, step);
   }
+  template <bool Global> void wordLanes(uint64_t lanes, uint64_t q0, uint64_t start, uint64_t step);
+  /// wordLanes() for lanes of one granule each (lane l at word g0 + l × stepG) when
+  /// word() decides every one of them without change() (a work-item writing what it read,
+  /// reads of another's read): each new word worked out in one pass under the page's
+  /// lock, then written. False, with nothing written, when a lane's word needs change().
+  template <bool Global>
+  bool settleLanes(uint64_t lanes, uint64_t g0, uint64_t stepG, uint32_t items);
 
   [[gnu::always_inline]] void resolve(const ExecState &x, uint64_t q, uint32_t lane) {
     cached_ = tagged::allocation(q);
@@ -742,3 +676,5 @@ private:
 };
 
 } // namespace spvsim::race
+
+#include "checks/races/race_recorder_strided.h"

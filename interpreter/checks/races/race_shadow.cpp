@@ -290,7 +290,7 @@ void recordIndexedAccess(const ExecState &x, const LoweredOp &op, uint32_t bytes
                                uint64_t(ops::laneIndex(x, op, l)) * stride + op.imm + op.b);
     });
   // The common case: one base, consecutive indices, every lane (ops::indexedFastPath).
-  if (x.maskOf(op) == x.allLanes && stride == bytes &&
+  if (x.maskOf(op) == x.allLanes && stride >= bytes &&
       ((op.aux & kUniformBase) ||
        std::all_of(base, base + x.width, [&](uint64_t b) { return b == base[0]; })) &&
       (op.aux & kIndex64 ? ops::indicesConsecutive(x.reg<int64_t>(op.c), x.width)
@@ -301,7 +301,7 @@ void recordIndexedAccess(const ExecState &x, const LoweredOp &op, uint32_t bytes
     Recorder r(*x.launch, group, group.shadow().siteOf(op), kind, bytes, x.warp->firstItem,
                x.width);
     r.storing(stored, x.allLanes);
-    if (r.dense(x, q0)) return;
+    if (r.dense(x, q0, stride)) return;
   }
   const uint64_t mask = x.maskOf(op);
   if (!mask) return;

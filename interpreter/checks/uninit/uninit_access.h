@@ -258,12 +258,24 @@ inline void uninitStoreAccess(const ExecState &x, const LoweredOp &op, uint32_t 
     forIndexedLanes<true>(x, op, sizeof(T), access, [&](std::byte *addr, int64_t stride) {
       if (stride == 0) // every lane stores to one place: the last one's value stays
         return access(x.width - 1, addr);
-      if (const ShadowMap &m = shadows.first(); stride == sizeof(T) && valueDefined && !m.none) {
+      // One allocation for the warp (shadows.first()): its map, not a lane's, for each lane.
+      const ShadowMap &m = shadows.first();
+      if (stride == sizeof(T) && valueDefined && !m.none) {
         // Consecutive elements, every value defined.
         std::memcpy(addr, v, x.width * sizeof(T));
         return void(std::memset(m.at(addr), kDefinedByte, x.width * sizeof(T)));
       }
-      for (uint32_t l = 0; l < x.width; ++l) access(l, addr + l * stride);
+      if (m.none || valueDefined) { // elements `stride` apart (a vector's component)
+        for (uint32_t l = 0; l < x.width; ++l) {
+          std::memcpy(addr + l * stride, &v[l], sizeof(T));
+          if (!m.none) std::memset(m.at(addr + l * stride), kDefinedByte, sizeof(T));
+        }
+        return;
+      }
+      for (uint32_t l = 0; l < x.width; ++l) {
+        std::memcpy(addr + l * stride, &v[l], sizeof(T));
+        m.template store<sizeof(T)>(addr + l * stride, sv[l] & kWhole);
+      }
     });
   } else {
     forAccessibleLanes<true>(x, op, sizeof(T), access);
