@@ -151,6 +151,38 @@ void bindArguments(LaunchContext &L, const LoweredKernel &k, const std::vector<A
 
 } // namespace
 
+namespace {
+
+/// The kernel lowered for `warpWidth` lanes, from options.loweredKernels when it has it.
+std::shared_ptr<const LoweredKernel>
+lowerForLaunch(const ValidatedModule &module, const std::string &kernel,
+               const SpecConstants &specConstants, uint32_t warpWidth, const ExecOptions &options) {
+  const bool debugBindings = options.debugger != nullptr;
+  const bool misalignedCheck = options.checks.has(Check::Misaligned);
+  auto lower = [&] {
+    auto made = std::make_shared<LoweredKernel>(
+        lowerKernel(module, kernel, specConstants, warpWidth, debugBindings));
+    prepareAlignmentChecks(misalignedCheck, *made);
+    return std::shared_ptr<const LoweredKernel>(std::move(made));
+  };
+  return options.loweredKernels
+             ? options.loweredKernels->get(module, specConstants, kernel, warpWidth, debugBindings,
+                                           misalignedCheck, lower)
+             : lower();
+}
+
+} // namespace
+
+std::vector<BufferId> programScopeBuffers(const ValidatedModule &module, const std::string &kernel,
+                                          const SpecConstants &specConstants, GlobalMemory &memory,
+                                          const ExecOptions &options) {
+  // Every lowering of the kernel has the same program-scope variables: the warp width
+  // given, as launchKernel's cache may already hold it.
+  const std::shared_ptr<const LoweredKernel> lowered = lowerForLaunch(
+      module, kernel, specConstants, std::clamp<uint32_t>(options.warpWidth, 1, 64), options);
+  return memory.programScopeBuffers(&module.module(), programScopeVariables(*lowered));
+}
+
 LaunchStats launchKernel(const ValidatedModule &module, const std::string &kernel,
                          const NDRange &range, const std::vector<ArgBinding> &args,
                          const SpecConstants &specConstants, GlobalMemory &memory,
@@ -174,19 +206,9 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
   uint32_t warpWidth = options.schedule.warpWidth(options.warpWidth);
   if (!module.module().hasCapability(spv::Capability::SubgroupDispatch))
     warpWidth = static_cast<uint32_t>(std::min<uint64_t>(warpWidth, std::bit_ceil(groupItems)));
-  const bool debugBindings = options.debugger != nullptr;
-  const bool misalignedCheck = options.checks.has(Check::Misaligned);
-  auto lower = [&] {
-    auto made = std::make_shared<LoweredKernel>(
-        lowerKernel(module, kernel, specConstants, warpWidth, debugBindings));
-    prepareAlignmentChecks(misalignedCheck, *made);
-    return std::shared_ptr<const LoweredKernel>(std::move(made));
-  };
   // The launch only reads the lowered kernel, so that launches can share it.
   const std::shared_ptr<const LoweredKernel> lowered =
-      options.loweredKernels ? options.loweredKernels->get(module, specConstants, kernel, warpWidth,
-                                                           debugBindings, misalignedCheck, lower)
-                             : lower();
+      lowerForLaunch(module, kernel, specConstants, warpWidth, options);
   const LoweredKernel &k = *lowered;
   checkPrivateMemory(k, options.limits);
   LaunchContext L;

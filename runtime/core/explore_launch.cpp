@@ -26,6 +26,9 @@ struct ExploredArgument {
   std::optional<runfile::BufferDifference> first; ///< the first shuffle's that differs
   std::string firstSchedule;
   uint32_t differing = 0; ///< shuffles whose result differs
+  /// A program-scope variable: restored before each run, not compared (the program sees
+  /// it only through later launches, which are).
+  bool programScope = false;
 };
 
 /// The element type a buffer parameter points to as the source declares it ("float4"
@@ -42,10 +45,12 @@ runfile::ElementType exploredElementType(const LaunchCommand &launch, size_t ind
 }
 
 /// The arguments the launch may write, each buffer once: its buffers (sub-buffers
-/// included) and images, with the bytes they hold now. Released buffers have none.
+/// included) and images, and the kernel's program-scope variables, with the bytes they
+/// hold now. Released buffers have none.
 std::vector<ExploredArgument> saveExploredArguments(const LaunchCommand &launch,
                                                     const std::vector<ArgBinding> &bindings,
-                                                    GlobalMemory &memory) {
+                                                    GlobalMemory &memory,
+                                                    const ExecOptions &options) {
   std::vector<ExploredArgument> arguments;
   for (size_t i = 0; i < bindings.size(); ++i) {
     const ArgBinding &b = bindings[i];
@@ -62,6 +67,19 @@ std::vector<ExploredArgument> saveExploredArguments(const LaunchCommand &launch,
     else
       a.type = exploredElementType(launch, i);
     const std::span<const std::byte> bytes = memory.bytes(b.buffer);
+    a.before.assign(bytes.begin(), bytes.end());
+    arguments.push_back(std::move(a));
+  }
+  // The kernel's program-scope variables keep their values across launches: each run
+  // starts from what they held before the launch, as `spvsim run --explore`'s runs do.
+  for (BufferId id : programScopeBuffers(launch.executable->module(), launch.signature.name,
+                                         launch.executable->specConstants(), memory, options)) {
+    if (memory.info(id).access == BufferAccess::ReadOnly) continue; // __constant
+    ExploredArgument a;
+    a.buffer = id;
+    a.name = memory.info(id).name;
+    a.programScope = true;
+    const std::span<const std::byte> bytes = memory.bytes(id);
     a.before.assign(bytes.begin(), bytes.end());
     arguments.push_back(std::move(a));
   }
@@ -115,7 +133,8 @@ LaunchStats exploreLaunch(const LaunchCommand &launch, const std::vector<ArgBind
   const Config &config = Config::get();
   const ValidatedModule &module = launch.executable->module();
   const std::string &kernel = launch.signature.name;
-  std::vector<ExploredArgument> arguments = saveExploredArguments(launch, bindings, memory);
+  std::vector<ExploredArgument> arguments =
+      saveExploredArguments(launch, bindings, memory, options);
 
   // The ordered run: the one the program sees, its printf output on standard output.
   options.threads = 1; // one thread: the schedule alone decides the order, so a run replays
@@ -161,6 +180,7 @@ LaunchStats exploreLaunch(const LaunchCommand &launch, const std::vector<ArgBind
     if (shuffle.stopped != StopReason::None) continue; // its stop is reported; no result
     ++compared;
     for (ExploredArgument &a : arguments) {
+      if (a.programScope) continue;
       const std::span<const std::byte> bytes = memory.bytes(a.buffer);
       const uint64_t count = a.ordered.size() / a.type.size();
       std::optional<runfile::BufferDifference> d =

@@ -12,8 +12,8 @@
 #              which the test MAKE_REFERENCE of the same RUN wrote to WORK (a fixture
 #              that every build's test shares)
 #   MAKE_REFERENCE  with REFERENCE: only run RUN with its own module, keeping its dumps
-#   SOURCE     (bug tests) the .cl file: each line containing `BUG: <kind>` names a
-#              finding the run must report (and nothing else, exit status 1);
+#   SOURCE     (bug tests) the .cl file: each `BUG: <kind>` of a line (one or more) names
+#              a finding the run must report (and nothing else, exit status 1);
 #              with DEBUG_INFO set, each finding must point at its marked line, and
 #              a race finding's other access at a line marked with its kind too (a
 #              race may be reported once per pair of instructions; at least one
@@ -106,13 +106,14 @@ if(SOURCE)
   set(line_number 0)
   foreach(line IN LISTS source_lines)
     math(EXPR line_number "${line_number} + 1")
-    if(line MATCHES "${MARK}: ([a-z._-]+)")
-      set(marked ${CMAKE_MATCH_1})
+    string(REGEX MATCHALL "${MARK}: [a-z._-]+" marks "${line}")
+    foreach(mark IN LISTS marks)
+      string(REGEX REPLACE "^${MARK}: " "" marked "${mark}")
       if(NOT marked MATCHES "^race\\." OR NOT marked IN_LIST expected_kinds)
         list(APPEND expected_kinds ${marked})
       endif()
       list(APPEND lines_of_${marked} ${line_number})
-    endif()
+    endforeach()
   endforeach()
   list(SORT expected_kinds)
 endif()

@@ -5,7 +5,10 @@
  * the slots it reads back: 0 1 2 3 when the groups ran in order. With --image the
  * first work-item of each group writes its group's id to texel (1, 1) of a 4x2 image
  * instead: the last group to run wins. With --repeat N the launch is enqueued N times,
- * the counter reset before each. */
+ * the counter reset before each. With --program-scope the counter is a program-scope
+ * variable the groups count themselves on, and the last group writes the total: the
+ * same whatever the order, and a second kernel reads the counter back (4 after one
+ * launch); a second launch also has each group write the count it took. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,6 +28,58 @@ static const char *kImageSource =
     "  if (get_local_id(0) == 0)\n"
     "    write_imageui(img, (int2)(1, 1), (uint4)(get_group_id(0)));\n"
     "}\n";
+
+static const char *kCounterSource =
+    "global int counter = 0;\n"
+    "__kernel void count_groups(__global int *seen, int order) {\n"
+    "  if (get_local_id(0) != 0) return;\n"
+    "  int before = atomic_inc(&counter);\n"
+    "  if (order) seen[1 + get_group_id(0)] = before;\n"
+    "  if (before % get_num_groups(0) == get_num_groups(0) - 1) seen[0] = before + 1;\n"
+    "}\n"
+    "__kernel void read_counter(__global int *value) { *value = counter; }\n";
+
+/* Launches count_groups with `order` on a fresh buffer, then read_counter, and prints
+ * the total the last group wrote and the counter. */
+static void countGroups(App *app, cl_kernel read, int order) {
+  cl_int err;
+  enum { Groups = 4, GroupSize = 8 };
+  int seen[Groups + 1] = {0};
+  cl_mem buffer = clCreateBuffer(app->context, CL_MEM_COPY_HOST_PTR, sizeof seen, seen, &err);
+  check(err, "clCreateBuffer");
+  check(clSetKernelArg(app->kernel, 0, sizeof buffer, &buffer), "clSetKernelArg");
+  check(clSetKernelArg(app->kernel, 1, sizeof order, &order), "clSetKernelArg");
+  const size_t global = Groups * GroupSize, local = GroupSize, one = 1;
+  check(clEnqueueNDRangeKernel(app->queue, app->kernel, 1, NULL, &global, &local, 0, NULL, NULL),
+        "clEnqueueNDRangeKernel");
+  check(clEnqueueReadBuffer(app->queue, buffer, CL_TRUE, 0, sizeof seen, seen, 0, NULL, NULL),
+        "clEnqueueReadBuffer");
+  int counter = -1;
+  cl_mem value = clCreateBuffer(app->context, CL_MEM_COPY_HOST_PTR, sizeof counter, &counter, &err);
+  check(err, "clCreateBuffer");
+  check(clSetKernelArg(read, 0, sizeof value, &value), "clSetKernelArg");
+  check(clEnqueueNDRangeKernel(app->queue, read, 1, NULL, &one, &one, 0, NULL, NULL),
+        "clEnqueueNDRangeKernel");
+  check(clEnqueueReadBuffer(app->queue, value, CL_TRUE, 0, sizeof counter, &counter, 0, NULL, NULL),
+        "clEnqueueReadBuffer");
+  printf("total %d, counter %d\n", seen[0], counter);
+  clReleaseMemObject(value);
+  clReleaseMemObject(buffer);
+}
+
+/* A program-scope counter: counted on in an order-independent launch (#1), then in one
+ * where each group also writes the count it took (#3); read back after each. */
+static int programScopeCounter(void) {
+  App app = appFromSource(kCounterSource, "-cl-std=CL3.0", "count_groups");
+  cl_int err;
+  cl_kernel read = clCreateKernel(app.program, "read_counter", &err);
+  check(err, "clCreateKernel");
+  countGroups(&app, read, 0);
+  countGroups(&app, read, 1);
+  clReleaseKernel(read);
+  appRelease(&app);
+  return 0;
+}
 
 static int lastGroupImage(void) {
   App app = appFromSource(kImageSource, "", "last_group");
@@ -52,6 +107,7 @@ static int lastGroupImage(void) {
 
 int main(int argc, char **argv) {
   if (argc > 1 && strcmp(argv[1], "--image") == 0) return lastGroupImage();
+  if (argc > 1 && strcmp(argv[1], "--program-scope") == 0) return programScopeCounter();
   const int fixed = argc > 1 && strcmp(argv[1], "--fixed") == 0;
   const int repeat = argc > 2 && strcmp(argv[1], "--repeat") == 0 ? atoi(argv[2]) : 1;
   App app = appFromSource(kSource, fixed ? "-D FIXED=1" : "-D FIXED=0", "take_slots");

@@ -207,8 +207,9 @@ public:
   /// this group's accesses from now on: a release after a barrier of d's group that
   /// followed d, acquired by this group.
   bool followsWithGroup(const race::Access &d);
-  /// The ordering a race with access `d` of another work-group lacks (for the message).
-  std::string missingOrdering(const race::Access &d, bool known) const;
+  /// The ordering a race with access `d` lacks (for the message): of another work-group,
+  /// or with `sameGroup` of another work-item of this group, in a kernel with atomics.
+  std::string missingOrdering(const race::Access &d, bool known, bool sameGroup) const;
   /// Whether access `d` to __local memory (an item id of the global words) precedes a
   /// release the warp with index `warp` acquired: a work-group scope release/acquire
   /// pair or fences with atomics order it (race_sync.cpp).
@@ -357,6 +358,12 @@ private:
   race::SyncClock acquired_;          ///< the release points the group acquired
   race::SyncClock seen_;              ///< atomicRead's: what one lane's read saw
   std::vector<race::SyncHint> hints_; ///< why atomics it read did not order
+  /// Why atomics it read did not order its own work-items: its atomic writes that were no
+  /// release, or its relaxed reads of its own releases.
+  race::Missing ownMissing_ = race::Missing::None;
+  /// Global atomic locations this group wrote with a work-group scope release: the
+  /// release points they carry for its own work-items (SyncOrder's location keys).
+  std::unordered_map<uint64_t, race::SyncClock> groupReleases_;
 };
 
 /// The race detector of launch `L` (attached under kRaceSlot).

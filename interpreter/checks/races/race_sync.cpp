@@ -76,6 +76,7 @@ void RaceGroup::fenced(const ExecState &x, const LoweredOp &op, uint64_t scopes)
       s.localAcquireFence = true;
       for (race::SyncHint &h : hints_)
         if (h.missing == Missing::RelaxedRead) h.missing = Missing::FenceSpaceRead;
+      if (ownMissing_ == Missing::RelaxedRead) ownMissing_ = Missing::FenceSpaceRead;
     }
   }
   if (!(semantics & uint32_t(spv::MemorySemanticsMask::CrossWorkgroupMemory))) {
@@ -143,15 +144,19 @@ void RaceGroup::atomicWriting(const ExecState &x, const LoweredOp &op) {
   WarpSync &s = sync_[w];
   if (anyLocalLane(x, op, mask)) localAtomicWriting(x, op, mask, o, w);
   uint64_t release = SyncOrder::kNoRelease;
+  uint64_t groupRelease = SyncOrder::kNoRelease; // at work-group scope: for this group only
   Missing weak = Missing::None;
-  if (o.release && o.wide && o.global) {
+  if (o.release && o.group && o.global) {
     // A release atomic: its own release point, after the accesses so far of its lanes
-    // (and of the lanes that released before).
+    // (and of the lanes that released before). At work-group scope it orders the
+    // group's own work-items only (§3.3.6.4 at the atomic's scope): other groups
+    // learn why it does not order theirs.
     race::ReleasePoint p{x.warp->firstItem, x.width, ++epochs_[kGlobal][w], lastBarrier_[kGlobal]};
     p.warpBarrier = s.warpBarrier;
     p.lanes = s.releasedLanes |= mask;
     latest_[kGlobal] = std::max(latest_[kGlobal], p.epoch);
-    release = newRelease(w, p);
+    (o.wide ? release : groupRelease) = newRelease(w, p);
+    if (!o.wide) weak = Missing::NarrowWrite;
   } else if (s.release != SyncOrder::kNoRelease && (o.wide || o.legacy)) {
     // A release fence before the atomic write (§3.3.6.4) releases the accesses of the
     // lanes that passed it and write the atomic: the fence's point with them added.
@@ -184,6 +189,8 @@ void RaceGroup::atomicWriting(const ExecState &x, const LoweredOp &op) {
     lastVersion = order.write(held, location, linearGroup_, release, acquired_, acquiredAll_, weak,
                               repeat ? lastVersion : SyncOrder::kNoVersion);
     lastLocation = location;
+    if (groupRelease != SyncOrder::kNoRelease && !repeat)
+      race::join(groupReleases_[location], groupRelease);
     if (launch_.localArenaSize == 0 || repeat) return; // the group's own table: as before
     if (!localDecided) {
       localDecided = true;
@@ -211,6 +218,8 @@ void RaceGroup::atomicRead(const ExecState &x, const LoweredOp &op) {
   const Missing readWeak = o.acquire && !o.wide && !o.legacy ? Missing::NarrowRead
                            : s.localAcquireFence             ? Missing::FenceSpaceRead
                                                              : Missing::RelaxedRead;
+  // The group's own work-group scope releases: acquired at work-group scope or wider.
+  const bool groupAcquires = o.group && o.global && (o.acquire || s.acquireFenced);
   race::SyncClock &seen = seen_;
   uint64_t lastLocation = ~uint64_t(0);
   SyncOrder &order = shadow_.sync();
@@ -230,8 +239,25 @@ void RaceGroup::atomicRead(const ExecState &x, const LoweredOp &op) {
     const SyncOrder::Read r = order.read(held, location, linearGroup_, seen, hints_,
                                          like ? last.version : SyncOrder::kNoVersion);
     last = {location, r.version, changes_, acquires, readWeak};
+    bool groupReleased = false;
+    if (!groupReleases_.empty()) {
+      const auto it = groupReleases_.find(location);
+      if (it != groupReleases_.end()) {
+        groupReleased = true;
+        if (groupAcquires) {
+          acquire(it->second, false);
+        } else {
+          if (race::join(s.pending, it->second)) ++changes_;
+          ownMissing_ = readWeak == Missing::NarrowRead ? Missing::RelaxedRead : readWeak;
+        }
+        last.changes = changes_;
+      }
+    }
     if (r.repeated) return;
     if (r.hintsChanged) ++changes_;
+    // For races within the group (a work-group scope release of its own is one here).
+    if (r.own != Missing::None && !(groupReleased && r.own == Missing::NarrowWrite))
+      ownMissing_ = r.own;
     if (acquires) {
       acquire(seen, r.saturated);
     } else {
@@ -239,7 +265,10 @@ void RaceGroup::atomicRead(const ExecState &x, const LoweredOp &op) {
       s.pendingAll |= r.saturated;
       for (uint64_t k : seen) {
         const uint32_t g = uint32_t(k >> 32);
-        if (g != linearGroup_) changed |= race::setHint(hints_, {g, readWeak});
+        if (g != linearGroup_)
+          changed |= race::setHint(hints_, {g, readWeak});
+        else if (r.own == Missing::None)
+          ownMissing_ = readWeak; // it read its own group's release, relaxed
       }
       if (changed) ++changes_;
     }
@@ -414,11 +443,14 @@ bool RaceGroup::followsWithGroup(const race::Access &d) {
   return shadow_.sync().precedes(d, d.item / stride, d.item % stride, acquired_, nullptr, true);
 }
 
-std::string RaceGroup::missingOrdering(const race::Access &d, bool known) const {
+std::string RaceGroup::missingOrdering(const race::Access &d, bool known, bool sameGroup) const {
   const uint32_t group = known ? d.item / shadow_.stride() : ~0u;
   bool otherLane = false;
   if (known && !acquired_.empty())
     shadow_.sync().precedes(d, group, d.item % shadow_.stride(), acquired_, &otherLane);
+  if (sameGroup) // OpenCL 3.0 API §3.3.6.4: atomics order work-items of one group too
+    return race::missingGroupOrdering(unfencedBarrierOrdering(), ownMissing_, otherLane,
+                                      shadow_.tracked());
   if (otherLane)
     return "no release/acquire pair or fence orders these accesses (the other access is by a "
            "work-item that released nothing: a fence or release atomic orders only the accesses "

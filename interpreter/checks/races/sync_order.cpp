@@ -141,9 +141,14 @@ SyncOrder::Read SyncOrder::read(const Held &, uint64_t location, uint32_t group,
   if (it == locations_.end()) return {false, false, false, 0};
   join(read, it->second.clock);
   bool hintsChanged = false;
-  for (const SyncHint &h : it->second.weak)
-    if (h.group != group) hintsChanged |= setHint(hints, h);
-  return {it->second.saturated, false, hintsChanged, version};
+  Missing own = Missing::None;
+  for (const SyncHint &h : it->second.weak) {
+    if (h.group != group)
+      hintsChanged |= setHint(hints, h);
+    else
+      own = h.missing;
+  }
+  return {it->second.saturated, false, hintsChanged, version, own};
 }
 
 bool SyncOrder::precedes(const Access &d, uint32_t group, uint32_t local, const SyncClock &acquired,
@@ -218,6 +223,65 @@ std::string missingLocalOrdering(Missing missing, bool tracked, bool atomics) {
   return s;
 }
 
+namespace {
+
+/// Why the atomics did not order two accesses to global memory, in parentheses (empty:
+/// nothing known): `unit` is "work-group" between groups, "work-item" within one, whose
+/// releases and acquires at `narrow` scope ("work-group", "sub-group") do not reach the
+/// other's, which `wide` ("memory_scope_device", ...) would.
+std::string globalReason(Missing missing, const std::string &unit, const std::string &narrow,
+                         const std::string &wide) {
+  const std::string other = " (the other " + unit + "'s ", self = " (this " + unit + "'s ";
+  const std::string scope =
+      narrow + " scope, which does not order work-items of other " + narrow + "s: " + wide;
+  switch (missing) {
+  case Missing::LegacyWrite:
+    return other + "atomic write is an OpenCL 1.2 atomic, which is relaxed, and no release "
+                   "fence such as mem_fence(CLK_GLOBAL_MEM_FENCE) precedes it)";
+  case Missing::RelaxedWrite:
+    return other + "atomic write is relaxed and no release fence precedes it: "
+                   "memory_order_release or a fence is missing)";
+  case Missing::NarrowWrite:
+    return other + "release is at " + scope + " is needed)";
+  case Missing::LocalFence:
+  case Missing::LocalOnlyFence:
+    return other + "release fence orders only local memory: CLK_GLOBAL_MEM_FENCE is missing)";
+  case Missing::RelaxedRead:
+    return self + "atomic read is relaxed and no acquire fence follows it: "
+                  "memory_order_acquire or a fence is missing)";
+  case Missing::NarrowRead:
+    return self + "acquire is at " + scope + " is needed)";
+  case Missing::FenceSpaceRead:
+  case Missing::LocalOnlyAcquireFence:
+    return self + "acquire fence orders only local memory: CLK_GLOBAL_MEM_FENCE is missing)";
+  case Missing::OtherSpaceWrite:
+  case Missing::OtherSpaceRead:
+  case Missing::None:
+    break;
+  }
+  return {};
+}
+
+constexpr const char *kRelaxedOnly =
+    " (the kernel's atomics are relaxed, as OpenCL 1.2 atomics are, and no fence pairs with them)";
+
+} // namespace
+
+std::string missingGroupOrdering(const std::string &barrier, Missing missing, bool otherLane,
+                                 bool tracked) {
+  const std::string s =
+      (barrier.empty() ? std::string("no work-group barrier with the global fence between them")
+                       : barrier) +
+      ", and no release/acquire pair or fence orders these accesses";
+  if (otherLane)
+    return s + " (the other access is by a work-item that released nothing: a fence or release "
+               "atomic orders only the accesses of the work-item that performs it)";
+  const std::string why =
+      globalReason(missing, "work-item", "sub-group", "memory_scope_work_group");
+  if (!why.empty()) return s + why;
+  return tracked ? s : s + kRelaxedOnly;
+}
+
 std::string missingOrdering(const std::vector<SyncHint> &hints, uint32_t other, bool acquiredFrom,
                             bool tracked, bool atomics) {
   std::string s = "no release/acquire pair or fence orders these accesses";
@@ -226,41 +290,11 @@ std::string missingOrdering(const std::vector<SyncHint> &hints, uint32_t other, 
                "acquired from it)";
   for (const SyncHint &h : hints) {
     if (h.group != other) continue;
-    switch (h.missing) {
-    case Missing::LegacyWrite:
-      return s + " (the other work-group's atomic write is an OpenCL 1.2 atomic, which is "
-                 "relaxed, and no release fence such as mem_fence(CLK_GLOBAL_MEM_FENCE) "
-                 "precedes it)";
-    case Missing::RelaxedWrite:
-      return s + " (the other work-group's atomic write is relaxed and no release fence "
-                 "precedes it: memory_order_release or a fence is missing)";
-    case Missing::NarrowWrite:
-      return s + " (the other work-group's release is at work-group scope, which does not "
-                 "order work-items of other work-groups: memory_scope_device is needed)";
-    case Missing::LocalFence:
-    case Missing::LocalOnlyFence:
-      return s + " (the other work-group's release fence orders only local memory: "
-                 "CLK_GLOBAL_MEM_FENCE is missing)";
-    case Missing::RelaxedRead:
-      return s + " (this work-group's atomic read is relaxed and no acquire fence follows "
-                 "it: memory_order_acquire or a fence is missing)";
-    case Missing::NarrowRead:
-      return s + " (this work-group's acquire is at work-group scope, which does not order "
-                 "work-items of other work-groups: memory_scope_device is needed)";
-    case Missing::FenceSpaceRead:
-    case Missing::LocalOnlyAcquireFence:
-      return s + " (this work-group's acquire fence orders only local memory: "
-                 "CLK_GLOBAL_MEM_FENCE is missing)";
-    case Missing::OtherSpaceWrite:
-    case Missing::OtherSpaceRead:
-    case Missing::None:
-      break;
-    }
+    const std::string why =
+        globalReason(h.missing, "work-group", "work-group", "memory_scope_device");
+    if (!why.empty()) return s + why;
   }
-  if (!tracked && atomics)
-    return s + " (the kernel's atomics are relaxed, as OpenCL 1.2 atomics are, and no fence "
-               "pairs with them)";
-  return s;
+  return !tracked && atomics ? s + kRelaxedOnly : s;
 }
 
 } // namespace spvsim::race

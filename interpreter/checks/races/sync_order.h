@@ -121,6 +121,9 @@ public:
     bool repeated = false;     ///< the location still had version `seen`: nothing was read
     bool hintsChanged = false; ///< `hints` changed
     uint64_t version = 0;      ///< the location's version
+    /// Why the reading group's own last atomic write of the location that was no
+    /// release was not (None: there was none): for races within the group.
+    Missing own = Missing::None;
   };
   /// An atomic read at `location` by `group`: the releases it may acquire into `read`,
   /// and what the location says of other groups' writes that were not releases.
@@ -175,6 +178,14 @@ bool setHint(std::vector<SyncHint> &hints, SyncHint h);
 /// its message: `missing` what the reading warp learned (None: nothing), `tracked` and
 /// `atomics` as below.
 std::string missingLocalOrdering(Missing missing, bool tracked, bool atomics);
+
+/// The ordering a race between two work-items of one group on global memory lacks, in a
+/// kernel with atomics, for its message: `barrier` what the group's barriers lacked (empty:
+/// there was no barrier without the global fence), `missing` what the group's atomic
+/// reads learned of its own atomic writes, `otherLane` whether the other access's
+/// work-item released nothing the group acquired; `tracked` as below.
+std::string missingGroupOrdering(const std::string &barrier, Missing missing, bool otherLane,
+                                 bool tracked);
 
 /// The ordering a race between work-groups lacks, for its message: `hints` what the
 /// accessing group learned, `other` the other access's group; `tracked` whether the

@@ -95,19 +95,23 @@ SPIN_LOCK12(spin_lock12_no_fence, (void)0)
 
 // The conformance suite's c11_atomics atomic_init pattern: every work-item stores its
 // element plainly, then adds one to a counter; the one that brings it to the total
-// reads every element: ordered through the release sequence of the acq_rel RMWs.
-#define INIT_THEN_COUNT(name, ORDER)                                                       \
+// reads every element: ordered through the release sequence of the acq_rel RMWs. At
+// work-group scope the same orders the work-items of one group, not those of two.
+#define INIT_THEN_COUNT(name, ORDER, SCOPE)                                                \
   __kernel void name(__global int *values, __global atomic_uint *count, __global int *sum) { \
     const size_t i = get_global_id(0);                                                     \
     values[i] = (int)i;                                                                    \
-    if (atomic_fetch_add_explicit(count, 1u, ORDER) == get_global_size(0) - 1) {           \
+    if (atomic_fetch_add_explicit(count, 1u, ORDER, SCOPE) == get_global_size(0) - 1) {    \
       int s = 0;                                                                           \
       for (size_t j = 0; j < get_global_size(0); ++j) s += values[j];                      \
       *sum = s;                                                                            \
     }                                                                                      \
   }
-INIT_THEN_COUNT(init_then_count, memory_order_acq_rel)
-INIT_THEN_COUNT(init_then_count_relaxed, memory_order_relaxed)
+INIT_THEN_COUNT(init_then_count, memory_order_acq_rel, memory_scope_device)
+INIT_THEN_COUNT(init_then_count_relaxed, memory_order_relaxed, memory_scope_device)
+INIT_THEN_COUNT(init_then_count_group, memory_order_acq_rel, memory_scope_work_group)
+INIT_THEN_COUNT(init_then_count_release, memory_order_release, memory_scope_device)
+INIT_THEN_COUNT(init_then_count_acquire, memory_order_acquire, memory_scope_device)
 
 // __local memory between the sub-groups of one group: every work-item stores its element,
 // then counts itself in on a __local counter; the one that brings it to the group's size

@@ -153,4 +153,12 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
                          const SpecConstants &specConstants, GlobalMemory &memory,
                          FindingSink &sink, const ExecOptions &options = {});
 
+/// The buffers of the program-scope variables kernel `kernel` of `module` uses, as
+/// launchKernel binds them: created in `memory` with their initial bytes when no launch
+/// created them yet, else the ones that keep the values earlier launches left. For a
+/// caller that saves and restores what a launch may change (schedule exploration).
+std::vector<BufferId> programScopeBuffers(const ValidatedModule &module, const std::string &kernel,
+                                          const SpecConstants &specConstants, GlobalMemory &memory,
+                                          const ExecOptions &options = {});
+
 } // namespace spvsim
