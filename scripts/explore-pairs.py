@@ -4,11 +4,16 @@
 `spvsim run --explore N` (default 16) at every build the tests compile them at, and
 prints a table: each correct kernel must have no finding beyond what its row allows,
 and each broken twin must be found as its row expects — a race whose message names the
-ordering it lacks, a progress finding or nondeterminism. The message-passing kernels'
-waiter spins until the other group writes the flag: a schedule that runs it first
-ends with progress.inter-group (OpenCL promises no forward progress between groups),
-which their correct twins may report and nothing else. Not part of CI (a minute or
-more): run it after changing the race check's memory model or the scheduler.
+ordering it lacks, a progress finding or nondeterminism. Message passing between
+work-groups is tested twice. In race_message_once_* the reader loads the flag once and
+reads the value only if it is set: its correct twin (release store, acquire load,
+device scope) must be clean under every schedule. race_message_relaxed and
+race_message_scope are the forward-progress variants: their waiter spins until the
+other group writes the flag, and a schedule that runs it first ends with
+progress.inter-group (OpenCL promises no forward progress between groups), a genuine
+finding that their twins may report and nothing else (the twins are correct as to
+memory order, not as to progress). Not part of CI (a minute or more): run it after
+changing the race check's memory model or the scheduler.
 
 Usage: scripts/explore-pairs.py [--build-dir build] [--explore 16] [--builds O0,O2,O0g,O2g]
 Exit status 1 when a row does not hold.
@@ -28,6 +33,13 @@ ORDERING = r"no release/acquire pair or fence orders these accesses"
 PAIRS = [
     ("bugs", "race_last_block", "race_last_block_fixed", "race_last_block_fixed",
      ORDERING + r" \(the kernel's atomics are relaxed, as OpenCL 1\.2 atomics are", None),
+    ("bugs", "race_message_once_relaxed", "race_message_once_relaxed_fixed",
+     "race_message_once_relaxed_fixed",
+     ORDERING + r" \(the other work-group's atomic write is relaxed", None),
+    ("bugs", "race_message_once_scope", "race_message_once_scope_fixed",
+     "race_message_once_scope_fixed",
+     ORDERING + r" \(the other work-group's release is at work-group scope", None),
+    # The forward-progress variants: the waiter spins (see above).
     ("bugs", "race_message_relaxed", "race_message_relaxed_fixed", "race_message_relaxed_fixed",
      ORDERING + r" \(the other work-group's atomic write is relaxed", r"progress\.inter-group"),
     ("bugs", "race_message_scope", "race_message_scope_fixed", "race_message_scope_fixed",

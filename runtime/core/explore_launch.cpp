@@ -23,6 +23,9 @@ struct ExploredArgument {
   runfile::ElementType type{runfile::ScalarType::UChar, 1};
   const ImageDescription *image = nullptr; ///< an image argument
   std::vector<std::byte> before, ordered;
+  /// Which bytes were written (the uninitialized-value check's), before the launch and
+  /// after the ordered run: empty when every byte counts as written.
+  std::vector<uint8_t> definedBefore, definedOrdered;
   std::optional<runfile::BufferDifference> first; ///< the first shuffle's that differs
   std::string firstSchedule;
   uint32_t differing = 0; ///< shuffles whose result differs
@@ -42,6 +45,15 @@ runfile::ElementType exploredElementType(const LaunchCommand &launch, size_t ind
   if (type.empty() || type.back() != '*') return bytes;
   type.pop_back();
   return runfile::parseElementType(type).value_or(bytes);
+}
+
+/// Which bytes of a buffer were written (the uninitialized-value check's shadow, one byte
+/// each, memory/defined_shadow.h): empty when every byte counts as written.
+std::vector<uint8_t> savedDefinedness(const GlobalMemory &memory, BufferId buffer) {
+  const std::vector<BufferView> views = memory.snapshot();
+  if (buffer >= views.size() || !views[buffer].shadow) return {};
+  const uint8_t *from = views[buffer].shadow;
+  return std::vector<uint8_t>(from, from + views[buffer].info.size);
 }
 
 /// The arguments the launch may write, each buffer once: its buffers (sub-buffers
@@ -68,6 +80,7 @@ std::vector<ExploredArgument> saveExploredArguments(const LaunchCommand &launch,
       a.type = exploredElementType(launch, i);
     const std::span<const std::byte> bytes = memory.bytes(b.buffer);
     a.before.assign(bytes.begin(), bytes.end());
+    a.definedBefore = savedDefinedness(memory, b.buffer);
     arguments.push_back(std::move(a));
   }
   // The kernel's program-scope variables keep their values across launches: each run
@@ -81,15 +94,23 @@ std::vector<ExploredArgument> saveExploredArguments(const LaunchCommand &launch,
     a.programScope = true;
     const std::span<const std::byte> bytes = memory.bytes(id);
     a.before.assign(bytes.begin(), bytes.end());
+    a.definedBefore = savedDefinedness(memory, id);
     arguments.push_back(std::move(a));
   }
   return arguments;
 }
 
 void restoreExploredBytes(GlobalMemory &memory, BufferId buffer,
-                          const std::vector<std::byte> &bytes) {
+                          const std::vector<std::byte> &bytes,
+                          const std::vector<uint8_t> &definedness) {
   const std::span<std::byte> to = memory.bytes(buffer);
   std::copy_n(bytes.begin(), std::min(bytes.size(), to.size()), to.begin());
+  if (definedness.empty()) return;
+  // A launch only defines bytes: the shadow saved before it is still the buffer's.
+  const std::vector<BufferView> views = memory.snapshot();
+  if (buffer < views.size() && views[buffer].shadow &&
+      views[buffer].info.size == definedness.size())
+    std::copy(definedness.begin(), definedness.end(), views[buffer].shadow);
 }
 
 /// Puts the ordered run's results back when the exploration ends, however it ends.
@@ -99,7 +120,8 @@ struct OrderedResultsRestorer {
   bool armed = false;
   ~OrderedResultsRestorer() {
     if (armed)
-      for (const ExploredArgument &a : arguments) restoreExploredBytes(memory, a.buffer, a.ordered);
+      for (const ExploredArgument &a : arguments)
+        restoreExploredBytes(memory, a.buffer, a.ordered, a.definedOrdered);
   }
 };
 
@@ -152,6 +174,7 @@ LaunchStats exploreLaunch(const LaunchCommand &launch, const std::vector<ArgBind
   for (ExploredArgument &a : arguments) {
     const std::span<const std::byte> bytes = memory.bytes(a.buffer);
     a.ordered.assign(bytes.begin(), bytes.end());
+    a.definedOrdered = savedDefinedness(memory, a.buffer);
   }
   OrderedResultsRestorer restorer{memory, arguments, true};
 
@@ -163,7 +186,8 @@ LaunchStats exploreLaunch(const LaunchCommand &launch, const std::vector<ArgBind
   options.progress = nullptr;
   for (uint32_t k = 1; k < config.explore; ++k) {
     if (options.cancel && options.cancel->load()) break;
-    for (const ExploredArgument &a : arguments) restoreExploredBytes(memory, a.buffer, a.before);
+    for (const ExploredArgument &a : arguments)
+      restoreExploredBytes(memory, a.buffer, a.before, a.definedBefore);
     Schedule schedule;
     schedule.order = Schedule::Order::Shuffle;
     schedule.seed = config.exploreSeed + k;

@@ -8,7 +8,11 @@
  * the counter reset before each. With --program-scope the counter is a program-scope
  * variable the groups count themselves on, and the last group writes the total: the
  * same whatever the order, and a second kernel reads the counter back (4 after one
- * launch); a second launch also has each group write the count it took. */
+ * launch); a second launch also has each group write the count it took. With --uninit
+ * the first group to take a ticket writes its own element of a buffer created without
+ * contents (group 0 in the ordered run, another group in some shuffles), then a second
+ * kernel stores element 1 of it: never written in the ordered run, which every schedule
+ * of the first launch starts from and which the program goes on from. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,6 +42,48 @@ static const char *kCounterSource =
     "  if (before % get_num_groups(0) == get_num_groups(0) - 1) seen[0] = before + 1;\n"
     "}\n"
     "__kernel void read_counter(__global int *value) { *value = counter; }\n";
+
+static const char *kFirstWritesSource =
+    "__kernel void first_writes(__global int *scratch, __global int *counter) {\n"
+    "  if (get_local_id(0) == 0 && atomic_inc(counter) == 0) scratch[get_group_id(0)] = 0;\n"
+    "}\n"
+    "__kernel void read_scratch(__global int *scratch, __global int *out) {\n"
+    "  *out = scratch[1];\n"
+    "}\n";
+
+/* first_writes on two groups, then read_scratch; prints what the latter stored. */
+static int firstWrites(void) {
+  App app = appFromSource(kFirstWritesSource, "", "first_writes");
+  cl_int err;
+  enum { Groups = 2, GroupSize = 8 };
+  int zero = 0, out = -1;
+  cl_mem scratch = clCreateBuffer(app.context, CL_MEM_READ_WRITE, Groups * sizeof(int), NULL, &err);
+  check(err, "clCreateBuffer");
+  cl_mem counter = clCreateBuffer(app.context, CL_MEM_COPY_HOST_PTR, sizeof zero, &zero, &err);
+  check(err, "clCreateBuffer");
+  cl_mem value = clCreateBuffer(app.context, CL_MEM_COPY_HOST_PTR, sizeof out, &out, &err);
+  check(err, "clCreateBuffer");
+  check(clSetKernelArg(app.kernel, 0, sizeof scratch, &scratch), "clSetKernelArg");
+  check(clSetKernelArg(app.kernel, 1, sizeof counter, &counter), "clSetKernelArg");
+  const size_t global = Groups * GroupSize, local = GroupSize, one = 1;
+  check(clEnqueueNDRangeKernel(app.queue, app.kernel, 1, NULL, &global, &local, 0, NULL, NULL),
+        "clEnqueueNDRangeKernel");
+  cl_kernel read = clCreateKernel(app.program, "read_scratch", &err);
+  check(err, "clCreateKernel");
+  check(clSetKernelArg(read, 0, sizeof scratch, &scratch), "clSetKernelArg");
+  check(clSetKernelArg(read, 1, sizeof value, &value), "clSetKernelArg");
+  check(clEnqueueNDRangeKernel(app.queue, read, 1, NULL, &one, &one, 0, NULL, NULL),
+        "clEnqueueNDRangeKernel");
+  check(clEnqueueReadBuffer(app.queue, value, CL_TRUE, 0, sizeof out, &out, 0, NULL, NULL),
+        "clEnqueueReadBuffer");
+  printf("out %d\n", out);
+  clReleaseKernel(read);
+  clReleaseMemObject(value);
+  clReleaseMemObject(counter);
+  clReleaseMemObject(scratch);
+  appRelease(&app);
+  return 0;
+}
 
 /* Launches count_groups with `order` on a fresh buffer, then read_counter, and prints
  * the total the last group wrote and the counter. */
@@ -108,6 +154,7 @@ static int lastGroupImage(void) {
 int main(int argc, char **argv) {
   if (argc > 1 && strcmp(argv[1], "--image") == 0) return lastGroupImage();
   if (argc > 1 && strcmp(argv[1], "--program-scope") == 0) return programScopeCounter();
+  if (argc > 1 && strcmp(argv[1], "--uninit") == 0) return firstWrites();
   const int fixed = argc > 1 && strcmp(argv[1], "--fixed") == 0;
   const int repeat = argc > 2 && strcmp(argv[1], "--repeat") == 0 ? atoi(argv[2]) : 1;
   App app = appFromSource(kSource, fixed ? "-D FIXED=1" : "-D FIXED=0", "take_slots");
