@@ -22,13 +22,48 @@ namespace {
 /// Work-groups whose state the monitor keeps, one byte each: a launch may have up to 2^63
 /// work-items. Beyond them a spin names the first group not tracked.
 constexpr uint64_t kTrackedGroups = uint64_t(1) << 20;
+/// The calling thread's worker slot in the launch it runs (SpinMonitor::workerStarted).
+thread_local uint32_t tWorkerSlot = 0;
 } // namespace
 
 void SpinMonitor::begin(uint32_t workers, uint64_t groups) {
   workers_ = std::max(workers, 1u);
+  slots_ = std::make_unique<Worker[]>(workers_);
+  nextSlot_.store(0, std::memory_order_relaxed);
   groups = std::min(groups, kTrackedGroups);
   groups_ = groups;
   groupState_ = std::make_unique<std::atomic<uint8_t>[]>(groups);
+}
+
+void SpinMonitor::workerStarted() {
+  tWorkerSlot = std::min(nextSlot_.fetch_add(1, std::memory_order_relaxed), workers_ - 1);
+}
+
+void SpinMonitor::workerIdle() {
+  slots_[tWorkerSlot].idle.store(true, std::memory_order_release);
+}
+
+void SpinMonitor::stuck(int delta) {
+  slots_[tWorkerSlot].stuck.fetch_add(uint32_t(delta), std::memory_order_acq_rel);
+}
+
+void SpinMonitor::confirmed() {
+  slots_[tWorkerSlot].repeats.fetch_add(1, std::memory_order_acq_rel);
+}
+
+bool SpinMonitor::quietSince(std::vector<uint64_t> &seen) const {
+  const bool first = seen.size() != workers_;
+  seen.resize(workers_, 0);
+  bool quiet = !first;
+  for (uint32_t w = 0; w < workers_; ++w) {
+    const Worker &slot = slots_[w];
+    const uint64_t repeats = slot.repeats.load(std::memory_order_acquire);
+    if (w != tWorkerSlot && !slot.idle.load(std::memory_order_acquire) &&
+        !(slot.stuck.load(std::memory_order_acquire) && repeats > seen[w]))
+      quiet = false;
+    seen[w] = repeats;
+  }
+  return quiet;
 }
 
 void SpinMonitor::groupStarted(uint64_t linearGroup) {
@@ -418,11 +453,12 @@ bool spinPoll(const ExecState &x) {
     s.stuck = true;
     L.spin.stuck(+1);
   }
-  // The state repeated over a whole cycle. Count it when the launch was quiescent all
-  // along (at the snapshot and now).
-  const bool quiet = L.spin.quiescent();
-  s.quietMatches = quiet && s.quietAtSnapshot ? s.quietMatches + 1 : 0;
-  s.quietAtSnapshot = quiet;
+  // The state repeated over a whole cycle. Count it when every other worker was idle or
+  // spinning all along: their spins repeated since the last cycle (a flag alone would
+  // count a worker whose warp just left its loop and whose thread did not run since).
+  L.spin.confirmed();
+  const bool quiet = L.spin.quietSince(s.seenRepeats);
+  s.quietMatches = quiet ? s.quietMatches + 1 : 0;
   snapshot(s, w);
   if (s.quietMatches < kQuietMatches) return false;
   return spinning(x, s);

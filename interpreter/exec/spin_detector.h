@@ -18,8 +18,9 @@ struct LaunchContext;
 struct GroupState;
 struct Warp;
 
-/// What a launch knows of its spinning warps: worker threads that are idle (no work-group
-/// left to take) or whose warp spins, and which work-groups ran to the end.
+/// What a launch knows of its spinning warps, per worker thread: whether it is idle (no
+/// work-group left to take), how many of its warps spin, and how often they found their
+/// state repeated; and which work-groups ran to the end.
 class SpinMonitor {
 public:
   /// Polls a warp runs without yielding before its state is compared: a warp that has run
@@ -28,22 +29,33 @@ public:
 
   /// Called by the launch before its workers start.
   void begin(uint32_t workers, uint64_t groups);
-  void workerIdle() { idle_.fetch_add(1, std::memory_order_acq_rel); }
+  /// Called by each worker thread before it takes a work-group: its slot.
+  void workerStarted();
+  void workerIdle();
   void groupStarted(uint64_t linearGroup);
   void groupEnded(uint64_t linearGroup);
-  /// No worker can still change memory: each is idle or runs a spinning warp.
-  bool quiescent() const {
-    return stuck_.load(std::memory_order_acquire) + idle_.load(std::memory_order_acquire) >=
-           workers_;
-  }
-  void stuck(int delta) { stuck_.fetch_add(uint32_t(delta), std::memory_order_acq_rel); }
+  /// A warp of the calling worker starts (+1) or stops (-1) spinning.
+  void stuck(int delta);
+  /// A spinning warp of the calling worker found its state repeated once more.
+  void confirmed();
+  /// No other worker could change memory since the last call with `seen`: each is idle,
+  /// or runs a spinning warp that found its state repeated since then (a worker whose
+  /// warp left its loop but has not polled since — its thread not scheduled — does not
+  /// count as spinning). `seen` keeps each worker's count of repeats; empty at first.
+  bool quietSince(std::vector<uint64_t> &seen) const;
   /// A work-group other than `self` that has not finished: one not started first, else
   /// one running (spinning) on another worker; false when there is none.
   bool otherUnfinishedGroup(uint64_t self, uint64_t &group, bool &started) const;
 
 private:
+  struct alignas(64) Worker {
+    std::atomic<uint32_t> stuck{0};
+    std::atomic<uint64_t> repeats{0};
+    std::atomic<bool> idle{false};
+  };
   uint32_t workers_ = 1;
-  std::atomic<uint32_t> stuck_{0}, idle_{0};
+  std::unique_ptr<Worker[]> slots_;
+  std::atomic<uint32_t> nextSlot_{0};
   /// Per linear work-group: 0 not started, 1 running, 2 finished.
   std::unique_ptr<std::atomic<uint8_t>[]> groupState_;
   uint64_t groups_ = 0;
@@ -58,8 +70,8 @@ struct SpinWatch {
   uint32_t cycle = 0;                    ///< polls of the cycle found (0: none yet)
   uint32_t backoff = 0, backoffNext = 0; ///< polls to skip when no short cycle was found
   uint32_t quietMatches = 0;             ///< cycles in a row over which the launch was quiescent
-  bool quietAtSnapshot = false;
-  bool stuck = false; ///< counted in SpinMonitor::stuck
+  std::vector<uint64_t> seenRepeats;     ///< SpinMonitor::quietSince's record
+  bool stuck = false;                    ///< counted in SpinMonitor::stuck
   /// The search compares only what the exit conditions of the loop around the warp's
   /// lowest pending block depend on (`exitSlots`, a flag per register slot) and the
   /// pending lanes: a wait that counts (docs/findings.md "How a spin is found").

@@ -290,6 +290,7 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
   std::exception_ptr failure;
   std::mutex failureMutex;
   auto worker = [&] {
+    L.spin.workerStarted();
     try {
       // Made on the first group the thread takes: a thread that gets none allocates no
       // registers and no __local arena.

@@ -10,25 +10,71 @@
 
 #include <gtest/gtest.h>
 
+#include <condition_variable>
 #include <cstring>
+#include <mutex>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "kernel_harness.h"
 
 namespace spvsim::testing {
 namespace {
 
-TEST(SpinMonitor, QuiescentOnceEveryWorkerIsIdleOrStuck) {
+TEST(SpinMonitor, QuietOnceEveryOtherWorkerIsIdleOrSpinsOnSinceTheLastLook) {
   SpinMonitor monitor;
   monitor.begin(3, 8);
-  EXPECT_FALSE(monitor.quiescent());
-  monitor.workerIdle();
-  monitor.stuck(1);
-  EXPECT_FALSE(monitor.quiescent()); // the third worker may still write
-  monitor.workerIdle();
-  EXPECT_TRUE(monitor.quiescent());
-  monitor.stuck(-1); // the stuck warp's loop changed: its worker runs again
-  EXPECT_FALSE(monitor.quiescent());
+  monitor.workerStarted(); // this thread: the worker whose warp spins and looks
+  std::vector<uint64_t> seen;
+  EXPECT_FALSE(monitor.quietSince(seen)); // the first look only records
+  // The two other workers, each on a thread of its own for its whole life.
+  std::mutex m;
+  std::condition_variable cv;
+  int step = 0, done = 0;
+  auto worker = [&](auto body) {
+    return std::thread([&, body] {
+      monitor.workerStarted();
+      body([&](int wanted) {
+        std::unique_lock lock(m);
+        ++done;
+        cv.notify_all();
+        cv.wait(lock, [&] { return step >= wanted; });
+      });
+    });
+  };
+  // Lets the workers past their waits up to `to`, then waits until `reached` waits were.
+  auto advance = [&](int to, int reached) {
+    std::unique_lock lock(m);
+    step = to;
+    cv.notify_all();
+    cv.wait(lock, [&] { return done >= reached; });
+  };
+  std::thread idle = worker([&](auto wait) {
+    monitor.workerIdle();
+    wait(99);
+  });
+  std::thread spinning = worker([&](auto wait) {
+    monitor.stuck(1); // its warp's state repeated once
+    wait(1);
+    monitor.confirmed(); // and again
+    wait(2);
+    monitor.confirmed();
+    monitor.stuck(-1); // its loop changed: it runs again
+    wait(99);
+  });
+  advance(0, 2);
+  EXPECT_FALSE(monitor.quietSince(seen)); // the spinning one did not repeat since
+  advance(1, 3);
+  EXPECT_TRUE(monitor.quietSince(seen));
+  // Nothing ran since: a worker whose warp left its loop but whose thread has not run
+  // to say so must not count as spinning.
+  EXPECT_FALSE(monitor.quietSince(seen));
+  advance(2, 4);
+  EXPECT_FALSE(monitor.quietSince(seen)); // it repeated, then left its loop
+  advance(99, 4);
+  idle.join();
+  spinning.join();
 }
 
 TEST(SpinMonitor, NamesAGroupNotStartedBeforeARunningOne) {
