@@ -100,6 +100,7 @@ def main():
     p.add_argument("--explore", type=int, default=16)
     p.add_argument("--builds", default="O0,O2,O0g,O2g")
     a = p.parse_args()
+    a.build_dir = os.path.abspath(a.build_dir)  # the runs start in the run files' folders
     spvsim = os.path.join(a.build_dir, "cli", "spvsim")
     failed = 0
     print("| pair | build | correct: findings | broken: found as expected |")
