@@ -149,10 +149,6 @@ void bindArguments(LaunchContext &L, const LoweredKernel &k, const std::vector<A
   }
 }
 
-} // namespace
-
-namespace {
-
 /// The kernel lowered for `warpWidth` lanes, from options.loweredKernels when it has it.
 std::shared_ptr<const LoweredKernel>
 lowerForLaunch(const ValidatedModule &module, const std::string &kernel,

@@ -18,14 +18,10 @@ bool Recorder::strided(const ExecState &x, uint64_t start, uint64_t step, Rest r
   const uint64_t stepG = step >> shift_;
   const uint64_t g0 = (shadowOffset_ + start) >> shift_;
   const uint32_t items = global_ ? group_.groupFirst() + firstItem_ : firstItem_;
-  if (!global_) {
-    if (!firstTouch(g0, 0, x.width, stepG, perLane, items) &&
-        !quietStrided(x.allLanes, g0, stepG, perLane, items))
-      rest(x.allLanes);
-    return true;
-  }
+  // __local words take no lock; global ones all in one page of words take one.
   const uint64_t span = (x.width - 1) * stepG + perLane;
-  if ((g0 >> RaceShadow::kWordsPerLock) == ((g0 + span - 1) >> RaceShadow::kWordsPerLock)) {
+  if (!global_ ||
+      (g0 >> RaceShadow::kWordsPerLock) == ((g0 + span - 1) >> RaceShadow::kWordsPerLock)) {
     if (!firstTouch(g0, 0, x.width, stepG, perLane, items) &&
         !quietStrided(x.allLanes, g0, stepG, perLane, items))
       rest(x.allLanes);
