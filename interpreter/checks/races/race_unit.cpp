@@ -29,6 +29,30 @@ bool accessesFirstOperand(spv::Op op) {
          op == spv::Op::OpAtomicFMaxEXT;
 }
 
+/// The operand (of an OpExtInst's, the set and the number first) that is the pointer an
+/// OpenCL.std vector load or store accesses (OpenCL Extended Instruction Set §2.7:
+/// vloadn, vload_half(n), vloada_halfn take (offset, p); the stores (data, offset, p)),
+/// else ~0u.
+uint32_t pointerOperandOfStd(uint32_t number) {
+  switch (number) {
+  case 171: // vloadn
+  case 173: // vload_half
+  case 174: // vload_halfn
+  case 179: // vloada_halfn
+    return 3;
+  case 172: // vstoren
+  case 175: // vstore_half
+  case 176: // vstore_half_r
+  case 177: // vstore_halfn
+  case 178: // vstore_halfn_r
+  case 180: // vstorea_halfn
+  case 181: // vstorea_halfn_r
+    return 4;
+  default:
+    return ~0u;
+  }
+}
+
 } // namespace
 
 ArgumentReach::ArgumentReach(const Module &module, uint32_t entry)
@@ -43,6 +67,10 @@ uint64_t ArgumentReach::ofAccess(uint32_t instruction) {
   if ((inst.opcode == spv::Op::OpCopyMemory || inst.opcode == spv::Op::OpCopyMemorySized) &&
       ops.size() >= 2)
     return ofPointer(ops[0], 0, cycle) | ofPointer(ops[1], 0, cycle);
+  if (inst.opcode == spv::Op::OpExtInst && ops.size() >= 2 &&
+      module_.extInstSet(ops[0]) == "OpenCL.std")
+    if (const uint32_t at = pointerOperandOfStd(ops[1]); at < ops.size())
+      return ofPointer(ops[at], 0, cycle);
   return kAny;
 }
 

@@ -29,7 +29,8 @@ public:
   ArgumentReach(const Module &module, uint32_t entry);
 
   /// The arguments whose allocations module instruction `instruction` may access: its
-  /// pointer operands' reach for loads, stores, copies and atomics, kAny for any other
+  /// pointer operands' reach for loads, stores, copies, atomics and OpenCL.std's vector
+  /// loads and stores, kAny for any other
   /// instruction. 0: it accesses only private or __local memory.
   uint64_t ofAccess(uint32_t instruction);
 

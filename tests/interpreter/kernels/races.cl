@@ -182,3 +182,12 @@ __kernel void bytes_through_integers(__global int *ints, __global int *out, uint
     *(__global uchar *)((uintptr_t)ints + i + k * n) = (uchar)k; // BUG: unit
   if (i == reader) out[i] = ints[i]; // BUG: unit
 }
+
+// 3-vectors through vload3/vstore3 (OpenCL.std instructions): `bytes` has byte units,
+// `words` (ints only) int units, so a neighbour's race on `words` counts once an int.
+__kernel void vector3_units(__global const int *src, __global uchar *bytes,
+                            __global int *words, uint shift) {
+  size_t i = get_global_id(0);
+  vstore3(convert_uchar3(vload3(i, src)), i, bytes);
+  words[i + shift] = words[i] + 1; // BUG: vector3
+}

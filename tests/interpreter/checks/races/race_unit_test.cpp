@@ -101,6 +101,34 @@ TEST_P(RaceUnit, ABufferBoundTwiceTakesTheSmallerUnit) {
   expectReaderRace(h, "race.global.write-write");
 }
 
+// vload3 and vstore3 reach their pointer's buffer only: the bytes they store never
+// race, and `words`, which the kernel accesses in ints only, keeps int units.
+TEST_P(RaceUnit, VectorLoadsAndStoresReachTheirBufferOnly) {
+  KernelHarness h(path());
+  ASSERT_TRUE(h.ok());
+  const BufferId src = h.buffer(std::vector<int32_t>(3 * kItems, 7), "src");
+  const BufferId bytes = h.buffer(std::vector<uint8_t>(3 * kItems), "bytes");
+  const BufferId words = h.buffer(std::vector<int32_t>(kItems + 1), "words");
+  const auto run = [&](uint32_t shift) {
+    h.run("vector3_units", range1(kItems, kItems),
+          {ArgBinding::ofBuffer(src), ArgBinding::ofBuffer(bytes), ArgBinding::ofBuffer(words),
+           value<uint32_t>(shift)},
+          options());
+  };
+  run(0);
+  EXPECT_TRUE(h.sink.findings().empty()) << formatText(h.sink.findings()[0]);
+  EXPECT_EQ(h.read<uint8_t>(bytes)[3 * kItems - 1], 7);
+  run(1);
+  uint64_t count = 0;
+  for (const Finding &f : h.sink.findings()) {
+    ASSERT_TRUE(f.memory) << formatText(f);
+    EXPECT_EQ(f.memory->size, 4u) << formatText(f);
+    EXPECT_EQ(f.memory->offset % 4, 0u) << formatText(f);
+    count += f.count;
+  }
+  EXPECT_EQ(count, kItems - 1); // each store with the next work-item's read, once
+}
+
 INSTANTIATE_TEST_SUITE_P(Builds, RaceUnit, ::testing::ValuesIn(testing::allVariants()),
                          testing::variantName);
 
