@@ -113,13 +113,14 @@ void RaceGroup::waitEvents() {
     const uint32_t root = a.parent ? a.parent : id;
     uint64_t *words = shadow_.words(root);
     if (!words) continue;
+    const uint32_t rootShift = shadow_.shiftOf(root);
     const race::View v = view(kGlobal, copy, 1);
     for (uint64_t k = 0; k < c.count; ++k) {
       const uint64_t at =
           (a.parent ? a.parentOffset : 0) + tagged::offset(c.pointer) + k * c.stride;
-      const uint64_t last = (at + c.bytes - 1) >> shift;
+      const uint64_t last = (at + c.bytes - 1) >> rootShift;
       // The words of one lock's page under one hold of it.
-      for (uint64_t g = at >> shift; g <= last;) {
+      for (uint64_t g = at >> rootShift; g <= last;) {
         const uint64_t pageEnd =
             std::min(last, (g >> RaceShadow::kWordsPerLock << RaceShadow::kWordsPerLock) +
                                (uint64_t(1) << RaceShadow::kWordsPerLock) - 1);

@@ -433,12 +433,14 @@ private:
       root_ = a.parent ? a.parent : id;
       shadowOffset_ = a.parent ? a.parentOffset : 0;
       words_ = global_ ? shadow_.words(root_) : nullptr;
+      shift_ = shadow_.shiftOf(root_);
       if (shadow_.anyAliased()) [[unlikely]]
         resolveAlias(id);
       usable_ = words_ != nullptr || !global_;
     } else {
       shadowOffset_ = launch_.localOffsets[id];
       words_ = group_.localWords();
+      shift_ = shadow_.granuleShift();
       alias_ = nullptr;
     }
   }
@@ -645,7 +647,7 @@ private:
   RaceShadow &shadow_;
   AccessKind kind_;
   uint32_t bytes_;
-  uint32_t shift_;
+  uint32_t shift_; ///< log2 of the granule of the allocation resolved last
   uint32_t firstItem_;
   uint32_t width_; ///< lanes of the warp (1 for an async copy)
   bool image_;

@@ -13,6 +13,7 @@
 #include "checks/races/race_image_alias.h"
 #include "checks/races/race_recorder.h"
 #include "checks/races/race_reporter.h"
+#include "checks/races/race_unit.h"
 #include "checks/races/race_word_array.h"
 #include "spvsim/validator/module.h"
 
@@ -81,7 +82,27 @@ RaceShadow::RaceShadow(const Module &module, const LaunchContext &launch)
   fencesByAddressSpace_ = race::fencesByAddressSpace(module);
   bool imageReads = false, imageWrites = false, anyImageWrite = false;
   const LoweredKernel &k = *launch.kernel;
-  uint32_t granule = 8;
+  // The kernel's smallest access (granule: __local memory, images and buffers no argument
+  // names), that of the accesses whose pointer may reach any buffer (anyGranule), and
+  // per pointer argument that of the accesses that may reach it (race_unit.h).
+  uint32_t granule = 8, anyGranule = 8;
+  std::array<uint8_t, race::ArgumentReach::kMaxArguments> argGranule;
+  argGranule.fill(8);
+  const EntryPoint *entry = module.findEntryPoint(k.name);
+  const Function *entryFunction = entry ? module.function(entry->function) : nullptr;
+  std::optional<race::ArgumentReach> reach;
+  if (entryFunction && entryFunction->params.size() == k.params.size())
+    reach.emplace(module, entryFunction->id);
+  const auto reached = [&](uint64_t arguments, uint32_t bytes) {
+    granule = std::min(granule, bytes);
+    if (arguments & race::ArgumentReach::kAny) {
+      anyGranule = std::min(anyGranule, bytes);
+      return;
+    }
+    for (uint64_t m = arguments; m; m &= m - 1)
+      argGranule[std::countr_zero(m)] =
+          uint8_t(std::min<uint32_t>(argGranule[std::countr_zero(m)], bytes));
+  };
   std::map<uint32_t, uint16_t> siteOfInstruction;
   siteOfOp_.assign(k.ops.size(), uint16_t(race::GlobalLayout::kNoSite));
   for (size_t i = 0; i < k.ops.size(); ++i) {
@@ -97,10 +118,11 @@ RaceShadow::RaceShadow(const Module &module, const LaunchContext &launch)
     }
     if (op.code == OpCode::Printf) {
       for (const PrintfArgument &arg : k.printfCalls[op.aux].arguments)
-        if (arg.kind == PrintfArgument::Kind::Pointer) granule = 1; // %s reads bytes
+        if (arg.kind == PrintfArgument::Kind::Pointer) // %s reads bytes
+          reached(race::ArgumentReach::kAny, 1);
     } else if (op.code == OpCode::GroupCollect &&
                k.collectives[op.aux].kind == Collective::Kind::AsyncCopy) {
-      granule = std::min(granule, lowBit(k.collectives[op.aux].elementBytes));
+      reached(race::ArgumentReach::kAny, lowBit(k.collectives[op.aux].elementBytes));
     } else if (op.code == OpCode::Image) {
       const ImageInstruction::Kind kind = k.imageInstructions[op.aux].kind;
       if (kind != ImageInstruction::Kind::Read && kind != ImageInstruction::Kind::Write &&
@@ -109,12 +131,12 @@ RaceShadow::RaceShadow(const Module &module, const LaunchContext &launch)
       if (kind != ImageInstruction::Kind::Write) imageReads = true;
       // A texel is one location: granules divide every texel's offset.
       for (const ImageView &v : launch.images)
-        granule = std::min(
-            {granule, lowBit(v.texelBytes), lowBit(v.image.rowPitch), lowBit(v.image.slicePitch)});
+        reached(race::ArgumentReach::kAny, std::min({lowBit(v.texelBytes), lowBit(v.image.rowPitch),
+                                                     lowBit(v.image.slicePitch)}));
     } else if (a.bytes == 0) {
       continue;
     } else {
-      granule = std::min(granule, a.bytes);
+      reached(reach ? reach->ofAccess(op.source) : race::ArgumentReach::kAny, a.bytes);
     }
     auto [it, fresh] = siteOfInstruction.emplace(op.source, uint16_t(sites_.size()));
     if (fresh) {
@@ -146,6 +168,7 @@ RaceShadow::RaceShadow(const Module &module, const LaunchContext &launch)
     }
     siteOfOp_[i] = it->second;
   }
+  unitsOfArguments(k, reach ? argGranule.data() : nullptr, anyGranule, granule);
   // A sub-buffer that starts inside a granule of its parent would share granules
   // between its elements: granules divide every sub-buffer's origin.
   // (Live ones only: the chunks of released buffers are passed over whole.)
@@ -155,14 +178,54 @@ RaceShadow::RaceShadow(const Module &module, const LaunchContext &launch)
     const size_t end = std::min(launch.allocations.size(), first + kAllocationChunkSize);
     for (size_t id = first; id < end; ++id) {
       const AllocationView &a = launch.allocations[id];
-      if (a.parent && !a.released) granule = std::min(granule, lowBit(a.parentOffset));
+      if (!a.parent || a.released) continue;
+      granule = std::min(granule, lowBit(a.parentOffset));
+      for (RootShift &r : rootShifts_)
+        if (r.root == a.parent)
+          r.shift = std::min(r.shift, uint32_t(std::countr_zero(lowBit(a.parentOffset))));
     }
   }
   granuleShift_ = uint32_t(std::countr_zero(granule));
+  // Images and the buffers they view keep the kernel's granule: texels and the alias
+  // words (race_image_alias.h) are laid out by it.
+  for (const ImageView &v : launch.images)
+    if (v.allocation < launch.allocations.size()) {
+      const AllocationView &a = launch.allocations[v.allocation];
+      const uint32_t root = a.parent ? a.parent : v.allocation;
+      for (RootShift &r : rootShifts_)
+        if (r.root == root) r.shift = granuleShift_;
+    }
+  // Roots at the kernel's granule need no entry: shiftOf() finds none for most kernels.
+  std::erase_if(rootShifts_, [&](const RootShift &r) { return r.shift == granuleShift_; });
   logsImageWrites_ = imageReads && (imageWrites || (anyAliased_ && anyImageWrite));
   const uint64_t items = launch.localSize[0] * launch.localSize[1] * launch.localSize[2];
   stride_ = uint32_t((items + 63) / 64 * 64 + 1);
   if (tracked_) sharedLog_ = std::make_unique<race::SharedLog>();
+}
+
+void RaceShadow::unitsOfArguments(const LoweredKernel &k, const uint8_t *argGranule,
+                                  uint32_t anyGranule, uint32_t granule) {
+  for (size_t i = 0; i < k.params.size(); ++i) {
+    const ParamBinding &p = k.params[i];
+    if (p.kind != ParamBinding::Kind::Pointer || p.constant) continue;
+    const auto init = std::find_if(launch_.argumentInits.begin(), launch_.argumentInits.end(),
+                                   [&](const UniformInit &u) { return u.slot == p.pointerSlot; });
+    if (init == launch_.argumentInits.end()) continue;
+    const uint32_t id = tagged::id(init->bits);
+    if (id == 0 || id >= launch_.allocations.size()) continue;
+    const AllocationView &a = launch_.allocations[id];
+    const uint32_t root = a.parent ? a.parent : id;
+    const uint32_t unit = argGranule && i < race::ArgumentReach::kMaxArguments
+                              ? std::min<uint32_t>(anyGranule, argGranule[i])
+                              : granule;
+    const uint32_t shift = uint32_t(std::countr_zero(unit));
+    const auto r = std::find_if(rootShifts_.begin(), rootShifts_.end(),
+                                [&](const RootShift &s) { return s.root == root; });
+    if (r == rootShifts_.end())
+      rootShifts_.push_back({root, shift});
+    else
+      r->shift = std::min(r->shift, shift);
+  }
 }
 
 RaceShadow::~RaceShadow() {
@@ -206,7 +269,7 @@ uint64_t *RaceShadow::wordsIn(race::RootSlots<WordArray> &arrays, uint32_t root,
   std::lock_guard lock(arraysMutex_);
   a = slot->load(std::memory_order_acquire);
   if (!a) {
-    const uint64_t count = (((size - 1) >> granuleShift_) + 1) * perGranule;
+    const uint64_t count = (((size - 1) >> shiftOf(root)) + 1) * perGranule;
     // The main words are handed on to the next launch (populate() sees their writes).
     std::vector<std::unique_ptr<WordArray>> &into = &arrays == &arrays_ ? pooled_ : owned_;
     into.push_back(&arrays == &arrays_ ? WordArray::take(count) : WordArray::map(count));

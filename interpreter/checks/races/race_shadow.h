@@ -55,8 +55,17 @@ public:
   RaceShadow(const RaceShadow &) = delete;
   RaceShadow &operator=(const RaceShadow &) = delete;
 
-  /// log2 of the granule: the kernel's smallest access, in bytes.
+  /// log2 of the granule: the kernel's smallest access, in bytes (__local memory, and
+  /// global allocations no pointer argument names).
   uint32_t granuleShift() const { return granuleShift_; }
+  /// log2 of the granule of global allocation `root` (no parent): the smallest access
+  /// that may reach it (race_unit.h), which divides every access to it and the origin of
+  /// each of its sub-buffers; the kernel's for images and the buffers they view.
+  uint32_t shiftOf(uint32_t root) const {
+    for (const RootShift &r : rootShifts_)
+      if (r.root == root) return r.shift;
+    return granuleShift_;
+  }
   /// Item ids per work-group: local ids, then the group's async-copy pseudo item.
   uint32_t stride() const { return stride_; }
   /// The local id that stands for a group's async copies.
@@ -133,6 +142,16 @@ private:
   };
   const LaunchContext &launch_;
   uint32_t granuleShift_ = 2;
+  /// shiftOf(): the roots the kernel's pointer arguments name.
+  struct RootShift {
+    uint32_t root = 0;
+    uint32_t shift = 3;
+  };
+  std::vector<RootShift> rootShifts_;
+  /// Fills rootShifts_ from the arguments' bindings: argument i's unit is the smaller of
+  /// argGranule[i] and anyGranule, or `granule` without argGranule (nullptr).
+  void unitsOfArguments(const LoweredKernel &k, const uint8_t *argGranule, uint32_t anyGranule,
+                        uint32_t granule);
   uint32_t stride_ = 1;
   std::vector<RaceSite> sites_;
   std::vector<uint16_t> siteOfOp_;    ///< by op index in the kernel

@@ -17,7 +17,7 @@ __kernel void widths(__global uchar *bytes, __global ushort *shorts, __global lo
 }
 
 // Reads the long of the next work-item after writing its own: a race on 8-byte
-// accesses (granules of one byte here, as the kernel also touches bytes).
+// accesses (units of 8 bytes for `longs`, of one for `bytes`).
 __kernel void wide_neighbour(__global long *longs, __global uchar *bytes) {
   size_t i = get_global_id(0);
   longs[i] = (long)i;
@@ -42,8 +42,8 @@ __kernel void partial(__global int *data) {
   if (i == 99) data[0] = data[98];
 }
 
-// 8-byte accesses watched in 4-byte granules (the kernel's smallest access is an
-// int): its own long raises nothing, the neighbour's races with the write.
+// 8-byte accesses beside ints of another buffer: its own long raises nothing, the
+// neighbour's races with the write.
 __kernel void long_neighbour(__global long *longs, __global int *out, int next) {
   size_t i = get_global_id(0);
   longs[i] = (long)i;
@@ -151,4 +151,43 @@ __kernel void no_fence_exchange(__global int *data, __global int *out) {
   data[i] = (int)i;
   barrier(0);
   out[i] = data[i - l + (l + 1) % get_local_size(0)];
+}
+
+// The race check's unit per buffer (race_unit.h): `ints` is read as ints and written
+// in bytes through pointers cast inside the kernel — one chosen between two arguments
+// and advanced in a loop, a helper's parameter, one made from an integer. Work-item i
+// writes bytes i, i + n, i + 2n, i + 3n (n work-items): neighbours share ints, never
+// bytes. Work-item `reader` (if any) then reads the int holding bytes 4 × reader ..
+// 4 × reader + 3 and stores it to out[reader].
+void store_byte(__global uchar *b, size_t at, uchar v) {
+  b[at] = v; // BUG: unit
+}
+
+__kernel void bytes_of_ints(__global int *ints, __global uchar *spare, __global int *out,
+                            uint how, uint reader) {
+  size_t i = get_global_id(0), n = get_global_size(0);
+  __global uchar *b = (how == 1 ? spare : (__global uchar *)ints) + i;
+  for (uint k = 0; k < 4; ++k, b += n) {
+    if (how == 2)
+      store_byte((__global uchar *)ints, i + k * n, (uchar)k);
+    else
+      *b = (uchar)k; // BUG: unit
+  }
+  if (i == reader) out[i] = ints[i]; // BUG: unit
+}
+
+__kernel void bytes_through_integers(__global int *ints, __global int *out, uint reader) {
+  size_t i = get_global_id(0), n = get_global_size(0);
+  for (uint k = 0; k < 4; ++k)
+    *(__global uchar *)((uintptr_t)ints + i + k * n) = (uchar)k; // BUG: unit
+  if (i == reader) out[i] = ints[i]; // BUG: unit
+}
+
+// 3-vectors through vload3/vstore3 (OpenCL.std instructions): `bytes` has byte units,
+// `words` (ints only) int units, so a neighbour's race on `words` counts once an int.
+__kernel void vector3_units(__global const int *src, __global uchar *bytes,
+                            __global int *words, uint shift) {
+  size_t i = get_global_id(0);
+  vstore3(convert_uchar3(vload3(i, src)), i, bytes);
+  words[i + shift] = words[i] + 1; // BUG: vector3
 }

@@ -92,11 +92,12 @@ TEST_P(RaceShadow, NeighbouringBytesShortsAndLongsDoNotRace) {
         options());
   EXPECT_TRUE(h.sink.findings().empty());
   EXPECT_EQ(h.read<uint8_t>(bytes)[77], 77);
-  // A long read by its neighbour races, at byte granules ...
+  // A long read by its neighbour races, at 8-byte units (the kernel's bytes are another
+  // buffer's) ...
   h.run("wide_neighbour", range1(100, 100),
         {ArgBinding::ofBuffer(longs), ArgBinding::ofBuffer(bytes)}, options());
   ASSERT_EQ(h.findingKinds(), std::vector<std::string>{"race.global.intra-group"});
-  // ... and at 4-byte ones.
+  // ... and beside another buffer's ints.
   h.sink.clear();
   const BufferId out = h.buffer(std::vector<int32_t>(100), "out");
   h.run("long_neighbour", range1(100, 10),
@@ -353,9 +354,9 @@ TEST_P(RaceShadow, EveryLaunchStartsWithCleanWords) {
   EXPECT_TRUE(h.sink.findings().empty());
 }
 
-// Ints over a kernel's byte granules, a warp's consecutive ints one range of words:
-// launches without a race report none, and a race between neighbours is found for
-// every work-item, at the int it names.
+// Ints beside a kernel's byte accesses to another buffer, a warp's consecutive ints one
+// range of words: launches without a race report none, and a race between neighbours is
+// found for every work-item, at the int it names.
 TEST_P(RaceShadow, WideAccessesOverNarrowGranulesAsOneRange) {
   KernelHarness h(path());
   ASSERT_TRUE(h.ok());
@@ -387,7 +388,9 @@ TEST_P(RaceShadow, WideAccessesOverNarrowGranulesAsOneRange) {
     named[f.memory->offset / 4] = true;
     count += f.count;
   }
-  EXPECT_EQ(count, 4 * (n - 1)); // each store with the next work-item's read, per granule
+  // Each store with the next work-item's read, once: `wide` has int units though the
+  // kernel reads bytes of another buffer (checks/races/race_unit.h).
+  EXPECT_EQ(count, n - 1);
   EXPECT_FALSE(named[0]);
 }
 
