@@ -16,6 +16,20 @@ size_t maxWorkers() {
   return std::max<size_t>(2, std::thread::hardware_concurrency());
 }
 
+/// Runs a command's work: its status, CL_OUT_OF_HOST_MEMORY or CL_OUT_OF_RESOURCES when
+/// it threw.
+cl_int runCommandWork(Event &event) {
+  try {
+    if (Event::Work work = event.takeWork()) return work();
+  } catch (const std::bad_alloc &) {
+    return CL_OUT_OF_HOST_MEMORY;
+  } catch (const std::exception &e) {
+    std::cerr << "spvsim: internal error in a command: " << e.what() << "\n";
+    return CL_OUT_OF_RESOURCES;
+  }
+  return CL_SUCCESS;
+}
+
 } // namespace
 
 Scheduler &Scheduler::get() {
@@ -26,7 +40,7 @@ Scheduler &Scheduler::get() {
 
 void Scheduler::submit(const std::shared_ptr<Event> &event,
                        const std::vector<std::shared_ptr<Event>> &waitList,
-                       const std::vector<std::shared_ptr<Event>> &after) {
+                       const std::vector<std::shared_ptr<Event>> &after, bool here) {
   // One extra count keeps the event from becoming ready before every dependency is counted.
   event->setPendingDependencies(static_cast<int>(waitList.size() + after.size()) + 1);
   auto add = [&](const std::shared_ptr<Event> &d, bool propagate) {
@@ -35,7 +49,23 @@ void Scheduler::submit(const std::shared_ptr<Event> &event,
   };
   for (const auto &d : waitList) add(d, true);
   for (const auto &d : after) add(d, false);
-  if (event->dependencyFinished(false)) ready(event);
+  if (!event->dependencyFinished(false)) return;
+  if (here && !event->dependencyFailed())
+    runHere(event);
+  else
+    ready(event);
+}
+
+void Scheduler::runHere(const std::shared_ptr<Event> &event) {
+  {
+    std::lock_guard lock(mutex_);
+    if (stopping_) return; // at process exit, as ready() drops it
+  }
+  // The same states, callbacks and profiling times as on a worker (workerLoop).
+  event->advance(CL_SUBMITTED);
+  event->advance(CL_RUNNING);
+  const cl_int status = runCommandWork(*event);
+  finished(event->finish(status), status < 0);
 }
 
 void Scheduler::finished(const std::vector<Event::Waiter> &waiters, bool failed) {
@@ -71,15 +101,7 @@ void Scheduler::workerLoop() {
     lock.unlock();
 
     event->advance(CL_RUNNING);
-    cl_int status = CL_SUCCESS;
-    try {
-      if (Event::Work work = event->takeWork()) status = work();
-    } catch (const std::bad_alloc &) {
-      status = CL_OUT_OF_HOST_MEMORY;
-    } catch (const std::exception &e) {
-      std::cerr << "spvsim: internal error in a command: " << e.what() << "\n";
-      status = CL_OUT_OF_RESOURCES;
-    }
+    const cl_int status = runCommandWork(*event);
     finished(event->finish(status), status < 0);
     event.reset();
 

@@ -2,7 +2,9 @@
 // small pool of worker threads shared by every queue — so commands that do
 // not depend on each other (out-of-order queues, several queues) run at the
 // same time. A command whose wait list holds a failed event fails with
-// CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST without running.
+// CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST without running. A command that may
+// run on the calling thread and whose events have all finished when it is submitted
+// runs there at once, without the hand-off to a worker and back.
 #pragma once
 
 #include <condition_variable>
@@ -21,10 +23,11 @@ public:
   static Scheduler &get();
 
   /// Runs `event`'s work once every event of `waitList` (whose failure fails it) and of
-  /// `after` (which it only follows, as in a queue's order) has finished.
+  /// `after` (which it only follows, as in a queue's order) has finished; `here`: on the
+  /// calling thread, before submit returns, when they all have already.
   void submit(const std::shared_ptr<Event> &event,
               const std::vector<std::shared_ptr<Event>> &waitList,
-              const std::vector<std::shared_ptr<Event>> &after = {});
+              const std::vector<std::shared_ptr<Event>> &after = {}, bool here = false);
   /// An event finished: tells the events that were waiting for it.
   void finished(const std::vector<Event::Waiter> &waiters, bool failed);
   /// Lets running commands end, drops the ones not started, and joins the workers
@@ -33,6 +36,8 @@ public:
 
 private:
   void ready(const std::shared_ptr<Event> &event);
+  /// Runs a ready command on the calling thread and tells the events waiting for it.
+  void runHere(const std::shared_ptr<Event> &event);
   void workerLoop();
 
   std::mutex mutex_;
