@@ -68,6 +68,32 @@ void Scheduler::runHere(const std::shared_ptr<Event> &event) {
   finished(event->finish(status), status < 0);
 }
 
+bool Scheduler::runIfWaiting(const Event &waited, cl_command_queue inOrder) {
+  std::shared_ptr<Event> event;
+  {
+    std::lock_guard lock(mutex_);
+    if (stopping_) return false;
+    // An in-order queue has one ready command at a time: the one at its head, which every
+    // later command of the queue waits for.
+    auto it = std::find_if(ready_.begin(), ready_.end(), [&](const std::shared_ptr<Event> &e) {
+      return e.get() == &waited || (inOrder && e->queueHandle() == inOrder);
+    });
+    if (it == ready_.end()) return false;
+    event = std::move(*it);
+    ready_.erase(it);
+    ++running_;
+  }
+  // As a worker runs it (workerLoop); a worker woken for it finds the queue empty.
+  event->advance(CL_RUNNING);
+  const cl_int status = runCommandWork(*event);
+  finished(event->finish(status), status < 0);
+  event.reset();
+  std::lock_guard lock(mutex_);
+  --running_;
+  if (stopping_) wake_.notify_all();
+  return true;
+}
+
 void Scheduler::finished(const std::vector<Event::Waiter> &waiters, bool failed) {
   for (const Event::Waiter &w : waiters)
     if (w.event->dependencyFinished(failed && w.propagate)) ready(w.event);

@@ -4,7 +4,9 @@
 // same time. A command whose wait list holds a failed event fails with
 // CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST without running. A command that may
 // run on the calling thread and whose events have all finished when it is submitted
-// runs there at once, without the hand-off to a worker and back.
+// runs there at once, without the hand-off to a worker and back; so does a ready
+// command that a thread waits for (or that is ahead of it in order) before a worker
+// took it.
 #pragma once
 
 #include <condition_variable>
@@ -28,6 +30,11 @@ public:
   void submit(const std::shared_ptr<Event> &event,
               const std::vector<std::shared_ptr<Event>> &waitList,
               const std::vector<std::shared_ptr<Event>> &after = {}, bool here = false);
+  /// A thread is about to wait for `event`: runs on that thread (which would only sleep
+  /// until a worker had run them) a ready command that no worker has taken yet — the event
+  /// itself, or the command of its in-order queue `inOrder` ahead of it. False when there
+  /// was none.
+  bool runIfWaiting(const Event &event, cl_command_queue inOrder);
   /// An event finished: tells the events that were waiting for it.
   void finished(const std::vector<Event::Waiter> &waiters, bool failed);
   /// Lets running commands end, drops the ones not started, and joins the workers
