@@ -16,6 +16,10 @@ size_t maxWorkers() {
   return std::max<size_t>(2, std::thread::hardware_concurrency());
 }
 
+/// Commands that the current thread runs outside the worker loop (Scheduler::runTaken),
+/// nested when a callback of one waits for another.
+thread_local int commandsOnThisThread = 0;
+
 /// Runs a command's work: its status, CL_OUT_OF_HOST_MEMORY or CL_OUT_OF_RESOURCES when
 /// it threw.
 cl_int runCommandWork(Event &event) {
@@ -60,12 +64,23 @@ void Scheduler::runHere(const std::shared_ptr<Event> &event) {
   {
     std::lock_guard lock(mutex_);
     if (stopping_) return; // at process exit, as ready() drops it
+    ++running_;
   }
-  // The same states, callbacks and profiling times as on a worker (workerLoop).
   event->advance(CL_SUBMITTED);
+  runTaken(event);
+}
+
+void Scheduler::runTaken(std::shared_ptr<Event> event) {
+  // The same states, callbacks and profiling times as on a worker (workerLoop).
+  ++commandsOnThisThread;
   event->advance(CL_RUNNING);
   const cl_int status = runCommandWork(*event);
   finished(event->finish(status), status < 0);
+  event.reset();
+  --commandsOnThisThread;
+  std::lock_guard lock(mutex_);
+  --running_;
+  if (stopping_) wake_.notify_all();
 }
 
 bool Scheduler::runIfWaiting(const Event &waited, cl_command_queue inOrder) {
@@ -83,14 +98,8 @@ bool Scheduler::runIfWaiting(const Event &waited, cl_command_queue inOrder) {
     ready_.erase(it);
     ++running_;
   }
-  // As a worker runs it (workerLoop); a worker woken for it finds the queue empty.
-  event->advance(CL_RUNNING);
-  const cl_int status = runCommandWork(*event);
-  finished(event->finish(status), status < 0);
-  event.reset();
-  std::lock_guard lock(mutex_);
-  --running_;
-  if (stopping_) wake_.notify_all();
+  // A worker woken for it finds the queue empty.
+  runTaken(std::move(event));
   return true;
 }
 
@@ -142,10 +151,12 @@ void Scheduler::shutdown() {
   {
     std::unique_lock lock(mutex_);
     // Commands that started may finish; the others never run. (A callback that exits the
-    // process runs on a worker: that worker's own command is not waited for.)
+    // process runs in a command's thread: the commands that thread runs are not waited
+    // for.)
     const std::thread::id self = std::this_thread::get_id();
     const size_t own = std::any_of(workers_.begin(), workers_.end(),
-                                   [&](const std::thread &t) { return t.get_id() == self; });
+                                   [&](const std::thread &t) { return t.get_id() == self; }) +
+                       static_cast<size_t>(commandsOnThisThread);
     stopping_ = true;
     ready_.clear();
     wake_.notify_all();

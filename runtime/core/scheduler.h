@@ -45,6 +45,8 @@ private:
   void ready(const std::shared_ptr<Event> &event);
   /// Runs a ready command on the calling thread and tells the events waiting for it.
   void runHere(const std::shared_ptr<Event> &event);
+  /// Runs a submitted command counted in running_ on the calling thread.
+  void runTaken(std::shared_ptr<Event> event);
   void workerLoop();
 
   std::mutex mutex_;
