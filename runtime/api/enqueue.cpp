@@ -112,7 +112,8 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint w
       return refuseLaunch(details.unsupported, *details.limit);
     auto launch = std::make_shared<LaunchCommand>(prepareLaunch(*k, range));
     e = q->enqueue(
-        type, [launch] { return runLaunch(*launch); }, waits);
+        type, [launch] { return runLaunch(*launch); }, waits, Queue::Ordering::Command,
+        Queue::Run::OnWorker);
   }
   api::returnEvent(event, e);
   return CL_SUCCESS;
@@ -195,7 +196,7 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueNativeKernel(
           for (const auto &m : mems) m->written(0, m->size()); // host code wrote them freely
           return CL_SUCCESS;
         },
-        waits);
+        waits, Queue::Ordering::Command, Queue::Run::OnWorker);
     api::returnEvent(event, e);
     return CL_SUCCESS;
   });

@@ -2,6 +2,7 @@
 #include "core/event.h"
 
 #include "core/device.h"
+#include "core/queue.h"
 #include "core/scheduler.h"
 
 namespace spvsim::runtime {
@@ -34,6 +35,14 @@ bool Event::finished() const {
 }
 
 cl_int Event::wait() {
+  // A ready command that no worker has taken yet — this one, or the one ahead of it in an
+  // in-order queue — runs on this thread instead, until this one has.
+  if (!isUserEvent()) {
+    const std::shared_ptr<Queue> queue = queue_.lock();
+    const cl_command_queue inOrder = queue && !queue->outOfOrder() ? queueHandle_ : nullptr;
+    while (!finished() && Scheduler::get().runIfWaiting(*this, inOrder)) {
+    }
+  }
   std::unique_lock lock(mutex_);
   changed_.wait(lock, [&] { return status_ <= CL_COMPLETE; });
   return status_;

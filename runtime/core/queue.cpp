@@ -14,7 +14,7 @@ Queue::Queue(std::shared_ptr<Context> context, Device &device,
 
 std::shared_ptr<Event> Queue::enqueue(cl_command_type type, Event::Work work,
                                       const std::vector<std::shared_ptr<Event>> &waitList,
-                                      Ordering ordering) {
+                                      Ordering ordering, Run run) {
   auto event =
       makeObject<Event>(context_, weak_from_this(), this, type, profiling(), std::move(work));
   // The wait list's failures fail the command; the queue's order only delays it.
@@ -36,7 +36,7 @@ std::shared_ptr<Event> Queue::enqueue(cl_command_type type, Event::Work work,
     last_ = event;
     pending_.push_back(event);
   }
-  Scheduler::get().submit(event, waitList, after);
+  Scheduler::get().submit(event, waitList, after, run == Run::HereWhenReady);
   return event;
 }
 

@@ -1,6 +1,7 @@
 // Queue: a host command-queue (OpenCL API §5.1). It decides what each new
 // command waits for — the previous command (in-order), or only its wait list
-// and the last barrier (out-of-order) — and hands it to the Scheduler.
+// and the last barrier (out-of-order) — and hands it to the Scheduler, or runs it on
+// the calling thread when it is a host command and nothing it waits for is unfinished.
 #pragma once
 
 #include <memory>
@@ -36,10 +37,22 @@ public:
   bool outOfOrder() const { return properties_ & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE; }
   bool profiling() const { return properties_ & CL_QUEUE_PROFILING_ENABLE; }
 
+  /// Where a command may run.
+  enum class Run {
+    /// On the calling thread, before enqueue returns, when every command ahead of it in
+    /// the queue and every event of its wait list has finished; on a worker otherwise.
+    /// For host commands (transfers, fills, maps, markers): short work that never waits
+    /// for the application, so that a small blocking command costs no thread hand-off.
+    HereWhenReady,
+    /// Always on a worker (kernels, native kernels): the application goes on meanwhile.
+    OnWorker,
+  };
+
   /// Enqueues a command; it runs `work` when its turn comes.
   std::shared_ptr<Event> enqueue(cl_command_type type, Event::Work work,
                                  const std::vector<std::shared_ptr<Event>> &waitList,
-                                 Ordering ordering = Ordering::Command);
+                                 Ordering ordering = Ordering::Command,
+                                 Run run = Run::HereWhenReady);
   /// Waits until every command enqueued so far has finished (clFinish).
   void finish();
 

@@ -5,7 +5,7 @@
 #include <pthread.h>
 #include <unistd.h>
 
-#include "harness.h"
+#include "status_log.h"
 
 static const char *kSource =
     "__kernel void spin(__global int *out, int iterations) {\n"
@@ -18,12 +18,6 @@ static const char *kSource =
 static cl_device_id device;
 static cl_context context;
 static cl_program program;
-
-static cl_int statusOf(cl_event e) {
-  cl_int status = 99;
-  OK(clGetEventInfo(e, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, NULL));
-  return status;
-}
 
 static cl_ulong timeOf(cl_event e, cl_profiling_info which) {
   cl_ulong t = 0;
@@ -38,18 +32,6 @@ static cl_kernel kernel(const char *name, cl_mem out, int value) {
   OK(clSetKernelArg(k, 0, sizeof out, &out));
   OK(clSetKernelArg(k, 1, sizeof value, &value));
   return k;
-}
-
-/* Callback log: statuses in the order they were reported. */
-static cl_int seen[8];
-static int seenCount = 0;
-static pthread_mutex_t seenLock = PTHREAD_MUTEX_INITIALIZER;
-static void CL_CALLBACK onStatus(cl_event e, cl_int status, void *user) {
-  (void)e;
-  (void)user;
-  pthread_mutex_lock(&seenLock);
-  if (seenCount < 8) seen[seenCount++] = status;
-  pthread_mutex_unlock(&seenLock);
 }
 
 static void userEvents(void) {
