@@ -300,6 +300,8 @@ void RaceGroup::atomicRead(const ExecState &x, const LoweredOp &op) {
     } else {
       bool changed = race::join(s.pending, seen) || (r.saturated && !s.pendingAll);
       s.pendingAll |= r.saturated;
+      // A saturated clock stands for every release, its own group's among them.
+      if (r.saturated && r.own == Missing::None) setOwn(readWeak);
       for (uint64_t k : seen) {
         const uint32_t g = uint32_t(k >> 32);
         if (g != linearGroup_)
