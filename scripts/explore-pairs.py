@@ -28,8 +28,8 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ORDERING = r"no release/acquire pair or fence orders these accesses"
 
-# (folder, broken run file, correct run file, module of the correct one,
-#  what the broken one must report, findings the correct one may have)
+# (folder, broken run file (None: a correct kernel alone), correct run file, module of
+#  the correct one, what the broken one must report, findings the correct one may have)
 PAIRS = [
     ("bugs", "race_last_block", "race_last_block_fixed", "race_last_block_fixed",
      ORDERING + r" \(the kernel's atomics are relaxed, as OpenCL 1\.2 atomics are", None),
@@ -74,6 +74,12 @@ PAIRS = [
      r"nondeterminism\.result", None),
     # A float sum through atomics: a rounding note (warning), never an error.
     ("schedules", "float_sum", None, None, r"warning\[nondeterminism\.rounding\]", None),
+    # Compiler-made accesses: per-component stores into a float8 of a buffer nobody wrote
+    # (at -O0 the vector is loaded and stored back whole) are clean; a private array read
+    # where it was never written (OpUndef at -O2) is still uninit.read.
+    ("schedules", None, "float8_components", "float8_components", None, None),
+    ("bugs", "uninit_private", "uninit_private_fixed", "uninit_private_fixed", r"uninit\.read",
+     None),
 ]
 
 
@@ -110,9 +116,9 @@ def main():
             src = os.path.join(ROOT, "tests", "kernels", folder)
             modules = os.path.join(a.build_dir, "tests", "kernels", folder)
             for build in a.builds.split(","):
-                module = os.path.join(modules, "%s.%s.spv" % (broken, build))
+                module = os.path.join(modules, "%s.%s.spv" % (broken or fixed_module, build))
                 if not os.path.exists(module):
-                    print("| %s | %s | (no module) | (no module) |" % (broken, build))
+                    print("| %s | %s | (no module) | (no module) |" % (broken or fixed, build))
                     failed += 1
                     continue
                 cell = "-"
@@ -125,13 +131,16 @@ def main():
                     if bad:
                         cell = "FAIL: " + bad[0][:100]
                         failed += 1
-                heads, output = run(spvsim, os.path.join(src, broken + ".json"), module,
-                                    a.explore, work)
-                found = bool(heads) and re.search(expect, output) is not None
-                kinds = sorted({re.match(r"\w+\[([^\]]+)\]", h).group(1) for h in heads})
-                verdict = ("yes: " if found else "FAIL: ") + (", ".join(kinds) or "nothing")
-                failed += not found
-                print("| %s / %s | %s | %s | %s |" % (broken, fixed or "-", build, cell, verdict))
+                verdict = "-"  # a correct kernel alone (no broken twin)
+                if broken:
+                    heads, output = run(spvsim, os.path.join(src, broken + ".json"), module,
+                                        a.explore, work)
+                    found = bool(heads) and re.search(expect, output) is not None
+                    kinds = sorted({re.match(r"\w+\[([^\]]+)\]", h).group(1) for h in heads})
+                    verdict = ("yes: " if found else "FAIL: ") + (", ".join(kinds) or "nothing")
+                    failed += not found
+                print("| %s / %s | %s | %s | %s |" % (broken or "-", fixed or "-", build, cell,
+                                                     verdict))
     return 1 if failed else 0
 
 

@@ -80,8 +80,8 @@ struct CheckedWatchers {
   /// The race check records the atomic, and the memory model what it orders.
   static void atomicDone(const ExecState &x, const LoweredOp &op, uint32_t bytes, bool isWrite) {
     if (LaunchWatcher *r = x.launch->watchers[kRaceSlot]) [[unlikely]] {
-      race::recordAccess(x, op, x.reg<uint64_t>(op.a), op.imm, bytes,
-                         isWrite ? race::AccessKind::AtomicWrite : race::AccessKind::AtomicRead);
+      race::recordAtomicAccess(
+          x, op, bytes, isWrite ? race::AccessKind::AtomicWrite : race::AccessKind::AtomicRead);
       if (static_cast<RaceShadow *>(r)->tracked()) raceGroupOf(x).atomicRead(x, op);
     }
   }

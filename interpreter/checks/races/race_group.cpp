@@ -37,7 +37,6 @@ void RaceGroup::start(uint64_t linearGroup) {
     localByGlobal_.clear();
     acquired_.clear();
     hints_.clear();
-    ownMissing_ = race::Missing::None;
     groupReleases_.clear();
     releases_ = 0;
     acquiredAll_ = false;

@@ -24,7 +24,8 @@ void Recorder::report(uint64_t q, uint64_t granule, const Access &b, const Outco
     // A release this group acquired may order the other access (sync_order.h).
     const bool known = out.named || out.otherGroup;
     if (known && shadow_.tracked() && !decided && group_.follows(out.other)) return;
-    ordering = group_.missingOrdering(out.other, known, out.sameGroup);
+    ordering = group_.missingOrdering(out.other, known, out.sameGroup,
+                                      firstItem_ / std::max(width_, 1u), laneOf(b.item));
   } else if (!global_ && out.conflict != Conflict::Scope && shadow_.atomics()) {
     // A work-group scope release/acquire pair, or fences with atomics, may order two
     // work-items' accesses to __local memory (race_sync.cpp).

@@ -28,8 +28,9 @@ uint64_t Recorder::sharedRun(const ExecState &x, uint64_t mask, uint64_t q) {
     const View &v = views_[RaceGroup::kGlobal];
     // The word as it stays for the warp's later lanes once it names another of them:
     // quiet() decides as step() would, for less.
-    if (!quiet<GlobalLayout>(now, packed_[RaceGroup::kGlobal] | (b.item & GlobalLayout::kItemMask),
-                             v)) {
+    const bool same = quiet<GlobalLayout>(
+        now, packed_[RaceGroup::kGlobal] | (b.item & GlobalLayout::kItemMask), v);
+    if (!same) {
       Outcome out;
       const uint64_t next = step<GlobalLayout>(now, b, v, out);
       if (out.conflict != Conflict::None) break;
@@ -38,6 +39,17 @@ uint64_t Recorder::sharedRun(const ExecState &x, uint64_t mask, uint64_t q) {
     b.item &= GlobalLayout::kItemMask;
     b.epoch &= GlobalLayout::kEpochMask;
     run[n++] = {b, false};
+    if (!same) continue;
+    // The word stays as it is, and quiet() depends on the lane only through its
+    // work-item: every later lane up to the one the word names finds it quiet too.
+    const uint32_t named = laneOf(uint32_t(now) & GlobalLayout::kItemMask);
+    uint64_t rest = mask & (mask - 1);
+    if (named < 64 && ((rest >> named) & 1)) rest &= (uint64_t(1) << named) - 1;
+    for (uint64_t r = rest; r; r &= r - 1) {
+      b.item = (items + uint32_t(std::countr_zero(r))) & GlobalLayout::kItemMask;
+      run[n++] = {b, false};
+    }
+    mask &= ~rest;
   }
   if (n) log_->record(uint64_t(root_) << 40 | g, run[0].access.item / shadow_.stride(), run, n);
   unlock();

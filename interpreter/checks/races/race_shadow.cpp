@@ -326,10 +326,10 @@ void indexedOffsets(const I *index, uint32_t width, uint64_t start, uint64_t str
     offsets[l] = (start + uint64_t(int64_t(index[l])) * stride) & tagged::kOffsetMask;
 }
 
-} // namespace
-
-void recordAccess(const ExecState &x, const LoweredOp &op, const uint64_t *p, uint64_t imm,
-                  uint32_t bytes, AccessKind kind, const void *stored) {
+/// recordAccess(); `Bulk`: whether the lanes may be taken at once (Recorder::bulk).
+template <bool Bulk>
+void recordPointerLanes(const ExecState &x, const LoweredOp &op, const uint64_t *p, uint64_t imm,
+                        uint32_t bytes, AccessKind kind, const void *stored) {
   const uint64_t mask = x.maskOf(op);
   if (!mask) return;
   RaceGroup &group = raceGroupOf(x);
@@ -339,8 +339,23 @@ void recordAccess(const ExecState &x, const LoweredOp &op, const uint64_t *p, ui
   Recorder r(*x.launch, group, group.shadow().siteOf(op), kind, bytes, x.warp->firstItem, x.width);
   r.storing(stored, mask);
   // One lane (a work-group of one work-item, divergent code): no pass over the warp.
-  if (!(mask & (mask - 1)) || !r.bulk(x, mask, p, imm))
+  if (!Bulk || !(mask & (mask - 1)) || !r.bulk(x, mask, p, imm))
     r.lanes(x, mask, [&](uint32_t l) { return tagged::addOffset(p[l], imm); });
+}
+
+} // namespace
+
+void recordAccess(const ExecState &x, const LoweredOp &op, const uint64_t *p, uint64_t imm,
+                  uint32_t bytes, AccessKind kind, const void *stored) {
+  recordPointerLanes<true>(x, op, p, imm, bytes, kind, stored);
+}
+
+void recordAtomicAccess(const ExecState &x, const LoweredOp &op, uint32_t bytes, AccessKind kind) {
+  // Where the shadow logs shared words (a kernel whose atomics order), the recorder takes
+  // the lanes one by one, or a warp's lanes on one counter as a run: no bulk pass first.
+  if (raceGroupOf(x).shadow().sharedLog())
+    return recordPointerLanes<false>(x, op, x.reg<uint64_t>(op.a), op.imm, bytes, kind, nullptr);
+  recordPointerLanes<true>(x, op, x.reg<uint64_t>(op.a), op.imm, bytes, kind, nullptr);
 }
 
 void recordIndexedAccess(const ExecState &x, const LoweredOp &op, uint32_t bytes, AccessKind kind,

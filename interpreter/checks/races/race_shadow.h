@@ -228,7 +228,9 @@ public:
   bool followsWithGroup(const race::Access &d);
   /// The ordering a race with access `d` lacks (for the message): of another work-group,
   /// or with `sameGroup` of another work-item of this group, in a kernel with atomics.
-  std::string missingOrdering(const race::Access &d, bool known, bool sameGroup) const;
+  /// `warp`, `lane`: the warp (its index) and lane of the access that found the race.
+  std::string missingOrdering(const race::Access &d, bool known, bool sameGroup, uint32_t warp,
+                              uint32_t lane) const;
   /// Whether access `d` to __local memory (an item id of the global words) precedes a
   /// release the warp with index `warp` acquired: a work-group scope release/acquire
   /// pair or fences with atomics order it (race_sync.cpp).
@@ -315,6 +317,7 @@ private:
       uint64_t changes = 0;
       bool acquires = false;
       race::Missing weak = race::Missing::None;
+      race::Missing own = race::Missing::None; ///< what it set of ownMissing (None: nothing)
     } lastRead;
     // __local memory, between the warps of the group (race_sync.cpp):
     uint32_t localRelease = 0;       ///< local epoch of its last local release fence (0: none)
@@ -326,6 +329,12 @@ private:
     /// it acquires nothing seen through atomics on global memory (race_sync.cpp).
     bool localAcquireFenceOnly = false;
     race::Missing localMissing = race::Missing::None; ///< why its atomic reads did not order
+    /// Per lane: why the lane's last atomic read of a location its own group wrote did not
+    /// order the group's accesses before that write with its own after it (the writer's
+    /// write was no release, or the read no acquire; None: nothing known). A race within
+    /// the group names the reason of the work-item whose access found it, so that another
+    /// work-item's read, or an unrelated race, does not lend it a reason.
+    std::array<race::Missing, 64> ownMissing{};
     LocalClock localAcquired;        ///< per warp: the local epoch it acquired up to
     LocalClock localPending;         ///< what relaxed reads saw, until an acquire fence
     LocalClock localPendingByGlobal; ///< what relaxed reads of global memory saw, likewise
@@ -353,7 +362,8 @@ private:
                           const race::Ordering &o, uint32_t w);
   void localAtomicRead(const ExecState &x, const LoweredOp &op, uint64_t mask,
                        const race::Ordering &o, WarpSync &s);
-  static bool anyLocalLane(const ExecState &x, const LoweredOp &op, uint64_t mask);
+  /// Whether a lane of `mask` accesses __local memory; `same`: every lane on one pointer.
+  static bool anyLocalLane(const ExecState &x, const LoweredOp &op, uint64_t mask, bool same);
   /// The local release an atomic write to global memory by warp `w` makes (0: none; `weak`
   /// then says why), for the local ordering it carries within the group.
   uint32_t localReleaseThroughGlobal(const race::Ordering &o, uint32_t w, race::Missing &weak);
@@ -377,9 +387,6 @@ private:
   race::SyncClock acquired_;          ///< the release points the group acquired
   race::SyncClock seen_;              ///< atomicRead's: what one lane's read saw
   std::vector<race::SyncHint> hints_; ///< why atomics it read did not order
-  /// Why atomics it read did not order its own work-items: its atomic writes that were no
-  /// release, or its relaxed reads of its own releases.
-  race::Missing ownMissing_ = race::Missing::None;
   /// Global atomic locations this group wrote with a work-group scope release: the
   /// release points they carry for its own work-items (SyncOrder's location keys).
   std::unordered_map<uint64_t, race::SyncClock> groupReleases_;
@@ -424,6 +431,8 @@ bool fencesByAddressSpace(const Module &module);
 /// a uniform write (Finding::uniformWrite).
 void recordAccess(const ExecState &x, const LoweredOp &op, const uint64_t *p, uint64_t imm,
                   uint32_t bytes, AccessKind kind, const void *stored = nullptr);
+/// recordAccess() of an atomic op (its pointer operand, nothing stored beforehand).
+void recordAtomicAccess(const ExecState &x, const LoweredOp &op, uint32_t bytes, AccessKind kind);
 /// The same for LoadIndexed / StoreIndexed (a + sext(c) × stride + imm, then + b).
 void recordIndexedAccess(const ExecState &x, const LoweredOp &op, uint32_t bytes, AccessKind kind,
                          const void *stored = nullptr);

@@ -15,6 +15,20 @@ using race::SyncOrder;
 
 namespace {
 
+/// Whether every lane of `mask` holds the pointer operand of its first lane (an atomic on
+/// a counter).
+bool samePointer(const ExecState &x, const LoweredOp &op, uint64_t mask) {
+  const uint64_t *p = x.reg<uint64_t>(op.a);
+  const uint64_t q = p[std::countr_zero(mask)];
+  uint64_t differ = 0;
+  if (mask == x.allLanes) { // the common case: a loop that vectorises
+    for (uint32_t l = 0; l < x.width; ++l) differ |= p[l] ^ q;
+  } else {
+    for (uint64_t m = mask; m; m &= m - 1) differ |= p[std::countr_zero(m)] ^ q;
+  }
+  return differ == 0;
+}
+
 /// The fence's memory scope leaves out the rest of the work-group.
 bool subgroupScope(uint32_t scope) {
   const auto s = static_cast<spv::Scope>(scope);
@@ -76,7 +90,9 @@ void RaceGroup::fenced(const ExecState &x, const LoweredOp &op, uint64_t scopes)
       s.localAcquireFence = true;
       for (race::SyncHint &h : hints_)
         if (h.missing == Missing::RelaxedRead) h.missing = Missing::FenceSpaceRead;
-      if (ownMissing_ == Missing::RelaxedRead) ownMissing_ = Missing::FenceSpaceRead;
+      for (uint64_t m = x.maskOf(op); m; m &= m - 1)
+        if (Missing &own = s.ownMissing[std::countr_zero(m)]; own == Missing::RelaxedRead)
+          own = Missing::FenceSpaceRead;
     }
   }
   if (!(semantics & uint32_t(spv::MemorySemanticsMask::CrossWorkgroupMemory))) {
@@ -118,20 +134,25 @@ void RaceGroup::fenced(const ExecState &x, const LoweredOp &op, uint64_t scopes)
 /// lanes on one counter: one read and one write for the warp).
 template <class F>
 void forGlobalLanes(const LaunchContext &L, const ExecState &x, const LoweredOp &op, uint64_t mask,
-                    uint32_t bytes, F f) {
+                    bool same, uint32_t bytes, F f) {
   const uint64_t *p = x.reg<uint64_t>(op.a);
+  const auto visit = [&](uint64_t q) {
+    if (tagged::space(q) != AddressSpace::Global) return;
+    const uint32_t id = tagged::id(q);
+    if (id >= L.allocations.size()) return;
+    const AllocationView &a = L.allocations[id];
+    if (tagged::offset(q) + bytes > a.size) return; // not performed
+    f(uint64_t(a.parent ? a.parent : id) << 40 |
+      ((a.parent ? a.parentOffset : 0) + tagged::offset(q)));
+  };
+  // Every lane on one pointer (samePointer): one location.
+  if (same) return visit(tagged::addOffset(p[std::countr_zero(mask)], op.imm));
   uint64_t last = ~uint64_t(0);
   for (uint64_t lanes = mask; lanes; lanes &= lanes - 1) {
     const uint64_t q = tagged::addOffset(p[std::countr_zero(lanes)], op.imm);
     if (q == last) continue;
     last = q;
-    if (tagged::space(q) != AddressSpace::Global) continue;
-    const uint32_t id = tagged::id(q);
-    if (id >= L.allocations.size()) continue;
-    const AllocationView &a = L.allocations[id];
-    if (tagged::offset(q) + bytes > a.size) continue; // not performed
-    f(uint64_t(a.parent ? a.parent : id) << 40 |
-      ((a.parent ? a.parentOffset : 0) + tagged::offset(q)));
+    visit(q);
   }
 }
 
@@ -142,7 +163,9 @@ void RaceGroup::atomicWriting(const ExecState &x, const LoweredOp &op) {
   const race::Ordering o = site->ordering;
   const uint32_t w = x.warp->firstItem / x.width;
   WarpSync &s = sync_[w];
-  if (anyLocalLane(x, op, mask)) localAtomicWriting(x, op, mask, o, w);
+  const bool same = samePointer(x, op, mask);
+  if (launch_.localArenaSize != 0 && anyLocalLane(x, op, mask, same))
+    localAtomicWriting(x, op, mask, o, w);
   uint64_t release = SyncOrder::kNoRelease;
   uint64_t groupRelease = SyncOrder::kNoRelease; // at work-group scope: for this group only
   Missing weak = Missing::None;
@@ -183,7 +206,7 @@ void RaceGroup::atomicWriting(const ExecState &x, const LoweredOp &op) {
   uint64_t lastLocation = ~uint64_t(0), lastVersion = SyncOrder::kNoVersion;
   SyncOrder &order = shadow_.sync();
   SyncOrder::Held held; // taken at the first lane on global memory
-  forGlobalLanes(launch_, x, op, mask, site->bytes, [&](uint64_t location) {
+  forGlobalLanes(launch_, x, op, mask, same, site->bytes, [&](uint64_t location) {
     if (!held) held = order.hold();
     const bool repeat = location == lastLocation;
     lastVersion = order.write(held, location, linearGroup_, release, acquired_, acquiredAll_, weak,
@@ -213,7 +236,17 @@ void RaceGroup::atomicRead(const ExecState &x, const LoweredOp &op) {
   if (!site || site->store || !mask || sync_.empty()) return;
   const race::Ordering o = site->ordering;
   WarpSync &s = sync_[x.warp->firstItem / x.width];
-  if (anyLocalLane(x, op, mask)) localAtomicRead(x, op, mask, o, s);
+  const bool same = samePointer(x, op, mask);
+  if (launch_.localArenaSize != 0 && anyLocalLane(x, op, mask, same))
+    localAtomicRead(x, op, mask, o, s);
+  // What the reading lanes learn of their own group's writes (RaceGroup::WarpSync); the
+  // warp's last read keeps it for a read like it, which SyncOrder skips.
+  bool ownSet = false;
+  const auto setOwn = [&](Missing why) {
+    for (uint64_t m = mask; m; m &= m - 1) s.ownMissing[std::countr_zero(m)] = why;
+    s.lastRead.own = why;
+    ownSet = true;
+  };
   const bool acquires = (o.wide || o.legacy) && o.global && (o.acquire || s.acquireFenced);
   const Missing readWeak = o.acquire && !o.wide && !o.legacy ? Missing::NarrowRead
                            : s.localAcquireFence             ? Missing::FenceSpaceRead
@@ -224,7 +257,7 @@ void RaceGroup::atomicRead(const ExecState &x, const LoweredOp &op) {
   uint64_t lastLocation = ~uint64_t(0);
   SyncOrder &order = shadow_.sync();
   SyncOrder::Held held; // taken at the first lane on global memory
-  forGlobalLanes(launch_, x, op, mask, site->bytes, [&](uint64_t location) {
+  forGlobalLanes(launch_, x, op, mask, same, site->bytes, [&](uint64_t location) {
     if (!held) held = order.hold();
     if (launch_.localArenaSize != 0 && location != lastLocation)
       localAcquireThroughGlobal(location, o, x.warp->firstItem / x.width);
@@ -235,10 +268,12 @@ void RaceGroup::atomicRead(const ExecState &x, const LoweredOp &op) {
     WarpSync::LastRead &last = s.lastRead;
     const bool like = last.location == location && last.acquires == acquires &&
                       last.weak == readWeak && last.changes == changes_;
+    const Missing likeOwn = like ? last.own : Missing::None;
     seen.clear();
     const SyncOrder::Read r = order.read(held, location, linearGroup_, seen, hints_,
                                          like ? last.version : SyncOrder::kNoVersion);
     last = {location, r.version, changes_, acquires, readWeak};
+    ownSet = false;
     bool groupReleased = false;
     if (!groupReleases_.empty()) {
       const auto it = groupReleases_.find(location);
@@ -248,27 +283,31 @@ void RaceGroup::atomicRead(const ExecState &x, const LoweredOp &op) {
           acquire(it->second, false);
         } else {
           if (race::join(s.pending, it->second)) ++changes_;
-          ownMissing_ = readWeak == Missing::NarrowRead ? Missing::RelaxedRead : readWeak;
+          setOwn(readWeak == Missing::NarrowRead ? Missing::RelaxedRead : readWeak);
         }
         last.changes = changes_;
       }
     }
-    if (r.repeated) return;
+    if (r.repeated) {
+      if (!ownSet && likeOwn != Missing::None) setOwn(likeOwn); // as the read it repeats
+      return;
+    }
     if (r.hintsChanged) ++changes_;
     // For races within the group (a work-group scope release of its own is one here).
-    if (r.own != Missing::None && !(groupReleased && r.own == Missing::NarrowWrite))
-      ownMissing_ = r.own;
+    if (r.own != Missing::None && !(groupReleased && r.own == Missing::NarrowWrite)) setOwn(r.own);
     if (acquires) {
       acquire(seen, r.saturated);
     } else {
       bool changed = race::join(s.pending, seen) || (r.saturated && !s.pendingAll);
       s.pendingAll |= r.saturated;
+      // A saturated clock stands for every release, its own group's among them.
+      if (r.saturated && r.own == Missing::None) setOwn(readWeak);
       for (uint64_t k : seen) {
         const uint32_t g = uint32_t(k >> 32);
         if (g != linearGroup_)
           changed |= race::setHint(hints_, {g, readWeak});
         else if (r.own == Missing::None)
-          ownMissing_ = readWeak; // it read its own group's release, relaxed
+          setOwn(readWeak); // it read its own group's release, relaxed
       }
       if (changed) ++changes_;
     }
@@ -379,8 +418,9 @@ void RaceGroup::localAcquireThroughGlobal(uint64_t location, const race::Orderin
                                              : Missing::RelaxedRead;
 }
 
-bool RaceGroup::anyLocalLane(const ExecState &x, const LoweredOp &op, uint64_t mask) {
+bool RaceGroup::anyLocalLane(const ExecState &x, const LoweredOp &op, uint64_t mask, bool same) {
   const uint64_t *p = x.reg<uint64_t>(op.a);
+  if (same) return tagged::space(p[std::countr_zero(mask)]) == AddressSpace::Local;
   for (uint64_t lanes = mask; lanes; lanes &= lanes - 1)
     if (tagged::space(p[std::countr_zero(lanes)]) == AddressSpace::Local) return true;
   return false;
@@ -443,14 +483,17 @@ bool RaceGroup::followsWithGroup(const race::Access &d) {
   return shadow_.sync().precedes(d, d.item / stride, d.item % stride, acquired_, nullptr, true);
 }
 
-std::string RaceGroup::missingOrdering(const race::Access &d, bool known, bool sameGroup) const {
+std::string RaceGroup::missingOrdering(const race::Access &d, bool known, bool sameGroup,
+                                       uint32_t warp, uint32_t lane) const {
   const uint32_t group = known ? d.item / shadow_.stride() : ~0u;
   bool otherLane = false;
   if (known && !acquired_.empty())
     shadow_.sync().precedes(d, group, d.item % shadow_.stride(), acquired_, &otherLane);
-  if (sameGroup) // OpenCL 3.0 API §3.3.6.4: atomics order work-items of one group too
-    return race::missingGroupOrdering(unfencedBarrierOrdering(), ownMissing_, otherLane,
-                                      shadow_.tracked());
+  if (sameGroup) { // OpenCL 3.0 API §3.3.6.4: atomics order work-items of one group too
+    const Missing own =
+        warp < sync_.size() && lane < 64 ? sync_[warp].ownMissing[lane] : Missing::None;
+    return race::missingGroupOrdering(unfencedBarrierOrdering(), own, otherLane, shadow_.tracked());
+  }
   if (otherLane)
     return "no release/acquire pair or fence orders these accesses (the other access is by a "
            "work-item that released nothing: a fence or release atomic orders only the accesses "

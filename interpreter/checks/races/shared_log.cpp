@@ -16,8 +16,20 @@ void SharedLog::record(uint64_t key, uint32_t group, const LoggedAccess *a, uint
   if (n == 0) return;
   Shard &s = shard(key);
   std::lock_guard lock(s.mutex);
-  if (Granule *g = granule(s, key))
-    for (uint32_t k = 0; k < n; ++k) recordIn(*g, group, a[k]);
+  Granule *g = granule(s, key);
+  if (!g) return;
+  for (uint32_t k = 0; k < n; ++k) {
+    Entry *sole = nullptr;
+    recordIn(*g, group, a[k], &sole);
+    if (!sole) continue;
+    // The later accesses of the kind replace the same entry, one after another: the
+    // last one stays (a warp's lanes on one counter, once the group's entries of the
+    // kind collapsed into one).
+    const AccessKind kind = a[k].access.kind;
+    const uint32_t from = k;
+    while (k + 1 < n && a[k + 1].access.kind == kind) ++k;
+    if (k != from) sole->access.access = a[k].access;
+  }
 }
 
 SharedLog::Granule *SharedLog::granule(Shard &s, uint64_t key) {
@@ -29,7 +41,7 @@ SharedLog::Granule *SharedLog::granule(Shard &s, uint64_t key) {
   return &it->second;
 }
 
-bool SharedLog::recordIn(Granule &g, uint32_t group, const LoggedAccess &a) {
+bool SharedLog::recordIn(Granule &g, uint32_t group, const LoggedAccess &a, Entry **sole) {
   if (g.overflow) return false;
   // A later access of the same work-item and kind (or of the group, for a whole-epoch
   // entry) replaces the earlier one: what precedes a release, its earlier accesses do.
@@ -45,6 +57,7 @@ bool SharedLog::recordIn(Granule &g, uint32_t group, const LoggedAccess &a) {
     if (e.access.wholeEpoch || (!a.wholeEpoch && e.access.access.item == a.access.item)) {
       e.access.access = a.access;
       e.access.wholeEpoch |= a.wholeEpoch;
+      if (sole && e.access.wholeEpoch && sameKind == 0) *sole = &e;
       return true;
     }
     ++sameKind;
@@ -58,6 +71,7 @@ bool SharedLog::recordIn(Granule &g, uint32_t group, const LoggedAccess &a) {
       return e.group == group && e.access.access.kind == a.access.kind;
     });
     g.entries.push_back({group, {a.access, true}});
+    if (sole) *sole = &g.entries.back();
     return true;
   }
   if (g.entries.size() >= kMaxEntries) {

@@ -78,8 +78,11 @@ private:
   /// The entries of granule `key` (the shard's lock held), or null when it is not logged
   /// and no more granules may be.
   Granule *granule(Shard &s, uint64_t key);
-  /// record() into granule g with its shard's lock held.
-  static bool recordIn(Granule &g, uint32_t group, const LoggedAccess &a);
+  /// record() into granule g with its shard's lock held. `sole`, when given, is set to
+  /// the entry written when it is a whole-epoch entry that the group's next accesses of
+  /// the kind replace too (no entry of the group and kind comes before it): a run of them
+  /// then costs an assignment each.
+  static bool recordIn(Granule &g, uint32_t group, const LoggedAccess &a, Entry **sole = nullptr);
   static constexpr size_t kShards = 16;
   Shard &shard(uint64_t key) { return shards_[(key * 0x9e3779b97f4a7c15u) >> 60]; }
   std::array<Shard, kShards> shards_;
