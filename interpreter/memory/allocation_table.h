@@ -1,6 +1,6 @@
 // AllocationTable: the global and constant allocations as one launch sees them, by
-// allocation id. Ids are never reused (GlobalMemory), so a program that creates and
-// releases buffers launch after launch leaves a long tail of released ids behind it.
+// allocation id. Ids are not reused while unused ones last (GlobalMemory), so a program that
+// creates and releases buffers launch after launch leaves a long tail of released ids behind it.
 // The table is built in chunks of consecutive ids: a chunk whose every buffer is
 // released never changes again, so GlobalMemory builds it once and every later launch
 // shares it; a launch builds only the chunks that still hold a live buffer. A launch

@@ -7,6 +7,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include "memory/allocation_table.h"
 #include "memory/defined_shadow.h"
 #include "memory/tagged_pointer.h"
 #include "memory/zeroed_storage.h"
@@ -30,8 +31,9 @@ uint64_t defaultMemoryCapacity() {
   return memory / 2;
 }
 
-GlobalMemory::GlobalMemory(uint64_t capacity)
-    : capacity_(capacity), infos_(1), storage_(1), shadows_(1) {}
+GlobalMemory::GlobalMemory(uint64_t capacity, uint32_t idLimit)
+    : capacity_(capacity), idLimit_(std::clamp<uint32_t>(idLimit, 2, tagged::kMaxId)), infos_(1),
+      storage_(1), shadows_(1) {}
 GlobalMemory::~GlobalMemory() = default;
 
 BufferId GlobalMemory::create(uint64_t size, std::string name, BufferAccess access) {
@@ -39,8 +41,66 @@ BufferId GlobalMemory::create(uint64_t size, std::string name, BufferAccess acce
   return createLocked(size, std::move(name), access);
 }
 
+BufferId GlobalMemory::newIdLocked() {
+  if (freeIds_.empty() && infos_.size() < idLimit_) {
+    infos_.emplace_back();
+    storage_.emplace_back();
+    shadows_.emplace_back();
+    return static_cast<BufferId>(infos_.size() - 1);
+  }
+  if (freeIds_.empty() && !recycleChunkLocked())
+    throw Error("too many buffers: all " + std::to_string(idLimit_ - 1) +
+                " buffer ids are taken, and no " + std::to_string(kAllocationChunkSize) +
+                " consecutive ones are all released to be used again");
+  const BufferId id = freeIds_.front();
+  freeIds_.pop_front();
+  infos_[id] = BufferInfo{};
+  // Its chunk is no longer all released: later launches build it again.
+  if (const size_t c = id / kAllocationChunkSize; c < releasedChunks_.size())
+    releasedChunks_[c].reset();
+  return id;
+}
+
+bool GlobalMemory::recycleChunkLocked() {
+  const size_t count = infos_.size();
+  const size_t chunks = (count + kAllocationChunkSize - 1) / kAllocationChunkSize;
+  const auto released = [&](size_t id) {
+    const BufferInfo &i = infos_[id];
+    return i.released || (i.parent && infos_[i.parent].released);
+  };
+  for (size_t k = 0; k < chunks; ++k) {
+    const size_t c = (recycleCursor_ + k) % chunks;
+    const size_t first = std::max<size_t>(c * kAllocationChunkSize, 1);
+    const size_t end = std::min(count, (c + 1) * kAllocationChunkSize);
+    bool all = true;
+    for (size_t id = first; id < end && all; ++id) all = released(id);
+    if (!all) continue;
+    // A sub-buffer of a buffer released before it is released with it: say so before
+    // the parent's id names another buffer.
+    for (auto it = liveSubs_.begin(); it != liveSubs_.end();) {
+      const BufferId parent = infos_[*it].parent;
+      if (parent < first || parent >= end) {
+        ++it;
+        continue;
+      }
+      infos_[*it].released = true;
+      it = liveSubs_.erase(it);
+    }
+    for (size_t id = first; id < end; ++id) {
+      infos_[id] = BufferInfo{};
+      infos_[id].released = true; // until newIdLocked() hands it out
+      storage_[id].reset();
+      shadows_[id].reset();
+      freeIds_.push_back(static_cast<BufferId>(id));
+    }
+    if (c < releasedChunks_.size()) releasedChunks_[c].reset();
+    recycleCursor_ = c + 1;
+    return true;
+  }
+  return false;
+}
+
 BufferId GlobalMemory::createLocked(uint64_t size, std::string name, BufferAccess access) {
-  if (infos_.size() >= (1u << 21) - 1) throw Error("too many buffers");
   if (size > capacity_ - allocated_)
     throw LimitError(LimitError::Limit::BufferMemory,
                      "buffer '" + name + "' of " + std::to_string(size) +
@@ -49,31 +109,28 @@ BufferId GlobalMemory::createLocked(uint64_t size, std::string name, BufferAcces
   ZeroedStorage bytes = allocateZeroed(size);
   if (!bytes)
     throw Error("cannot allocate " + std::to_string(size) + " bytes for buffer '" + name + "'");
-  BufferInfo info;
+  const BufferId id = newIdLocked();
+  BufferInfo &info = infos_[id];
   info.name = std::move(name);
   info.size = size;
   info.access = access;
-  infos_.push_back(std::move(info));
   const uint64_t mapped = bytes.get_deleter().mappedBytes;
-  storage_.emplace_back(bytes.release(), FreeBytes{true, mapped});
-  shadows_.emplace_back();
+  storage_[id] = {bytes.release(), FreeBytes{true, mapped}};
   allocated_ += size;
-  return static_cast<BufferId>(infos_.size() - 1);
+  return id;
 }
 
 BufferId GlobalMemory::createExternal(std::span<std::byte> storage, std::string name,
                                       BufferAccess access) {
   std::lock_guard lock(mutex_);
-  if (infos_.size() >= (1u << 21) - 1) throw Error("too many buffers");
   if (!storage.data()) throw Error("buffer '" + name + "' has no host storage");
-  BufferInfo info;
+  const BufferId id = newIdLocked();
+  BufferInfo &info = infos_[id];
   info.name = std::move(name);
   info.size = storage.size();
   info.access = access;
-  infos_.push_back(std::move(info));
-  storage_.emplace_back(storage.data(), FreeBytes{false});
-  shadows_.emplace_back();
-  return static_cast<BufferId>(infos_.size() - 1);
+  storage_[id] = {storage.data(), FreeBytes{false}};
+  return id;
 }
 
 BufferId GlobalMemory::createSub(BufferId parent, uint64_t offset, uint64_t size, std::string name,
@@ -84,16 +141,15 @@ BufferId GlobalMemory::createSub(BufferId parent, uint64_t offset, uint64_t size
   if (offset > p.size || size > p.size - offset)
     throw Error("sub-buffer [" + std::to_string(offset) + ", " + std::to_string(offset + size) +
                 ") is outside buffer '" + p.name + "' of " + std::to_string(p.size) + " bytes");
-  BufferInfo info;
+  const BufferId id = newIdLocked(); // (storage_[id] stays null: it views its parent's)
+  BufferInfo &info = infos_[id];
   info.name = std::move(name);
   info.size = size;
   info.access = access;
   info.parent = parent;
   info.parentOffset = offset;
-  infos_.push_back(std::move(info));
-  storage_.emplace_back(); // views its parent's storage
-  shadows_.emplace_back();
-  return static_cast<BufferId>(infos_.size() - 1);
+  liveSubs_.insert(id);
+  return id;
 }
 
 BufferId GlobalMemory::programScopeBuffer(const void *program, const std::string &name,
@@ -155,7 +211,10 @@ void GlobalMemory::release(BufferId id) {
   std::lock_guard lock(mutex_);
   BufferInfo &i = infos_.at(id == 0 ? infos_.size() : id);
   i.released = true;
-  if (i.parent == 0) freeStorageLocked(id);
+  if (i.parent == 0)
+    freeStorageLocked(id);
+  else
+    liveSubs_.erase(id);
 }
 
 void GlobalMemory::freeStorageLocked(BufferId id) {

@@ -1,7 +1,7 @@
 // race::RootSlots: one pointer per allocation id of a launch (the race shadow's words of
-// each root buffer), set on first use. Buffer ids are never reused, so a process that
-// creates and releases buffers leaves a long tail of dead ids behind it: the slots come
-// in the allocation table's chunks of consecutive ids, and a chunk whose every buffer is
+// each root buffer), set on first use. Buffer ids are not reused while unused ones last, so a
+// process that creates and releases buffers leaves a long tail of dead ids behind it: the slots
+// come in the allocation table's chunks of consecutive ids, and a chunk whose every buffer is
 // released (shared by the table, memory/allocation_table.h) gets none. A launch pays for
 // the chunks of its live buffers, not for every buffer the process ever created.
 #pragma once

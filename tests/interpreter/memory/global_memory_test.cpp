@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include "memory/allocation_table.h"
 #include "spvsim/common/error.h"
 
 namespace spvsim {
@@ -42,6 +43,73 @@ TEST(GlobalMemory, ReleasedIdsAreNotReused) {
   EXPECT_THROW(m.bytes(a), Error);
   EXPECT_NE(m.create(4, "b"), a);
   EXPECT_THROW(m.info(99), Error);
+}
+
+// Once every id is taken, the oldest run of kAllocationChunkSize ids whose buffers are all
+// released is used again, so a process may create and release buffers without end; a run
+// that holds a live buffer is kept, and when none is free creation fails with an Error.
+TEST(GlobalMemory, IdsAreUsedAgainOnlyOnceEveryIdIsTakenOldestReleasedChunkFirst) {
+  constexpr uint32_t kLimit = 3 * kAllocationChunkSize; // ids 1 .. 3 * 256 - 1
+  GlobalMemory m(uint64_t(1) << 30, kLimit);
+  std::vector<BufferId> ids;
+  for (uint32_t i = 1; i < kLimit; ++i) ids.push_back(m.create(4, "b" + std::to_string(i)));
+  EXPECT_EQ(ids.back(), kLimit - 1);
+  EXPECT_THROW(m.create(4, "none left"), Error);
+
+  // Each chunk keeps one live buffer: nothing to use again.
+  const BufferId live = ids[10], hold1 = ids[kAllocationChunkSize + 5], hold2 = ids.back();
+  for (BufferId id : ids)
+    if (id != live && id != hold1 && id != hold2) m.release(id);
+  EXPECT_THROW(m.create(4, "none left"), Error);
+
+  m.release(hold2); // chunk 2 (ids 512..767) is all released now
+  const BufferId again = m.create(8, "again");
+  EXPECT_EQ(again, 2 * kAllocationChunkSize);
+  EXPECT_FALSE(m.info(again).released);
+  EXPECT_EQ(m.info(again).name, "again");
+  EXPECT_EQ(m.info(again).size, 8u);
+  EXPECT_EQ(m.bytes(again).size(), 8u);
+  EXPECT_EQ(m.count(), kLimit - 1);
+
+  // A launch sees the new buffer live, the rest of its chunk released, the kept ones live.
+  const AllocationTable table = m.launchAllocations();
+  EXPECT_FALSE(table[again].released);
+  EXPECT_EQ(table[again].size, 8u);
+  EXPECT_TRUE(table[again + 1].released);
+  EXPECT_FALSE(table[live].released);
+  EXPECT_FALSE(table[hold1].released);
+
+  // The rest of chunk 2; then chunk 1 once it is free, never chunk 0 (its live buffer).
+  for (uint32_t i = 1; i < kAllocationChunkSize; ++i)
+    EXPECT_EQ(m.create(4, "c"), 2 * kAllocationChunkSize + i);
+  EXPECT_THROW(m.create(4, "none left"), Error);
+  m.release(hold1);
+  EXPECT_EQ(m.create(4, "d"), kAllocationChunkSize);
+  EXPECT_FALSE(m.launchAllocations()[kAllocationChunkSize].released);
+  for (uint32_t i = 1; i < kAllocationChunkSize; ++i) m.create(4, "e");
+  EXPECT_THROW(m.create(4, "none left"), Error);
+  EXPECT_FALSE(m.info(live).released);
+  EXPECT_EQ(m.info(live).name, "b11");
+}
+
+// A sub-buffer whose parent was released before it is released with it; when the
+// parent's id names another buffer, the view stays released and views nothing.
+TEST(GlobalMemory, ASubBufferOfARecycledParentStaysReleased) {
+  constexpr uint32_t kLimit = 2 * kAllocationChunkSize;
+  GlobalMemory m(uint64_t(1) << 30, kLimit);
+  const BufferId parent = m.create(64, "parent");
+  std::vector<BufferId> filler;
+  for (uint32_t i = 2; i < kAllocationChunkSize; ++i) filler.push_back(m.create(4, "f"));
+  const BufferId view = m.createSub(parent, 16, 16, "view"); // the first id of chunk 1
+  EXPECT_EQ(view, kAllocationChunkSize);
+  while (m.count() < kLimit - 1) m.create(4, "g");
+  m.release(parent);
+  for (BufferId id : filler) m.release(id);
+  const BufferId reused = m.create(64, "new");
+  EXPECT_EQ(reused, parent);
+  EXPECT_TRUE(m.info(view).released);
+  EXPECT_THROW(m.bytes(view), Error);
+  EXPECT_TRUE(m.launchAllocations()[view].released);
 }
 
 TEST(GlobalMemory, ExternalStorageIsTheHostsMemory) {

@@ -1,8 +1,10 @@
 // GlobalMemory: the buffers a host creates for kernels (global and constant
 // address spaces), each an allocation with size, access flags, name and an
-// optional parent (sub-buffers). Ids are never reused, so a released buffer
-// cannot alias a new one. Every member function may be called from several
-// threads at once (the cl* runtime creates buffers while kernels run).
+// optional parent (sub-buffers). Ids are not reused until every id is taken, so
+// a released buffer does not alias a new one: then the oldest run of 256
+// consecutive ids whose buffers are all released is used again (a process may
+// create and release buffers without end; at most 2^21 - 2 exist at once). Every member function
+// may be called from several threads at once (the cl* runtime creates buffers while kernels run).
 #pragma once
 
 #include <cstddef>
@@ -13,6 +15,7 @@
 #include <mutex>
 #include <span>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 namespace spvsim {
@@ -55,7 +58,10 @@ uint64_t defaultMemoryCapacity();
 class GlobalMemory {
 public:
   /// `capacity`: total bytes of the buffers (not sub-buffers) that may exist at once.
-  explicit GlobalMemory(uint64_t capacity = defaultMemoryCapacity());
+  /// `idLimit`: one more than the largest buffer id (a tagged pointer's id field holds
+  /// 2^21 - 1; smaller in tests of id reuse).
+  explicit GlobalMemory(uint64_t capacity = defaultMemoryCapacity(),
+                        uint32_t idLimit = (1u << 21) - 1);
   ~GlobalMemory();
   GlobalMemory(const GlobalMemory &) = delete;
   GlobalMemory &operator=(const GlobalMemory &) = delete;
@@ -122,7 +128,7 @@ public:
   /// The bytes of a buffer (a sub-buffer's view of its parent).
   std::span<std::byte> bytes(BufferId id);
   std::span<const std::byte> bytes(BufferId id) const;
-  /// Number of ids handed out so far (ids are 1..count).
+  /// Number of ids handed out so far (ids are 1..count; some may be used again).
   uint32_t count() const;
   /// Every buffer by id (index 0 unused), read at one instant.
   std::vector<BufferView> snapshot() const;
@@ -135,6 +141,12 @@ public:
   uint64_t allocated() const;
 
 private:
+  /// A free id for a new buffer, its entries reset: a new one while the id space lasts,
+  /// then one of a recycled chunk. None left: spvsim::Error.
+  BufferId newIdLocked();
+  /// Makes the ids of the oldest chunk of kAllocationChunkSize ids (memory/allocation_table.h)
+  /// whose buffers are all released free again; false when every chunk holds a live one.
+  bool recycleChunkLocked();
   BufferId createLocked(uint64_t size, std::string name, BufferAccess access);
   /// The shadow of a buffer's root and the buffer's offset in it (null: all defined).
   std::pair<DefinedShadow *, uint64_t> shadowLocked(BufferId id) const;
@@ -145,6 +157,10 @@ private:
 
   mutable std::mutex mutex_;
   const uint64_t capacity_;
+  const uint32_t idLimit_;
+  std::deque<BufferId> freeIds_;          ///< ids of a recycled chunk not yet handed out again
+  size_t recycleCursor_ = 0;              ///< the chunk after the last recycled one
+  std::unordered_set<BufferId> liveSubs_; ///< sub-buffers not released (recycleChunkLocked)
   uint64_t allocated_ = 0;
   std::map<std::pair<const void *, std::string>, BufferId> programScope_;
   std::deque<BufferInfo> infos_; ///< index 0 unused (null); a deque keeps references stable

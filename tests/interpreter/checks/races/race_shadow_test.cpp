@@ -433,9 +433,9 @@ TEST_P(RaceShadow, TileRowsAndColumnsAreQuietUntilAWrite) {
   EXPECT_GE(count, 2u); // each of the two groups: the write with the reads of tile[5]
 }
 
-// Buffer ids are never reused: a launch after 10,000 buffers created and released holds
-// as many shadow slots as one in a fresh process (one chunk of ids with a live buffer),
-// and still finds its races and only those.
+// Buffer ids are not reused while unused ones last: a launch after 10,000 buffers created and
+// released holds as many shadow slots as one in a fresh process (one chunk of ids with a live
+// buffer), and still finds its races and only those.
 TEST_P(RaceShadow, ReleasedBuffersCostALaterLaunchNothing) {
   GlobalMemory fresh;
   fresh.create(64, "a");
