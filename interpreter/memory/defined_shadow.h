@@ -2,7 +2,8 @@
 // uninit.read): one shadow byte per byte of an allocation, kUndefinedByte until
 // the byte is written. Zero means undefined, so a shadow of zero pages
 // (memory/zeroed_storage.h) costs memory only for the pages a kernel or the host
-// writes. Also the
+// writes, and none is allocated before it is first needed: a buffer the host
+// writes whole before any launch sees it never has one. Also the
 // conversions between a run of shadow bytes and a register's undefined-byte
 // mask (bit k set: byte k of the value is undefined).
 #pragma once
@@ -43,21 +44,26 @@ inline void scatterUndefined(uint8_t *shadow, uint32_t bytes, uint8_t undefined)
     shadow[k] = (undefined >> k) & 1 ? kUndefinedByte : kDefinedByte;
 }
 
-/// The shadow of one allocation whose bytes start undefined.
+/// The shadow of one allocation whose bytes start undefined. Not thread-safe: its owner
+/// (GlobalMemory) serialises the calls.
 class DefinedShadow {
 public:
-  /// `size` bytes, every one undefined (zero pages until written).
-  explicit DefinedShadow(uint64_t size);
-  uint8_t *data() { return reinterpret_cast<uint8_t *>(bytes_.get()); }
-  const uint8_t *data() const { return reinterpret_cast<const uint8_t *>(bytes_.get()); }
+  /// `size` bytes, every one undefined; their memory is allocated on first use (data(),
+  /// define()), zero pages until written.
+  explicit DefinedShadow(uint64_t size) : size_(size) {}
+  /// The shadow bytes, allocated now if they were not (std::bad_alloc when they cannot
+  /// be had); the address stays valid until the shadow is destroyed.
+  uint8_t *data();
+  /// Whether data() has allocated the bytes (an unallocated shadow is all undefined).
+  bool allocated() const { return bytes_ != nullptr; }
   uint64_t size() const { return size_; }
   /// Marks [offset, offset + size) written; the range must lie inside the allocation.
   void define(uint64_t offset, uint64_t size);
   /// Whether every byte of [offset, offset + size) was written.
   bool defined(uint64_t offset, uint64_t size) const;
   /// Every byte was written at once (the host wrote the allocation whole): the shadow is
-  /// no longer consulted, but keeps its memory, which a launch that started before may
-  /// still read, until the allocation is released.
+  /// no longer consulted, but keeps its memory (if it had any), which a launch that
+  /// started before may still read, until the allocation is released.
   void retire() { retired_ = true; }
   bool retired() const { return retired_; }
   /// A retired shadow consulted again (undefined bytes copied into the allocation): every

@@ -304,6 +304,7 @@ void GlobalMemory::copyDefined(BufferId dst, uint64_t dstOffset, BufferId src, u
     if (offset > bufferSize || size > bufferSize - offset)
       throw Error("copied range outside buffer " + std::to_string(id));
   }
+  if (size == 0) return;
   auto [from, fromAt] = shadowLocked(src);
   // Undefined bytes copied into an allocation the host wrote whole: its shadow is needed
   // again.
@@ -312,8 +313,12 @@ void GlobalMemory::copyDefined(BufferId dst, uint64_t dstOffset, BufferId src, u
       retired && retired->retired() && from && !from->defined(fromAt + srcOffset, size))
     retired->revive();
   auto [to, toAt] = shadowLocked(dst);
-  copyDefinedness(to ? to->data() + toAt + dstOffset : nullptr,
-                  from ? from->data() + fromAt + srcOffset : nullptr, size);
+  if (!to || (!to->allocated() && from && !from->allocated()))
+    return;                       // nothing to record, or undefined bytes over undefined ones
+  if (from && !from->allocated()) // a source nothing has written yet: every byte undefined
+    return void(std::memset(to->data() + toAt + dstOffset, kUndefinedByte, size));
+  copyDefinedness(to->data() + toAt + dstOffset, from ? from->data() + fromAt + srcOffset : nullptr,
+                  size);
 }
 
 bool GlobalMemory::defined(BufferId id, uint64_t offset, uint64_t size) const {

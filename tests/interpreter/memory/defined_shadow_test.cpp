@@ -26,6 +26,29 @@ TEST(DefinedShadow, StartsUndefinedAndRecordsWrites) {
   EXPECT_NE(empty.data(), nullptr);
 }
 
+TEST(DefinedShadow, HasNoMemoryUntilFirstNeeded) {
+  DefinedShadow s(1 << 20);
+  EXPECT_FALSE(s.allocated());
+  EXPECT_FALSE(s.defined(0, 1)); // every byte undefined without memory
+  EXPECT_FALSE(s.defined((1 << 20) - 1, 1));
+  EXPECT_TRUE(s.defined(5, 0));
+  s.define(8, 0); // nothing written: still nothing allocated
+  EXPECT_FALSE(s.allocated());
+  s.retire(); // written whole by the host before anything read it: never allocated
+  EXPECT_FALSE(s.allocated());
+  s.revive();
+  EXPECT_TRUE(s.allocated());
+  EXPECT_TRUE(s.defined(0, 1 << 20));
+  DefinedShadow t(64);
+  const uint8_t *bytes = t.data(); // a launch takes the address: allocated, all undefined
+  EXPECT_TRUE(t.allocated());
+  EXPECT_EQ(t.data(), bytes);
+  for (int i = 0; i < 64; ++i) EXPECT_EQ(bytes[i], kUndefinedByte) << i;
+  t.define(60, 4);
+  EXPECT_EQ(bytes[59], kUndefinedByte);
+  EXPECT_EQ(bytes[60], kDefinedByte);
+}
+
 TEST(DefinedShadow, RegisterMasksGatherAndScatterByte) {
   uint8_t bytes[8] = {kDefinedByte, kUndefinedByte, kDefinedByte, kUndefinedByte,
                       kDefinedByte, kDefinedByte,   kDefinedByte, kDefinedByte};
@@ -102,6 +125,40 @@ TEST(GlobalMemoryShadow, HostCopiesCarryDefinedness) {
   EXPECT_TRUE(memory.defined(c, 0, 32));
   memory.release(a);
   EXPECT_EQ(memory.snapshot()[a].shadow, nullptr);
+}
+
+/// Expects the bytes [from, from + count) of buffer `id` of `size` bytes undefined, each
+/// of them, and every other byte defined.
+void expectUndefinedOnly(const GlobalMemory &memory, BufferId id, uint64_t size, uint64_t from,
+                         uint64_t count) {
+  EXPECT_TRUE(memory.defined(id, 0, from));
+  for (uint64_t i = from; i < from + count; ++i) EXPECT_FALSE(memory.defined(id, i, 1)) << i;
+  EXPECT_TRUE(memory.defined(id, from + count, size - from - count));
+}
+
+// Copies from a buffer nothing has written yet (its shadow without memory) carry
+// undefined bytes over defined ones.
+TEST(GlobalMemoryShadow, CopiesFromNeverWrittenBuffersUndefineTheirTargets) {
+  GlobalMemory memory;
+  BufferId fresh = undefinedBuffer(memory, 32, "fresh");
+  BufferId partly = undefinedBuffer(memory, 32, "partly");
+  memory.setDefined(partly, 0, 16);
+  memory.setDefined(partly, 16, 16);
+  memory.copyDefined(partly, 8, fresh, 0, 4);
+  expectUndefinedOnly(memory, partly, 32, 8, 4);
+  // Into another never-written buffer, and within one: still undefined, both.
+  BufferId other = undefinedBuffer(memory, 32, "other");
+  memory.copyDefined(other, 0, fresh, 0, 32);
+  memory.copyDefined(fresh, 16, fresh, 0, 16);
+  EXPECT_FALSE(memory.defined(other, 31, 1));
+  EXPECT_FALSE(memory.defined(fresh, 16, 1));
+  // Into a buffer the host wrote whole (its shadow retired): the copied bytes only.
+  BufferId whole = undefinedBuffer(memory, 32, "whole");
+  memory.setDefined(whole, 0, 32);
+  memory.copyDefined(whole, 4, fresh, 4, 2);
+  expectUndefinedOnly(memory, whole, 32, 4, 2);
+  ASSERT_NE(memory.snapshot()[whole].shadow, nullptr);
+  EXPECT_EQ(memory.snapshot()[whole].shadow[4], kUndefinedByte);
 }
 
 TEST(GlobalMemoryShadow, AHostWriteOfTheWholeBufferDropsItsShadow) {

@@ -256,6 +256,42 @@ TEST_P(Uninit, ConsecutiveLanesCarryEachElementsDefinedness) {
   EXPECT_TRUE(h.memory.defined(out, 0, 128 * 4));
 }
 
+// A shadow's memory comes when first needed; what was never written stays undefined
+// however the defined part came: a host write through a sub-buffer, an earlier launch
+// that wrote only some elements.
+TEST_P(Uninit, PartlyWrittenBuffersKeepTheirUndefinedBytesAcrossLaunches) {
+  KernelHarness h(path());
+  ASSERT_TRUE(h.ok());
+  std::vector<int32_t> values(128);
+  for (int i = 0; i < 128; ++i) values[i] = i + 7;
+  auto src = h.buffer(values, "src");
+  auto mid = h.buffer(std::vector<int32_t>(128, -1), "mid");
+  auto out = h.buffer(std::vector<int32_t>(128, -1), "out");
+  h.memory.setUndefined(src);
+  h.memory.setUndefined(mid);
+  h.memory.setUndefined(out);
+  const BufferId upper = h.memory.createSub(src, 64 * 4, 64 * 4, "upper");
+  h.memory.setDefined(upper, 0, 64 * 4); // src[64..128) through the sub-buffer
+  // The first launch copies src[64..128) only (an offset of 64 work-items): mid's lower
+  // half is never written.
+  NDRange upperHalf = range1(64, 32);
+  upperHalf.offset[0] = 64;
+  h.run("copy_through", upperHalf, {ArgBinding::ofBuffer(src), ArgBinding::ofBuffer(mid)},
+        options());
+  EXPECT_TRUE(h.sink.findings().empty());
+  EXPECT_FALSE(h.memory.defined(mid, 0, 1));
+  EXPECT_FALSE(h.memory.defined(mid, 63 * 4 + 3, 1));
+  EXPECT_TRUE(h.memory.defined(mid, 64 * 4, 64 * 4));
+  // The second copies all of mid: its lower half is undefined, in every lane of it.
+  h.run("copy_through", range1(128, 64), {ArgBinding::ofBuffer(mid), ArgBinding::ofBuffer(out)},
+        options());
+  const Finding f = expectOne(h, "copy_through", "stored to global memory");
+  ASSERT_TRUE(f.workItem && f.memory);
+  EXPECT_LT(f.workItem->global[0], 64u);
+  EXPECT_EQ(f.memory->buffer, "mid");
+  EXPECT_EQ(h.read<int32_t>(out)[100], 107); // the copies went ahead
+}
+
 TEST_P(Uninit, OffWithoutTheCheck) {
   KernelHarness h(path());
   ASSERT_TRUE(h.ok());
