@@ -105,6 +105,28 @@ cl_int Kernel::setArg(cl_uint index, size_t size, const void *value) {
   return CL_SUCCESS;
 }
 
+cl_int Kernel::setSvmArg(cl_uint index, const void *pointer) {
+  if (index >= signature_.params.size()) return CL_INVALID_ARG_INDEX;
+  const ParamKind kind = signature_.params[index].kind;
+  // OpenCL API §5.9.2: only for pointers to global or constant memory.
+  if (kind != ParamKind::GlobalBuffer && kind != ParamKind::ConstantBuffer)
+    return CL_INVALID_ARG_VALUE;
+  KernelArg arg;
+  if (!pointer) {
+    arg.kind = KernelArg::Kind::Null;
+  } else {
+    // The pointer returned by clSVMAlloc or one into its allocation.
+    SvmPlace place = context().svm().find(pointer);
+    if (!place) return CL_INVALID_ARG_VALUE;
+    arg.kind = KernelArg::Kind::Svm;
+    arg.address = reinterpret_cast<uintptr_t>(pointer);
+    arg.bufferName = place.block->name();
+  }
+  std::lock_guard lock(mutex_);
+  args_[index] = std::move(arg);
+  return CL_SUCCESS;
+}
+
 std::vector<KernelArg> Kernel::args() const {
   std::lock_guard lock(mutex_);
   return args_;

@@ -25,7 +25,14 @@ std::shared_ptr<Mem> Mem::buffer(std::shared_ptr<Context> context, cl_mem_flags 
   mem->name_ = "buffer " + std::to_string(context->nextBufferNumber());
   mem->properties_ = std::move(properties);
   GlobalMemory &memory = context->memory();
-  if (flags & CL_MEM_USE_HOST_PTR) {
+  if (SvmPlace place;
+      (flags & CL_MEM_USE_HOST_PTR) && (place = context->svm().find(hostPtr, size))) {
+    // SVM memory: the buffer is a view of the SVM allocation, so that kernels and findings
+    // see one memory through both (OpenCL API §5.2.1, CL_MEM_USES_SVM_POINTER).
+    mem->id_ = memory.createSub(place.block->id(), place.offset, size, mem->name_, accessOf(flags));
+    mem->hostPtr_ = hostPtr;
+    mem->svm_ = std::move(place.block);
+  } else if (flags & CL_MEM_USE_HOST_PTR) {
     // The host's memory is the buffer: kernels write it (OpenCL API §5.2.1).
     mem->id_ = memory.createExternal({static_cast<std::byte *>(hostPtr), size}, mem->name_,
                                      accessOf(flags));
