@@ -43,6 +43,17 @@ cl_int Kernel::setArg(cl_uint index, size_t size, const void *value) {
     // An image is no buffer for a pointer parameter.
     if (!mem || mem->isImage() || mem->sharedContext().get() != &context())
       return CL_INVALID_MEM_OBJECT;
+    if (mem->usesSvmPointer()) {
+      // A buffer over SVM memory: the kernel's pointer is the host address, as with
+      // clSetKernelArgSVMPointer, so that pointers stored in that memory by the host or
+      // the kernel are one address space (OpenCL API §5.6.1). Its accesses are checked
+      // against the SVM allocation.
+      arg.kind = KernelArg::Kind::Svm;
+      arg.address = reinterpret_cast<uintptr_t>(mem->data());
+      const SvmPlace place = context().svm().find(mem->data());
+      arg.bufferName = place ? place.block->name() : mem->name();
+      break;
+    }
     arg.kind = KernelArg::Kind::Buffer;
     arg.mem = mem;
     arg.buffer = mem->id();

@@ -121,6 +121,7 @@ private:
   std::string name_;
   std::vector<cl_mem_properties> properties_;
   std::shared_ptr<SvmBlock> svm_; ///< the SVM allocation a buffer views (usesSvmPointer)
+  size_t svmOffset_ = 0;          ///< where in it
 
   mutable std::mutex mutex_;
   std::vector<Mapping> issued_;
