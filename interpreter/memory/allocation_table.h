@@ -30,10 +30,10 @@ struct AllocationView {
   AddressSpace space = AddressSpace::Global;
   bool released = false;
   HostMapping mapped = HostMapping::None; ///< the host has it (or a parent or child) mapped
+  bool svm = false; ///< an SVM allocation (BufferInfo::svm); in the padding before `shadow`
   uint8_t *shadow = nullptr; ///< definedness of its bytes (BufferView::shadow); null: all defined
   uint32_t parent = 0;       ///< id of the parent allocation for sub-buffers
   uint64_t parentOffset = 0; ///< byte offset inside the parent
-  bool svm = false;          ///< an SVM allocation (BufferInfo::svm)
   std::string name;
 };
 
