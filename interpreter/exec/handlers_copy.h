@@ -33,8 +33,9 @@ inline void copyMemoryDynamic(const ExecState &x, const LoweredOp &op) {
     const uint64_t size = sizeOf(l);
     if (size == 0) continue;
     ResolvedAllocation from, to;
-    const bool fromOk = resolve(x, src[l], l, from), toOk = resolve(x, dst[l], l, to);
-    const uint64_t fromOffset = tagged::offset(src[l]), toOffset = tagged::offset(dst[l]);
+    uint64_t fromOffset, toOffset;
+    const bool fromOk = resolveLane(x, src[l], l, from, fromOffset),
+               toOk = resolveLane(x, dst[l], l, to, toOffset);
     // An end beyond 2^64 is out of bounds: compare the size against what is left.
     const auto rangeEnd = [&](uint64_t offset) {
       return size > ~uint64_t(0) - offset ? ~uint64_t(0) : offset + size;

@@ -64,6 +64,36 @@ inline bool resolve(const ExecState &x, uint64_t p, uint32_t lane, ResolvedAlloc
   }
 }
 
+/// A host address into an SVM allocation (space None, not NULL: memory/tagged_pointer.h):
+/// the allocation found in the launch's sorted SVM ranges (binary search), and `offset`
+/// the address's distance from its first byte. An address in no allocation resolves to
+/// nothing: it is never accessed.
+[[gnu::noinline]] inline bool resolveSvm(const ExecState &x, uint64_t p, ResolvedAllocation &r,
+                                         uint64_t &offset) {
+  const AllocationTable &allocs = x.launch->allocations;
+  const SvmRange *range = allocs.findSvm(p);
+  if (!range) return false;
+  r.global = &allocs[range->id];
+  r.base = r.global->base;
+  r.size = r.global->size;
+  offset = p - range->begin;
+  return true;
+}
+
+/// resolve() for one lane's own access, with the offset of `p` in the allocation: tagged
+/// pointers as resolve() does (offset: tagged::offset), and host addresses into SVM
+/// allocations. Paths that check several lanes against one resolved allocation use
+/// resolve(), where an SVM address fails and sends them lane by lane here: two host
+/// addresses with the same tag bits may lie in different allocations. Tagged pointers
+/// pay nothing for it: the SVM case lives where resolve() fails.
+inline bool resolveLane(const ExecState &x, uint64_t p, uint32_t lane, ResolvedAllocation &r,
+                        uint64_t &offset) {
+  offset = tagged::offset(p);
+  if (resolve(x, p, lane, r)) [[likely]]
+    return true;
+  return tagged::space(p) == AddressSpace::None && p != 0 && resolveSvm(x, p, r, offset);
+}
+
 /// Tells the launch's watchers that an access of `op` faulted in `lanes` lanes, the
 /// first of them `lane` (the seam's accessFaulted event, exec/execution_events.h).
 void raiseAccessFault(const ExecState &x, const LoweredOp &op, uint32_t lane, uint64_t pointer,
@@ -175,12 +205,13 @@ inline void forAccessibleLanes(const ExecState &x, const LoweredOp &op, const ui
   } dropped, performed;
   for (uint32_t l = first; l < x.width; ++l) {
     if (!((mask >> l) & 1)) continue;
-    bool ok = resolve(x, p[l], l, r);
-    AccessFault f = checkAccess(r, ok, tagged::offset(p[l]) + op.imm + bytes, IsWrite);
+    uint64_t offset;
+    bool ok = resolveLane(x, p[l], l, r, offset);
+    AccessFault f = checkAccess(r, ok, offset + op.imm + bytes, IsWrite);
     if (f == AccessFault::WriteOnlyRead && (op.access & kAccessWriteBack)) f = AccessFault::None;
     Faults *faults = &dropped;
     if (accessPerformed(f)) {
-      access(l, r.base + tagged::offset(p[l]) + op.imm);
+      access(l, r.base + offset + op.imm);
       if (f == AccessFault::None) continue;
       faults = &performed;
     } else {
@@ -382,8 +413,10 @@ template <class I> inline void ptrAddIndex(const ExecState &x, const LoweredOp &
 /// when it points into no allocation).
 inline int64_t hostAddress(const ExecState &x, uint64_t p, uint32_t lane) {
   ResolvedAllocation r;
-  if (!resolve(x, p, lane, r)) return int64_t(p);
-  return int64_t(reinterpret_cast<uintptr_t>(r.base)) + tagged::signedOffset(p);
+  uint64_t offset;
+  if (!resolveLane(x, p, lane, r, offset)) return int64_t(p);
+  if (!r.global || !r.global->svm) offset = uint64_t(tagged::signedOffset(p));
+  return int64_t(reinterpret_cast<uintptr_t>(r.base)) + int64_t(offset);
 }
 
 /// OpPtrDiff: the distance between two pointers in elements of `imm` bytes, as
@@ -409,8 +442,12 @@ inline void ptrDiff(const ExecState &x, const LoweredOp &op) {
 inline void genericCastExplicit(const ExecState &x, const LoweredOp &op) {
   const uint64_t *a = x.reg<uint64_t>(op.a);
   const auto space = static_cast<AddressSpace>(op.imm);
-  forLanes(x, x.maskOf(op), x.reg<uint64_t>(op.d),
-           [&](uint32_t l) { return tagged::space(a[l]) == space ? a[l] : uint64_t(0); });
+  // A host address into SVM memory (space None, not NULL) is a global pointer.
+  const bool global = space == AddressSpace::Global;
+  forLanes(x, x.maskOf(op), x.reg<uint64_t>(op.d), [&](uint32_t l) {
+    const AddressSpace s = tagged::space(a[l]);
+    return s == space || (global && s == AddressSpace::None) ? a[l] : uint64_t(0);
+  });
 }
 
 /// OpGenericPtrMemSemantics: WorkgroupMemory for local, CrossWorkgroupMemory for
@@ -424,6 +461,8 @@ inline void genericMemSemantics(const ExecState &x, const LoweredOp &op) {
     case AddressSpace::Global:
     case AddressSpace::Constant:
       return uint32_t(spv::MemorySemanticsMask::CrossWorkgroupMemory);
+    case AddressSpace::None: // NULL, or a host address into SVM memory (global)
+      return a[l] ? uint32_t(spv::MemorySemanticsMask::CrossWorkgroupMemory) : 0;
     default:
       return 0;
     }

@@ -26,8 +26,8 @@ constexpr uint64_t kMaxCallBytes = uint64_t(1) << 20;
 std::optional<std::string> readString(const ExecState &x, const LoweredOp &op, uint32_t lane,
                                       uint64_t pointer, uint64_t limit) {
   ResolvedAllocation r;
-  const bool ok = resolve(x, pointer, lane, r);
-  const uint64_t offset = tagged::offset(pointer);
+  uint64_t offset;
+  const bool ok = resolveLane(x, pointer, lane, r, offset);
   AccessFault fault = checkAccess(r, ok, offset + 1, false);
   if (fault == AccessFault::None) {
     const uint64_t available = r.size - offset;

@@ -292,23 +292,22 @@ void WorkGroupRunner::asyncCopy(const Collective &c) {
   x.launch = &launch_, x.group = &group_;
   bool toLocal = tagged::space(dst) == AddressSpace::Local;
   ops::ResolvedAllocation d, s;
-  bool okDst = tagged::space(dst) != AddressSpace::Private && ops::resolve(x, dst, 0, d);
-  bool okSrc = tagged::space(src) != AddressSpace::Private && ops::resolve(x, src, 0, s);
+  uint64_t dstAt = 0, srcAt = 0; // offsets in the allocations (SVM: from their start)
+  bool okDst = tagged::space(dst) != AddressSpace::Private && ops::resolveLane(x, dst, 0, d, dstAt);
+  bool okSrc = tagged::space(src) != AddressSpace::Private && ops::resolveLane(x, src, 0, s, srcAt);
   const uint64_t dstStride = (toLocal ? 1 : stride) * size,
                  srcStride = (toLocal ? stride : 1) * size;
   // The elements are copied up to the first that is out of bounds; the watchers see
   // them as one copy (ranges, not elements: the checks' cost is per range).
   uint64_t done = 0;
   for (; done < count; ++done) {
-    const uint64_t dstOffset = tagged::offset(dst) + done * dstStride;
-    const uint64_t srcOffset = tagged::offset(src) + done * srcStride;
+    const uint64_t dstOffset = dstAt + done * dstStride;
+    const uint64_t srcOffset = srcAt + done * srcStride;
     const bool dstIn = okDst && dstOffset + size <= d.size;
     const bool srcIn = okSrc && srcOffset + size <= s.size;
     if (!dstIn || !srcIn) {
       if (done > 0)
-        copied(x, c,
-               CopiedBytes{dst, &d, tagged::offset(dst), src, &s, tagged::offset(src), size, done,
-                           dstStride, srcStride});
+        copied(x, c, CopiedBytes{dst, &d, dstAt, src, &s, srcAt, size, done, dstStride, srcStride});
       const FaultedCopy fault{
           dstIn ? src : dst,     dstIn ? srcOffset : dstOffset, size, done, count, !dstIn,
           workItem(warps_[0], 0)};
@@ -319,9 +318,7 @@ void WorkGroupRunner::asyncCopy(const Collective &c) {
     std::memmove(d.base + dstOffset, s.base + srcOffset, size);
   }
   if (done == count && count > 0)
-    copied(x, c,
-           CopiedBytes{dst, &d, tagged::offset(dst), src, &s, tagged::offset(src), size, count,
-                       dstStride, srcStride});
+    copied(x, c, CopiedBytes{dst, &d, dstAt, src, &s, srcAt, size, count, dstStride, srcStride});
   for (uint64_t item = 0; item < n; ++item) slots[0][item] = 1; // the event
   if (unwaitedCopy_ == ~0u) unwaitedCopy_ = c.instruction;
 }

@@ -90,6 +90,12 @@ void bindArguments(LaunchContext &L, const LoweredKernel &k, const std::vector<A
         const AllocationView &v = L.allocations[a.buffer];
         AddressSpace space = p.constant ? AddressSpace::Constant : v.space;
         uniforms.push_back({p.pointerSlot, 8, tagged::make(space, a.buffer, 0)});
+      } else if (a.kind == ArgBinding::Kind::Address) {
+        // A host address into SVM memory is itself the pointer (memory/tagged_pointer.h).
+        if (tagged::space(a.address) != AddressSpace::None)
+          throw Error(what + ": host address " + std::to_string(a.address) +
+                      " is outside the addresses SVM pointers may have");
+        uniforms.push_back({p.pointerSlot, 8, a.address});
       } else {
         throw Error(what + " is a pointer: bind a buffer or NULL");
       }

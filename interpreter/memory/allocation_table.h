@@ -8,6 +8,7 @@
 // every buffer the program ever created.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -29,10 +30,18 @@ struct AllocationView {
   AddressSpace space = AddressSpace::Global;
   bool released = false;
   HostMapping mapped = HostMapping::None; ///< the host has it (or a parent or child) mapped
+  bool svm = false; ///< an SVM allocation (BufferInfo::svm); in the padding before `shadow`
   uint8_t *shadow = nullptr; ///< definedness of its bytes (BufferView::shadow); null: all defined
   uint32_t parent = 0;       ///< id of the parent allocation for sub-buffers
   uint64_t parentOffset = 0; ///< byte offset inside the parent
   std::string name;
+};
+
+/// A live SVM allocation's host addresses [begin, end) (BufferInfo::svm).
+struct SvmRange {
+  uint64_t begin = 0;
+  uint64_t end = 0;
+  uint32_t id = 0;
 };
 
 /// Consecutive ids [k * kAllocationChunkSize, (k + 1) * kAllocationChunkSize).
@@ -64,6 +73,20 @@ public:
     // Owned chunks were made non-const by this table.
     return const_cast<AllocationChunk &>(*chunks_[c]).views[id & (kAllocationChunkSize - 1)];
   }
+
+  /// The live SVM allocations, sorted by address (they do not overlap).
+  const std::vector<SvmRange> &svmRanges() const { return svm_; }
+  /// The SVM allocation whose bytes hold host address `address`, else the one it is one
+  /// past the end of (an access there is out of its bounds); null when there is none.
+  const SvmRange *findSvm(uint64_t address) const {
+    // The first range beginning after `address`; the one before it may hold it.
+    auto after = std::upper_bound(svm_.begin(), svm_.end(), address,
+                                  [](uint64_t a, const SvmRange &r) { return a < r.begin; });
+    if (after == svm_.begin()) return nullptr;
+    const SvmRange &r = *std::prev(after);
+    return address <= r.end ? &r : nullptr;
+  }
+  void setSvmRanges(std::vector<SvmRange> ranges) { svm_ = std::move(ranges); }
 
   /// Building (GlobalMemory::launchAllocations): the next chunk, shared with other
   /// launches (never changed) or this table's own.
@@ -114,6 +137,7 @@ private:
   std::vector<std::shared_ptr<const AllocationChunk>> chunks_;
   std::vector<bool> owned_;
   size_t size_ = 0;
+  std::vector<SvmRange> svm_;
 };
 
 } // namespace spvsim

@@ -133,6 +133,17 @@ BufferId GlobalMemory::createExternal(std::span<std::byte> storage, std::string 
   return id;
 }
 
+BufferId GlobalMemory::createSvm(std::span<std::byte> storage, std::string name,
+                                 BufferAccess access) {
+  const uint64_t begin = reinterpret_cast<uintptr_t>(storage.data());
+  if ((begin >> tagged::kOffsetBits) != ((begin + storage.size()) >> tagged::kOffsetBits))
+    throw Error("SVM allocation '" + name + "' crosses a 2^40-byte boundary of the address space");
+  const BufferId id = createExternal(storage, std::move(name), access);
+  std::lock_guard lock(mutex_);
+  infos_[id].svm = true;
+  return id;
+}
+
 BufferId GlobalMemory::createSub(BufferId parent, uint64_t offset, uint64_t size, std::string name,
                                  BufferAccess access) {
   std::lock_guard lock(mutex_);

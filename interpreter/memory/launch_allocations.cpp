@@ -16,6 +16,7 @@ AllocationTable GlobalMemory::launchAllocations() const {
   table.reserveChunks(chunks);
   table.setSize(count);
   std::vector<BufferId> mapped, live;
+  std::vector<SvmRange> svm;
   for (size_t c = 0; c < chunks; ++c) {
     if (c < releasedChunks_.size() && releasedChunks_[c]) {
       table.appendShared(releasedChunks_[c]);
@@ -43,6 +44,11 @@ AllocationTable GlobalMemory::launchAllocations() const {
       v.base = i.parent ? storage_[i.parent].get() + i.parentOffset : storage_[id].get();
       if (auto [shadow, at] = shadowLocked(static_cast<BufferId>(id)); shadow)
         v.shadow = shadow->data() + at;
+      v.svm = i.svm;
+      if (i.svm) {
+        const uint64_t begin = reinterpret_cast<uintptr_t>(v.base);
+        svm.push_back({begin, begin + i.size, static_cast<uint32_t>(id)});
+      }
     }
     if (allReleased) {
       if (releasedChunks_.size() <= c) releasedChunks_.resize(c + 1);
@@ -66,6 +72,9 @@ AllocationTable GlobalMemory::launchAllocations() const {
     for (BufferId other : live)
       if (infos_[other].parent == id) cover(other);
   }
+  std::sort(svm.begin(), svm.end(),
+            [](const SvmRange &a, const SvmRange &b) { return a.begin < b.begin; });
+  table.setSvmRanges(std::move(svm));
   return table;
 }
 

@@ -237,7 +237,9 @@ cl_int deviceInfo(const Device &d, cl_device_info param, size_t size, void *valu
   case CL_DEVICE_REFERENCE_COUNT:
     return returnValue<cl_uint>(size, value, ret, 1);
   case CL_DEVICE_SVM_CAPABILITIES:
-    return returnValue<cl_device_svm_capabilities>(size, value, ret, 0);
+    // Coarse-grained buffer SVM only (runtime/api/svm.cpp).
+    return returnValue<cl_device_svm_capabilities>(size, value, ret,
+                                                   CL_DEVICE_SVM_COARSE_GRAIN_BUFFER);
   case CL_DEVICE_MAX_NUM_SUB_GROUPS:
     return returnValue<cl_uint>(
         size, value, ret,

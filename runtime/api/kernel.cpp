@@ -1,6 +1,7 @@
 // Kernel entry points (OpenCL API §5.9): creating and cloning kernels,
 // setting arguments, and the kernel, argument, work-group and sub-group
 // queries.
+#include <cstring>
 #include <sstream>
 
 #include "api/api.h"
@@ -164,25 +165,35 @@ CL_API_ENTRY cl_int CL_API_CALL clSetKernelArg(cl_kernel kernel, cl_uint arg_ind
 
 CL_API_ENTRY cl_int CL_API_CALL clSetKernelArgSVMPointer(cl_kernel kernel, cl_uint arg_index,
                                                          const void *arg_value) {
-  (void)arg_index;
-  (void)arg_value;
-  // CL_DEVICE_SVM_CAPABILITIES is 0 (OpenCL API §5.9.2).
-  return lookup<Kernel>(kernel) ? CL_INVALID_OPERATION : CL_INVALID_KERNEL;
+  return api::guard("clSetKernelArgSVMPointer", [&]() -> cl_int {
+    std::shared_ptr<Kernel> k = lookup<Kernel>(kernel);
+    if (!k) return CL_INVALID_KERNEL;
+    return k->setSvmArg(arg_index, arg_value);
+  });
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clSetKernelExecInfo(cl_kernel kernel,
                                                     cl_kernel_exec_info param_name,
                                                     size_t param_value_size,
                                                     const void *param_value) {
-  (void)param_value_size;
-  (void)param_value;
   if (!lookup<Kernel>(kernel)) return CL_INVALID_KERNEL;
-  if (param_name != CL_KERNEL_EXEC_INFO_SVM_PTRS &&
-      param_name != CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM)
+  switch (param_name) {
+  case CL_KERNEL_EXEC_INFO_SVM_PTRS:
+    // OpenCL API §5.9.2: the SVM pointers a kernel reaches other than through its
+    // arguments. Every SVM allocation of the context is reachable in every launch.
+    if (param_value_size % sizeof(void *) || (param_value_size && !param_value))
+      return CL_INVALID_VALUE;
+    return CL_SUCCESS;
+  case CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM: {
+    if (param_value_size != sizeof(cl_bool) || !param_value) return CL_INVALID_VALUE;
+    cl_bool on = CL_FALSE;
+    std::memcpy(&on, param_value, sizeof on);
+    // System SVM is not supported (CL_DEVICE_SVM_FINE_GRAIN_SYSTEM is not set).
+    return on ? CL_INVALID_OPERATION : CL_SUCCESS;
+  }
+  default:
     return CL_INVALID_VALUE;
-  // Both parameters are about SVM, which the device does not support: that error comes
-  // first, whatever the value (OpenCL API §5.9.2, Appendix: optional SVM).
-  return CL_INVALID_OPERATION;
+  }
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clGetKernelInfo(cl_kernel kernel, cl_kernel_info param_name,

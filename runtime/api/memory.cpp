@@ -151,7 +151,7 @@ CL_API_ENTRY cl_int CL_API_CALL clGetMemObjectInfo(cl_mem memobj, cl_mem_info pa
     case CL_MEM_OFFSET:
       return api::returnValue<size_t>(size, value, ret, m->origin());
     case CL_MEM_USES_SVM_POINTER:
-      return api::returnValue<cl_bool>(size, value, ret, CL_FALSE);
+      return api::returnValue<cl_bool>(size, value, ret, m->usesSvmPointer() ? CL_TRUE : CL_FALSE);
     case CL_MEM_PROPERTIES:
       return api::returnVector(size, value, ret, m->properties());
     default:

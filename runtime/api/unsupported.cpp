@@ -1,7 +1,6 @@
 // Optional features the device does not have, answered with the errors the
 // spec prescribes for a device without them: pipes (§5.4,
-// CL_DEVICE_PIPE_SUPPORT is CL_FALSE), shared virtual memory (§5.6,
-// CL_DEVICE_SVM_CAPABILITIES is 0), and sharing with OpenGL and EGL
+// CL_DEVICE_PIPE_SUPPORT is CL_FALSE), and sharing with OpenGL and EGL
 // (cl_khr_gl_sharing, cl_khr_egl_image: no context can be created from
 // theirs). These entry points exist because the loader and directly linked
 // programs may call them.
@@ -12,10 +11,6 @@ using namespace spvsim;
 using namespace spvsim::runtime;
 
 namespace {
-
-cl_int noSvm(cl_command_queue queue) {
-  return lookup<Queue>(queue) ? CL_INVALID_OPERATION : CL_INVALID_COMMAND_QUEUE;
-}
 
 /// Commands on objects shared with another API: the queue's context shares with none.
 cl_int noSharing(cl_command_queue queue, cl_int error) {
@@ -32,49 +27,6 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreatePipe(cl_context context, cl_mem_flags, c
 
 CL_API_ENTRY cl_int CL_API_CALL clGetPipeInfo(cl_mem, cl_pipe_info, size_t, void *, size_t *) {
   return CL_INVALID_MEM_OBJECT; // no pipe can exist
-}
-
-CL_API_ENTRY void *CL_API_CALL clSVMAlloc(cl_context, cl_svm_mem_flags, size_t, cl_uint) {
-  return nullptr; // OpenCL API §5.6.1: NULL when SVM is not supported
-}
-
-CL_API_ENTRY void CL_API_CALL clSVMFree(cl_context, void *) {}
-
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMFree(cl_command_queue command_queue, cl_uint, void *[],
-                                                 void(CL_CALLBACK *)(cl_command_queue, cl_uint,
-                                                                     void *[], void *),
-                                                 void *, cl_uint, const cl_event *, cl_event *) {
-  return noSvm(command_queue);
-}
-
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMMemcpy(cl_command_queue command_queue, cl_bool, void *,
-                                                   const void *, size_t, cl_uint, const cl_event *,
-                                                   cl_event *) {
-  return noSvm(command_queue);
-}
-
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMMemFill(cl_command_queue command_queue, void *,
-                                                    const void *, size_t, size_t, cl_uint,
-                                                    const cl_event *, cl_event *) {
-  return noSvm(command_queue);
-}
-
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMMap(cl_command_queue command_queue, cl_bool,
-                                                cl_map_flags, void *, size_t, cl_uint,
-                                                const cl_event *, cl_event *) {
-  return noSvm(command_queue);
-}
-
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMUnmap(cl_command_queue command_queue, void *, cl_uint,
-                                                  const cl_event *, cl_event *) {
-  return noSvm(command_queue);
-}
-
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMMigrateMem(cl_command_queue command_queue, cl_uint,
-                                                       const void **, const size_t *,
-                                                       cl_mem_migration_flags, cl_uint,
-                                                       const cl_event *, cl_event *) {
-  return noSvm(command_queue);
 }
 
 // cl_khr_gl_sharing: "CL_INVALID_CONTEXT if context ... was not created from a GL context".

@@ -331,6 +331,7 @@ std::optional<CapturedLaunch> Capture::begin(const LaunchCommand &launch) {
     }
     case KernelArg::Kind::Null:
     case KernelArg::Kind::Unset:
+    case KernelArg::Kind::Svm: // run files have no SVM: an SVM pointer is captured as NULL
       arg.kind = runfile::ArgSpec::Kind::Null;
       break;
     case KernelArg::Kind::Sampler:

@@ -1,7 +1,7 @@
 // Context: the devices (spvsim's one device), the properties and callbacks
 // the application gave (OpenCL API §4.4), and the GlobalMemory that holds
 // every buffer of the context, so that pointers stored in one buffer stay
-// valid in another.
+// valid in another, and its SVM allocations.
 #pragma once
 
 #include <atomic>
@@ -13,6 +13,7 @@
 #include "core/cl.h"
 #include "core/device.h"
 #include "core/object.h"
+#include "core/svm.h"
 #include "spvsim/interpreter/global_memory.h"
 
 namespace spvsim::runtime {
@@ -32,6 +33,8 @@ public:
   /// The properties as given, 0-terminated (empty when none were given).
   const std::vector<cl_context_properties> &properties() const { return properties_; }
   GlobalMemory &memory() { return memory_; }
+  /// The context's coarse-grained SVM allocations (clSVMAlloc).
+  SvmHeap &svm() { return svm_; }
 
   /// Tells the application about an error that happened outside any call (pfn_notify).
   void notify(const std::string &message) const;
@@ -45,6 +48,7 @@ private:
   ContextNotify notify_;
   void *userData_;
   GlobalMemory memory_;
+  SvmHeap svm_{memory_};
   std::mutex mutex_;
   std::vector<std::pair<ContextDestructor, void *>> destructors_;
   std::atomic<uint32_t> buffers_{0};

@@ -43,6 +43,17 @@ cl_int Kernel::setArg(cl_uint index, size_t size, const void *value) {
     // An image is no buffer for a pointer parameter.
     if (!mem || mem->isImage() || mem->sharedContext().get() != &context())
       return CL_INVALID_MEM_OBJECT;
+    if (mem->usesSvmPointer()) {
+      // A buffer over SVM memory: the kernel's pointer is the host address, as with
+      // clSetKernelArgSVMPointer, so that pointers stored in that memory by the host or
+      // the kernel are one address space (OpenCL API §5.6.1). Its accesses are checked
+      // against the SVM allocation.
+      arg.kind = KernelArg::Kind::Svm;
+      arg.address = reinterpret_cast<uintptr_t>(mem->data());
+      const SvmPlace place = context().svm().find(mem->data());
+      arg.bufferName = place ? place.block->name() : mem->name();
+      break;
+    }
     arg.kind = KernelArg::Kind::Buffer;
     arg.mem = mem;
     arg.buffer = mem->id();
@@ -99,6 +110,28 @@ cl_int Kernel::setArg(cl_uint index, size_t size, const void *value) {
   case ParamKind::Unsupported:
     // Pipes and queues.
     return CL_INVALID_ARG_VALUE;
+  }
+  std::lock_guard lock(mutex_);
+  args_[index] = std::move(arg);
+  return CL_SUCCESS;
+}
+
+cl_int Kernel::setSvmArg(cl_uint index, const void *pointer) {
+  if (index >= signature_.params.size()) return CL_INVALID_ARG_INDEX;
+  const ParamKind kind = signature_.params[index].kind;
+  // OpenCL API §5.9.2: only for pointers to global or constant memory.
+  if (kind != ParamKind::GlobalBuffer && kind != ParamKind::ConstantBuffer)
+    return CL_INVALID_ARG_VALUE;
+  KernelArg arg;
+  if (!pointer) {
+    arg.kind = KernelArg::Kind::Null;
+  } else {
+    // The pointer returned by clSVMAlloc or one into its allocation.
+    SvmPlace place = context().svm().find(pointer);
+    if (!place) return CL_INVALID_ARG_VALUE;
+    arg.kind = KernelArg::Kind::Svm;
+    arg.address = reinterpret_cast<uintptr_t>(pointer);
+    arg.bufferName = place.block->name();
   }
   std::lock_guard lock(mutex_);
   args_[index] = std::move(arg);

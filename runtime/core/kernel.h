@@ -19,15 +19,16 @@ namespace spvsim::runtime {
 
 /// One argument value as clSetKernelArg set it.
 struct KernelArg {
-  enum class Kind { Unset, Buffer, Null, Local, Bytes, Image, Sampler };
+  enum class Kind { Unset, Buffer, Null, Local, Bytes, Image, Sampler, Svm };
   Kind kind = Kind::Unset;
   std::weak_ptr<Mem> mem;       ///< Buffer, Image
   BufferId buffer = 0;          ///< Buffer, Image: its allocation, even once released
-  std::string bufferName;       ///< Buffer, Image: its name in findings
+  std::string bufferName;       ///< Buffer, Image, Svm: its name in findings
   ImageDescription image;       ///< Image: the image over `buffer`
   uint32_t samplerBits = 0;     ///< Sampler: the sampler_t value (sampler_bits)
   size_t localSize = 0;         ///< Local
   std::vector<std::byte> bytes; ///< Bytes
+  uint64_t address = 0;         ///< Svm: the host address into an SVM allocation
 };
 
 class Kernel : public _cl_kernel {
@@ -51,6 +52,10 @@ public:
   /// clSetKernelArg: CL_SUCCESS or the spec's error (CL_INVALID_ARG_INDEX, _VALUE, _SIZE,
   /// CL_INVALID_MEM_OBJECT, CL_INVALID_SAMPLER).
   cl_int setArg(cl_uint index, size_t size, const void *value);
+  /// clSetKernelArgSVMPointer: CL_SUCCESS, CL_INVALID_ARG_INDEX, or CL_INVALID_ARG_VALUE for
+  /// an argument that is no global or constant pointer or a pointer into no SVM allocation
+  /// of the context (NULL is a NULL pointer).
+  cl_int setSvmArg(cl_uint index, const void *pointer);
   /// The argument values, copied (a launch takes them at enqueue time).
   std::vector<KernelArg> args() const;
   /// Every argument has a value.

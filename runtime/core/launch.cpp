@@ -55,7 +55,9 @@ std::string declaredElementType(const LaunchCommand &launch, size_t index, uint3
 void nameBuffers(std::span<Finding> findings, const LaunchCommand &launch) {
   for (size_t i = launch.args.size(); i-- > 0;) {
     const KernelArg &a = launch.args[i];
-    if (a.kind != KernelArg::Kind::Buffer && a.kind != KernelArg::Kind::Image) continue;
+    if (a.kind != KernelArg::Kind::Buffer && a.kind != KernelArg::Kind::Image &&
+        a.kind != KernelArg::Kind::Svm)
+      continue;
     const std::string name = parameterName(launch.signature.params[i].name, i);
     for (Finding &f : findings) {
       if (!f.memory || f.memory->buffer != a.bufferName) {
@@ -198,6 +200,7 @@ LaunchCommand prepareLaunch(const Kernel &kernel, const NDRange &range) {
       mem = a.mem.lock();
     launch.buffers.push_back(std::move(mem));
   }
+  launch.svm = launch.context->svm().blocks();
   return launch;
 }
 
@@ -235,6 +238,9 @@ cl_int runLaunch(const LaunchCommand &launch) {
       break;
     case KernelArg::Kind::Sampler:
       bindings.push_back(ArgBinding::ofSampler(a.samplerBits));
+      break;
+    case KernelArg::Kind::Svm:
+      bindings.push_back(ArgBinding::ofAddress(a.address));
       break;
     }
   }

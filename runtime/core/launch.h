@@ -14,6 +14,7 @@
 #include "core/kernel.h"
 #include "core/mem.h"
 #include "core/program.h"
+#include "core/svm.h"
 #include "spvsim/common/error.h"
 #include "spvsim/interpreter/launch.h"
 
@@ -31,6 +32,9 @@ struct LaunchCommand {
   /// The buffer of each argument while the command lives (null: not a buffer, or one the
   /// application had released when it enqueued).
   std::vector<std::shared_ptr<Mem>> buffers;
+  /// The context's SVM allocations when it was enqueued: the kernel may reach any of them
+  /// through pointers stored in memory, and their bytes stay while it runs.
+  std::vector<std::shared_ptr<SvmBlock>> svm;
   /// Its place among the process's NDRange commands in the order they were enqueued
   /// (from 1): how findings about one launch of several name it.
   uint64_t enqueueIndex = 0;

@@ -25,7 +25,15 @@ std::shared_ptr<Mem> Mem::buffer(std::shared_ptr<Context> context, cl_mem_flags 
   mem->name_ = "buffer " + std::to_string(context->nextBufferNumber());
   mem->properties_ = std::move(properties);
   GlobalMemory &memory = context->memory();
-  if (flags & CL_MEM_USE_HOST_PTR) {
+  if (SvmPlace place;
+      (flags & CL_MEM_USE_HOST_PTR) && (place = context->svm().find(hostPtr, size))) {
+    // SVM memory: the buffer is a view of the SVM allocation, so that kernels and findings
+    // see one memory through both (OpenCL API §5.2.1, CL_MEM_USES_SVM_POINTER).
+    mem->id_ = memory.createSub(place.block->id(), place.offset, size, mem->name_, accessOf(flags));
+    mem->hostPtr_ = hostPtr;
+    mem->svm_ = std::move(place.block);
+    mem->svmOffset_ = place.offset;
+  } else if (flags & CL_MEM_USE_HOST_PTR) {
     // The host's memory is the buffer: kernels write it (OpenCL API §5.2.1).
     mem->id_ = memory.createExternal({static_cast<std::byte *>(hostPtr), size}, mem->name_,
                                      accessOf(flags));
@@ -61,7 +69,12 @@ std::shared_ptr<Mem> Mem::subBuffer(std::shared_ptr<Mem> parent, cl_mem_flags fl
   if (parent->flags_ & CL_MEM_USE_HOST_PTR)
     mem->hostPtr_ = static_cast<std::byte *>(parent->hostPtr_) + origin;
   GlobalMemory &memory = parent->context_->memory();
-  mem->id_ = memory.createSub(parent->id_, origin, size, mem->name_, accessOf(flags));
+  // A buffer over SVM memory is itself a view of the SVM allocation: its sub-buffers are
+  // views of that allocation too.
+  mem->id_ = parent->svm_
+                 ? memory.createSub(parent->svm_->id(), parent->svmOffset_ + origin, size,
+                                    mem->name_, accessOf(flags))
+                 : memory.createSub(parent->id_, origin, size, mem->name_, accessOf(flags));
   mem->data_ = parent->data_ + origin;
   return mem;
 }

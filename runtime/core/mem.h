@@ -74,6 +74,9 @@ public:
   const std::vector<cl_mem_properties> &properties() const { return properties_; }
   /// The first byte of the buffer's storage.
   std::byte *data() const { return data_; }
+  /// CL_MEM_USES_SVM_POINTER: a CL_MEM_USE_HOST_PTR buffer over SVM memory (a view of the
+  /// SVM allocation, OpenCL API §5.2.1), or a sub-buffer of one.
+  bool usesSvmPointer() const { return parent_ ? parent_->usesSvmPointer() : svm_ != nullptr; }
 
   /// OpenCL API §5.2.2: reads and writes the host may enqueue (CL_MEM_HOST_* flags).
   bool hostMayRead() const { return !(flags_ & (CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_NO_ACCESS)); }
@@ -117,6 +120,8 @@ private:
   uint64_t reserved_ = 0; ///< bytes counted against the device's memory
   std::string name_;
   std::vector<cl_mem_properties> properties_;
+  std::shared_ptr<SvmBlock> svm_; ///< the SVM allocation a buffer views (usesSvmPointer)
+  size_t svmOffset_ = 0;          ///< where in it
 
   mutable std::mutex mutex_;
   std::vector<Mapping> issued_;

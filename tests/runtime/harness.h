@@ -99,6 +99,18 @@ static inline cl_program buildSource(cl_context context, cl_device_id device, co
   return program;
 }
 
+/* The text of the JSON report the runtime writes to `path` (SPVSIM_REPORT), "" when
+ * there is none; the same buffer every call. */
+static inline char *reportText(const char *path) {
+  static char text[65536];
+  FILE *f = fopen(path, "rb");
+  if (!f) return strcpy(text, "");
+  size_t n = fread(text, 1, sizeof text - 1, f);
+  text[n] = 0;
+  fclose(f);
+  return text;
+}
+
 /* Reads a whole file (SPIR-V modules of the tests); `size` receives its length. */
 static inline unsigned char *readFile(const char *path, size_t *size) {
   FILE *f = fopen(path, "rb");

@@ -10,15 +10,8 @@ static const char *kSource = "__kernel void fill(__global int *data, int value) 
 
 static char reportPath[512];
 
-/* The JSON report the runtime writes (SPVSIM_REPORT), as text. */
 static char *report(void) {
-  static char text[65536];
-  FILE *f = fopen(reportPath, "rb");
-  if (!f) return strcpy(text, "");
-  size_t n = fread(text, 1, sizeof text - 1, f);
-  text[n] = 0;
-  fclose(f);
-  return text;
+  return reportText(reportPath);
 }
 
 int main(void) {

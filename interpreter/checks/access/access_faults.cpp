@@ -2,9 +2,41 @@
 // the executor stopped (docs/findings.md oob.*, null.deref, access.*).
 #include "checks/access/access_faults.h"
 
+#include <cstdio>
 #include <string>
 
 namespace spvsim {
+
+namespace {
+
+/// The kind and message of an access faulted for the allocation's state or flags rather
+/// than for its bounds: released (or freed), mapped, read-only or write-only `what`.
+void describeFlagFault(Finding &f, ops::AccessFault fault, bool isWrite, const std::string &what,
+                       const char *gone) {
+  using ops::AccessFault;
+  const std::string verb = isWrite ? "write" : "read";
+  switch (fault) {
+  case AccessFault::Released:
+    f.kind = "access.released";
+    f.message = verb + " of " + what + " after it was " + gone;
+    break;
+  case AccessFault::Mapped:
+    f.kind = "access.mapped";
+    f.message = verb + " of " + what + " while the host has it mapped" +
+                (isWrite ? "" : " for writing") + " (the " + verb + " was not performed)";
+    break;
+  case AccessFault::ReadOnlyWrite:
+    f.kind = "access.read_only_write";
+    f.message = "write to read-only " + what;
+    break;
+  default:
+    f.kind = "access.write_only_read";
+    f.message = "read of write-only " + what;
+    break;
+  }
+}
+
+} // namespace
 
 void AccessFaultWatcher::accessFaulted(const ExecState &x, const LoweredOp &op,
                                        const FaultedAccess &access) {
@@ -15,6 +47,13 @@ void AccessFaultWatcher::accessFaulted(const ExecState &x, const LoweredOp &op,
   const AccessFault fault = access.fault;
   AddressSpace space = tagged::space(pointer);
   uint32_t id = tagged::id(pointer);
+  // A host address (an SVM pointer), unless it is NULL plus an offset below 2^40 in no
+  // SVM allocation: that is a NULL pointer's access.
+  if (space == AddressSpace::None && pointer != 0) [[unlikely]] {
+    ops::ResolvedAllocation svm;
+    uint64_t at;
+    if (id != 0 || ops::resolveSvm(x, pointer, svm, at)) return svmAccessFaulted(x, op, access);
+  }
   // Kind and buffer follow from these (id: tagged::kIdBits = 21 bits, space 3, fault 4),
   // except for sub-buffers (oob.subbuffer depends on the offset): their findings are
   // built every time.
@@ -51,21 +90,10 @@ void AccessFaultWatcher::accessFaulted(const ExecState &x, const LoweredOp &op,
     }
     break;
   case AccessFault::Released:
-    f.kind = "access.released";
-    f.message = std::string(verb) + " of buffer '" + name + "' after it was released";
-    break;
   case AccessFault::Mapped:
-    f.kind = "access.mapped";
-    f.message = std::string(verb) + " of buffer '" + name + "' while the host has it mapped" +
-                (isWrite ? "" : " for writing") + " (the " + verb + " was not performed)";
-    break;
   case AccessFault::ReadOnlyWrite:
-    f.kind = "access.read_only_write";
-    f.message = "write to read-only buffer '" + name + "'";
-    break;
   case AccessFault::WriteOnlyRead:
-    f.kind = "access.write_only_read";
-    f.message = "read of write-only buffer '" + name + "'";
+    describeFlagFault(f, fault, isWrite, "buffer '" + name + "'", "released");
     break;
   case AccessFault::OutOfBounds:
   case AccessFault::None: {
@@ -106,6 +134,56 @@ void AccessFaultWatcher::accessFaulted(const ExecState &x, const LoweredOp &op,
     x.launch->reporter->report(std::move(f), op.source);
   else
     x.launch->reporter->report(std::move(f), op.source, key);
+}
+
+void AccessFaultWatcher::svmAccessFaulted(const ExecState &x, const LoweredOp &op,
+                                          const FaultedAccess &access) {
+  // A host address (OpenCL API §5.6.1: a kernel's pointer into SVM memory is the
+  // host's): in an SVM allocation, or in none (never accessed).
+  using ops::AccessFault;
+  const char *verb = access.isWrite ? "write" : "read";
+  ops::ResolvedAllocation r;
+  uint64_t offset = 0;
+  const bool resolved = ops::resolveSvm(x, access.pointer, r, offset);
+  const uint32_t id = resolved ? uint32_t(r.global - &x.launch->allocations[0]) : 0;
+  const uint64_t key = repeatKey(0, op,
+                                 uint64_t(id) | uint64_t(access.fault) << 24 |
+                                     uint64_t(access.isWrite) << 28 | uint64_t(1) << 27);
+  if (x.launch->reporter->countRepeat(key)) return;
+  offset += op.imm;
+  char address[32];
+  std::snprintf(address, sizeof address, "0x%llx",
+                static_cast<unsigned long long>(access.pointer + op.imm));
+  auto byteCount = [](uint64_t n) { return std::to_string(n) + (n == 1 ? " byte" : " bytes"); };
+  Finding f;
+  f.workItem = workItemOf(x, access.lane);
+  f.kind = std::string("oob.global.") + verb;
+  if (!resolved) {
+    f.memory = MemoryRef{"global", std::string(address), 0, access.bytes};
+    f.message = std::string(verb) + " of " + byteCount(access.bytes) +
+                " through a pointer to no allocation (host address " + address +
+                " is in no SVM allocation)";
+  } else {
+    const std::string &name = r.global->name;
+    f.memory = MemoryRef{"global", name, offset, access.bytes};
+    switch (access.fault) {
+    case AccessFault::Released:
+    case AccessFault::Mapped:
+    case AccessFault::ReadOnlyWrite:
+    case AccessFault::WriteOnlyRead:
+      describeFlagFault(f, access.fault, access.isWrite, "'" + name + "'", "freed");
+      break;
+    default:
+      f.message = std::string(verb) + " of " + byteCount(access.bytes) + " at offset " +
+                  std::to_string(offset) + " of global '" + name + "' of " + byteCount(r.size) +
+                  " (host address " + address + ")";
+      break;
+    }
+  }
+  if (access.lanes > 1)
+    f.notes.push_back(std::to_string(access.lanes) + " work-items of this warp faulted here");
+  f.count = 1;
+  x.launch->reporter->report(std::move(f), op.source, key);
 }
 
 void AccessFaultWatcher::asyncCopyFaulted(const ExecState &x, uint32_t instruction,

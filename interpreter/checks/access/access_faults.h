@@ -23,6 +23,10 @@ class AccessFaultWatcher final : public LaunchWatcher {
 public:
   void accessFaulted(const ExecState &x, const LoweredOp &op, const FaultedAccess &access) override;
   void asyncCopyFaulted(const ExecState &x, uint32_t instruction, const FaultedCopy &copy) override;
+
+private:
+  /// accessFaulted for a host address into SVM memory (or into none).
+  void svmAccessFaulted(const ExecState &x, const LoweredOp &op, const FaultedAccess &access);
 };
 
 } // namespace spvsim

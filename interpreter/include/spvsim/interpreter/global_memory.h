@@ -36,6 +36,9 @@ struct BufferInfo {
   uint64_t parentOffset = 0; ///< sub-buffer: byte offset in the parent
   bool released = false;
   HostMapping mapping = HostMapping::None;
+  /// A coarse-grained SVM allocation (OpenCL API §5.6): kernels reach it through the
+  /// host's own addresses as well as through tagged pointers (memory/tagged_pointer.h).
+  bool svm = false;
 };
 
 /// One buffer as a launch sees it: its description and its first byte (null once released).
@@ -72,6 +75,11 @@ public:
   /// write that memory itself. The storage must outlive the buffer's release.
   BufferId createExternal(std::span<std::byte> storage, std::string name,
                           BufferAccess access = BufferAccess::ReadWrite);
+  /// An SVM allocation over the host's `storage` (clSVMAlloc): createExternal whose
+  /// bytes kernels also reach through host addresses. The storage must not cross a
+  /// multiple of 2^40 (tagged::kOffsetBits) and must outlive the allocation's release.
+  BufferId createSvm(std::span<std::byte> storage, std::string name,
+                     BufferAccess access = BufferAccess::ReadWrite);
   /// A sub-buffer: a view of [offset, offset + size) of `parent` with its own bounds.
   BufferId createSub(BufferId parent, uint64_t offset, uint64_t size, std::string name,
                      BufferAccess access = BufferAccess::ReadWrite);

@@ -38,12 +38,15 @@ struct NDRange {
 
 /// One kernel argument as bound by the host.
 struct ArgBinding {
-  enum class Kind { Buffer, Local, Bytes, Null, Image };
+  enum class Kind { Buffer, Local, Bytes, Null, Image, Address };
   Kind kind = Kind::Null;
   BufferId buffer = 0;          ///< Buffer: a buffer or sub-buffer id
   uint64_t localSize = 0;       ///< Local: bytes of the __local allocation
   std::vector<std::byte> bytes; ///< Bytes: raw value of a by-value argument
   ImageDescription image{};     ///< Image: the image, over its buffer image.buffer
+  /// Address: a host address into an SVM allocation (clSetKernelArgSVMPointer), the
+  /// pointer argument's value itself (memory/tagged_pointer.h).
+  uint64_t address = 0;
 
   static ArgBinding ofBuffer(BufferId id) { return {Kind::Buffer, id, 0, {}, {}}; }
   static ArgBinding ofLocal(uint64_t size) { return {Kind::Local, 0, size, {}, {}}; }
@@ -60,6 +63,7 @@ struct ArgBinding {
     return ofBytes(std::move(b));
   }
   static ArgBinding null() { return {}; }
+  static ArgBinding ofAddress(uint64_t address) { return {Kind::Address, 0, 0, {}, {}, address}; }
 };
 
 /// How far a running launch is, for a progress display polling it from another thread:
