@@ -78,6 +78,10 @@ PAIRS = [
     # (at -O0 the vector is loaded and stored back whole) are clean; a private array read
     # where it was never written (OpUndef at -O2) is still uninit.read.
     ("schedules", None, "float8_components", "float8_components", None, None),
+    # A load clang -O2 hoists out of `if (lid == 0)` into a select: the work-items that
+    # discard the value read nothing (clean); the twin whose reader does race is found.
+    ("bugs", "race_hoisted_load", "race_hoisted_load_fixed", "race_hoisted_load_fixed",
+     r"race\.local\.read-write", None),
     ("bugs", "uninit_private", "uninit_private_fixed", "uninit_private_fixed", r"uninit\.read",
      None),
 ]

@@ -8,6 +8,7 @@
 
 #include "checks/access/access_faults.h"
 #include "checks/misaligned/alignment_check.h"
+#include "checks/races/race_selected_read.h"
 #include "checks/races/race_shadow.h"
 #include "checks/uninit/uninit_access.h"
 #include "checks/uninit/uninit_image.h"
@@ -44,7 +45,13 @@ struct CheckedWatchers {
       ops::uninitLoadAccess<T, Indexed>(x, op, index);
     else
       NoWatchers::load<T, Indexed>(x, op, index);
-    if (x.launch->watchers[kRaceSlot]) recordRace<T, Indexed>(x, op, race::AccessKind::Read);
+    if (x.launch->watchers[kRaceSlot]) {
+      // A load clang hoisted out of `if (c)`: only the lanes its selects keep read it.
+      if constexpr (!Indexed)
+        if (op.access & kAccessSelected) [[unlikely]]
+          return race::recordSelectedRead(x, op, sizeof(T));
+      recordRace<T, Indexed>(x, op, race::AccessKind::Read);
+    }
   }
   /// A store is recorded before it is performed: a write-write race compares the bytes it
   /// stores with the ones the location holds (a uniform write, Finding::uniformWrite).

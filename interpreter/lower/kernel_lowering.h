@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <map>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -17,6 +18,7 @@
 
 #include "lower/program.h"
 #include "lower/type_layout.h"
+#include "spvsim/validator/cfg.h"
 #include "spvsim/validator/validator.h"
 
 namespace spvsim {
@@ -147,6 +149,15 @@ private:
   /// The LoweredOp::access flags of a load or store of a value of `type`.
   uint8_t accessFlags(uint32_t type) const;
   bool writtenBackOnly(const Instance &in, const Instruction &load) const;
+  // selected_load.cpp
+  /// The condition that decides which lanes use a loaded value (kAccessSelected).
+  struct SelectedLoad {
+    uint32_t condition = 0; ///< a scalar bool id
+    bool whenTrue = true;   ///< lanes where it holds keep the value (else where it does not)
+  };
+  /// Whether every use of `load`'s value is an OpSelect on one condition, available
+  /// when the load runs, that keeps it on the same side.
+  std::optional<SelectedLoad> selectedLoad(const Instance &in, const Instruction &load);
   void emitCopyMemory(SlotValue dst, SlotValue src, uint64_t bytes);
 
   // lowering_collective.cpp
@@ -193,6 +204,8 @@ private:
   /// Slots that hold the same value in every lane: preloaded constants, kernel
   /// arguments and variables' addresses (never written by an op).
   std::unordered_set<uint32_t> uniformSlots_;
+  /// Control-flow graphs of the functions selectedLoad() looked at dominance in.
+  std::unordered_map<const Function *, std::unique_ptr<ControlFlowGraph>> cfgs_;
   std::vector<uint32_t> callStack_;
 };
 

@@ -50,11 +50,18 @@ void KernelLowering::lowerLoad(Instance &in, const Instruction &inst) {
   const auto &leaves = layout_.leaves(r.type);
   const uint8_t align = accessAlignment(r.type, ops.subspan(1));
   const uint8_t flags = accessFlags(r.type) | (writtenBackOnly(in, inst) ? kAccessWriteBack : 0);
+  // A load only selects keep: the race check reads the condition (selected_load.cpp).
+  uint8_t selected = 0;
+  uint32_t condition = 0;
+  if (const auto kept = selectedLoad(in, inst)) {
+    selected = kAccessSelected | (kept->whenTrue ? 0 : kAccessSelectedWhenFalse);
+    condition = slotBytes(valueOf(in, kept->condition).slot);
+  }
   for (uint32_t i = 0; i < leaves.size(); ++i) {
     if (leaves[i].kind == LeafKind::Bool) unsupported("loads of bool values from memory");
     LoweredOp &op = emit(sizedOp(OpCode::Load8, leaves[i].bytes), slotBytes(r.slot + i),
-                         slotBytes(p.slot), 0, 0, leaves[i].offset);
-    op.alignLog2 = i == 0 ? align : 0, op.access = flags;
+                         slotBytes(p.slot), condition, 0, leaves[i].offset);
+    op.alignLog2 = i == 0 ? align : 0, op.access = flags | selected;
   }
 }
 

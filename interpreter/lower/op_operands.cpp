@@ -183,6 +183,7 @@ OpOperands opOperands(const LoweredOp &op) {
   case OpCode::AtomicLoad32:
   case OpCode::AtomicLoad64:
     result({F::A}, false);
+    if (op.access & kAccessSelected) o.add(F::B, false); // the race check reads the condition
     return o;
   case OpCode::LoadIndexed8:
   case OpCode::LoadIndexed16:

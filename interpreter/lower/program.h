@@ -40,6 +40,13 @@ inline constexpr uint8_t kAccessCopy = 1;
 /// (`v.x = …`: load, OpCompositeInsert or OpVectorShuffle, store). The source reads
 /// nothing there, so reading a CL_MEM_WRITE_ONLY buffer so is not reported.
 inline constexpr uint8_t kAccessWriteBack = 2;
+/// LoweredOp::access of a plain load (Load8 … Load64): every use of its value is an
+/// OpSelect that keeps it only where the condition in slot `b` holds (or, with
+/// kAccessSelectedWhenFalse, where it does not) — a load clang hoisted out of `if (c)`
+/// (lower/selected_load.cpp). The race check records the read for those lanes alone: a
+/// lane that discards the value reads nothing in the source.
+inline constexpr uint8_t kAccessSelected = 4;
+inline constexpr uint8_t kAccessSelectedWhenFalse = 8;
 
 static_assert(sizeof(LoweredOp) == 40, "the access fields fill LoweredOp's padding");
 
