@@ -123,12 +123,18 @@ BufferId GlobalMemory::createLocked(uint64_t size, std::string name, BufferAcces
 BufferId GlobalMemory::createExternal(std::span<std::byte> storage, std::string name,
                                       BufferAccess access) {
   std::lock_guard lock(mutex_);
+  return createExternalLocked(storage, std::move(name), access, false);
+}
+
+BufferId GlobalMemory::createExternalLocked(std::span<std::byte> storage, std::string name,
+                                            BufferAccess access, bool svm) {
   if (!storage.data()) throw Error("buffer '" + name + "' has no host storage");
   const BufferId id = newIdLocked();
   BufferInfo &info = infos_[id];
   info.name = std::move(name);
   info.size = storage.size();
   info.access = access;
+  info.svm = svm; // in the same locked step: a launch never sees it half made
   storage_[id] = {storage.data(), FreeBytes{false}};
   return id;
 }
@@ -138,10 +144,8 @@ BufferId GlobalMemory::createSvm(std::span<std::byte> storage, std::string name,
   const uint64_t begin = reinterpret_cast<uintptr_t>(storage.data());
   if ((begin >> tagged::kOffsetBits) != ((begin + storage.size()) >> tagged::kOffsetBits))
     throw Error("SVM allocation '" + name + "' crosses a 2^40-byte boundary of the address space");
-  const BufferId id = createExternal(storage, std::move(name), access);
   std::lock_guard lock(mutex_);
-  infos_[id].svm = true;
-  return id;
+  return createExternalLocked(storage, std::move(name), access, true);
 }
 
 BufferId GlobalMemory::createSub(BufferId parent, uint64_t offset, uint64_t size, std::string name,

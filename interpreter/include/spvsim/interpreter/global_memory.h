@@ -156,6 +156,8 @@ private:
   /// whose buffers are all released free again; false when every chunk holds a live one.
   bool recycleChunkLocked();
   BufferId createLocked(uint64_t size, std::string name, BufferAccess access);
+  BufferId createExternalLocked(std::span<std::byte> storage, std::string name, BufferAccess access,
+                                bool svm);
   /// The shadow of a buffer's root and the buffer's offset in it (null: all defined).
   std::pair<DefinedShadow *, uint64_t> shadowLocked(BufferId id) const;
   std::span<std::byte> bytesLocked(BufferId id) const;
