@@ -372,6 +372,12 @@ private:
   void localAcquireThroughGlobal(uint64_t location, const race::Ordering &o, uint32_t w);
   /// Per warp the later of the two epochs.
   static void joinLocal(LocalClock &into, const LocalClock &from);
+  /// The release of the release fence warp `w` passed, for an atomic write by the lanes
+  /// of `mask`: the fence's point with those of them that passed it added.
+  uint64_t fenceRelease(uint32_t w, uint64_t mask);
+  /// The key of __local location `q` (a tagged pointer) in groupReleases_, apart from
+  /// SyncOrder's keys of global locations.
+  static uint64_t localKey(uint64_t q) { return q | uint64_t(1) << 63; }
   /// A new release point of warp `warp` (past SyncOrder::kMaxPoints: the last one,
   /// and the group's releases saturate).
   uint64_t newRelease(uint32_t warp, const race::ReleasePoint &p);
@@ -387,8 +393,9 @@ private:
   race::SyncClock acquired_;          ///< the release points the group acquired
   race::SyncClock seen_;              ///< atomicRead's: what one lane's read saw
   std::vector<race::SyncHint> hints_; ///< why atomics it read did not order
-  /// Global atomic locations this group wrote with a work-group scope release: the
-  /// release points they carry for its own work-items (SyncOrder's location keys).
+  /// Global atomic locations this group wrote with a work-group scope release, and
+  /// __local ones written with a release of global memory: the release points they
+  /// carry for its own work-items (SyncOrder's location keys; localKey for __local).
   std::unordered_map<uint64_t, race::SyncClock> groupReleases_;
 };
 

@@ -183,12 +183,12 @@ void RaceGroup::atomicWriting(const ExecState &x, const LoweredOp &op) {
   } else if (s.release != SyncOrder::kNoRelease && (o.wide || o.legacy)) {
     // A release fence before the atomic write (§3.3.6.4) releases the accesses of the
     // lanes that passed it and write the atomic: the fence's point with them added.
-    const uint64_t lanes = s.fenceLanes & mask;
-    if (lanes & ~s.fencePoint.lanes) {
-      s.fencePoint.lanes |= s.releasedLanes |= lanes;
-      s.release = newRelease(w, s.fencePoint);
-    }
-    release = s.release;
+    release = fenceRelease(w, mask);
+  } else if (s.release != SyncOrder::kNoRelease && o.group) {
+    // The same at work-group scope: the fence synchronises through the atomic at the
+    // atomic's scope (§3.3.6.4), which orders the group's own work-items only.
+    groupRelease = fenceRelease(w, mask);
+    weak = Missing::NarrowWrite;
   } else {
     weak = o.release && !o.wide        ? Missing::NarrowWrite
            : o.release || s.localFence ? Missing::LocalFence
@@ -337,12 +337,28 @@ void RaceGroup::localAtomicWriting(const ExecState &x, const LoweredOp &op, uint
            : o.legacy            ? Missing::LegacyWrite
                                  : Missing::RelaxedWrite;
   }
+  // Global memory through the __local atomic, between the group's work-items (§3.3.6.4,
+  // last paragraph: a fence naming CLK_GLOBAL_MEM_FENCE pairs with an atomic in either
+  // address space; §3.3.6.2: sequentially consistent atomics order both): the release
+  // point is the group's own, kept with the location in the group's table.
+  uint64_t globalRelease = SyncOrder::kNoRelease;
+  if (o.seqCst && o.group) {
+    race::ReleasePoint g{x.warp->firstItem, x.width, ++epochs_[kGlobal][w], lastBarrier_[kGlobal]};
+    g.warpBarrier = s.warpBarrier;
+    g.lanes = s.releasedLanes |= mask;
+    latest_[kGlobal] = std::max(latest_[kGlobal], g.epoch);
+    globalRelease = newRelease(w, g);
+  } else if (s.release != SyncOrder::kNoRelease && o.group) {
+    globalRelease = fenceRelease(w, mask);
+  }
   const uint64_t *p = x.reg<uint64_t>(op.a);
   uint64_t last = ~uint64_t(0); // a lane on the previous lane's location repeats it
   for (uint64_t lanes = mask; lanes; lanes &= lanes - 1) {
     const uint64_t q = tagged::addOffset(p[std::countr_zero(lanes)], op.imm);
     if (tagged::space(q) != AddressSpace::Local || q == last) continue;
     last = q;
+    if (globalRelease != SyncOrder::kNoRelease)
+      race::join(groupReleases_[localKey(q)], globalRelease);
     LocalLocation &loc = localLocations_[q];
     joinLocal(loc.clock, s.localAcquired); // transitivity: what the warp acquired
     if (!point) {
@@ -363,6 +379,19 @@ void RaceGroup::localAtomicRead(const ExecState &x, const LoweredOp &op, uint64_
     const uint64_t q = tagged::addOffset(p[std::countr_zero(lanes)], op.imm);
     if (tagged::space(q) != AddressSpace::Local || q == last) continue;
     last = q;
+    if (!groupReleases_.empty()) {
+      // The group's global releases through the location: acquired by an acquire fence
+      // naming global memory (before the read or after it) or a sequentially consistent
+      // read.
+      const auto g = groupReleases_.find(localKey(q));
+      if (g != groupReleases_.end()) {
+        if (o.group && (o.seqCst || s.acquireFenced)) {
+          acquire(g->second, false);
+        } else if (race::join(s.pending, g->second)) {
+          ++changes_;
+        }
+      }
+    }
     const auto it = localLocations_.find(q);
     if (it == localLocations_.end()) continue;
     joinLocal(acquires ? s.localAcquired : s.localPending, it->second.clock);
@@ -446,6 +475,16 @@ bool RaceGroup::followsLocal(const race::Access &d, uint32_t warp, uint32_t widt
 std::string RaceGroup::missingLocalOrdering(uint32_t warp) const {
   return race::missingLocalOrdering(warp < sync_.size() ? sync_[warp].localMissing : Missing::None,
                                     shadow_.tracked(), shadow_.atomics());
+}
+
+uint64_t RaceGroup::fenceRelease(uint32_t w, uint64_t mask) {
+  WarpSync &s = sync_[w];
+  const uint64_t lanes = s.fenceLanes & mask;
+  if (lanes & ~s.fencePoint.lanes) {
+    s.fencePoint.lanes |= s.releasedLanes |= lanes;
+    s.release = newRelease(w, s.fencePoint);
+  }
+  return s.release;
 }
 
 uint64_t RaceGroup::newRelease(uint32_t warp, const race::ReleasePoint &p) {

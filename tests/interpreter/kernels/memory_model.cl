@@ -203,3 +203,56 @@ GLOBAL_COUNT(global_count_no_fence, (void)0, GLOBAL_ADD(memory_order_relaxed), (
   }
 LOCAL_XCHG(local_xchg, mem_fence(CLK_LOCAL_MEM_FENCE))
 LOCAL_XCHG(local_xchg_global_fence, mem_fence(CLK_GLOBAL_MEM_FENCE))
+
+// The critical sections of the conformance suite's atomic_flag test within each group:
+// every work-item walks its group's flags in turn and enters the section of each flag it
+// sets; the first to enter marks the section visited and stops. Relaxed test-and-set and
+// clear at SCOPE, ACQUIRE after the test-and-set and RELEASE before the clear: fences
+// that synchronise through the flag (OpenCL 3.0 API §3.3.6.4). FLAGS is the group's
+// flags, in global or __local memory; `visited` is global either way.
+#define FLAG_SECTION(name, FLAGS, SCOPE, ACQUIRE, RELEASE)                                 \
+  __kernel void name(__global atomic_flag *global_flags, __global int *visited) {          \
+    __local atomic_flag local_flags[128];                                                  \
+    const uint lid = get_local_id(0), n = get_local_size(0);                               \
+    atomic_flag_clear_explicit(&local_flags[lid], memory_order_relaxed,                    \
+                               memory_scope_work_group);                                   \
+    barrier(CLK_LOCAL_MEM_FENCE);                                                          \
+    uint stop = 0;                                                                         \
+    for (uint cnt = 0; !stop && cnt < n; cnt++) {                                          \
+      bool set = atomic_flag_test_and_set_explicit(&(FLAGS)[cnt], memory_order_relaxed,    \
+                                                   SCOPE);                                 \
+      ACQUIRE;                                                                             \
+      if (!set) {                                                                          \
+        const uint cs = get_group_id(0) * n + cnt;                                         \
+        if (visited[cs] == 0) {                                                            \
+          visited[cs] = 1;                                                                 \
+          stop = 1;                                                                        \
+        }                                                                                  \
+        RELEASE;                                                                           \
+        atomic_flag_clear_explicit(&(FLAGS)[cnt], memory_order_relaxed, SCOPE);            \
+      }                                                                                    \
+    }                                                                                      \
+  }
+#define GROUP_FLAGS (global_flags + get_group_id(0) * n)
+#define BOTH_FENCES CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE
+FLAG_SECTION(flag_section_device, GROUP_FLAGS, memory_scope_device,
+             atomic_work_item_fence(CLK_GLOBAL_MEM_FENCE, memory_order_acquire,
+                                    memory_scope_device),
+             atomic_work_item_fence(CLK_GLOBAL_MEM_FENCE, memory_order_release,
+                                    memory_scope_device))
+FLAG_SECTION(flag_section_group, GROUP_FLAGS, memory_scope_work_group,
+             atomic_work_item_fence(CLK_GLOBAL_MEM_FENCE, memory_order_acquire,
+                                    memory_scope_work_group),
+             atomic_work_item_fence(CLK_GLOBAL_MEM_FENCE, memory_order_release,
+                                    memory_scope_work_group))
+FLAG_SECTION(flag_section_group_no_acquire, GROUP_FLAGS, memory_scope_work_group, (void)0,
+             atomic_work_item_fence(CLK_GLOBAL_MEM_FENCE, memory_order_release,
+                                    memory_scope_work_group))
+FLAG_SECTION(flag_section_local, local_flags, memory_scope_work_group,
+             atomic_work_item_fence(BOTH_FENCES, memory_order_acquire, memory_scope_work_group),
+             atomic_work_item_fence(BOTH_FENCES, memory_order_release, memory_scope_work_group))
+FLAG_SECTION(flag_section_local_no_release, local_flags, memory_scope_work_group,
+             atomic_work_item_fence(BOTH_FENCES, memory_order_acquire, memory_scope_work_group),
+             (void)0)
+FLAG_SECTION(flag_section_local_no_acquire, local_flags, memory_scope_work_group, (void)0,
+             atomic_work_item_fence(BOTH_FENCES, memory_order_release, memory_scope_work_group))

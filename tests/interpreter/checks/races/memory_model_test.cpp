@@ -174,6 +174,33 @@ TEST_P(MemoryModel, ReleaseSequenceWithinOneGroup) {
   EXPECT_EQ(findings[0].kind, "race.global.intra-group");
 }
 
+// The conformance suite's atomic_flag critical sections within each of two groups of 64:
+// relaxed test-and-set and clear with an acquire fence after the one and a release fence
+// before the other synchronise through the flag (OpenCL 3.0 API §3.3.6.4), on a global
+// flag at device or work-group scope and on a __local flag (fences naming both address
+// spaces), and order the sections' global `visited`.
+const std::vector<std::string> kFlags = {"flags", "visited"};
+
+TEST_P(MemoryModel, FlagSectionsWithFencesAreOrdered) {
+  for (const char *kernel : {"flag_section_device", "flag_section_group", "flag_section_local"}) {
+    const auto findings = run(kernel, 2, 64, kFlags);
+    EXPECT_TRUE(findings.empty()) << kernel << ":\n" << text(findings);
+    for (int i = 0; i < 128; ++i) EXPECT_EQ(results[1][i], 1) << kernel << " section " << i;
+  }
+}
+
+TEST_P(MemoryModel, FlagSectionsWithoutAFenceRace) {
+  auto findings = run("flag_section_group_no_acquire", 2, 64, kFlags);
+  expectRace(findings, "this work-item's atomic read is relaxed and no acquire fence follows it");
+  EXPECT_EQ(findings[0].kind, "race.global.intra-group");
+  findings = run("flag_section_local_no_release", 2, 64, kFlags);
+  expectRace(findings, "the other work-item's atomic write is relaxed and no release fence");
+  EXPECT_EQ(findings[0].kind, "race.global.intra-group");
+  findings = run("flag_section_local_no_acquire", 2, 64, kFlags);
+  expectRace(findings, "this work-item's atomic read is relaxed and no acquire fence follows it");
+  EXPECT_EQ(findings[0].kind, "race.global.intra-group");
+}
+
 // __local memory between the sub-groups (warps) of a group: two groups of 128 work-items,
 // so that every warp width leaves more than one warp per group.
 const std::vector<std::string> kLocalCount = {"in", "out"};
