@@ -79,6 +79,7 @@ void FindingLog::add(uint64_t program, const std::vector<Finding> &findings,
   std::string text;
   {
     std::lock_guard lock(mutex_);
+    bool news = false; ///< a finding or suppression not in the report yet
     if (source && !findings.empty() && !programExcerpts_.contains(program))
       programExcerpts_[program].setText("input.cl", *source);
     for (const Finding &f : findings) {
@@ -86,7 +87,7 @@ void FindingLog::add(uint64_t program, const std::vector<Finding> &findings,
               findingDetail(f)};
       // Accepted (SPVSIM_SUPPRESS): counted once, as `spvsim run` counts them.
       if (config_.suppressions.matches(f)) {
-        dirty_ |= suppressed_.insert(std::move(key)).second;
+        if (suppressed_.insert(std::move(key)).second) dirty_ = news = true;
         continue;
       }
       if (auto it = index_.find(key); it != index_.end()) {
@@ -107,9 +108,12 @@ void FindingLog::add(uint64_t program, const std::vector<Finding> &findings,
       findings_.push_back(f);
       programs_.push_back(program);
       text += formatText(f, &excerptsOf(program));
-      dirty_ = true;
+      dirty_ = news = true;
     }
-    if (dirty_) writeReport();
+    // A new finding is written at once; counts, launches and profiles alone only when
+    // the launches have doubled since the last write (every launch would make the
+    // writes quadratic in the launches), and at exit (flush).
+    if (news || (dirty_ && launches_.size() + launchesDropped_ >= nextLaunchWrite_)) writeReport();
   }
   if (!text.empty() && !config_.quiet) {
     std::fflush(stdout); // printf output of the launch first
@@ -159,6 +163,7 @@ size_t FindingLog::errorCount() const {
 
 void FindingLog::writeReport() {
   dirty_ = false;
+  nextLaunchWrite_ = 2 * (launches_.size() + launchesDropped_) + 1;
   if (config_.reportFile.empty()) return;
   nlohmann::json report;
   report["version"] = SPVSIM_VERSION; // as run's report says which spvsim wrote it

@@ -2,9 +2,11 @@
 // that failed validation — deduplicated across launches (the same kind at
 // the same instruction of the same program is counted, not repeated),
 // printed to standard error as `spvsim run` prints them, and written as the
-// JSON report of docs/run-files.md to SPVSIM_REPORT (rewritten whenever something
-// new is recorded, so that a program that crashes still leaves it behind), each
-// finding with its printed text ("text") for `spvsim exec --report FILE.html`.
+// JSON report of docs/run-files.md to SPVSIM_REPORT (rewritten whenever a new
+// finding or error is recorded, so that a program that crashes still leaves it
+// behind; launches, profiles and counts of known findings when the launches have
+// doubled since the last write, and at exit), each finding with its printed text
+// ("text") for `spvsim exec --report FILE.html`.
 #pragma once
 
 #include <cstddef>
@@ -67,6 +69,9 @@ private:
   std::map<uint64_t, SourceExcerpts> programExcerpts_;
   SourceExcerpts &excerptsOf(uint64_t program);
   bool dirty_ = false;
+  /// The launch count (listed and dropped) at which a launch alone rewrites the report:
+  /// twice the count of the last write, so that the writes stay linear in the launches.
+  size_t nextLaunchWrite_ = 1;
 };
 
 } // namespace spvsim::runtime
