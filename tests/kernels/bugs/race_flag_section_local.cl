@@ -16,7 +16,7 @@ __kernel void race_flag_section_local(__global uint *visited) {
     if (!set) {
       const uint cs = get_enqueued_local_size(0) * get_group_id(0) + cnt;
       if (visited[cs] == 0) { // BUG: race.global.intra-group
-        visited[cs] = 1;
+        visited[cs] = 1; // BUG: race.global.intra-group
         stop = 1;
       }
       atomic_work_item_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_relaxed,
