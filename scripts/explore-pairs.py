@@ -57,6 +57,8 @@ PAIRS = [
      "race_local_global_flag_fixed", ORDERING, None),
     ("bugs", "race_local_global_fence", "race_local_global_fence_fixed",
      "race_local_global_fence_fixed", ORDERING, None),
+    ("bugs", "race_flag_section", "race_flag_section_fixed", "race_flag_section_fixed",
+     ORDERING + r" \(this work-(group|item)'s atomic read is relaxed and no acquire fence", None),
     ("bugs", "race_flag_section_local", "race_flag_section_local_fixed",
      "race_flag_section_local_fixed",
      ORDERING, None),

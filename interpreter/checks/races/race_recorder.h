@@ -565,10 +565,10 @@ private:
       }
       if (n != now) word.store(n, std::memory_order_relaxed);
       if constexpr (Logged)
-        if (n & kShared) return logged(g, q, now, b, out);
+        if (n & kShared) return logged(g, q, now, n, b, out);
       if (out.conflict != Conflict::None) {
         unlock();
-        report(q, g, b, out);
+        if (report(q, g, b, out) && out.sameGroup && !(now & kMulti)) ordered(g, n, item);
       }
     } else {
       Access b = access_[RaceGroup::kLocal];
@@ -602,7 +602,25 @@ private:
     Outcome out;
     const uint64_t n = step<GlobalLayout>(now, b, views_[RaceGroup::kGlobal], out);
     if (n != now) word.store(n, std::memory_order_relaxed);
-    logged(g, q, now, b, out);
+    logged(g, q, now, n, b, out);
+  }
+
+  /// After report() found the memory model to order a conflict within the group (the
+  /// kept access precedes a release this group acquired; step() made it two concurrent
+  /// accesses, multi set): the word `after` becomes what step() makes of an access
+  /// ordered after the kept one, as a barrier orders it — work-item `item`'s access kept,
+  /// multi cleared —, so that another group's later access is decided against it and the
+  /// releases, not against the group's barriers alone (RaceGroup::followsWithGroup).
+  /// Left alone when another thread changed the word meanwhile.
+  [[gnu::noinline]] void ordered(uint64_t g, uint64_t after, uint32_t item) {
+    constexpr uint64_t kAccessBits = (uint64_t(1) << 56) - 1;
+    hold(g);
+    std::atomic_ref<uint64_t> word(words_[g]);
+    if (word.load(std::memory_order_relaxed) == after)
+      word.store((packed_[RaceGroup::kGlobal] | (item & GlobalLayout::kItemMask)) |
+                     (after & ~kAccessBits & ~kMulti),
+                 std::memory_order_relaxed);
+    unlock();
   }
 
   /// The seen-bits of the accesses an access of kind k may race with.
@@ -620,14 +638,15 @@ private:
     return kSeenRead | kSeenWrite | kSeenAtomicRead | kSeenAtomicWrite;
   }
 
-  /// Access b of granule g, whose word was `before` and is shared now (under the page's
-  /// lock, which this releases): logs it, then decides (race_recorder_shared.cpp).
-  [[gnu::noinline]] void logged(uint64_t g, uint64_t q, uint64_t before, const Access &b,
-                                const Outcome &out);
+  /// Access b of granule g, whose word was `before` and is `after` now, shared (under the
+  /// page's lock, which this releases): logs it, then decides (race_recorder_shared.cpp).
+  [[gnu::noinline]] void logged(uint64_t g, uint64_t q, uint64_t before, uint64_t after,
+                                const Access &b, const Outcome &out);
 
   /// `decided`: the log found `out.other` not to precede a release this group acquired
-  /// (race_recorder_report.cpp: the cold path).
-  void report(uint64_t q, uint64_t granule, const Access &b, const Outcome &out,
+  /// (race_recorder_report.cpp: the cold path). True when a release this group acquired
+  /// orders the two accesses after all: no race.
+  bool report(uint64_t q, uint64_t granule, const Access &b, const Outcome &out,
               bool decided = false);
 
   /// The lane of this warp whose work-item has id `item` (global words' ids), or 64.

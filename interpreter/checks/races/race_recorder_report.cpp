@@ -6,7 +6,7 @@
 
 namespace spvsim::race {
 
-void Recorder::report(uint64_t q, uint64_t granule, const Access &b, const Outcome &out,
+bool Recorder::report(uint64_t q, uint64_t granule, const Access &b, const Outcome &out,
                       bool decided) {
   // The byte the two accesses share: the granule's first byte inside this access.
   const uint64_t at = granule << shift_;
@@ -23,7 +23,7 @@ void Recorder::report(uint64_t q, uint64_t granule, const Access &b, const Outco
   if (global_ && !image_ && out.conflict != Conflict::Scope && shadow_.atomics()) {
     // A release this group acquired may order the other access (sync_order.h).
     const bool known = out.named || out.otherGroup;
-    if (known && shadow_.tracked() && !decided && group_.follows(out.other)) return;
+    if (known && shadow_.tracked() && !decided && group_.follows(out.other)) return true;
     ordering = group_.missingOrdering(out.other, known, out.sameGroup,
                                       firstItem_ / std::max(width_, 1u), laneOf(b.item));
   } else if (!global_ && out.conflict != Conflict::Scope && shadow_.atomics()) {
@@ -31,7 +31,7 @@ void Recorder::report(uint64_t q, uint64_t granule, const Access &b, const Outco
     // work-items' accesses to __local memory (race_sync.cpp).
     const uint32_t width = views_[RaceGroup::kLocal].width;
     const uint32_t warp = firstItem_ / std::max(width, 1u);
-    if (out.named && shadow_.tracked() && group_.followsLocal(out.other, warp, width)) return;
+    if (out.named && shadow_.tracked() && group_.followsLocal(out.other, warp, width)) return true;
     ordering = group_.missingLocalOrdering(warp);
   }
   if (global_ && !image_ && out.sameGroup && out.conflict != Conflict::Scope && ordering.empty())
@@ -47,6 +47,7 @@ void Recorder::report(uint64_t q, uint64_t granule, const Access &b, const Outco
                                          bytes_) == 0;
   }
   reportRace(launch_, a, out, ordering);
+  return false;
 }
 
 } // namespace spvsim::race

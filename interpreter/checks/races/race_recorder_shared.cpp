@@ -61,7 +61,7 @@ uint64_t Recorder::sharedRun(const ExecState &x, uint64_t mask, uint64_t q) {
 /// then decides a race with another work-group by the log, each of whose accesses
 /// either precedes a release this group acquired or races with b; the word's `out`
 /// decides within the group, for atomic scopes, and where the granule is not logged.
-void Recorder::logged(uint64_t g, uint64_t q, uint64_t before, const Access &b,
+void Recorder::logged(uint64_t g, uint64_t q, uint64_t before, uint64_t after, const Access &b,
                       const Outcome &out) {
   const uint64_t key = uint64_t(root_) << 40 | g;
   const uint32_t stride = shadow_.stride();
@@ -75,8 +75,12 @@ void Recorder::logged(uint64_t g, uint64_t q, uint64_t before, const Access &b,
   }
   kept = log_->record(key, mine.item / stride, {mine, false}) && kept;
   unlock();
-  if (out.conflict != Conflict::None && (out.sameGroup || out.conflict == Conflict::Scope || !kept))
-    return report(q, g, b, out);
+  if (out.conflict != Conflict::None &&
+      (out.sameGroup || out.conflict == Conflict::Scope || !kept)) {
+    if (report(q, g, b, out) && out.sameGroup && !(before & kMulti))
+      ordered(g, after, b.item & GlobalLayout::kItemMask);
+    return;
+  }
   if (!kept || !(before & conflictingSeen(b.kind))) return;
   Outcome exact;
   log_->forOthers(key, mine.item / stride, [&](const LoggedAccess &e) {

@@ -210,7 +210,7 @@ void RaceGroup::atomicWriting(const ExecState &x, const LoweredOp &op) {
     if (!held) held = order.hold();
     const bool repeat = location == lastLocation;
     lastVersion = order.write(held, location, linearGroup_, release, acquired_, acquiredAll_, weak,
-                              repeat ? lastVersion : SyncOrder::kNoVersion);
+                              repeat ? lastVersion : SyncOrder::kNoVersion, !site->store);
     lastLocation = location;
     if (groupRelease != SyncOrder::kNoRelease && !repeat)
       race::join(groupReleases_[location], groupRelease);
@@ -387,8 +387,12 @@ void RaceGroup::localAtomicRead(const ExecState &x, const LoweredOp &op, uint64_
       if (g != groupReleases_.end()) {
         if (o.group && (o.seqCst || s.acquireFenced)) {
           acquire(g->second, false);
-        } else if (race::join(s.pending, g->second)) {
-          ++changes_;
+        } else {
+          if (race::join(s.pending, g->second)) ++changes_;
+          // For races within the group: what this lane's read lacks, unless an acquire
+          // fence naming global memory follows it (fenced() takes in s.pending then).
+          s.ownMissing[std::countr_zero(lanes)] =
+              o.acquire && !o.group ? Missing::NarrowRead : Missing::RelaxedRead;
         }
       }
     }

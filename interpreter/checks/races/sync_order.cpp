@@ -47,6 +47,11 @@ Ordering orderingOf(uint32_t scope, uint32_t semantics) {
 bool setHint(std::vector<SyncHint> &hints, SyncHint h) {
   const auto at = std::lower_bound(hints.begin(), hints.end(), h.group,
                                    [](const SyncHint &e, uint32_t g) { return e.group < g; });
+  if (h.missing == Missing::None) { // nothing missing: no hint
+    if (at == hints.end() || at->group != h.group) return false;
+    hints.erase(at);
+    return true;
+  }
   if (at == hints.end() || at->group != h.group) {
     hints.insert(at, h);
     return true;
@@ -116,10 +121,12 @@ uint64_t SyncOrder::addRelease(uint32_t group, uint32_t warp, const ReleasePoint
 }
 
 uint64_t SyncOrder::write(const Held &, uint64_t location, uint32_t group, uint64_t release,
-                          const SyncClock &acquired, bool all, Missing weak, uint64_t after) {
+                          const SyncClock &acquired, bool all, Missing weak, uint64_t after,
+                          bool readModifyWrite) {
   Location &l = locations_[location];
   if (l.version == after) return after; // the same write again: it changes nothing
   bool changed = false;
+  const bool continues = readModifyWrite && (l.saturated || !l.clock.empty());
   if (release != kNoRelease && !l.saturated) {
     changed |= join(l.clock, acquired);
     changed |= join(l.clock, release);
@@ -128,7 +135,12 @@ uint64_t SyncOrder::write(const Held &, uint64_t location, uint32_t group, uint6
       l.clock = {};
     }
   }
-  if (weak != Missing::None) changed |= setHint(l.weak, {group, weak});
+  // What the group's writes lacked: its latest write's (a release lacks nothing, nor does
+  // a read-modify-write that continues a release sequence), so that a reader of a
+  // released value is told what its own read lacks.
+  if (continues && release == kNoRelease) weak = Missing::None;
+  if (weak != Missing::None || release != kNoRelease || continues)
+    changed |= setHint(l.weak, {group, weak});
   if (changed) ++l.version;
   return l.version;
 }

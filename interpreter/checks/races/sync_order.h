@@ -112,8 +112,12 @@ public:
   /// has it, this one would change nothing and is skipped — the lanes of one atomic
   /// instruction on one location cost one join, not one each.
   /// `held`: hold() of this SyncOrder, for the lanes of the instruction.
+  /// `readModifyWrite`: the write is a read-modify-write's, which continues the release
+  /// sequences of a location written under a release before: what it lacks (`weak`) is
+  /// then not why a reader of the location is unordered, and is not kept.
   uint64_t write(const Held &held, uint64_t location, uint32_t group, uint64_t release,
-                 const SyncClock &acquired, bool all, Missing weak, uint64_t after = kNoVersion);
+                 const SyncClock &acquired, bool all, Missing weak, uint64_t after = kNoVersion,
+                 bool readModifyWrite = false);
 
   /// What read() did.
   struct Read {
@@ -170,8 +174,8 @@ private:
 bool join(SyncClock &into, const SyncClock &from);
 /// Adds one key to `into`; true when `into` changed.
 bool join(SyncClock &into, uint64_t key);
-/// Sets what `hints` (sorted by group, one per group) says of group h.group; true when
-/// that changed it.
+/// Sets what `hints` (sorted by group, one per group) says of group h.group (Missing::None:
+/// removes it); true when that changed it.
 bool setHint(std::vector<SyncHint> &hints, SyncHint h);
 
 /// The ordering a race between two work-items of one group on __local memory lacks, for
