@@ -174,11 +174,7 @@ void RaceGroup::atomicWriting(const ExecState &x, const LoweredOp &op) {
     // (and of the lanes that released before). At work-group scope it orders the
     // group's own work-items only (§3.3.6.4 at the atomic's scope): other groups
     // learn why it does not order theirs.
-    race::ReleasePoint p{x.warp->firstItem, x.width, ++epochs_[kGlobal][w], lastBarrier_[kGlobal]};
-    p.warpBarrier = s.warpBarrier;
-    p.lanes = s.releasedLanes |= mask;
-    latest_[kGlobal] = std::max(latest_[kGlobal], p.epoch);
-    (o.wide ? release : groupRelease) = newRelease(w, p);
+    (o.wide ? release : groupRelease) = atomicRelease(x, w, mask);
     if (!o.wide) weak = Missing::NarrowWrite;
   } else if (s.release != SyncOrder::kNoRelease && (o.wide || o.legacy)) {
     // A release fence before the atomic write (§3.3.6.4) releases the accesses of the
@@ -343,11 +339,7 @@ void RaceGroup::localAtomicWriting(const ExecState &x, const LoweredOp &op, uint
   // point is the group's own, kept with the location in the group's table.
   uint64_t globalRelease = SyncOrder::kNoRelease;
   if (o.seqCst && o.group) {
-    race::ReleasePoint g{x.warp->firstItem, x.width, ++epochs_[kGlobal][w], lastBarrier_[kGlobal]};
-    g.warpBarrier = s.warpBarrier;
-    g.lanes = s.releasedLanes |= mask;
-    latest_[kGlobal] = std::max(latest_[kGlobal], g.epoch);
-    globalRelease = newRelease(w, g);
+    globalRelease = atomicRelease(x, w, mask);
   } else if (s.release != SyncOrder::kNoRelease && o.group) {
     globalRelease = fenceRelease(w, mask);
   }
@@ -489,6 +481,15 @@ uint64_t RaceGroup::fenceRelease(uint32_t w, uint64_t mask) {
     s.release = newRelease(w, s.fencePoint);
   }
   return s.release;
+}
+
+uint64_t RaceGroup::atomicRelease(const ExecState &x, uint32_t w, uint64_t mask) {
+  WarpSync &s = sync_[w];
+  race::ReleasePoint p{x.warp->firstItem, x.width, ++epochs_[kGlobal][w], lastBarrier_[kGlobal]};
+  p.warpBarrier = s.warpBarrier;
+  p.lanes = s.releasedLanes |= mask;
+  latest_[kGlobal] = std::max(latest_[kGlobal], p.epoch);
+  return newRelease(w, p);
 }
 
 uint64_t RaceGroup::newRelease(uint32_t warp, const race::ReleasePoint &p) {
