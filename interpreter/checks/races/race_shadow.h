@@ -385,6 +385,9 @@ private:
   /// A new release point of warp `warp` (past SyncOrder::kMaxPoints: the last one,
   /// and the group's releases saturate).
   uint64_t newRelease(uint32_t warp, const race::ReleasePoint &p);
+  /// Joins the keys of `clock` that are this group's own releases into what the group
+  /// acquired (a work-group scope acquire).
+  void acquireOwn(const race::SyncClock &clock);
   /// Joins `clock` (`all`: saturated) into what the group acquired.
   void acquire(const race::SyncClock &clock, bool all);
   /// Counts the changes of what atomic reads change: `acquired_`, `acquiredAll_`,

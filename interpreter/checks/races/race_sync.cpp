@@ -3,6 +3,7 @@
 // happens-before test a race must fail to be reported (OpenCL 3.0 API
 // §3.3.6.2-§3.3.6.4; SPIR-V §3.25, §3.27); and how an atomic instruction's scope and
 // semantics operands decode for the race check.
+#include <algorithm>
 #include <bit>
 
 #include "checks/races/race_shadow.h"
@@ -96,7 +97,9 @@ void RaceGroup::fenced(const ExecState &x, const LoweredOp &op, uint64_t scopes)
     }
   }
   if (!(semantics & uint32_t(spv::MemorySemanticsMask::CrossWorkgroupMemory))) {
-    if (o.release) s.localFence = true; // CLK_LOCAL_MEM_FENCE alone: global stays unordered
+    // CLK_LOCAL_MEM_FENCE alone: global stays unordered (a barrier's fence is no release
+    // before an atomic the reason names)
+    if (o.release && op.code != OpCode::Barrier) s.localFence = true;
     return;
   }
   if (o.release) {
@@ -294,6 +297,9 @@ void RaceGroup::atomicRead(const ExecState &x, const LoweredOp &op) {
     if (acquires) {
       acquire(seen, r.saturated);
     } else {
+      // A work-group scope acquire takes in the releases of its own group's work-items
+      // at any scope (§3.3.6.4 at the acquire's scope), device-wide ones among them.
+      if (groupAcquires) acquireOwn(seen);
       bool changed = race::join(s.pending, seen) || (r.saturated && !s.pendingAll);
       s.pendingAll |= r.saturated;
       // A saturated clock stands for every release, its own group's among them.
@@ -302,7 +308,7 @@ void RaceGroup::atomicRead(const ExecState &x, const LoweredOp &op) {
         const uint32_t g = uint32_t(k >> 32);
         if (g != linearGroup_)
           changed |= race::setHint(hints_, {g, readWeak});
-        else if (r.own == Missing::None)
+        else if (r.own == Missing::None && !groupAcquires)
           setOwn(readWeak); // it read its own group's release, relaxed
       }
       if (changed) ++changes_;
@@ -501,6 +507,14 @@ uint64_t RaceGroup::newRelease(uint32_t warp, const race::ReleasePoint &p) {
                : shadow_.sync().addRelease(linearGroup_, warp, p);
   }
   return shadow_.sync().addRelease(linearGroup_, warp, p);
+}
+
+void RaceGroup::acquireOwn(const race::SyncClock &clock) {
+  const uint64_t first = uint64_t(linearGroup_) << 32;
+  for (auto k = std::lower_bound(clock.begin(), clock.end(), first);
+       k != clock.end() && (*k >> 32) == linearGroup_; ++k)
+    if (race::join(acquired_, *k)) ++changes_;
+  if (acquired_.size() > SyncOrder::kMaxClock) acquire({}, true);
 }
 
 void RaceGroup::acquire(const race::SyncClock &clock, bool all) {

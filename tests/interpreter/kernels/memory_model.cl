@@ -209,8 +209,11 @@ LOCAL_XCHG(local_xchg_global_fence, mem_fence(CLK_GLOBAL_MEM_FENCE))
 // sets; the first to enter marks the section visited and stops. Relaxed test-and-set and
 // clear at SCOPE, ACQUIRE after the test-and-set and RELEASE before the clear: fences
 // that synchronise through the flag (OpenCL 3.0 API §3.3.6.4). FLAGS is the group's
-// flags, in global or __local memory; `visited` is global either way.
+// flags, in global or __local memory; `visited` is global either way. FLAG_SECTION_TAS
+// gives the test-and-set the order TAS (memory_order_acquire: it acquires itself).
 #define FLAG_SECTION(name, FLAGS, SCOPE, ACQUIRE, RELEASE)                                 \
+  FLAG_SECTION_TAS(name, FLAGS, memory_order_relaxed, SCOPE, ACQUIRE, RELEASE)
+#define FLAG_SECTION_TAS(name, FLAGS, TAS, SCOPE, ACQUIRE, RELEASE)                        \
   __kernel void name(__global atomic_flag *global_flags, __global int *visited) {          \
     __local atomic_flag local_flags[128];                                                  \
     const uint lid = get_local_id(0), n = get_local_size(0);                               \
@@ -219,8 +222,7 @@ LOCAL_XCHG(local_xchg_global_fence, mem_fence(CLK_GLOBAL_MEM_FENCE))
     barrier(CLK_LOCAL_MEM_FENCE);                                                          \
     uint stop = 0;                                                                         \
     for (uint cnt = 0; !stop && cnt < n; cnt++) {                                          \
-      bool set = atomic_flag_test_and_set_explicit(&(FLAGS)[cnt], memory_order_relaxed,    \
-                                                   SCOPE);                                 \
+      bool set = atomic_flag_test_and_set_explicit(&(FLAGS)[cnt], TAS, SCOPE);             \
       ACQUIRE;                                                                             \
       if (!set) {                                                                          \
         const uint cs = get_group_id(0) * n + cnt;                                         \
@@ -245,6 +247,14 @@ FLAG_SECTION(flag_section_group, GROUP_FLAGS, memory_scope_work_group,
                                     memory_scope_work_group),
              atomic_work_item_fence(CLK_GLOBAL_MEM_FENCE, memory_order_release,
                                     memory_scope_work_group))
+// The conformance suite's variant with an acquiring test-and-set: at work-group scope it
+// acquires the group's releases, which the relaxed clear makes at any scope.
+FLAG_SECTION_TAS(flag_section_group_acquire, GROUP_FLAGS, memory_order_acquire,
+                 memory_scope_work_group, (void)0,
+                 atomic_work_item_fence(CLK_GLOBAL_MEM_FENCE, memory_order_release,
+                                        memory_scope_work_group))
+FLAG_SECTION_TAS(flag_section_group_acquire_no_release, GROUP_FLAGS, memory_order_acquire,
+                 memory_scope_work_group, (void)0, (void)0)
 FLAG_SECTION(flag_section_group_no_acquire, GROUP_FLAGS, memory_scope_work_group, (void)0,
              atomic_work_item_fence(CLK_GLOBAL_MEM_FENCE, memory_order_release,
                                     memory_scope_work_group))

@@ -182,7 +182,8 @@ TEST_P(MemoryModel, ReleaseSequenceWithinOneGroup) {
 const std::vector<std::string> kFlags = {"flags", "visited"};
 
 TEST_P(MemoryModel, FlagSectionsWithFencesAreOrdered) {
-  for (const char *kernel : {"flag_section_device", "flag_section_group", "flag_section_local"}) {
+  for (const char *kernel : {"flag_section_device", "flag_section_group", "flag_section_local",
+                             "flag_section_group_acquire"}) {
     const auto findings = run(kernel, 2, 64, kFlags);
     EXPECT_TRUE(findings.empty()) << kernel << ":\n" << text(findings);
     for (int i = 0; i < 128; ++i) EXPECT_EQ(results[1][i], 1) << kernel << " section " << i;
@@ -197,6 +198,8 @@ TEST_P(MemoryModel, FlagSectionsWithoutAFenceRace) {
   const std::pair<const char *, const char *> cases[] = {
       {"flag_section_group_no_acquire",
        "this work-item's atomic read is relaxed and no acquire fence follows it"},
+      {"flag_section_group_acquire_no_release",
+       "the other work-item's atomic write is relaxed and no release fence precedes it"},
       {"flag_section_local_no_release", ""},
       {"flag_section_local_no_acquire",
        "this work-item's atomic read is relaxed and no acquire fence follows it"}};
