@@ -159,6 +159,16 @@ void forGlobalLanes(const LaunchContext &L, const ExecState &x, const LoweredOp 
   }
 }
 
+[[gnu::always_inline]] inline uint64_t RaceGroup::atomicRelease(const ExecState &x, uint32_t w,
+                                                                uint64_t mask) {
+  WarpSync &s = sync_[w];
+  race::ReleasePoint p{x.warp->firstItem, x.width, ++epochs_[kGlobal][w], lastBarrier_[kGlobal]};
+  p.warpBarrier = s.warpBarrier;
+  p.lanes = s.releasedLanes |= mask;
+  latest_[kGlobal] = std::max(latest_[kGlobal], p.epoch);
+  return newRelease(w, p);
+}
+
 void RaceGroup::atomicWriting(const ExecState &x, const LoweredOp &op) {
   const RaceSite *site = shadow_.site(shadow_.siteOf(op));
   const uint64_t mask = x.maskOf(op);
@@ -487,15 +497,6 @@ uint64_t RaceGroup::fenceRelease(uint32_t w, uint64_t mask) {
     s.release = newRelease(w, s.fencePoint);
   }
   return s.release;
-}
-
-uint64_t RaceGroup::atomicRelease(const ExecState &x, uint32_t w, uint64_t mask) {
-  WarpSync &s = sync_[w];
-  race::ReleasePoint p{x.warp->firstItem, x.width, ++epochs_[kGlobal][w], lastBarrier_[kGlobal]};
-  p.warpBarrier = s.warpBarrier;
-  p.lanes = s.releasedLanes |= mask;
-  latest_[kGlobal] = std::max(latest_[kGlobal], p.epoch);
-  return newRelease(w, p);
 }
 
 uint64_t RaceGroup::newRelease(uint32_t warp, const race::ReleasePoint &p) {

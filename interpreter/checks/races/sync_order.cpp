@@ -126,7 +126,6 @@ uint64_t SyncOrder::write(const Held &, uint64_t location, uint32_t group, uint6
   Location &l = locations_[location];
   if (l.version == after) return after; // the same write again: it changes nothing
   bool changed = false;
-  const bool continues = readModifyWrite && (l.saturated || !l.clock.empty());
   if (release != kNoRelease && !l.saturated) {
     changed |= join(l.clock, acquired);
     changed |= join(l.clock, release);
@@ -138,8 +137,13 @@ uint64_t SyncOrder::write(const Held &, uint64_t location, uint32_t group, uint6
   // What the group's writes lacked: its latest write's (a release lacks nothing, nor does
   // a read-modify-write that continues a release sequence), so that a reader of a
   // released value is told what its own read lacks.
-  if (continues && release == kNoRelease) weak = Missing::None;
-  if (weak != Missing::None || release != kNoRelease || continues)
+  bool lacksNothing = release != kNoRelease;
+  if (weak != Missing::None && readModifyWrite && release == kNoRelease &&
+      (l.saturated || !l.clock.empty())) {
+    weak = Missing::None; // it continues a release sequence
+    lacksNothing = true;
+  }
+  if (weak != Missing::None || (lacksNothing && !l.weak.empty()))
     changed |= setHint(l.weak, {group, weak});
   if (changed) ++l.version;
   return l.version;
