@@ -29,8 +29,11 @@ void KernelLowering::lowerLoad(Instance &in, const Instruction &inst) {
     }
     return;
   }
-  if (auto it = in.indexedPointers.find(pointer); it != in.indexedPointers.end()) {
-    const IndexedPointer &ip = it->second;
+  // A load only selects keep: the race check reads the condition (selected_load.cpp).
+  const auto kept = selectedLoad(in, inst);
+  const auto indexed = in.indexedPointers.find(pointer);
+  if (indexed != in.indexedPointers.end() && !kept) {
+    const IndexedPointer &ip = indexed->second;
     SlotValue r = resultValue(in, inst.resultId);
     const auto &leaves = layout_.leaves(r.type);
     const uint8_t align = accessAlignment(r.type, ops.subspan(1));
@@ -45,15 +48,17 @@ void KernelLowering::lowerLoad(Instance &in, const Instruction &inst) {
     }
     return;
   }
-  SlotValue p = valueOf(in, pointer);
+  // An indexed pointer's address made here when selects keep the load: the plain load
+  // has room for the condition, LoadIndexed has not.
+  SlotValue p =
+      indexed != in.indexedPointers.end() ? materialize(indexed->second) : valueOf(in, pointer);
   SlotValue r = resultValue(in, inst.resultId);
   const auto &leaves = layout_.leaves(r.type);
   const uint8_t align = accessAlignment(r.type, ops.subspan(1));
   const uint8_t flags = accessFlags(r.type) | (writtenBackOnly(in, inst) ? kAccessWriteBack : 0);
-  // A load only selects keep: the race check reads the condition (selected_load.cpp).
   uint8_t selected = 0;
   uint32_t condition = 0;
-  if (const auto kept = selectedLoad(in, inst)) {
+  if (kept) {
     selected = kAccessSelected | (kept->whenTrue ? 0 : kAccessSelectedWhenFalse);
     condition = slotBytes(valueOf(in, kept->condition).slot);
   }

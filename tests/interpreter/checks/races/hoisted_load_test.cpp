@@ -4,7 +4,8 @@
 // 64] (shift = 0: its own element), then every work-item loads tile[0] and keeps it where
 // lid == k. Kept by work-item 0 alone (which wrote tile[0]): no race; kept by work-item 1:
 // the race with work-item 0's write is found; a condition computed after the load, or a
-// second use of the loaded value, leaves every lane's read recorded.
+// second use of the loaded value, leaves every lane's read recorded. Through tile[shift]
+// (a dynamic index) the same.
 #include <gtest/gtest.h>
 
 #include "kernel_harness.h"
@@ -20,6 +21,7 @@ struct Shape {
   bool conditionAfterLoad = false; ///< the compare follows the load
   bool otherUse = false;           ///< the loaded value is also added to the result
   bool keepWhenFalse = false;      ///< select(lid != k, other, load)
+  bool indexed = false;            ///< tile[shift] (a dynamic index, 0) instead of tile[0]
 };
 
 std::string hoistedModule(const Shape &s) {
@@ -75,8 +77,10 @@ OpDecorate %gidvar Constant
 %slot64 = OpUConvert %ulong %slot
 %mine = OpInBoundsPtrAccessChain %ptr_wg %tile %ulong_0 %slot64
 OpStore %mine %x Aligned 4
-%first = OpInBoundsPtrAccessChain %ptr_wg %tile %ulong_0 %ulong_0
 )";
+  text += s.indexed ? "%index = OpUConvert %ulong %shift\n"
+                      "%first = OpInBoundsPtrAccessChain %ptr_wg %tile %ulong_0 %index\n"
+                    : "%first = OpInBoundsPtrAccessChain %ptr_wg %tile %ulong_0 %ulong_0\n";
   if (!s.conditionAfterLoad) text += compare;
   text += "%v = OpLoad %uint %first Aligned 4\n";
   if (s.conditionAfterLoad) text += compare;
@@ -144,6 +148,22 @@ TEST_P(HoistedLoad, WithoutProofEveryLaneReads) {
     ASSERT_EQ(findings.size(), 1u);
     EXPECT_EQ(findings[0].kind, "race.local.read-write");
   }
+}
+
+// The same through a pointer with a dynamic index (lowered as LoadIndexed unless selects
+// keep the load).
+TEST_P(HoistedLoad, AnIndexedLoadIsRecordedForTheLanesThatKeepIt) {
+  EXPECT_TRUE(raceFindings({.keptBy = 0, .indexed = true}, GetParam()).empty());
+  EXPECT_TRUE(
+      raceFindings({.keptBy = 0, .keepWhenFalse = true, .indexed = true}, GetParam()).empty());
+  auto findings = raceFindings({.keptBy = 1, .indexed = true}, GetParam());
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings[0].kind, "race.local.read-write");
+  EXPECT_NE(formatText(findings[0]).find("local (1)"), std::string::npos)
+      << formatText(findings[0]);
+  findings = raceFindings({.keptBy = 0, .otherUse = true, .indexed = true}, GetParam());
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings[0].kind, "race.local.read-write");
 }
 
 INSTANTIATE_TEST_SUITE_P(Widths, HoistedLoad, ::testing::Values(1u, 8u, 32u));
