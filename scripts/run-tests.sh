@@ -6,8 +6,8 @@
 #                then run for FUZZ_SECONDS (default 10), two at a time (scripts/fuzz.sh all)
 # Both are unity builds (SPVSIM_UNITY_BUILD): the source files of a library or test
 # program compiled a few at a time, which divides the time spent on the headers they all
-# include (not the interpreter's in the Release build: its hot paths inline less in
-# larger units).
+# include (in the Release build only the interpreter's files that run once per kernel or
+# launch: its per-instruction paths inline less in larger units).
 # Prints how long each phase took; exits non-zero if anything failed.
 set -euo pipefail
 
