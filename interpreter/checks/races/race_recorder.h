@@ -117,23 +117,10 @@ public:
     if (tagged::allocation(q0) != cached_) resolve(x, q0, first);
     if (!usable_) return true; // no lane performed the access
     if (size_ < bytes_) return false;
-    // One pass without branches: a lane beyond the last access that fits sets the top bit
-    // of `beyond` (offsets are far below 2^63). Whether the lanes are `step` bytes apart
-    // is asked only where it matters (regular(), another such pass).
-    const uint64_t limit = size_ - bytes_;
+    // Whether the lanes are `step` bytes apart is asked first (regular(), a pass without
+    // branches): strided() checks its own bounds, so the pass over the lanes' bounds and
+    // alignment below is made only when that does not apply.
     const uint64_t step = x.width > 1 ? offsets[1] - offsets[0] : bytes_;
-    uint64_t beyond = 0, misaligned = 0;
-    if (mask == x.allLanes) {
-      for (uint32_t l = 0; l < x.width; ++l) {
-        beyond |= limit - offsets[l];
-        misaligned |= offsets[l];
-      }
-    } else {
-      for (uint64_t m = mask; m; m &= m - 1) {
-        const uint64_t o = offsets[std::countr_zero(m)];
-        beyond |= limit - o, misaligned |= o;
-      }
-    }
     const auto regular = [&] {
       // The last lane first: lanes in rows of a 2-D group are not (the usual way out).
       if (mask != x.allLanes || offsets[x.width - 1] - offsets[0] != step * (x.width - 1))
@@ -162,6 +149,21 @@ public:
         return true;
     }
     if (bytes_ > granule) return false; // several granules a lane: only as strided()
+    // One pass without branches: a lane beyond the last access that fits sets the top bit
+    // of `beyond` (offsets are far below 2^63).
+    const uint64_t limit = size_ - bytes_;
+    uint64_t beyond = 0, misaligned = 0;
+    if (mask == x.allLanes) {
+      for (uint32_t l = 0; l < x.width; ++l) {
+        beyond |= limit - offsets[l];
+        misaligned |= offsets[l];
+      }
+    } else {
+      for (uint64_t m = mask; m; m &= m - 1) {
+        const uint64_t o = offsets[std::countr_zero(m)];
+        beyond |= limit - o, misaligned |= o;
+      }
+    }
     // Offsets aligned to the access size, no larger than a granule: one granule each.
     if ((beyond >> 63) != 0 || ((misaligned | shadowOffset_) & (bytes_ - 1)) != 0 ||
         (isAtomic(kind_) && reinterpret_cast<uintptr_t>(base_) % bytes_ != 0))

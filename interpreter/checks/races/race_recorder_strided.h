@@ -75,14 +75,18 @@ template <uint32_t P>
                                                         uint32_t items) {
   const uint32_t per = P ? P : perLane;
   uint64_t *w = words_ + g;
-  // Plain loads: global words change only under the page's lock, held here.
+  // Plain loads: global words change only under the page's lock, held here. The lane
+  // loops are unrolled (a warp's lanes a step apart: a load or a store and little else
+  // an iteration), which the compiler does not do by itself.
   uint64_t any = 0;
+#pragma GCC unroll 4
   for (uint32_t k = 0; k < n; ++k)
     for (uint32_t j = 0; j < per; ++j) any |= w[k * stepG + j];
   if (any) return false;
   const uint32_t first = items + l0;
   if (global_) {
     const uint64_t packed = packed_[RaceGroup::kGlobal] | seen_;
+#pragma GCC unroll 4
     for (uint32_t k = 0; k < n; ++k) {
       const uint64_t word = packed | ((first + k) & GlobalLayout::kItemMask);
       for (uint32_t j = 0; j < per; ++j)
@@ -91,6 +95,7 @@ template <uint32_t P>
     return true;
   }
   const uint64_t packed = packed_[RaceGroup::kLocal] | seen_;
+#pragma GCC unroll 4
   for (uint32_t k = 0; k < n; ++k) {
     const uint64_t word = packed | ((first + k) & LocalLayout::kItemMask);
     for (uint32_t j = 0; j < per; ++j) w[k * stepG + j] = word;

@@ -199,11 +199,25 @@ inline void uninitLoadAccess(const ExecState &x, const LoweredOp &op, uint32_t i
             std::memcpy(d, addr, x.width * sizeof(T));
             return void(std::memset(sd, 0, x.width));
           }
-          for (uint32_t l = 0; l < x.width; ++l) {
-            std::memcpy(&d[l], addr + l * stride, sizeof(T));
-            sd[l] = m.none ? 0 : gatherShadow<sizeof(T)>(m.at(addr + l * stride));
-            undefined |= sd[l];
+          // Elements `stride` apart (a vector's component). The map read once and the
+          // lanes' bits gathered in a local: byte stores may alias both.
+          const uint32_t width = x.width;
+          if (m.none) {
+            for (uint32_t l = 0; l < width; ++l) {
+              std::memcpy(&d[l], addr + l * stride, sizeof(T));
+              sd[l] = 0;
+            }
+            return;
           }
+          const uint8_t *const shadow = m.at(addr);
+          uint8_t any = 0;
+          for (uint32_t l = 0; l < width; ++l) {
+            std::memcpy(&d[l], addr + l * stride, sizeof(T));
+            const uint8_t bits = gatherShadow<sizeof(T)>(shadow + l * stride);
+            sd[l] = bits;
+            any |= bits;
+          }
+          undefined |= any;
         },
         fault);
   } else {
@@ -266,9 +280,17 @@ inline void uninitStoreAccess(const ExecState &x, const LoweredOp &op, uint32_t 
         return void(std::memset(m.at(addr), kDefinedByte, x.width * sizeof(T)));
       }
       if (m.none || valueDefined) { // elements `stride` apart (a vector's component)
-        for (uint32_t l = 0; l < x.width; ++l) {
+        // The shadow's address taken once: byte stores may alias the map, which the
+        // compiler would otherwise read again for every lane.
+        const uint32_t width = x.width;
+        if (m.none) {
+          for (uint32_t l = 0; l < width; ++l) std::memcpy(addr + l * stride, &v[l], sizeof(T));
+          return;
+        }
+        uint8_t *const shadow = m.at(addr);
+        for (uint32_t l = 0; l < width; ++l) {
           std::memcpy(addr + l * stride, &v[l], sizeof(T));
-          if (!m.none) std::memset(m.at(addr + l * stride), kDefinedByte, sizeof(T));
+          std::memset(shadow + l * stride, kDefinedByte, sizeof(T));
         }
         return;
       }
