@@ -376,9 +376,10 @@ private:
   /// of `mask`: the fence's point with those of them that passed it added.
   uint64_t fenceRelease(uint32_t w, uint64_t mask);
   /// A release atomic's own release point of global memory (or a sequentially consistent
-  /// __local one's), by the lanes `mask` of the warp with index `w` of `x`: after the
-  /// accesses so far of its lanes and of the lanes that released before. Returns its key.
-  uint64_t atomicRelease(const ExecState &x, uint32_t w, uint64_t mask);
+  /// __local one's), by the lanes `mask` of the warp with index `w` of `x` (`s`: its
+  /// WarpSync): after the accesses so far of its lanes and of the lanes that released
+  /// before. Returns its key.
+  uint64_t atomicRelease(const ExecState &x, WarpSync &s, uint32_t w, uint64_t mask);
   /// The key of __local location `q` (a tagged pointer) in groupReleases_, apart from
   /// SyncOrder's keys of global locations.
   static uint64_t localKey(uint64_t q) { return q | uint64_t(1) << 63; }

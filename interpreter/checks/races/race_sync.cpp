@@ -159,9 +159,8 @@ void forGlobalLanes(const LaunchContext &L, const ExecState &x, const LoweredOp 
   }
 }
 
-[[gnu::always_inline]] inline uint64_t RaceGroup::atomicRelease(const ExecState &x, uint32_t w,
-                                                                uint64_t mask) {
-  WarpSync &s = sync_[w];
+[[gnu::always_inline]] inline uint64_t RaceGroup::atomicRelease(const ExecState &x, WarpSync &s,
+                                                                uint32_t w, uint64_t mask) {
   race::ReleasePoint p{x.warp->firstItem, x.width, ++epochs_[kGlobal][w], lastBarrier_[kGlobal]};
   p.warpBarrier = s.warpBarrier;
   p.lanes = s.releasedLanes |= mask;
@@ -187,7 +186,7 @@ void RaceGroup::atomicWriting(const ExecState &x, const LoweredOp &op) {
     // (and of the lanes that released before). At work-group scope it orders the
     // group's own work-items only (§3.3.6.4 at the atomic's scope): other groups
     // learn why it does not order theirs.
-    (o.wide ? release : groupRelease) = atomicRelease(x, w, mask);
+    (o.wide ? release : groupRelease) = atomicRelease(x, s, w, mask);
     if (!o.wide) weak = Missing::NarrowWrite;
   } else if (s.release != SyncOrder::kNoRelease && (o.wide || o.legacy)) {
     // A release fence before the atomic write (§3.3.6.4) releases the accesses of the
@@ -214,12 +213,13 @@ void RaceGroup::atomicWriting(const ExecState &x, const LoweredOp &op) {
   // while nothing else changed the location.
   uint64_t lastLocation = ~uint64_t(0), lastVersion = SyncOrder::kNoVersion;
   SyncOrder &order = shadow_.sync();
+  const bool readModifyWrite = !site->store;
   SyncOrder::Held held; // taken at the first lane on global memory
   forGlobalLanes(launch_, x, op, mask, same, site->bytes, [&](uint64_t location) {
     if (!held) held = order.hold();
     const bool repeat = location == lastLocation;
     lastVersion = order.write(held, location, linearGroup_, release, acquired_, acquiredAll_, weak,
-                              repeat ? lastVersion : SyncOrder::kNoVersion, !site->store);
+                              repeat ? lastVersion : SyncOrder::kNoVersion, readModifyWrite);
     lastLocation = location;
     if (groupRelease != SyncOrder::kNoRelease && !repeat)
       race::join(groupReleases_[location], groupRelease);
@@ -355,7 +355,7 @@ void RaceGroup::localAtomicWriting(const ExecState &x, const LoweredOp &op, uint
   // point is the group's own, kept with the location in the group's table.
   uint64_t globalRelease = SyncOrder::kNoRelease;
   if (o.seqCst && o.group) {
-    globalRelease = atomicRelease(x, w, mask);
+    globalRelease = atomicRelease(x, s, w, mask);
   } else if (s.release != SyncOrder::kNoRelease && o.group) {
     globalRelease = fenceRelease(w, mask);
   }

@@ -137,14 +137,13 @@ uint64_t SyncOrder::write(const Held &, uint64_t location, uint32_t group, uint6
   // What the group's writes lacked: its latest write's (a release lacks nothing, nor does
   // a read-modify-write that continues a release sequence), so that a reader of a
   // released value is told what its own read lacks.
-  bool lacksNothing = release != kNoRelease;
-  if (weak != Missing::None && readModifyWrite && release == kNoRelease &&
-      (l.saturated || !l.clock.empty())) {
-    weak = Missing::None; // it continues a release sequence
-    lacksNothing = true;
-  }
-  if (weak != Missing::None || (lacksNothing && !l.weak.empty()))
+  if (weak != Missing::None) {
+    if (readModifyWrite && release == kNoRelease && (l.saturated || !l.clock.empty()))
+      weak = Missing::None; // it continues a release sequence
+    if (weak != Missing::None || !l.weak.empty()) changed |= setHint(l.weak, {group, weak});
+  } else if (!l.weak.empty() && release != kNoRelease) {
     changed |= setHint(l.weak, {group, weak});
+  }
   if (changed) ++l.version;
   return l.version;
 }
