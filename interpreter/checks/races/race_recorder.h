@@ -570,7 +570,7 @@ private:
         if (n & kShared) return logged(g, q, now, n, b, out);
       if (out.conflict != Conflict::None) {
         unlock();
-        if (report(q, g, b, out) && out.sameGroup && !(now & kMulti)) ordered(g, n, item);
+        decide(q, g, b, out, now, n);
       }
     } else {
       Access b = access_[RaceGroup::kLocal];
@@ -607,21 +607,24 @@ private:
     logged(g, q, now, n, b, out);
   }
 
-  /// After report() found the memory model to order a conflict within the group (the
-  /// kept access precedes a release this group acquired; step() made it two concurrent
-  /// accesses, multi set): the word `after` becomes what step() makes of an access
-  /// ordered after the kept one, as a barrier orders it — work-item `item`'s access kept,
-  /// multi cleared —, so that another group's later access is decided against it and the
-  /// releases, not against the group's barriers alone (RaceGroup::followsWithGroup).
-  /// Left alone when another thread changed the word meanwhile.
-  [[gnu::noinline]] void ordered(uint64_t g, uint64_t after, uint32_t item) {
-    constexpr uint64_t kAccessBits = (uint64_t(1) << 56) - 1;
+  /// report() of the race `out` access b of granule g found, which changed its word from
+  /// `before` to `after` (no lock held). When the memory model orders a conflict within
+  /// the group after all (the kept access precedes a release this group acquired; step()
+  /// made it two concurrent accesses, multi set), the word becomes what an access
+  /// ordered after the kept one makes of it, as a barrier orders it (orderedAfter), so
+  /// that another group's later access is decided against it and the releases, not
+  /// against the group's barriers alone (RaceGroup::followsWithGroup). Not when `before`
+  /// was multi already (other work-items of that epoch are not ordered before b), nor
+  /// when another thread changed the word meanwhile.
+  [[gnu::noinline]] void decide(uint64_t q, uint64_t g, const Access &b, const Outcome &out,
+                                uint64_t before, uint64_t after) {
+    if (!report(q, g, b, out) || !out.sameGroup || (before & kMulti)) return;
     hold(g);
     std::atomic_ref<uint64_t> word(words_[g]);
     if (word.load(std::memory_order_relaxed) == after)
-      word.store((packed_[RaceGroup::kGlobal] | (item & GlobalLayout::kItemMask)) |
-                     (after & ~kAccessBits & ~kMulti),
-                 std::memory_order_relaxed);
+      word.store(
+          orderedAfter(after, packed_[RaceGroup::kGlobal] | (b.item & GlobalLayout::kItemMask)),
+          std::memory_order_relaxed);
     unlock();
   }
 

@@ -75,12 +75,8 @@ void Recorder::logged(uint64_t g, uint64_t q, uint64_t before, uint64_t after, c
   }
   kept = log_->record(key, mine.item / stride, {mine, false}) && kept;
   unlock();
-  if (out.conflict != Conflict::None &&
-      (out.sameGroup || out.conflict == Conflict::Scope || !kept)) {
-    if (report(q, g, b, out) && out.sameGroup && !(before & kMulti))
-      ordered(g, after, b.item & GlobalLayout::kItemMask);
-    return;
-  }
+  if (out.conflict != Conflict::None && (out.sameGroup || out.conflict == Conflict::Scope || !kept))
+    return decide(q, g, b, out, before, after);
   if (!kept || !(before & conflictingSeen(b.kind))) return;
   Outcome exact;
   log_->forOthers(key, mine.item / stride, [&](const LoggedAccess &e) {

@@ -383,6 +383,7 @@ void RaceGroup::localAtomicRead(const ExecState &x, const LoweredOp &op, uint64_
   const bool acquires = o.group && o.local && (o.acquire || s.localAcquireFenced);
   const uint64_t *p = x.reg<uint64_t>(op.a);
   uint64_t last = ~uint64_t(0); // a lane on the previous lane's location repeats it
+  bool unacquired = false;      // it read a global release of the group and did not acquire it
   for (uint64_t lanes = mask; lanes; lanes &= lanes - 1) {
     const uint64_t q = tagged::addOffset(p[std::countr_zero(lanes)], op.imm);
     if (tagged::space(q) != AddressSpace::Local || q == last) continue;
@@ -397,10 +398,7 @@ void RaceGroup::localAtomicRead(const ExecState &x, const LoweredOp &op, uint64_
           acquire(g->second, false);
         } else {
           if (race::join(s.pending, g->second)) ++changes_;
-          // For races within the group: what this lane's read lacks, unless an acquire
-          // fence naming global memory follows it (fenced() takes in s.pending then).
-          s.ownMissing[std::countr_zero(lanes)] =
-              o.acquire && !o.group ? Missing::NarrowRead : Missing::RelaxedRead;
+          unacquired = true;
         }
       }
     }
@@ -412,6 +410,12 @@ void RaceGroup::localAtomicRead(const ExecState &x, const LoweredOp &op, uint64_
                      : o.acquire && !o.group          ? Missing::NarrowRead
                                                       : Missing::RelaxedRead;
   }
+  // For races within the group on global memory: what the reading lanes lack, unless an
+  // acquire fence naming global memory follows (fenced() takes in s.pending then).
+  if (unacquired)
+    for (uint64_t m = mask; m; m &= m - 1)
+      s.ownMissing[std::countr_zero(m)] =
+          o.acquire && !o.group ? Missing::NarrowRead : Missing::RelaxedRead;
 }
 
 // __local memory ordered through an atomic on global memory (OpenCL 3.0 API §3.3.6.4,

@@ -94,6 +94,9 @@ template <unsigned ItemBits, unsigned EpochBits> struct Layout {
 using GlobalLayout = Layout<28, 12>;
 using LocalLayout = Layout<12, 28>;
 
+/// The bits of a word that hold its kept access (below the summary flags).
+inline constexpr uint64_t kAccessBits = (uint64_t(1) << 56) - 1;
+
 // Summary flags (bits 56-63). A word is 0 until its first access; after it, at
 // least one seen-bit is set.
 /// Another work-item of the kept access's group accessed in the kept access's
@@ -196,7 +199,6 @@ constexpr bool readShared(uint64_t word, AccessKind kind) {
 /// cheap test the shadow makes before step().
 template <class L>
 constexpr bool unchanged(uint64_t word, uint64_t packed, uint64_t seen, AccessKind kind) {
-  constexpr uint64_t kAccessBits = (uint64_t(1) << 56) - 1;
   return (((word ^ packed) & kAccessBits) == 0 && (word & seen) == seen &&
           !(kind == AccessKind::Write && (word & kShared))) ||
          readShared(word, kind);
@@ -255,6 +257,14 @@ template <class L> struct QuietRun {
   }
 };
 
+/// The word once an access (`packed`, by its layout) ordered after the one `word` keeps
+/// is recorded: the access kept, its summary flags as they were but multi (the other
+/// work-items of the kept access's epoch precede it too, or the caller knows there were
+/// none).
+constexpr uint64_t orderedAfter(uint64_t word, uint64_t packed) {
+  return (packed & kAccessBits) | (word & ~kAccessBits & ~kMulti);
+}
+
 /// step() for an access (`packed`, seen-bits `seen`) by the work-item whose access
 /// the word keeps, in the same epoch, when no other work-item or group is in the
 /// summary (a work-item reading and writing its own elements): the new word, or 0
@@ -263,7 +273,6 @@ template <class L>
 [[gnu::always_inline]] constexpr uint64_t sameItemStep(uint64_t word, uint64_t packed,
                                                        uint64_t seen) {
   constexpr uint64_t kSame = L::kItemMask | uint64_t(L::kEpochMask) << L::kEpochShift;
-  constexpr uint64_t kAccessBits = (uint64_t(1) << 56) - 1;
   if (((word ^ packed) & kSame) != 0 || (word & (kMulti | kShared)) != 0 || word == 0) return 0;
   const Access d = L::unpack(word), b = L::unpack(packed);
   return (detail::rank(b) >= detail::rank(d) ? packed & kAccessBits : word & kAccessBits) |
@@ -277,7 +286,6 @@ template <class L>
 template <class L>
 [[gnu::always_inline]] constexpr uint64_t groupStep(uint64_t word, uint64_t packed, uint64_t seen,
                                                     const View &v) {
-  constexpr uint64_t kAccessBits = (uint64_t(1) << 56) - 1;
   if (word == 0 || !v.trustEpochs) return 0;
   const Access d = L::unpack(word), b = L::unpack(packed);
   const uint32_t local = (d.item - v.groupFirst) & L::kItemMask;
@@ -288,7 +296,7 @@ template <class L>
                                       ((v.latest - v.lastBarrier) & L::kEpochMask);
   if (ordered) {
     if ((word & kShared) && b.kind == AccessKind::Write) return 0;
-    return (packed & kAccessBits) | (word & ~kAccessBits & ~kMulti) | seen;
+    return orderedAfter(word, packed) | seen;
   }
   if ((word & (kMulti | kShared)) || detail::conflict(d, b, true, sameWarp) != Conflict::None)
     return 0;
@@ -306,14 +314,12 @@ template <class L>
 template <class L>
 [[gnu::always_inline]] constexpr uint64_t settledStep(uint64_t word, uint64_t packed, uint64_t seen,
                                                       const View &v) {
-  constexpr uint64_t kAccessBits = (uint64_t(1) << 56) - 1;
   constexpr uint64_t kEpochBits = uint64_t(L::kEpochMask) << L::kEpochShift;
   constexpr uint64_t kKindScopeMulti = uint64_t(15) << 52 | kMulti; // a plain read: all 0
   if (word == 0) return packed | seen;
   const uint32_t item = uint32_t(word) & L::kItemMask;
   if ((word & kShared) || ((item - v.groupFirst) & L::kItemMask) >= v.stride) return 0;
-  if ((word ^ packed) & kEpochBits)
-    return (packed & kAccessBits) | (word & ~kAccessBits & ~kMulti) | seen;
+  if ((word ^ packed) & kEpochBits) return orderedAfter(word, packed) | seen;
   if (((word | packed) & kKindScopeMulti) == 0 && item != (uint32_t(packed) & L::kItemMask))
     return (packed & kAccessBits) | (word & ~kAccessBits) | kMulti | seen;
   return 0;
