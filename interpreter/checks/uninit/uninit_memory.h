@@ -42,8 +42,13 @@ inline void forShadowLanes(const ExecState &x, uint64_t mask, const uint64_t *p,
   if (!mask) return;
   const uint32_t first = static_cast<uint32_t>(std::countr_zero(mask));
   uint64_t differ = 0;
-  for (uint32_t l = first; l < x.width; ++l)
-    if ((mask >> l) & 1) differ |= (p[l] ^ p[first]) >> tagged::kOffsetBits;
+  if (mask == x.allLanes) { // every lane: a loop the compiler vectorises
+    for (uint32_t l = 0; l < x.width; ++l) differ |= p[l] ^ p[0];
+    differ >>= tagged::kOffsetBits;
+  } else {
+    for (uint32_t l = first; l < x.width; ++l)
+      if ((mask >> l) & 1) differ |= (p[l] ^ p[first]) >> tagged::kOffsetBits;
+  }
   ResolvedAllocation r;
   if (!differ) {
     // One allocation: resolved once (the common case).

@@ -173,7 +173,13 @@ void uninitAtomic(const ExecState &x, const LoweredOp &op, const UninitOp &u, ui
     forShadowLanes<true>(x, mask, p, 0, u.bytes, visit);
   else
     forShadowLanes<false>(x, mask, p, 0, u.bytes, visit);
-  const uint32_t lane = undefined ? static_cast<uint32_t>(std::countr_zero(undefined)) : 0;
+  if (!undefined) { // every lane's old value defined: the result is, whatever the rule
+    if (u.rule == ShadowRule::AtomicLoad || u.rule == ShadowRule::AtomicExchange ||
+        u.rule == ShadowRule::AtomicUpdate)
+      defineLanes(x, u.d, mask);
+    return;
+  }
+  const uint32_t lane = static_cast<uint32_t>(std::countr_zero(undefined));
   const ShadowOrigin origin{u.rule == ShadowRule::AtomicLoad ? index : ~0u, u.bytes, p[lane]};
   switch (u.rule) {
   case ShadowRule::AtomicLoad:
