@@ -349,6 +349,9 @@ private:
     /// warp before it was no release (what that warp's own read-modify-write read).
     uint32_t writer = ~0u;
     race::Missing earlierWeak = race::Missing::None;
+    /// For localLocations_: why its latest write released no global memory for the
+    /// group's work-items (None: it did, or a read-modify-write continued a release).
+    race::Missing globalWeak = race::Missing::None;
   };
   std::unordered_map<uint64_t, LocalLocation> localLocations_; ///< by tagged pointer
   /// Atomic locations of global memory (SyncOrder's location keys) written by this group
@@ -359,7 +362,7 @@ private:
   /// The __local part of atomicWriting and atomicRead for the lanes that access __local
   /// memory; `w` the warp's index, `s` its state.
   void localAtomicWriting(const ExecState &x, const LoweredOp &op, uint64_t mask,
-                          const race::Ordering &o, uint32_t w);
+                          const race::Ordering &o, uint32_t w, bool readModifyWrite);
   void localAtomicRead(const ExecState &x, const LoweredOp &op, uint64_t mask,
                        const race::Ordering &o, WarpSync &s);
   /// Whether a lane of `mask` accesses __local memory; `same`: every lane on one pointer.

@@ -177,7 +177,7 @@ void RaceGroup::atomicWriting(const ExecState &x, const LoweredOp &op) {
   WarpSync &s = sync_[w];
   const bool same = samePointer(x, op, mask);
   if (launch_.localArenaSize != 0 && anyLocalLane(x, op, mask, same))
-    localAtomicWriting(x, op, mask, o, w);
+    localAtomicWriting(x, op, mask, o, w, !site->store);
   uint64_t release = SyncOrder::kNoRelease;
   uint64_t groupRelease = SyncOrder::kNoRelease; // at work-group scope: for this group only
   Missing weak = Missing::None;
@@ -334,7 +334,7 @@ void RaceGroup::atomicRead(const ExecState &x, const LoweredOp &op) {
 // release fence's new epoch orders its lanes, as for global memory.
 
 void RaceGroup::localAtomicWriting(const ExecState &x, const LoweredOp &op, uint64_t mask,
-                                   const race::Ordering &o, uint32_t w) {
+                                   const race::Ordering &o, uint32_t w, bool readModifyWrite) {
   WarpSync &s = sync_[w];
   uint32_t point = 0;
   Missing weak = Missing::None;
@@ -354,10 +354,19 @@ void RaceGroup::localAtomicWriting(const ExecState &x, const LoweredOp &op, uint
   // address space; §3.3.6.2: sequentially consistent atomics order both): the release
   // point is the group's own, kept with the location in the group's table.
   uint64_t globalRelease = SyncOrder::kNoRelease;
+  Missing globalWeak = Missing::None; // why not, for the reason of a race within the group
   if (o.seqCst && o.group) {
     globalRelease = atomicRelease(x, s, w, mask);
   } else if (s.release != SyncOrder::kNoRelease && o.group) {
     globalRelease = fenceRelease(w, mask);
+  } else {
+    globalWeak = !o.group && (o.release || s.release != SyncOrder::kNoRelease)
+                     ? Missing::NarrowWrite
+                 : o.release    ? Missing::OtherSpaceWrite
+                 : s.localFence ? Missing::LocalFence
+                 // relaxed at work-group scope: an OpenCL 1.2 atomic in an OpenCL 1.2 module
+                 : o.legacy && !shadow_.fencesByAddressSpace() ? Missing::LegacyWrite
+                                                               : Missing::RelaxedWrite;
   }
   const uint64_t *p = x.reg<uint64_t>(op.a);
   uint64_t last = ~uint64_t(0); // a lane on the previous lane's location repeats it
@@ -368,6 +377,9 @@ void RaceGroup::localAtomicWriting(const ExecState &x, const LoweredOp &op, uint
     if (globalRelease != SyncOrder::kNoRelease)
       race::join(groupReleases_[localKey(q)], globalRelease);
     LocalLocation &loc = localLocations_[q];
+    // The latest write's: a relaxed read-modify-write continues the release sequence of
+    // the write it read (§3.3.6.3) and leaves what that one lacked.
+    if (globalRelease != SyncOrder::kNoRelease || !readModifyWrite) loc.globalWeak = globalWeak;
     joinLocal(loc.clock, s.localAcquired); // transitivity: what the warp acquired
     if (!point) {
       loc.weak = weak;
@@ -384,6 +396,7 @@ void RaceGroup::localAtomicRead(const ExecState &x, const LoweredOp &op, uint64_
   const uint64_t *p = x.reg<uint64_t>(op.a);
   uint64_t last = ~uint64_t(0); // a lane on the previous lane's location repeats it
   bool unacquired = false;      // it read a global release of the group and did not acquire it
+  Missing writerWeak = Missing::None; // the write it read released no global memory: why
   for (uint64_t lanes = mask; lanes; lanes &= lanes - 1) {
     const uint64_t q = tagged::addOffset(p[std::countr_zero(lanes)], op.imm);
     if (tagged::space(q) != AddressSpace::Local || q == last) continue;
@@ -404,18 +417,21 @@ void RaceGroup::localAtomicRead(const ExecState &x, const LoweredOp &op, uint64_
     }
     const auto it = localLocations_.find(q);
     if (it == localLocations_.end()) continue;
+    if (writerWeak == Missing::None) writerWeak = it->second.globalWeak;
     joinLocal(acquires ? s.localAcquired : s.localPending, it->second.clock);
     s.localMissing = it->second.weak != Missing::None ? it->second.weak
                      : acquires                       ? Missing::None
                      : o.acquire && !o.group          ? Missing::NarrowRead
                                                       : Missing::RelaxedRead;
   }
-  // For races within the group on global memory: what the reading lanes lack, unless an
-  // acquire fence naming global memory follows (fenced() takes in s.pending then).
-  if (unacquired)
+  // For races within the group on global memory: what the write the lanes read lacked,
+  // or else what the reading lanes lack, unless an acquire fence naming global memory
+  // follows (fenced() takes in s.pending then).
+  if (writerWeak != Missing::None || unacquired)
     for (uint64_t m = mask; m; m &= m - 1)
-      s.ownMissing[std::countr_zero(m)] =
-          o.acquire && !o.group ? Missing::NarrowRead : Missing::RelaxedRead;
+      s.ownMissing[std::countr_zero(m)] = writerWeak != Missing::None ? writerWeak
+                                          : o.acquire && !o.group     ? Missing::NarrowRead
+                                                                      : Missing::RelaxedRead;
 }
 
 // __local memory ordered through an atomic on global memory (OpenCL 3.0 API §3.3.6.4,

@@ -269,7 +269,9 @@ std::string globalReason(Missing missing, const std::string &unit, const std::st
   case Missing::FenceSpaceRead:
   case Missing::LocalOnlyAcquireFence:
     return self + "acquire fence orders only local memory: CLK_GLOBAL_MEM_FENCE is missing)";
-  case Missing::OtherSpaceWrite:
+  case Missing::OtherSpaceWrite: // a __local atomic (within a group only)
+    return other + "atomic write is on local memory and orders only local memory: a release "
+                   "fence with CLK_GLOBAL_MEM_FENCE before it is missing)";
   case Missing::OtherSpaceRead:
   case Missing::None:
     break;

@@ -264,5 +264,10 @@ FLAG_SECTION(flag_section_local, local_flags, memory_scope_work_group,
 FLAG_SECTION(flag_section_local_no_release, local_flags, memory_scope_work_group,
              atomic_work_item_fence(BOTH_FENCES, memory_order_acquire, memory_scope_work_group),
              (void)0)
+// The release fence names only local memory: the section's global accesses stay unordered.
+FLAG_SECTION(flag_section_local_local_release, local_flags, memory_scope_work_group,
+             atomic_work_item_fence(BOTH_FENCES, memory_order_acquire, memory_scope_work_group),
+             atomic_work_item_fence(CLK_LOCAL_MEM_FENCE, memory_order_release,
+                                    memory_scope_work_group))
 FLAG_SECTION(flag_section_local_no_acquire, local_flags, memory_scope_work_group, (void)0,
              atomic_work_item_fence(BOTH_FENCES, memory_order_release, memory_scope_work_group))

@@ -190,8 +190,7 @@ TEST_P(MemoryModel, FlagSectionsWithFencesAreOrdered) {
   }
 }
 
-// Each is found as a race within the group, naming the fence that is missing where the
-// memory model knows it (a release missing before a __local flag's clear is not named). When a
+// Each is found as a race within the group, naming the fence that is missing. When a
 // group is one warp (width 64) its lanes take the flags in lockstep: each section is
 // entered by one work-item only, and there is no race to find in that order.
 TEST_P(MemoryModel, FlagSectionsWithoutAFenceRace) {
@@ -200,7 +199,11 @@ TEST_P(MemoryModel, FlagSectionsWithoutAFenceRace) {
        "this work-item's atomic read is relaxed and no acquire fence follows it"},
       {"flag_section_group_acquire_no_release",
        "the other work-item's atomic write is relaxed and no release fence precedes it"},
-      {"flag_section_local_no_release", ""},
+      {"flag_section_local_no_release",
+       "the other work-item's atomic write is relaxed and no release fence precedes it"},
+      {"flag_section_local_local_release",
+       "the other work-item's release fence orders only local memory: CLK_GLOBAL_MEM_FENCE is "
+       "missing"},
       {"flag_section_local_no_acquire",
        "this work-item's atomic read is relaxed and no acquire fence follows it"}};
   for (const auto &[kernel, reason] : cases) {
