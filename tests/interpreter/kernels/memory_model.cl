@@ -210,10 +210,13 @@ LOCAL_XCHG(local_xchg_global_fence, mem_fence(CLK_GLOBAL_MEM_FENCE))
 // clear at SCOPE, ACQUIRE after the test-and-set and RELEASE before the clear: fences
 // that synchronise through the flag (OpenCL 3.0 API §3.3.6.4). FLAGS is the group's
 // flags, in global or __local memory; `visited` is global either way. FLAG_SECTION_TAS
-// gives the test-and-set the order TAS (memory_order_acquire: it acquires itself).
+// gives the test-and-set the order TAS (memory_order_acquire: it acquires itself),
+// FLAG_SECTION_ORDERS the clear the order CLEAR as well.
 #define FLAG_SECTION(name, FLAGS, SCOPE, ACQUIRE, RELEASE)                                 \
   FLAG_SECTION_TAS(name, FLAGS, memory_order_relaxed, SCOPE, ACQUIRE, RELEASE)
 #define FLAG_SECTION_TAS(name, FLAGS, TAS, SCOPE, ACQUIRE, RELEASE)                        \
+  FLAG_SECTION_ORDERS(name, FLAGS, TAS, memory_order_relaxed, SCOPE, ACQUIRE, RELEASE)
+#define FLAG_SECTION_ORDERS(name, FLAGS, TAS, CLEAR, SCOPE, ACQUIRE, RELEASE)              \
   __kernel void name(__global atomic_flag *global_flags, __global int *visited) {          \
     __local atomic_flag local_flags[128];                                                  \
     const uint lid = get_local_id(0), n = get_local_size(0);                               \
@@ -231,7 +234,7 @@ LOCAL_XCHG(local_xchg_global_fence, mem_fence(CLK_GLOBAL_MEM_FENCE))
           stop = 1;                                                                        \
         }                                                                                  \
         RELEASE;                                                                           \
-        atomic_flag_clear_explicit(&(FLAGS)[cnt], memory_order_relaxed, SCOPE);            \
+        atomic_flag_clear_explicit(&(FLAGS)[cnt], CLEAR, SCOPE);                           \
       }                                                                                    \
     }                                                                                      \
   }
@@ -269,5 +272,11 @@ FLAG_SECTION(flag_section_local_local_release, local_flags, memory_scope_work_gr
              atomic_work_item_fence(BOTH_FENCES, memory_order_acquire, memory_scope_work_group),
              atomic_work_item_fence(CLK_LOCAL_MEM_FENCE, memory_order_release,
                                     memory_scope_work_group))
+// A release clear of the __local flag orders local memory only (§3.3.6.4).
+FLAG_SECTION_ORDERS(flag_section_local_release_clear, local_flags, memory_order_relaxed,
+                    memory_order_release, memory_scope_work_group,
+                    atomic_work_item_fence(BOTH_FENCES, memory_order_acquire,
+                                           memory_scope_work_group),
+                    (void)0)
 FLAG_SECTION(flag_section_local_no_acquire, local_flags, memory_scope_work_group, (void)0,
              atomic_work_item_fence(BOTH_FENCES, memory_order_release, memory_scope_work_group))

@@ -201,6 +201,9 @@ TEST_P(MemoryModel, FlagSectionsWithoutAFenceRace) {
        "the other work-item's atomic write is relaxed and no release fence precedes it"},
       {"flag_section_local_no_release",
        "the other work-item's atomic write is relaxed and no release fence precedes it"},
+      {"flag_section_local_release_clear",
+       "the other work-item's atomic write is on local memory and orders only local memory: a "
+       "release fence with CLK_GLOBAL_MEM_FENCE before it is missing"},
       {"flag_section_local_local_release",
        "the other work-item's release fence orders only local memory: CLK_GLOBAL_MEM_FENCE is "
        "missing"},
