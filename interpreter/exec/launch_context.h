@@ -70,6 +70,9 @@ struct LaunchContext {
   CheckSet checks;                            ///< ExecOptions::checks
   Schedule schedule;                          ///< ExecOptions::schedule
   bool subGroupIndependentProgress = true;    ///< ExecOptions::subGroupIndependentProgress
+  /// Worker threads that run the launch's work-groups (0: not known, as many as may be):
+  /// with one, no two work-groups run at once and the checks' shared state needs no lock.
+  uint32_t workers = 0;
   /// The warp loop of the launch's watcher policy; null: the plain loop.
   WarpLoop warpLoop = nullptr;
   /// The watchers attached to the launch, by slot (owned by the launch layer).

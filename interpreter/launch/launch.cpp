@@ -243,6 +243,13 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
                              std::to_string(warpWidth) + "; replay with --schedule " +
                              options.schedule.name() + ")");
   L.reporter = &reporter;
+  // Decided before the checks attach: a launch on one thread needs no locks of theirs.
+  const uint64_t totalGroups = L.groups[0] * L.groups[1] * L.groups[2];
+  uint32_t threads =
+      options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
+  if (options.debugger) threads = 1; // one schedule, the same every time
+  threads = static_cast<uint32_t>(std::min<uint64_t>({threads, totalGroups, kMaxThreads}));
+  L.workers = threads;
   // Access faults are checked in every launch: the executor stops them, this reports them.
   AccessFaultWatcher accessFaults;
   L.watchers[kAccessSlot] = &accessFaults;
@@ -271,11 +278,6 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
     L.printf = &*printfOutput;
   }
 
-  const uint64_t totalGroups = L.groups[0] * L.groups[1] * L.groups[2];
-  uint32_t threads =
-      options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
-  if (options.debugger) threads = 1; // one schedule, the same every time
-  threads = static_cast<uint32_t>(std::min<uint64_t>({threads, totalGroups, kMaxThreads}));
   // The schedule's group order: with one thread groups run in this order, with several
   // they are handed out in it (docs/run-files.md, --schedule).
   const GroupOrder groupOrder(options.schedule, totalGroups);

@@ -124,14 +124,14 @@ void RaceGroup::waitEvents() {
             std::min(last, (g >> RaceShadow::kWordsPerLock << RaceShadow::kWordsPerLock) +
                                (uint64_t(1) << RaceShadow::kWordsPerLock) - 1);
         std::atomic<uint32_t> &lock = shadow_.lock(root, g);
-        race::lockSpin(lock);
+        if (shadow_.locking()) race::lockSpin(lock);
         for (; g <= pageEnd; ++g) {
           std::atomic_ref<uint64_t> word(words[g]);
           const uint64_t w = word.load(std::memory_order_relaxed);
           const uint64_t n = race::completeCopy<race::GlobalLayout>(w, groupFirst_ + copy, v);
           if (n != w) word.store(n, std::memory_order_relaxed);
         }
-        lock.store(0, std::memory_order_release);
+        if (shadow_.locking()) lock.store(0, std::memory_order_release);
       }
     }
   }

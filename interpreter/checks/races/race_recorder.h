@@ -24,7 +24,8 @@ public:
   Recorder(const LaunchContext &launch, RaceGroup &group, uint32_t site, AccessKind kind,
            uint32_t bytes, uint32_t firstItem, uint32_t width, bool image = false)
       : launch_(launch), group_(group), shadow_(group.shadow()), kind_(kind), bytes_(bytes),
-        shift_(group.shadow().granuleShift()), firstItem_(firstItem), width_(width), image_(image) {
+        shift_(group.shadow().granuleShift()), firstItem_(firstItem), width_(width), image_(image),
+        locking_(group.shadow().locking()) {
     const RaceSite *s = shadow_.site(site);
     const Scope scope = s && isAtomic(kind) ? s->scope : Scope::Device;
     const bool copy = firstItem == shadow_.copyItem();
@@ -533,14 +534,18 @@ private:
     return false;
   }
 
-  /// Takes the lock of word g's page (global words), releasing the one held before.
+  /// Takes the lock of word g's page (global words), releasing the one held before. A
+  /// launch on one thread takes none (RaceShadow::locking): its locked exchange waited
+  /// for every store before it once per warp access.
   [[gnu::always_inline]] void hold(uint64_t g) {
     const uint64_t page = uint64_t(root_) << 40 | g >> RaceShadow::kWordsPerLock;
     if (page == heldPage_) return; // ~0 while none is held
     unlock();
-    held_ = &shadow_.lock(root_, g);
     heldPage_ = page;
-    race::lockSpin(*held_);
+    if (locking_) {
+      held_ = &shadow_.lock(root_, g);
+      race::lockSpin(*held_);
+    }
     shadow_.populate(root_, g);
   }
 
@@ -675,6 +680,7 @@ private:
   uint32_t firstItem_;
   uint32_t width_; ///< lanes of the warp (1 for an async copy)
   bool image_;
+  bool locking_; ///< RaceShadow::locking()
   /// Per memory (RaceGroup::Memory): the group's view, the access without its work-item,
   /// and the same packed by the memory's layout.
   View views_[2];

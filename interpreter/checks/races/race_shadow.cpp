@@ -67,7 +67,8 @@ template <class Lock> struct LockPool {
 } // namespace
 
 RaceShadow::RaceShadow(const Module &module, const LaunchContext &launch)
-    : launch_(launch), arrays_(launch.allocations), locks_(LockPool<Lock>::take(kLocks)) {
+    : launch_(launch), arrays_(launch.allocations), locks_(LockPool<Lock>::take(kLocks)),
+      locking_(launch.workers != 1) {
   // An image over another allocation's bytes (an image created from a buffer or from
   // another image): the root's bytes are reached through two objects.
   for (const ImageView &v : launch.images)

@@ -101,6 +101,10 @@ public:
   /// they are first written, and notes their page as written: the launch clears it when
   /// it gives the words back (WordArray::give). Every write of the words comes after it.
   void populate(uint32_t root, uint64_t index);
+  /// Whether changes to global words take their page's lock: not when one thread runs
+  /// every work-group of the launch (LaunchContext::workers), since only work-groups
+  /// running at once on other threads change the words a thread is changing.
+  bool locking() const { return locking_; }
   /// The spin lock that guards changes to the page of words holding word `index`.
   std::atomic<uint32_t> &lock(uint32_t root, uint64_t index) {
     return locks_[(root * 0x9e3779b1u + uint32_t(index >> kWordsPerLock)) & (kLocks - 1)].flag;
@@ -168,6 +172,7 @@ private:
   /// and those of imageArrays_ and aliasArrays_, unmapped.
   std::vector<std::unique_ptr<WordArray>> pooled_, owned_;
   std::unique_ptr<Lock[]> locks_;
+  bool locking_ = true;
   bool tracked_ = false;
   bool atomics_ = false;
   bool fencesByAddressSpace_ = false;
