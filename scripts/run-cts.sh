@@ -3,6 +3,9 @@
 # docs/conformance.md) on spvsim's OpenCL ICD: each suite with the options it needs,
 # under its own time limit, several at once; then prints each suite's passed /
 # failed / skipped tests and wall time and a summary table (scripts/cts_summary.py).
+# A suite whose tests the harness can take in parts (conversions, math_brute_force)
+# runs, when it has two or more cores, as pieces: one process on one thread each, as
+# many at once as it has cores, their logs and results joined.
 # Exits 1 when a test fails that scripts/cts-known-failures.txt does not list, or a
 # listed test now passes, or a suite did not finish in its limit (unless listed),
 # so that the list stays true; 2 on bad usage. Nothing is installed: the ICD
@@ -33,6 +36,9 @@ usage: $0 [OPTIONS] CTS_BUILD_DIR [SUITE...]
   --checks LIST    spvsim's checks for every suite (SPVSIM_CHECKS; default: all, as the
                    runtime's default): "bounds" leaves out the others, which take most
                    of the time of the slow suites (docs/conformance.md)
+  --pieces N       conversions and math_brute_force in N parts (default: three for each
+                   core a suite has; 1: whole), run as separate processes on one thread
+                   each, as many at once as the suite has cores
   --image-options O  words passed to the image suites (cl_get_info, cl_read_write_images,
                    cl_copy_images, cl_fill_images, kernel_image_methods, image_streams,
                    samplerless_reads; not run by default), e.g. "small_images 2D"
@@ -49,6 +55,7 @@ offline=0
 wimpy=1
 image_options=""
 checks=""
+pieces=""
 known="$root/scripts/cts-known-failures.txt"
 cts=""
 suites=()
@@ -62,6 +69,7 @@ while (($#)); do
     --known) known="${2:?--known needs a file}"; shift 2 ;;
     --full) wimpy=0; shift ;;
     --checks) checks="${2:?--checks needs a list}"; shift 2 ;;
+    --pieces) pieces="${2:?--pieces needs a number}"; shift 2 ;;
     --image-options) image_options="${2?--image-options needs words}"; shift 2 ;;
     -h | --help) usage ;;
     -*) echo "$0: unknown option '$1'" >&2; usage ;;
@@ -137,7 +145,7 @@ done
 for s in "${ordered[@]}"; do
   binary="$(binary_of "$s")"
   if [[ ! -x "$binary" ]]; then
-    echo "$0: $binary is not built (ninja -C $cts ${binary#$cts/})" >&2
+    echo "$0: $binary is not built (ninja -C $cts ${binary#"$cts"/})" >&2
     exit 2
   fi
 done
@@ -154,6 +162,109 @@ fi
 threads=$(($(nproc) / jobs))
 ((threads >= 1)) || threads=1
 
+# The arguments of each of `count` pieces of a suite, a line each: conversions by their
+# numbers (the tag has 900: START COUNT, the last piece to the end), math_brute_force's
+# functions (its -p lists them) dealt out in turn. Nothing for a suite that is not split.
+piece_arguments() {
+  local suite="$1" count="$2" k
+  case "$suite" in
+    conversions)
+      local total=900
+      for ((k = 0; k < count; k++)); do
+        local start=$((k * total / count)) end=$(((k + 1) * total / count))
+        if ((k == count - 1)); then echo "$start"; else echo "$start $((end - start))"; fi
+      done
+      ;;
+    math_brute_force)
+      local names=() lines=()
+      mapfile -t names < <("$(binary_of "$suite")" -p 2>&1 |
+        sed -n '/^Math function names:/,$s/^\t\([a-z_0-9]*\)$/\1/p')
+      ((${#names[@]})) || return 0
+      for ((k = 0; k < ${#names[@]}; k++)); do
+        lines[k % count]+="${names[k]} "
+      done
+      printf '%s\n' "${lines[@]}"
+      ;;
+  esac
+}
+
+# Runs `binary` of `suite` on `threads` with the arguments that follow, its output in
+# `log` and its results in `results`, stopped after `seconds` (at least 1).
+run_binary() {
+  local suite="$1" binary="$2" threads="$3" seconds="$4" log="$5" results="$6"
+  shift 6
+  # shellcheck disable=SC2046 # the environment's assignments are words
+  (cd "$(dirname "$binary")" &&
+    env $(environment_of "$suite") \
+      OCL_ICD_VENDORS="$vendors" SPVSIM_THREADS="$threads" \
+      SPVSIM_CHECKS="${checks:-${SPVSIM_CHECKS:-}}" \
+      CL_CONFORMANCE_RESULTS_FILENAME="$results" \
+      timeout --kill-after=10 "$((seconds > 0 ? seconds : 1))" "$binary" "$@") \
+    >"$log" 2>&1
+}
+
+# Runs a suite in pieces ("$@": the arguments of each), `threads` at once, within the
+# suite's time limit (`deadline`, in seconds since the epoch); joins their logs and
+# results under the suite's name. Its exit status: 124 when a piece was stopped or could
+# not start in time, else that of the first piece that failed.
+run_pieces() {
+  local suite="$1" binary="$2" deadline="$3"
+  shift 3
+  local dir="$out/$suite.pieces" k=0 running=0 status=0 line left
+  rm -rf "$dir" && mkdir -p "$dir"
+  for line in "$@"; do
+    if ((running >= threads)); then
+      wait -n || true
+      running=$((running - 1))
+    fi
+    left=$((deadline - $(date +%s)))
+    if ((left <= 0)); then
+      echo 124 >"$dir/$k.status"
+    else
+      # shellcheck disable=SC2046,SC2086 # options and the piece's arguments are words
+      (piece=0
+        run_binary "$suite" "$binary" 1 "$left" "$dir/$k.log" "$dir/$k.json" \
+          $(options_of "$suite") $line || piece=$?
+        echo "$piece" >"$dir/$k.status") &
+      running=$((running + 1))
+    fi
+    k=$((k + 1))
+  done
+  wait || true
+  local i piece
+  for ((i = 0; i < k; i++)); do
+    echo "== piece $((i + 1)) of $k: ${*:i+1:1}"
+    cat "$dir/$i.log" 2>/dev/null || true
+    piece="$(cat "$dir/$i.status" 2>/dev/null || echo 124)"
+    if [[ "$piece" == 124 || "$piece" == 137 ]]; then
+      status=124
+    elif ((status == 0 && piece != 0)); then
+      status=$piece
+    fi
+  done >"$out/$suite.log"
+  python3 - "$out/$suite.json" "$dir"/*.json <<'EOF'
+import json, sys
+merged, command = {}, None
+rank = {"fail": 2, "pass": 1}
+for path in sys.argv[2:]:
+    try:
+        with open(path) as f:
+            data = json.load(f)
+    except (OSError, ValueError):
+        continue
+    command = command or data.get("cmd")
+    for test, result in data.get("results", {}).items():
+        # A test that several pieces run (conversions' one "conversions") failed if
+        # one of them failed.
+        if test not in merged or rank.get(result, 0) > rank.get(merged[test], 0):
+            merged[test] = result
+if merged:
+    with open(sys.argv[1], "w") as f:
+        json.dump({"cmd": command, "results": merged}, f)
+EOF
+  return "$status"
+}
+
 run_suite() {
   local suite="$1" start end status
   local binary
@@ -161,14 +272,15 @@ run_suite() {
   rm -f "$out/$suite.json" "$out/$suite.status"
   start=$(date +%s%N)
   status=0
-  # shellcheck disable=SC2046 # options and variables are words
-  (cd "$(dirname "$binary")" &&
-    env $(environment_of "$suite") \
-      OCL_ICD_VENDORS="$vendors" SPVSIM_THREADS="${SPVSIM_THREADS:-$threads}" \
-      SPVSIM_CHECKS="${checks:-${SPVSIM_CHECKS:-}}" \
-      CL_CONFORMANCE_RESULTS_FILENAME="$out/$suite.json" \
-      timeout --kill-after=10 "$limit" "$binary" $(options_of "$suite")) \
-    >"$out/$suite.log" 2>&1 || status=$?
+  local parts=() count="${pieces:-$((threads >= 2 ? 3 * threads : 1))}"
+  ((count >= 2)) && mapfile -t parts < <(piece_arguments "$suite" "$count")
+  if ((${#parts[@]})); then
+    run_pieces "$suite" "$binary" "$(($(date +%s) + limit))" "${parts[@]}" || status=$?
+  else
+    # shellcheck disable=SC2046 # options are words
+    run_binary "$suite" "$binary" "${SPVSIM_THREADS:-$threads}" "$limit" "$out/$suite.log" \
+      "$out/$suite.json" $(options_of "$suite") || status=$?
+  fi
   end=$(date +%s%N)
   local seconds=$(((end - start) / 1000000000))
   echo "$status $seconds" >"$out/$suite.status"

@@ -2,7 +2,8 @@
 conformance suite's binaries: the summary counts each suite's tests from its results
 file or, when a suite is stopped, from its log; the exit status is 1 exactly when a
 failure is not listed, a listed test passes, or a suite exceeds its time limit
-unlisted; the offline compiler makes a module spvsim validates.
+unlisted; conversions and math_brute_force run in pieces whose logs and results are
+joined; the offline compiler makes a module spvsim validates.
 
 usage: run_cts_test.py SOURCE_DIR BUILD_DIR
 """
@@ -59,27 +60,54 @@ printf "\\t *** convert_ucharn_rte( ucharn ) FAILED ** \\n"
 exit 1
 """
 
+# conversions and math_brute_force as pieces: they say what they got; conversions fails
+# in the piece from 300 and never ends in the one from 600 (when asked to).
+PIECE_CONVERSIONS = """#!/bin/sh
+echo "args: $* threads: $SPVSIM_THREADS"
+start=$2
+echo "$start) Testing convert_ucharn( ucharn ):"
+result=pass
+if [ "$start" = 300 ]; then printf "\\t *** convert_ucharn( ucharn ) FAILED ** \\n"; result=fail
+else printf "\\tWimp pass\\n"; fi
+if [ "$start" = 600 ] && [ -n "$HANG" ]; then exec sleep 60; fi
+echo "{\\"cmd\\": \\"c\\", \\"results\\": {\\"conversions\\": \\"$result\\"}}" \\
+  > "$CL_CONFORMANCE_RESULTS_FILENAME"
+"""
+PIECE_MATH = """#!/bin/sh
+if [ "$1" = -p ]; then printf "\\nMath function names:\\n\\tacos\\n\\tasin\\n\\tatan\\n\\tcos\\n"; exit 0; fi
+echo "args: $* threads: $SPVSIM_THREADS"
+shift
+results=""
+for f in "$@"; do echo "$f passed"; results="$results\\"$f\\": \\"pass\\","; done
+echo "{\\"cmd\\": \\"m\\", \\"results\\": {${results%,}}}" > "$CL_CONFORMANCE_RESULTS_FILENAME"
+"""
+
+
+def write_binary(root, folder, name, text):
+    folder = os.path.join(root, "test_conformance", folder)
+    os.makedirs(folder, exist_ok=True)
+    path = os.path.join(folder, name)
+    with open(path, "w") as f:
+        f.write(text)
+    os.chmod(path, os.stat(path).st_mode | stat.S_IEXEC)
+
 
 def fake_cts(root):
     for name, text in (("fast", FINISHING), ("slow", HANGING), ("quoted", QUOTING), ("select", ECHOING),
                        ("half", ECHOING), ("basic", ECHOING),
                        ("integer_ops", ECHOING), ("c11_atomics", ECHOING),
                        ("conversions", CONVERTING)):
-        folder = os.path.join(root, "test_conformance", name)
-        os.makedirs(folder)
-        path = os.path.join(folder, "test_" + name)
-        with open(path, "w") as f:
-            f.write(text)
-        os.chmod(path, os.stat(path).st_mode | stat.S_IEXEC)
+        write_binary(root, name, "test_" + name, text)
 
 
-def run(cts, out, known_lines, suites, options=()):
+def run(cts, out, known_lines, suites, options=(), extra_env=None):
     known = os.path.join(out, "known.txt")
     os.makedirs(out, exist_ok=True)
     with open(known, "w") as f:
         f.write("".join(line + "\n" for line in known_lines))
     env = dict(os.environ)
     env.pop("SPVSIM_CHECKS", None)
+    env.update(extra_env or {})
     p = subprocess.run([RUN_CTS, "--build", BUILD, "--out", out, "--known", known,
                         "--time-limit", "3", "--jobs", "2"] + list(options) + [cts] + suites,
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
@@ -164,6 +192,35 @@ def main():
         with open(os.path.join(out, "half.log")) as f:
             log = f.read()
         expect("checks: bounds\n" in log, "--checks sets SPVSIM_CHECKS", log)
+
+        pieces = os.path.join(tmp, "pieces")
+        write_binary(pieces, "conversions", "test_conversions", PIECE_CONVERSIONS)
+        write_binary(pieces, "math_brute_force", "test_bruteforce", PIECE_MATH)
+        out = os.path.join(tmp, "p")
+        status, output = run(pieces, out, [], ["conversions", "math_brute_force"],
+                             ["--pieces", "3"])
+        with open(os.path.join(out, "conversions.log")) as f:
+            log = f.read()
+        for line in ("== piece 1 of 3: 0 300\n", "args: -w 0 300 threads: 1\n",
+                     "== piece 2 of 3: 300 300\n", "== piece 3 of 3: 600\n",
+                     "args: -w 600 threads: 1\n"):
+            expect(line in log, "a piece's arguments: " + line, log)
+        expect("| conversions | 0 | 1 | 0 |" in output,
+               "the pieces' results are joined, a failure kept", output)
+        expect("| math_brute_force | 4 | 0 | 0 |" in output,
+               "four functions in three pieces (-p lists them)", output)
+        with open(os.path.join(out, "math_brute_force.log")) as f:
+            log = f.read()
+        expect("args: -w acos cos threads: 1\n" in log and "args: -w atan threads: 1\n" in log,
+               "the functions dealt out in turn", log)
+        status, output = run(pieces, out, ["conversions/conversions  a cause"], ["conversions"],
+                             ["--pieces", "3"], {"HANG": "1"})
+        expect(status == 1 and "unexpected failure: conversions/(time limit)" in output,
+               "a piece stopped by the suite's time limit stops the suite", output)
+        status, output = run(pieces, out, [], ["conversions"], ["--pieces", "1"])
+        with open(os.path.join(out, "conversions.log")) as f:
+            log = f.read()
+        expect("args: -w threads:" in log and "piece" not in log, "--pieces 1: whole", log)
 
         status, output = run(cts, os.path.join(tmp, "f"), [], ["missing"])
         expect(status == 2 and "is not built" in output, "a suite not built", output)
