@@ -65,9 +65,9 @@ exit 1
 PIECE_CONVERSIONS = """#!/bin/sh
 echo "args: $* threads: $SPVSIM_THREADS"
 start=$2
-echo "$start) Testing convert_ucharn( ucharn ):"
+echo "$start) Testing convert_ucharn_$start( ucharn ):"
 result=pass
-if [ "$start" = 300 ]; then printf "\\t *** convert_ucharn( ucharn ) FAILED ** \\n"; result=fail
+if [ "$start" = 300 ]; then printf "\\t *** convert_ucharn_300( ucharn ) FAILED ** \\n"; result=fail
 else printf "\\tWimp pass\\n"; fi
 if [ "$start" = 600 ] && [ -n "$HANG" ]; then exec sleep 60; fi
 echo "{\\"cmd\\": \\"c\\", \\"results\\": {\\"conversions\\": \\"$result\\"}}" \\
@@ -205,16 +205,19 @@ def main():
                      "== piece 2 of 3: 300 300\n", "== piece 3 of 3: 600\n",
                      "args: -w 600 threads: 1\n"):
             expect(line in log, "a piece's arguments: " + line, log)
-        expect("| conversions | 0 | 1 | 0 |" in output,
-               "the pieces' results are joined, a failure kept", output)
+        expect("| conversions | 2 | 1 | 0 |" in output,
+               "the pieces' conversions counted from their joined logs", output)
+        with open(os.path.join(out, "conversions.json")) as f:
+            expect('"conversions": "fail"' in f.read(),
+                   "the results files joined, a failure in one piece kept", output)
         expect("| math_brute_force | 4 | 0 | 0 |" in output,
                "four functions in three pieces (-p lists them)", output)
         with open(os.path.join(out, "math_brute_force.log")) as f:
             log = f.read()
         expect("args: -w acos cos threads: 1\n" in log and "args: -w atan threads: 1\n" in log,
                "the functions dealt out in turn", log)
-        status, output = run(pieces, out, ["conversions/conversions  a cause"], ["conversions"],
-                             ["--pieces", "3"], {"HANG": "1"})
+        status, output = run(pieces, out, ["conversions/convert_ucharn_300(ucharn)  a cause"],
+                             ["conversions"], ["--pieces", "3"], {"HANG": "1"})
         expect(status == 1 and "unexpected failure: conversions/(time limit)" in output,
                "a piece stopped by the suite's time limit stops the suite", output)
         status, output = run(pieces, out, [], ["conversions"], ["--pieces", "1"])
