@@ -354,7 +354,12 @@ template <class F> inline F modf(F x, F &integral) {
   integral = narrow<F>(i);
   return narrow<F>(f);
 }
-/// fract: x - floor(x), below 1 (§6.15.2: at most the largest value below 1.0).
+/// fract: x - floor(x), below 1 (§6.15.2: at most the largest value below 1.0),
+/// correctly rounded (OpenCL C §7.4: 0 ulp). x - floor(x) is exact but for
+/// -1 < x < 0, where it is x + 1: subtracted at the type's own precision, so rounded
+/// once. In long double a double's x + 1 would be rounded twice (to 64 bits, then to
+/// 53): -0x1.7fffffffff938p-53 + 1 gave 0x1.ffffffffffffep-1 instead of
+/// 0x1.fffffffffffffp-1. Half goes through double, exact for every half.
 template <class F> inline F fract(F x, F &floorPart) {
   const Wide<F> fl = std::floor(wide(x));
   floorPart = narrow<F>(fl);
@@ -362,7 +367,11 @@ template <class F> inline F fract(F x, F &floorPart) {
   if (isNan(x)) return x;
   if (std::isinf(d)) return copySign(static_cast<F>(0), x);
   const F largestBelowOne = stepFloat(static_cast<F>(1), false);
-  const F r = narrow<F>(wide(x) - fl);
+  F r;
+  if constexpr (std::is_floating_point_v<F>)
+    r = x - floorPart;
+  else
+    r = narrow<F>(wide(x) - fl);
   return r < largestBelowOne ? (d == 0 ? x : r) : largestBelowOne;
 }
 template <class F> inline F sincos(F x, F &cosine) {

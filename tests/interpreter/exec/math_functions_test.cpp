@@ -37,5 +37,23 @@ TEST(MathFunctions, PowOfMinusInfinityToLargeNegativePowers) {
   EXPECT_FALSE(std::signbit(pow(float(x), float(minusTwo63))));
 }
 
+// fract is correctly rounded (OpenCL C §7.4, 0 ulp): for -1 < x < 0 it is x + 1,
+// rounded once. The conformance suite's math_brute_force found a double whose x + 1 in
+// long double and then in double was rounded twice, to the even neighbour.
+TEST(MathFunctions, FractOfSmallNegativeValuesIsRoundedOnce) {
+  double floorPart = 0;
+  EXPECT_EQ(fract(-0x1.7fffffffff938p-53, floorPart), 0x1.fffffffffffffp-1);
+  EXPECT_EQ(floorPart, -1.0);
+  EXPECT_EQ(fract(-0x1.8p-53, floorPart), 0x1.ffffffffffffep-1); // a tie: to even
+  EXPECT_EQ(fract(-0x1p-1074, floorPart), 0x1.fffffffffffffp-1); // clamped below 1
+  EXPECT_EQ(fract(-0x1.0000000000001p-1, floorPart), 0x1.ffffffffffffep-2);
+  EXPECT_EQ(fract(-2.75, floorPart), 0.25);
+  EXPECT_EQ(floorPart, -3.0);
+  float floatFloor = 0;
+  EXPECT_EQ(fract(-0x1.7ffffep-25f, floatFloor), 0x1.fffffep-1f);
+  EXPECT_EQ(fract(-0x1.800002p-24f, floatFloor), 0x1.fffffcp-1f);
+  EXPECT_EQ(floatFloor, -1.0f);
+}
+
 } // namespace
 } // namespace spvsim::ops::math
