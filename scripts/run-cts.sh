@@ -77,6 +77,10 @@ while (($#)); do
   esac
 done
 [[ -n "$cts" ]] || usage
+if [[ -n "$pieces" && ! "$pieces" =~ ^[1-9][0-9]*$ ]]; then
+  echo "$0: --pieces needs a number of at least 1" >&2
+  usage
+fi
 ((${#suites[@]})) || suites=("${all_suites[@]}")
 out="$(mkdir -p "${out:-$build/cts}" && cd "${out:-$build/cts}" && pwd)"
 
@@ -172,7 +176,12 @@ piece_arguments() {
       local total=900
       for ((k = 0; k < count; k++)); do
         local start=$((k * total / count)) end=$(((k + 1) * total / count))
-        if ((k == count - 1)); then echo "$start"; else echo "$start $((end - start))"; fi
+        # An empty piece is left out: a count of 0 from 0 would run every conversion.
+        if ((k == count - 1)); then
+          echo "$start"
+        elif ((end > start)); then
+          echo "$start $((end - start))"
+        fi
       done
       ;;
     math_brute_force)
