@@ -101,13 +101,13 @@ def main():
                     results = json.load(f).get("results", {})
             except ValueError:
                 results = {}
+        from_log = results_from_log(log)
         if not results:
-            results = results_from_log(log)
+            results = from_log
         # conversions reports its 900 conversions as one test ("conversions") in the
         # results file and the harness's log line; its own lines name each of them.
         if suite == "conversions":
-            each = {k: v for k, v in results_from_log(log).items() if k.startswith("convert_")}
-            results = each or results
+            results = {k: v for k, v in from_log.items() if k.startswith("convert_")} or results
         timed_out = status in (124, 137)
         counts = {k: sum(1 for v in results.values() if v == k) for k in ("pass", "fail", "skip")}
         finished = "time limit" if timed_out else ("yes" if results else "no results")
