@@ -41,6 +41,29 @@ template <class F> inline F roundBy(F v, uint32_t mode) {
   }
 }
 
+/// roundBy() of a float or double with the rounding mode R fixed, exact and without the
+/// C library's calls (a float → integer conversion rounds every lane): a value of 2^62
+/// or more in magnitude, an infinity or a NaN is returned as it is (already integral).
+/// Round to nearest even adds and subtracts 2^23 (2^52), which the host rounds to
+/// nearest even; the directed modes step from the value truncated through int64_t.
+template <uint32_t R, class F> inline F roundIntegral(F v) {
+  static_assert(std::is_same_v<F, float> || std::is_same_v<F, double>);
+  const F a = std::fabs(v);
+  if (!(a < F(uint64_t(1) << 62))) return v;
+  if constexpr (R == kRoundRte) {
+    constexpr F big = F(1) / std::numeric_limits<F>::epsilon();
+    return a < big ? std::copysign((a + big) - big, v) : v;
+  } else {
+    const F t = std::copysign(F(int64_t(v)), v);
+    if constexpr (R == kRoundRtp)
+      return t < v ? t + 1 : t;
+    else if constexpr (R == kRoundRtn)
+      return t > v ? t - 1 : t;
+    else
+      return t; // the default and RTZ
+  }
+}
+
 /// Rounds an exact value to To with a directed rounding mode.
 template <class To> inline To roundedFrom(long double exact, uint32_t mode) {
   To r = static_cast<To>(exact); // to nearest even
@@ -123,7 +146,43 @@ template <class From, class To> inline To convertValue(From v, uint32_t mode) {
   }
 }
 
+/// A float or double → integer conversion of the lanes of `mask` with rounding mode R:
+/// each lane rounded once (roundIntegral), out of range and NaN saturating as
+/// convertValue() does; reported (reportFloatToIntRange) unless SaturatedConversion.
+template <class From, class To, uint32_t R>
+inline void floatToInt(const ExecState &x, const LoweredOp &op, uint64_t mask) {
+  To *d = x.reg<To>(op.d);
+  const From *a = x.reg<From>(op.a);
+  uint64_t bad = 0;
+  forLanes(x, mask, d, [&](uint32_t l) {
+    const From r = roundIntegral<R>(a[l]);
+    const double v = static_cast<double>(r);
+    if (v >= kIntLo<To> && v < kIntHi<To>) return static_cast<To>(r);
+    bad |= laneBit(l);
+    if (v != v) return To(0);
+    return v < kIntLo<To> ? std::numeric_limits<To>::min() : std::numeric_limits<To>::max();
+  });
+  bad &= mask;
+  if (!bad || (op.aux & kSaturate)) return;
+  const uint32_t first = uint32_t(std::countr_zero(bad));
+  reportFloatToIntRange(x, op, first, static_cast<double>(a[first]), uint64_t(std::popcount(bad)));
+}
+
 template <class From, class To> inline void convert(const ExecState &x, const LoweredOp &op) {
+  constexpr bool floatOrDouble = std::is_same_v<From, float> || std::is_same_v<From, double>;
+  if constexpr (floatOrDouble && std::is_integral_v<To>) {
+    const uint64_t mask = x.maskOf(op);
+    switch (op.aux & kRoundMask) {
+    case kRoundRte:
+      return floatToInt<From, To, kRoundRte>(x, op, mask);
+    case kRoundRtp:
+      return floatToInt<From, To, kRoundRtp>(x, op, mask);
+    case kRoundRtn:
+      return floatToInt<From, To, kRoundRtn>(x, op, mask);
+    default:
+      return floatToInt<From, To, kRoundRtz>(x, op, mask);
+    }
+  }
   To *d = x.reg<To>(op.d);
   const From *a = x.reg<From>(op.a);
   const uint32_t mode = op.aux;

@@ -2,9 +2,13 @@
 // §6.2 FPRoundingMode and SaturatedConversion), and ub.fp-to-int for an
 // unsaturated conversion out of range.
 #include <cmath>
+#include <cstring>
+#include <limits>
+#include <random>
 
 #include <gtest/gtest.h>
 
+#include "exec/handlers_convert.h"
 #include "kernel_harness.h"
 
 namespace spvsim::testing {
@@ -87,6 +91,62 @@ TEST_P(Conversions, UnsaturatedOutOfRangeIsReported) {
   EXPECT_EQ(findings[0].workItem->global[0], 1u);
   EXPECT_EQ(findings[0].message.rfind("conversion of 3e+09 to an integer type", 0), 0u)
       << findings[0].message;
+}
+
+/// roundIntegral (interpreter/exec/handlers_convert.h), the float → integer
+/// conversions' rounding without the C library, against the C library's own for every
+/// mode: ties, halves and neighbours of the limits where its steps change, signed zeros,
+/// infinities, NaN and random bit patterns.
+template <class F> void expectRoundIntegralMatchesTheCLibrary() {
+  std::vector<F> values{0,
+                        F(-0.0),
+                        F(0.5),
+                        F(-0.5),
+                        F(1.5),
+                        F(-1.5),
+                        F(2.5),
+                        F(-2.5),
+                        F(0.49999997),
+                        F(-3.75),
+                        F(1e-40),
+                        F(-1e-40),
+                        std::numeric_limits<F>::infinity(),
+                        -std::numeric_limits<F>::infinity(),
+                        std::numeric_limits<F>::quiet_NaN(),
+                        std::numeric_limits<F>::max(),
+                        std::numeric_limits<F>::lowest(),
+                        std::numeric_limits<F>::denorm_min()};
+  for (int e : {23, 24, 52, 53, 62, 63, 64}) {
+    const F p = std::ldexp(F(1), e);
+    for (F v : {p, std::nextafter(p, F(0)), std::nextafter(p, F(2) * p), p - F(0.5), p + F(0.5)})
+      values.insert(values.end(), {v, -v});
+  }
+  std::mt19937_64 random(12345);
+  using Bits = std::conditional_t<sizeof(F) == 4, uint32_t, uint64_t>;
+  for (int i = 0; i < 100000; ++i) {
+    const Bits b = Bits(random());
+    F v;
+    std::memcpy(&v, &b, sizeof v);
+    values.push_back(v);
+    values.push_back(F(int64_t(random() % 2000001) - 1000000) / F(8)); // small with fractions
+  }
+  const auto same = [](F got, F want) {
+    return (std::isnan(got) && std::isnan(want)) ||
+           (got == want && std::signbit(got) == std::signbit(want));
+  };
+  for (F v : values) {
+    EXPECT_TRUE(same(ops::roundIntegral<kRoundRte>(v), std::nearbyint(v))) << v;
+    EXPECT_TRUE(same(ops::roundIntegral<kRoundRtz>(v), std::trunc(v))) << v;
+    EXPECT_TRUE(same(ops::roundIntegral<kRoundRtp>(v), std::ceil(v))) << v;
+    EXPECT_TRUE(same(ops::roundIntegral<kRoundRtn>(v), std::floor(v))) << v;
+  }
+}
+
+TEST(RoundIntegral, MatchesTheCLibraryForFloat) {
+  expectRoundIntegralMatchesTheCLibrary<float>();
+}
+TEST(RoundIntegral, MatchesTheCLibraryForDouble) {
+  expectRoundIntegralMatchesTheCLibrary<double>();
 }
 
 INSTANTIATE_TEST_SUITE_P(Kernels, Conversions, ::testing::ValuesIn(allVariants()), variantName);
