@@ -422,6 +422,20 @@ private:
 
   [[gnu::always_inline]] void resolve(const ExecState &x, uint64_t q, uint32_t lane) {
     cached_ = tagged::allocation(q);
+    Resolution &last = group_.lastResolution(isWrite(kind_));
+    const uint64_t key = cached_ << 2 | uint64_t(isWrite(kind_)) << 1 | uint64_t(image_);
+    if (last.key == key) {
+      usable_ = last.usable, global_ = last.global, base_ = last.base, size_ = last.size;
+      root_ = last.root, shift_ = last.shift, shadowOffset_ = last.shadowOffset;
+      words_ = last.words, alias_ = last.alias, id_ = last.id;
+      return;
+    }
+    resolveAnew(x, q, lane);
+    last = Resolution{key,    usable_,       global_, base_,  size_, root_,
+                      shift_, shadowOffset_, words_,  alias_, id_};
+  }
+  /// resolve() when the group's last resolution was of another allocation or access.
+  void resolveAnew(const ExecState &x, uint64_t q, uint32_t lane) {
     ops::ResolvedAllocation r;
     const bool ok = ops::resolve(x, q, lane, r);
     const ops::AccessFault fault = ops::checkAccess(r, ok, 0, isWrite(kind_));

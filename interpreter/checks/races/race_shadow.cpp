@@ -327,6 +327,17 @@ void indexedOffsets(const I *index, uint32_t width, uint64_t start, uint64_t str
     offsets[l] = (start + uint64_t(int64_t(index[l])) * stride) & tagged::kOffsetMask;
 }
 
+/// At most this many lanes are recorded one by one rather than by a pass over the warp
+/// (Recorder::bulk): the pass costs more than it saves for a work-group of two.
+constexpr int kNarrowLanes = 4;
+
+/// Whether `mask` has at most `n` lanes: without a popcount instruction, which the
+/// target need not have (std::popcount is a call then).
+inline bool atMostLanes(uint64_t mask, int n) {
+  for (int k = 0; k < n && mask; ++k) mask &= mask - 1;
+  return mask == 0;
+}
+
 /// recordAccess(); `Bulk`: whether the lanes may be taken at once (Recorder::bulk).
 template <bool Bulk>
 void recordPointerLanes(const ExecState &x, const LoweredOp &op, const uint64_t *p, uint64_t imm,
@@ -339,8 +350,8 @@ void recordPointerLanes(const ExecState &x, const LoweredOp &op, const uint64_t 
                   [&](uint32_t l) { return tagged::addOffset(p[l], imm); });
   Recorder r(*x.launch, group, group.shadow().siteOf(op), kind, bytes, x.warp->firstItem, x.width);
   r.storing(stored, mask);
-  // One lane (a work-group of one work-item, divergent code): no pass over the warp.
-  if (!Bulk || !(mask & (mask - 1)) || !r.bulk(x, mask, p, imm))
+  // A few lanes (small work-groups, divergent code): no pass over the warp.
+  if (!Bulk || atMostLanes(mask, kNarrowLanes) || !r.bulk(x, mask, p, imm))
     r.lanes(x, mask, [&](uint32_t l) { return tagged::addOffset(p[l], imm); });
 }
 

@@ -181,6 +181,25 @@ private:
 };
 
 /// The race detector's state for the work-group a WorkGroupRunner runs.
+namespace race {
+/// What race::Recorder resolved of an allocation for an access (Recorder::resolve): where
+/// its words are and whether it records there. `key`: the allocation (tagged::allocation)
+/// shifted left by 2, bit 1 for a write and bit 0 for an image access (~0: none).
+struct Resolution {
+  uint64_t key = ~uint64_t(0);
+  bool usable = false;
+  bool global = false;
+  std::byte *base = nullptr;
+  uint64_t size = 0;
+  uint32_t root = 0;
+  uint32_t shift = 0;
+  uint64_t shadowOffset = 0;
+  uint64_t *words = nullptr;
+  uint64_t *alias = nullptr;
+  uint32_t id = 0;
+};
+} // namespace race
+
 class RaceGroup : public GroupWatcher {
 public:
   RaceGroup(RaceShadow &shadow, const LaunchContext &launch, size_t warps);
@@ -263,6 +282,11 @@ public:
   /// Notes that __local words up to `index` (exclusive) may be nonzero.
   void touchLocal(uint64_t end) { localUsed_ = std::max(localUsed_, end); }
   RaceShadow &shadow() { return shadow_; }
+  /// The allocation a Recorder of this group resolved last for a read (write: for a
+  /// write), kept from one op to the next (a warp of a small work-group makes one
+  /// recorder per op and few accesses each): a launch's allocations, the group's __local
+  /// words and the shadow's word arrays do not move while it runs.
+  race::Resolution &lastResolution(bool write) { return lastResolution_[write]; }
   /// The image writes warp `warp`'s work-items made since their last image fence.
   ImageWriteLog &imageWrites(uint32_t warp) { return imageWrites_[warp]; }
   /// The lanes `lanes` of warp `warp` passed a fence or barrier (`scopes` as the Barrier
@@ -295,6 +319,7 @@ private:
   uint8_t unfencedBarrier_ = 0;
   std::vector<uint64_t> local_;
   uint64_t localUsed_ = 0;
+  race::Resolution lastResolution_[2];
   std::vector<CopyRange> copies_;
   std::vector<ImageWriteLog> imageWrites_; ///< per warp, when the shadow logs image writes
   /// The memory model's state of one warp: the release point of its last release fence,
