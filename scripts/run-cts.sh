@@ -3,7 +3,7 @@
 # docs/conformance.md) on spvsim's OpenCL ICD: each suite with the options it needs,
 # under its own time limit, several at once; then prints each suite's passed /
 # failed / skipped tests and wall time and a summary table (scripts/cts_summary.py).
-# A suite whose tests the harness can take in parts (conversions, math_brute_force)
+# A suite whose tests the harness can take in parts (basic, conversions, math_brute_force)
 # runs, when it has two or more cores, as pieces: one process on one thread each, as
 # many at once as it has cores, their logs and results joined.
 # Exits 1 when a test fails that scripts/cts-known-failures.txt does not list, or a
@@ -36,9 +36,9 @@ usage: $0 [OPTIONS] CTS_BUILD_DIR [SUITE...]
   --checks LIST    spvsim's checks for every suite (SPVSIM_CHECKS; default: all, as the
                    runtime's default): "bounds" leaves out the others, which take most
                    of the time of the slow suites (docs/conformance.md)
-  --pieces N       conversions and math_brute_force in N parts (default: three for each
-                   core a suite has; 1: whole), run as separate processes on one thread
-                   each, as many at once as the suite has cores
+  --pieces N       basic, conversions and math_brute_force in N parts (default: three
+                   for each core a suite has; 1: whole), run as separate processes on one
+                   thread each, as many at once as the suite has cores
   --image-options O  words passed to the image suites (cl_get_info, cl_read_write_images,
                    cl_copy_images, cl_fill_images, kernel_image_methods, image_streams,
                    samplerless_reads; not run by default), e.g. "small_images 2D"
@@ -166,12 +166,40 @@ fi
 threads=$(($(nproc) / jobs))
 ((threads >= 1)) || threads=1
 
+# basic's slowest tests, slowest first (each alone with every check, one thread:
+# docs/conformance.md): each is a piece of its own, started first, so that the other
+# pieces fill the other cores meanwhile.
+basic_slow=(imagedim_non_pow2 async_strided_copy_global_to_local
+  async_strided_copy_local_to_global)
+
 # The arguments of each of `count` pieces of a suite, a line each: conversions by their
 # numbers (the tag has 900: START COUNT, the last piece to the end), math_brute_force's
-# functions (its -p lists them) dealt out in turn. Nothing for a suite that is not split.
+# functions (its -p lists them) dealt out in turn, basic's tests (its --help lists them)
+# its slowest alone, the others dealt out in turn. Nothing for a suite that is not split.
 piece_arguments() {
   local suite="$1" count="$2" k
   case "$suite" in
+    basic)
+      local names=() rest=() lines=() name slow
+      mapfile -t names < <("$(binary_of "$suite")" --help 2>&1 |
+        sed -n '/^Test names:/,$s/^\t\([a-z_0-9]*\)$/\1/p')
+      ((${#names[@]})) || return 0
+      for slow in "${basic_slow[@]}"; do
+        for name in "${names[@]}"; do
+          if [[ "$name" == "$slow" ]] && ((${#lines[@]} < count - 1)); then
+            lines+=("$name")
+          fi
+        done
+      done
+      for name in "${names[@]}"; do
+        [[ " ${lines[*]} " == *" $name "* ]] || rest+=("$name")
+      done
+      local alone=${#lines[@]}
+      for ((k = 0; k < ${#rest[@]}; k++)); do
+        lines[alone + k % (count - alone)]+="${rest[k]} "
+      done
+      printf '%s\n' "${lines[@]}"
+      ;;
     conversions)
       local total=900
       for ((k = 0; k < count; k++)); do

@@ -2,8 +2,8 @@
 conformance suite's binaries: the summary counts each suite's tests from its results
 file or, when a suite is stopped, from its log; the exit status is 1 exactly when a
 failure is not listed, a listed test passes, or a suite exceeds its time limit
-unlisted; conversions and math_brute_force run in pieces whose logs and results are
-joined; the offline compiler makes a module spvsim validates.
+unlisted; basic, conversions and math_brute_force run in pieces whose logs and results
+are joined; the offline compiler makes a module spvsim validates.
 
 usage: run_cts_test.py SOURCE_DIR BUILD_DIR
 """
@@ -80,6 +80,17 @@ shift
 results=""
 for f in "$@"; do echo "$f passed"; results="$results\\"$f\\": \\"pass\\","; done
 echo "{\\"cmd\\": \\"m\\", \\"results\\": {${results%,}}}" > "$CL_CONFORMANCE_RESULTS_FILENAME"
+"""
+
+# basic as pieces: its --help lists its tests (two of its slowest among them).
+PIECE_BASIC = """#!/bin/sh
+if [ "$1" = --help ]; then
+  printf "Test names:\\n\\thostptr\\n\\tasync_strided_copy_local_to_global\\n\\tfpmath_float\\n"
+  printf "\\tintmath_int\\n\\timagedim_non_pow2\\n\\tconstant\\n"; exit 0; fi
+echo "args: $* threads: $SPVSIM_THREADS"
+results=""
+for t in "$@"; do echo "$t passed"; results="$results\\"$t\\": \\"pass\\","; done
+echo "{\\"cmd\\": \\"b\\", \\"results\\": {${results%,}}}" > "$CL_CONFORMANCE_RESULTS_FILENAME"
 """
 
 
@@ -216,6 +227,18 @@ def main():
             log = f.read()
         expect("args: -w acos cos threads: 1\n" in log and "args: -w atan threads: 1\n" in log,
                "the functions dealt out in turn", log)
+        write_binary(pieces, "basic", "test_basic", PIECE_BASIC)
+        status, output = run(pieces, out, [], ["basic"], ["--pieces", "4"])
+        expect("| basic | 6 | 0 | 0 |" in output, "six tests in four pieces (--help lists them)",
+               output)
+        with open(os.path.join(out, "basic.log")) as f:
+            log = f.read()
+        for line in ("== piece 1 of 4: imagedim_non_pow2\n",
+                     "== piece 2 of 4: async_strided_copy_local_to_global\n",
+                     "args: hostptr intmath_int threads: 1\n",
+                     "args: fpmath_float constant threads: 1\n"):
+            expect(line in log, "basic's slowest tests alone, first; the rest dealt out: " + line,
+                   log)
         status, output = run(pieces, out, ["conversions/convert_ucharn_300(ucharn)  a cause"],
                              ["conversions"], ["--pieces", "3"], {"HANG": "1"})
         expect(status == 1 and "unexpected failure: conversions/(time limit)" in output,
