@@ -182,7 +182,7 @@ piece_arguments() {
     basic)
       local names=() rest=() lines=() name slow
       mapfile -t names < <("$(binary_of "$suite")" --help 2>&1 |
-        sed -n '/^Test names:/,$s/^\t\([a-z_0-9]*\)$/\1/p')
+        sed -n '/^Test names:/,$s/^\t\([A-Za-z_0-9]*\)$/\1/p')
       ((${#names[@]})) || return 0
       for slow in "${basic_slow[@]}"; do
         for name in "${names[@]}"; do
@@ -215,7 +215,7 @@ piece_arguments() {
     math_brute_force)
       local names=() lines=()
       mapfile -t names < <("$(binary_of "$suite")" -p 2>&1 |
-        sed -n '/^Math function names:/,$s/^\t\([a-z_0-9]*\)$/\1/p')
+        sed -n '/^Math function names:/,$s/^\t\([A-Za-z_0-9]*\)$/\1/p')
       ((${#names[@]})) || return 0
       for ((k = 0; k < ${#names[@]}; k++)); do
         lines[k % count]+="${names[k]} "

@@ -82,11 +82,12 @@ for f in "$@"; do echo "$f passed"; results="$results\\"$f\\": \\"pass\\","; don
 echo "{\\"cmd\\": \\"m\\", \\"results\\": {${results%,}}}" > "$CL_CONFORMANCE_RESULTS_FILENAME"
 """
 
-# basic as pieces: its --help lists its tests (two of its slowest among them).
+# basic as pieces: its --help lists its tests (two of its slowest among them, one name
+# with capitals).
 PIECE_BASIC = """#!/bin/sh
 if [ "$1" = --help ]; then
   printf "Test names:\\n\\thostptr\\n\\tasync_strided_copy_local_to_global\\n\\tfpmath_float\\n"
-  printf "\\tintmath_int\\n\\timagedim_non_pow2\\n\\tconstant\\n"; exit 0; fi
+  printf "\\tintmath_int\\n\\timagedim_non_pow2\\n\\tconstant\\n\\tcopy3D\\n"; exit 0; fi
 echo "args: $* threads: $SPVSIM_THREADS"
 results=""
 for t in "$@"; do echo "$t passed"; results="$results\\"$t\\": \\"pass\\","; done
@@ -229,13 +230,13 @@ def main():
                "the functions dealt out in turn", log)
         write_binary(pieces, "basic", "test_basic", PIECE_BASIC)
         status, output = run(pieces, out, [], ["basic"], ["--pieces", "4"])
-        expect("| basic | 6 | 0 | 0 |" in output, "six tests in four pieces (--help lists them)",
-               output)
+        expect("| basic | 7 | 0 | 0 |" in output,
+               "seven tests in four pieces (--help lists them, capitals too)", output)
         with open(os.path.join(out, "basic.log")) as f:
             log = f.read()
         for line in ("== piece 1 of 4: imagedim_non_pow2\n",
                      "== piece 2 of 4: async_strided_copy_local_to_global\n",
-                     "args: hostptr intmath_int threads: 1\n",
+                     "args: hostptr intmath_int copy3D threads: 1\n",
                      "args: fpmath_float constant threads: 1\n"):
             expect(line in log, "basic's slowest tests alone, first; the rest dealt out: " + line,
                    log)
