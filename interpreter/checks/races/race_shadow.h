@@ -180,7 +180,6 @@ private:
   std::unique_ptr<race::SharedLog> sharedLog_;
 };
 
-/// The race detector's state for the work-group a WorkGroupRunner runs.
 namespace race {
 /// What race::Recorder resolved of an allocation for an access (Recorder::resolve): where
 /// its words are and whether it records there. `key`: the allocation (tagged::allocation)
@@ -200,6 +199,7 @@ struct Resolution {
 };
 } // namespace race
 
+/// The race detector's state for the work-group a WorkGroupRunner runs.
 class RaceGroup : public GroupWatcher {
 public:
   RaceGroup(RaceShadow &shadow, const LaunchContext &launch, size_t warps);
