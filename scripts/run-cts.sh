@@ -172,6 +172,26 @@ threads=$(($(nproc) / jobs))
 basic_slow=(imagedim_non_pow2 async_strided_copy_global_to_local
   async_strided_copy_local_to_global)
 
+# The names a suite's binary lists, one a line, each after a tab, from the line
+# `header` on, when run with the arguments that follow (its tests, its functions).
+listed_names() {
+  local header="$1"
+  shift
+  "$@" 2>&1 | sed -n "/^$header/,\$s/^\t\([A-Za-z_0-9]*\)\$/\1/p"
+}
+
+# The names after `count` dealt out in turn into `count` lines (fewer when there are
+# fewer names), each a piece's arguments.
+deal_out() {
+  local count="$1" k lines=()
+  shift
+  local names=("$@")
+  for ((k = 0; k < ${#names[@]}; k++)); do
+    lines[k % count]+="${names[k]} "
+  done
+  printf '%s\n' "${lines[@]}"
+}
+
 # The arguments of each of `count` pieces of a suite, a line each: conversions by their
 # numbers (the tag has 900: START COUNT, the last piece to the end), math_brute_force's
 # functions (its -p lists them) dealt out in turn, basic's tests (its --help lists them)
@@ -180,25 +200,21 @@ piece_arguments() {
   local suite="$1" count="$2" k
   case "$suite" in
     basic)
-      local names=() rest=() lines=() name slow
-      mapfile -t names < <("$(binary_of "$suite")" --help 2>&1 |
-        sed -n '/^Test names:/,$s/^\t\([A-Za-z_0-9]*\)$/\1/p')
+      local names=() rest=() alone=() name slow
+      mapfile -t names < <(listed_names "Test names:" "$(binary_of "$suite")" --help)
       ((${#names[@]})) || return 0
       for slow in "${basic_slow[@]}"; do
         for name in "${names[@]}"; do
-          if [[ "$name" == "$slow" ]] && ((${#lines[@]} < count - 1)); then
-            lines+=("$name")
+          if [[ "$name" == "$slow" ]] && ((${#alone[@]} < count - 1)); then
+            alone+=("$name")
           fi
         done
       done
       for name in "${names[@]}"; do
-        [[ " ${lines[*]} " == *" $name "* ]] || rest+=("$name")
+        [[ " ${alone[*]} " == *" $name "* ]] || rest+=("$name")
       done
-      local alone=${#lines[@]}
-      for ((k = 0; k < ${#rest[@]}; k++)); do
-        lines[alone + k % (count - alone)]+="${rest[k]} "
-      done
-      printf '%s\n' "${lines[@]}"
+      if ((${#alone[@]})); then printf '%s\n' "${alone[@]}"; fi
+      if ((${#rest[@]})); then deal_out $((count - ${#alone[@]})) "${rest[@]}"; fi
       ;;
     conversions)
       local total=900
@@ -213,14 +229,10 @@ piece_arguments() {
       done
       ;;
     math_brute_force)
-      local names=() lines=()
-      mapfile -t names < <("$(binary_of "$suite")" -p 2>&1 |
-        sed -n '/^Math function names:/,$s/^\t\([A-Za-z_0-9]*\)$/\1/p')
+      local names=()
+      mapfile -t names < <(listed_names "Math function names:" "$(binary_of "$suite")" -p)
       ((${#names[@]})) || return 0
-      for ((k = 0; k < ${#names[@]}; k++)); do
-        lines[k % count]+="${names[k]} "
-      done
-      printf '%s\n' "${lines[@]}"
+      deal_out "$count" "${names[@]}"
       ;;
   esac
 }
