@@ -24,8 +24,8 @@ public:
   Recorder(const LaunchContext &launch, RaceGroup &group, uint32_t site, AccessKind kind,
            uint32_t bytes, uint32_t firstItem, uint32_t width, bool image = false)
       : launch_(launch), group_(group), shadow_(group.shadow()), kind_(kind), bytes_(bytes),
-        shift_(group.shadow().granuleShift()), firstItem_(firstItem), width_(width), image_(image),
-        locking_(group.shadow().locking()) {
+        firstItem_(firstItem), width_(width), image_(image), locking_(group.shadow().locking()) {
+    resolved_.shift = shadow_.granuleShift();
     const RaceSite *s = shadow_.site(site);
     const Scope scope = s && isAtomic(kind) ? s->scope : Scope::Device;
     const bool copy = firstItem == shadow_.copyItem();
@@ -82,13 +82,14 @@ public:
     const AddressSpace space = tagged::space(q);
     if (space != AddressSpace::Global && space != AddressSpace::Constant) return;
     if (tagged::allocation(q) != cached_) resolve(x, q, lane);
-    if (!usable_ || !alias_) return;
+    if (!resolved_.usable || !resolved_.alias) return;
     const uint64_t offset = tagged::offset(q);
-    if (offset + bytes_ > size_) return; // out of bounds: not performed
-    if (isAtomic(kind_) && reinterpret_cast<uintptr_t>(base_ + offset) % bytes_ != 0) return;
-    const uint64_t at = shadowOffset_ + offset;
-    aliasAccess(at >> shift_, (at + bytes_ - 1) >> shift_, group_.groupFirst() + firstItem_ + lane,
-                q);
+    if (offset + bytes_ > resolved_.size) return; // out of bounds: not performed
+    if (isAtomic(kind_) && reinterpret_cast<uintptr_t>(resolved_.base + offset) % bytes_ != 0)
+      return;
+    const uint64_t at = resolved_.shadowOffset + offset;
+    aliasAccess(at >> resolved_.shift, (at + bytes_ - 1) >> resolved_.shift,
+                group_.groupFirst() + firstItem_ + lane, q);
   }
 
   /// The lanes of `mask` at p[l] + imm when they all point into one allocation:
@@ -116,8 +117,8 @@ public:
     if (space != AddressSpace::Global && space != AddressSpace::Local) return false;
     const uint32_t first = uint32_t(std::countr_zero(mask));
     if (tagged::allocation(q0) != cached_) resolve(x, q0, first);
-    if (!usable_) return true; // no lane performed the access
-    if (size_ < bytes_) return false;
+    if (!resolved_.usable) return true; // no lane performed the access
+    if (resolved_.size < bytes_) return false;
     // Whether the lanes are `step` bytes apart is asked first (regular(), a pass without
     // branches): strided() checks its own bounds, so the pass over the lanes' bounds and
     // alignment below is made only when that does not apply.
@@ -131,15 +132,16 @@ public:
       return irregular == 0;
     };
     const uint64_t last = offsets[x.width - 1];
-    const uint64_t granule = uint64_t(1) << shift_;
+    const uint64_t granule = uint64_t(1) << resolved_.shift;
     const uint64_t tag = q0 & ~tagged::kOffsetMask;
     // One granule a lane: the lanes a first touch or quiet words leave, as QuietRun and
     // settledStep() take them.
     const auto quietRest = [&](uint64_t lanes) {
-      if (global_) return quietLanes<true>(lanes, offsets, group_.groupFirst() + firstItem_, tag);
+      if (resolved_.global)
+        return quietLanes<true>(lanes, offsets, group_.groupFirst() + firstItem_, tag);
       if (lanes != x.allLanes || isWrite(kind_) || !localQuiet(x.width, offsets))
         quietLanes<false>(lanes, offsets, firstItem_, tag);
-      group_.touchLocal(((shadowOffset_ + size_ - 1) >> shift_) + 1);
+      group_.touchLocal(((resolved_.shadowOffset + resolved_.size - 1) >> resolved_.shift) + 1);
     };
     // Lanes on granules of their own, `step` bytes apart, ascending (work-items on
     // consecutive elements, or on the components of vectors or structs: a step above the
@@ -152,7 +154,7 @@ public:
     if (bytes_ > granule) return false; // several granules a lane: only as strided()
     // One pass without branches: a lane beyond the last access that fits sets the top bit
     // of `beyond` (offsets are far below 2^63).
-    const uint64_t limit = size_ - bytes_;
+    const uint64_t limit = resolved_.size - bytes_;
     uint64_t beyond = 0, misaligned = 0;
     if (mask == x.allLanes) {
       for (uint32_t l = 0; l < x.width; ++l) {
@@ -166,8 +168,8 @@ public:
       }
     }
     // Offsets aligned to the access size, no larger than a granule: one granule each.
-    if ((beyond >> 63) != 0 || ((misaligned | shadowOffset_) & (bytes_ - 1)) != 0 ||
-        (isAtomic(kind_) && reinterpret_cast<uintptr_t>(base_) % bytes_ != 0))
+    if ((beyond >> 63) != 0 || ((misaligned | resolved_.shadowOffset) & (bytes_ - 1)) != 0 ||
+        (isAtomic(kind_) && reinterpret_cast<uintptr_t>(resolved_.base) % bytes_ != 0))
       return false;
     quietRest(mask);
     return true;
@@ -180,7 +182,7 @@ public:
     const AddressSpace space = tagged::space(q0);
     if (space != AddressSpace::Global && space != AddressSpace::Local) return false;
     if (tagged::allocation(q0) != cached_) resolve(x, q0, 0);
-    if (!usable_) return true; // no lane performed the access
+    if (!resolved_.usable) return true; // no lane performed the access
     return strided(x, q0, tagged::offset(q0), step);
   }
 
@@ -219,15 +221,16 @@ private:
     const AddressSpace space = tagged::space(q);
     if (space != AddressSpace::Global && space != AddressSpace::Local) return;
     if (tagged::allocation(q) != cached_) resolve(x, q, lane);
-    if (!usable_) return;
+    if (!resolved_.usable) return;
     const uint64_t offset = tagged::offset(q);
-    if (offset + bytes_ > size_) return; // out of bounds: not performed
-    if (isAtomic(kind_) && reinterpret_cast<uintptr_t>(base_ + offset) % bytes_ != 0) return;
+    if (offset + bytes_ > resolved_.size) return; // out of bounds: not performed
+    if (isAtomic(kind_) && reinterpret_cast<uintptr_t>(resolved_.base + offset) % bytes_ != 0)
+      return;
     const uint32_t local = firstItem_ + lane;
-    const uint64_t at = shadowOffset_ + offset;
-    uint64_t g = at >> shift_;
-    const uint64_t last = (at + bytes_ - 1) >> shift_;
-    if (global_) {
+    const uint64_t at = resolved_.shadowOffset + offset;
+    uint64_t g = at >> resolved_.shift;
+    const uint64_t last = (at + bytes_ - 1) >> resolved_.shift;
+    if (resolved_.global) {
       if constexpr (Logged) { // tracked kernels: shared words are logged (shared())
         do loggedWord(g, group_.groupFirst() + local, q);
         while (++g <= last);
@@ -249,9 +252,9 @@ private:
     constexpr uint32_t m = RaceGroup::kLocal;
     if (!QuietRun<LocalLayout>::applies(packed_[m], views_[m], access_[m].epoch)) return false;
     const uint64_t expected = quietBits<LocalLayout>();
-    const uint64_t start = shadowOffset_;
-    const uint32_t shift = shift_;
-    const uint64_t *words = words_;
+    const uint64_t start = resolved_.shadowOffset;
+    const uint32_t shift = resolved_.shift;
+    const uint64_t *words = resolved_.words;
     const uint32_t first = firstItem_;
     const uint64_t w0 = words[(start + offsets[0]) >> shift];
     if (((w0 ^ expected) & kLocalQuiet) != 0 ||
@@ -289,8 +292,8 @@ private:
   void quietLanes(uint64_t mask, const uint64_t *offsets, uint32_t items, uint64_t tag) {
     using L = std::conditional_t<Global, GlobalLayout, LocalLayout>;
     constexpr uint32_t m = Global ? RaceGroup::kGlobal : RaceGroup::kLocal;
-    const uint64_t start = shadowOffset_;
-    const uint32_t shift = shift_;
+    const uint64_t start = resolved_.shadowOffset;
+    const uint32_t shift = resolved_.shift;
     const bool reads = !isWrite(kind_);
     const bool run = QuietRun<L>::applies(packed_[m], views_[m], access_[m].epoch);
     const uint64_t localQuiet = quietBits<LocalLayout>();
@@ -313,7 +316,7 @@ private:
       if (quiet[g & 15] != g) {
         bool found = false;
         if constexpr (!Global) {
-          uint64_t &w = words_[g];
+          uint64_t &w = resolved_.words[g];
           const uint64_t item = (items + l) & LocalLayout::kItemMask;
           if (run)
             found = ((w ^ localQuiet) & kLocalQuiet) == 0 &&
@@ -329,7 +332,8 @@ private:
         if constexpr (Global) {
           // QuietRun::loud's in-group half (another item's read, multi); a second read here.
           if (run) {
-            const uint64_t w = std::atomic_ref<uint64_t>(words_[g]).load(std::memory_order_relaxed);
+            const uint64_t w =
+                std::atomic_ref<uint64_t>(resolved_.words[g]).load(std::memory_order_relaxed);
             const uint32_t item = uint32_t(w) & GlobalLayout::kItemMask;
             const uint64_t differ = (w ^ globalQuiet) & kGlobalQuiet;
             const auto other = [&] {
@@ -339,7 +343,7 @@ private:
             found = differ == 0 && other();
             if (differ == kMulti && plainRead && w != 0 && !(w & kShared) && other()) {
               hold(g);
-              std::atomic_ref<uint64_t> word(words_[g]);
+              std::atomic_ref<uint64_t> word(resolved_.words[g]);
               if (word.load(std::memory_order_relaxed) == w) {
                 word.store(kept | ((items + l) & GlobalLayout::kItemMask) | (w >> 56 << 56),
                            std::memory_order_relaxed);
@@ -367,7 +371,7 @@ private:
   /// Whether the word of every lane of `mask` (word index wordOf(l), work-item
   /// items + l) is quiet for this access: QuietRun, one pass without branches.
   template <class WordOf> bool allQuiet(uint64_t mask, uint32_t items, WordOf wordOf) {
-    if (global_) return allQuiet<GlobalLayout>(mask, items, wordOf);
+    if (resolved_.global) return allQuiet<GlobalLayout>(mask, items, wordOf);
     return allQuiet<LocalLayout>(mask, items, wordOf);
   }
   template <class L, class WordOf> bool allQuiet(uint64_t mask, uint32_t items, WordOf wordOf) {
@@ -379,9 +383,10 @@ private:
     for (uint64_t lanes = mask; lanes; lanes &= lanes - 1) {
       const uint32_t l = uint32_t(std::countr_zero(lanes));
       const uint64_t g = wordOf(l);
-      const uint64_t w = m == RaceGroup::kGlobal
-                             ? std::atomic_ref<uint64_t>(words_[g]).load(std::memory_order_relaxed)
-                             : words_[g];
+      const uint64_t w =
+          m == RaceGroup::kGlobal
+              ? std::atomic_ref<uint64_t>(resolved_.words[g]).load(std::memory_order_relaxed)
+              : resolved_.words[g];
       loud |= run.loud(w, l);
     }
     return loud == 0;
@@ -409,7 +414,7 @@ private:
   /// strided()'s lanes of `lanes` (lane l at offset start + l × step of the allocation of
   /// q0) one by one, word() for each of their granules, as lane() takes them.
   void wordLanes(uint64_t lanes, uint64_t q0, uint64_t start, uint64_t step) {
-    if (global_) return wordLanes<true>(lanes, q0, start, step);
+    if (resolved_.global) return wordLanes<true>(lanes, q0, start, step);
     wordLanes<false>(lanes, q0, start, step);
   }
   template <bool Global> void wordLanes(uint64_t lanes, uint64_t q0, uint64_t start, uint64_t step);
@@ -425,69 +430,68 @@ private:
     Resolution &last = group_.lastResolution(isWrite(kind_));
     const uint64_t key = cached_ << 2 | uint64_t(isWrite(kind_)) << 1 | uint64_t(image_);
     if (last.key == key) {
-      usable_ = last.usable, global_ = last.global, base_ = last.base, size_ = last.size;
-      root_ = last.root, shift_ = last.shift, shadowOffset_ = last.shadowOffset;
-      words_ = last.words, alias_ = last.alias, id_ = last.id;
+      resolved_ = last;
       return;
     }
     resolveAnew(x, q, lane);
-    last = Resolution{key,    usable_,       global_, base_,  size_, root_,
-                      shift_, shadowOffset_, words_,  alias_, id_};
+    resolved_.key = key;
+    last = resolved_;
   }
   /// resolve() when the group's last resolution was of another allocation or access.
   void resolveAnew(const ExecState &x, uint64_t q, uint32_t lane) {
     ops::ResolvedAllocation r;
     const bool ok = ops::resolve(x, q, lane, r);
     const ops::AccessFault fault = ops::checkAccess(r, ok, 0, isWrite(kind_));
-    usable_ = ops::accessPerformed(fault);
-    if (!usable_) return;
-    base_ = r.base;
-    size_ = r.size;
+    resolved_.usable = ops::accessPerformed(fault);
+    if (!resolved_.usable) return;
+    resolved_.base = r.base;
+    resolved_.size = r.size;
     const uint32_t id = tagged::id(q);
-    global_ = tagged::space(q) == AddressSpace::Global;
-    if (global_ || tagged::space(q) == AddressSpace::Constant) { // constant: aliasLane only
+    resolved_.global = tagged::space(q) == AddressSpace::Global;
+    if (resolved_.global ||
+        tagged::space(q) == AddressSpace::Constant) { // constant: aliasLane only
       const AllocationView &a = launch_.allocations[id];
-      root_ = a.parent ? a.parent : id;
-      shadowOffset_ = a.parent ? a.parentOffset : 0;
-      words_ = global_ ? shadow_.words(root_) : nullptr;
-      shift_ = shadow_.shiftOf(root_);
+      resolved_.root = a.parent ? a.parent : id;
+      resolved_.shadowOffset = a.parent ? a.parentOffset : 0;
+      resolved_.words = resolved_.global ? shadow_.words(resolved_.root) : nullptr;
+      resolved_.shift = shadow_.shiftOf(resolved_.root);
       if (shadow_.anyAliased()) [[unlikely]]
         resolveAlias(id);
-      usable_ = words_ != nullptr || !global_;
+      resolved_.usable = resolved_.words != nullptr || !resolved_.global;
     } else {
-      shadowOffset_ = launch_.localOffsets[id];
-      words_ = group_.localWords();
-      shift_ = shadow_.granuleShift();
-      alias_ = nullptr;
+      resolved_.shadowOffset = launch_.localOffsets[id];
+      resolved_.words = group_.localWords();
+      resolved_.shift = shadow_.granuleShift();
+      resolved_.alias = nullptr;
     }
   }
 
-  /// resolve()'s part for aliased roots: image words for image accesses, alias_ set.
+  /// resolve()'s part for aliased roots: image words for image accesses, resolved_.alias set.
   [[gnu::noinline]] void resolveAlias(uint32_t id) {
-    const bool aliased = shadow_.aliased(root_);
-    if (aliased && image_) words_ = shadow_.imageWords(root_);
-    alias_ = aliased ? shadow_.aliasWords(root_) : nullptr;
-    id_ = id;
+    const bool aliased = shadow_.aliased(resolved_.root);
+    if (aliased && image_) resolved_.words = shadow_.imageWords(resolved_.root);
+    resolved_.alias = aliased ? shadow_.aliasWords(resolved_.root) : nullptr;
+    resolved_.id = id;
   }
 
   /// Work-item `item`'s access at q to granules g..last of an aliased root, on its side
   /// of the alias words (race_image_alias.h); reports the first conflict.
   [[gnu::noinline]] void aliasAccess(uint64_t g, uint64_t last, uint32_t item, uint64_t q) {
-    const AliasAccess mine{item & GlobalLayout::kItemMask, access_[RaceGroup::kGlobal].site, id_,
-                           isWrite(kind_)};
+    const AliasAccess mine{item & GlobalLayout::kItemMask, access_[RaceGroup::kGlobal].site,
+                           resolved_.id, isWrite(kind_)};
     AliasAccess other, found; // a conflict with another work-item is preferred
     uint64_t at = 0;
     bool conflict = false;
     for (; g <= last; ++g) {
       hold(g);
-      uint64_t *sides = alias_ + 4 * g; // the image's two words, then the buffer's
+      uint64_t *sides = resolved_.alias + 4 * g; // the image's two words, then the buffer's
       if (aliasStep(sides + (image_ ? 0 : 2), sides + (image_ ? 2 : 0), mine, found) &&
           (!conflict || (other.item == mine.item && found.item != mine.item)))
-        conflict = true, at = g << shift_, other = found;
+        conflict = true, at = g << resolved_.shift, other = found;
     }
     if (!conflict) return;
     unlock();
-    const uint64_t start = shadowOffset_ + tagged::offset(q);
+    const uint64_t start = resolved_.shadowOffset + tagged::offset(q);
     uint64_t first = std::max(at, start);
     uint32_t bytes = bytes_;
     if (element_) { // an async copy's range: the element holding the conflicting byte
@@ -508,19 +512,20 @@ private:
     using L = std::conditional_t<Global, GlobalLayout, LocalLayout>;
     constexpr uint32_t m = Global ? RaceGroup::kGlobal : RaceGroup::kLocal;
     const uint64_t w =
-        Global ? std::atomic_ref<uint64_t>(words_[g]).load(std::memory_order_relaxed) : words_[g];
+        Global ? std::atomic_ref<uint64_t>(resolved_.words[g]).load(std::memory_order_relaxed)
+               : resolved_.words[g];
     const uint64_t packed = packed_[m] | (item & L::kItemMask);
     if (w == 0) { // first touch: no race possible
       if constexpr (Global) {
         hold(g);
-        std::atomic_ref<uint64_t> word(words_[g]);
+        std::atomic_ref<uint64_t> word(resolved_.words[g]);
         const uint64_t now = word.load(std::memory_order_relaxed);
         if (now == 0)
           word.store(packed | seen_, std::memory_order_relaxed);
         else
           change<Global, Logged>(g, item, q, now);
       } else {
-        words_[g] = packed | seen_;
+        resolved_.words[g] = packed | seen_;
       }
       return false;
     }
@@ -533,14 +538,14 @@ private:
         // Global words change only under their page's lock: a load and a store under
         // it are as good as a compare-exchange, and cheaper.
         hold(g);
-        std::atomic_ref<uint64_t> word(words_[g]);
+        std::atomic_ref<uint64_t> word(resolved_.words[g]);
         const uint64_t now = word.load(std::memory_order_relaxed);
         if (now == w)
           word.store(n, std::memory_order_relaxed);
         else
           change<Global, Logged>(g, item, q, now); // another thread changed it meanwhile
       } else {
-        words_[g] = n;
+        resolved_.words[g] = n;
       }
       return false;
     }
@@ -552,15 +557,15 @@ private:
   /// launch on one thread takes none (RaceShadow::locking): its locked exchange waited
   /// for every store before it once per warp access.
   [[gnu::always_inline]] void hold(uint64_t g) {
-    const uint64_t page = uint64_t(root_) << 40 | g >> RaceShadow::kWordsPerLock;
+    const uint64_t page = uint64_t(resolved_.root) << 40 | g >> RaceShadow::kWordsPerLock;
     if (page == heldPage_) return; // ~0 while none is held
     unlock();
     heldPage_ = page;
     if (locking_) {
-      held_ = &shadow_.lock(root_, g);
+      held_ = &shadow_.lock(resolved_.root, g);
       race::lockSpin(*held_);
     }
-    shadow_.populate(root_, g);
+    shadow_.populate(resolved_.root, g);
   }
 
   /// The rest of word(): step() decides; global words change under their page's lock.
@@ -570,7 +575,7 @@ private:
     if constexpr (Global) {
       if constexpr (Logged)
         if (w & kShared) return shared(g, item, q);
-      std::atomic_ref<uint64_t> word(words_[g]);
+      std::atomic_ref<uint64_t> word(resolved_.words[g]);
       Access b = access_[RaceGroup::kGlobal];
       b.item = item;
       const View &v = views_[RaceGroup::kGlobal];
@@ -595,7 +600,7 @@ private:
       Access b = access_[RaceGroup::kLocal];
       b.item = item;
       Outcome out;
-      words_[g] = step<LocalLayout>(w, b, views_[RaceGroup::kLocal], out);
+      resolved_.words[g] = step<LocalLayout>(w, b, views_[RaceGroup::kLocal], out);
       if (out.conflict == Conflict::None) return;
       // Local words hold local ids: give both accesses the group's ids.
       b.item += group_.groupFirst();
@@ -607,7 +612,7 @@ private:
   /// word<true>() in a kernel whose atomics or fences order (log_): a shared word goes to
   /// shared(), the others as word() takes them.
   [[gnu::noinline]] void loggedWord(uint64_t g, uint32_t item, uint64_t q) {
-    if (std::atomic_ref<uint64_t>(words_[g]).load(std::memory_order_relaxed) & kShared)
+    if (std::atomic_ref<uint64_t>(resolved_.words[g]).load(std::memory_order_relaxed) & kShared)
       return shared(g, item, q);
     word<true, true>(g, item, q);
   }
@@ -616,7 +621,7 @@ private:
   /// changes as step() says, the access is logged, and logged() decides.
   [[gnu::noinline]] void shared(uint64_t g, uint32_t item, uint64_t q) {
     hold(g);
-    std::atomic_ref<uint64_t> word(words_[g]);
+    std::atomic_ref<uint64_t> word(resolved_.words[g]);
     const uint64_t now = word.load(std::memory_order_relaxed);
     Access b = access_[RaceGroup::kGlobal];
     b.item = item;
@@ -639,7 +644,7 @@ private:
                                 uint64_t before, uint64_t after) {
     if (!report(q, g, b, out) || !out.sameGroup || (before & kMulti)) return;
     hold(g);
-    std::atomic_ref<uint64_t> word(words_[g]);
+    std::atomic_ref<uint64_t> word(resolved_.words[g]);
     if (word.load(std::memory_order_relaxed) == after)
       word.store(
           orderedAfter(after, packed_[RaceGroup::kGlobal] | (b.item & GlobalLayout::kItemMask)),
@@ -690,7 +695,6 @@ private:
   RaceShadow &shadow_;
   AccessKind kind_;
   uint32_t bytes_;
-  uint32_t shift_; ///< log2 of the granule of the allocation resolved last
   uint32_t firstItem_;
   uint32_t width_; ///< lanes of the warp (1 for an async copy)
   bool image_;
@@ -703,16 +707,10 @@ private:
   uint64_t seen_ = 0;
   // The allocation of the last lane (space and id), and where its words are.
   uint64_t cached_ = ~uint64_t(0);
-  bool usable_ = false;
-  bool global_ = false;
-  std::byte *base_ = nullptr;
-  uint64_t size_ = 0;
-  uint32_t root_ = 0;
-  uint64_t shadowOffset_ = 0;
-  uint64_t *words_ = nullptr;
-  uint64_t *alias_ = nullptr; ///< the alias words of an aliased root (RaceShadow::aliased)
-  SharedLog *log_ = nullptr;  ///< the shadow's log of shared granules (shared())
-  uint32_t id_ = 0;           ///< the allocation of the last lane
+  /// Where its words are, whether the access records there (resolve()); its granule
+  /// (shift) the shadow's until an allocation is resolved.
+  Resolution resolved_;
+  SharedLog *log_ = nullptr; ///< the shadow's log of shared granules (shared())
   std::atomic<uint32_t> *held_ = nullptr;
   uint64_t heldPage_ = ~uint64_t(0);  ///< root id and page of words of the lock held
   const std::byte *stored_ = nullptr; ///< storing(): the values, lane by lane

@@ -9,24 +9,24 @@ namespace spvsim::race {
 bool Recorder::report(uint64_t q, uint64_t granule, const Access &b, const Outcome &out,
                       bool decided) {
   // The byte the two accesses share: the granule's first byte inside this access.
-  const uint64_t at = granule << shift_;
-  uint64_t offset = std::max(tagged::offset(q), at - shadowOffset_);
+  const uint64_t at = granule << resolved_.shift;
+  uint64_t offset = std::max(tagged::offset(q), at - resolved_.shadowOffset);
   uint32_t bytes = bytes_;
   if (element_) { // an async copy's range: its 8-byte piece of an element
     const uint64_t into = offset - tagged::offset(q);
     const uint64_t piece = into % element_ / 8 * 8;
     const uint64_t start = tagged::offset(q) + into / element_ * element_ + piece;
     bytes = uint32_t(std::min<uint64_t>(8, element_ - piece));
-    offset = std::max(start, at - shadowOffset_);
+    offset = std::max(start, at - resolved_.shadowOffset);
   }
   std::string ordering;
-  if (global_ && !image_ && out.conflict != Conflict::Scope && shadow_.atomics()) {
+  if (resolved_.global && !image_ && out.conflict != Conflict::Scope && shadow_.atomics()) {
     // A release this group acquired may order the other access (sync_order.h).
     const bool known = out.named || out.otherGroup;
     if (known && shadow_.tracked() && !decided && group_.follows(out.other)) return true;
     ordering = group_.missingOrdering(out.other, known, out.sameGroup,
                                       firstItem_ / std::max(width_, 1u), laneOf(b.item));
-  } else if (!global_ && out.conflict != Conflict::Scope && shadow_.atomics()) {
+  } else if (!resolved_.global && out.conflict != Conflict::Scope && shadow_.atomics()) {
     // A work-group scope release/acquire pair, or fences with atomics, may order two
     // work-items' accesses to __local memory (race_sync.cpp).
     const uint32_t width = views_[RaceGroup::kLocal].width;
@@ -34,7 +34,8 @@ bool Recorder::report(uint64_t q, uint64_t granule, const Access &b, const Outco
     if (out.named && shadow_.tracked() && group_.followsLocal(out.other, warp, width)) return true;
     ordering = group_.missingLocalOrdering(warp);
   }
-  if (global_ && !image_ && out.sameGroup && out.conflict != Conflict::Scope && ordering.empty())
+  if (resolved_.global && !image_ && out.sameGroup && out.conflict != Conflict::Scope &&
+      ordering.empty())
     ordering = group_.unfencedBarrierOrdering();
   RacyAccess a{b, tagged::make(tagged::space(q), tagged::id(q), offset), bytes};
   if (stored_ && out.conflict == Conflict::WriteWrite) {
@@ -43,7 +44,7 @@ bool Recorder::report(uint64_t q, uint64_t granule, const Access &b, const Outco
     const bool earlierLane = other < lane && out.other.site == b.site && (mask_ >> other) & 1;
     a.uniform = lane < 64 && std::memcmp(stored_ + lane * storedStride_,
                                          earlierLane ? stored_ + other * storedStride_
-                                                     : base_ + tagged::offset(q),
+                                                     : resolved_.base + tagged::offset(q),
                                          bytes_) == 0;
   }
   reportRace(launch_, a, out, ordering);

@@ -8,13 +8,14 @@ namespace spvsim::race {
 uint64_t Recorder::sharedRun(const ExecState &x, uint64_t mask, uint64_t q) {
   if (tagged::space(q) != AddressSpace::Global) return mask;
   if (tagged::allocation(q) != cached_) resolve(x, q, uint32_t(std::countr_zero(mask)));
-  const uint64_t offset = tagged::offset(q), at = shadowOffset_ + offset;
-  if (!usable_ || !global_ || alias_ || offset + bytes_ > size_ ||
-      reinterpret_cast<uintptr_t>(base_ + offset) % bytes_ != 0 ||
-      (at >> shift_) != ((at + bytes_ - 1) >> shift_))
+  const uint64_t offset = tagged::offset(q), at = resolved_.shadowOffset + offset;
+  if (!resolved_.usable || !resolved_.global || resolved_.alias ||
+      offset + bytes_ > resolved_.size ||
+      reinterpret_cast<uintptr_t>(resolved_.base + offset) % bytes_ != 0 ||
+      (at >> resolved_.shift) != ((at + bytes_ - 1) >> resolved_.shift))
     return mask;
-  const uint64_t g = at >> shift_;
-  std::atomic_ref<uint64_t> word(words_[g]);
+  const uint64_t g = at >> resolved_.shift;
+  std::atomic_ref<uint64_t> word(resolved_.words[g]);
   if (!(word.load(std::memory_order_relaxed) & kShared)) return mask;
   hold(g);
   LoggedAccess run[64];
@@ -51,7 +52,8 @@ uint64_t Recorder::sharedRun(const ExecState &x, uint64_t mask, uint64_t q) {
     }
     mask &= ~rest;
   }
-  if (n) log_->record(uint64_t(root_) << 40 | g, run[0].access.item / shadow_.stride(), run, n);
+  if (n)
+    log_->record(uint64_t(resolved_.root) << 40 | g, run[0].access.item / shadow_.stride(), run, n);
   unlock();
   return mask;
 }
@@ -63,7 +65,7 @@ uint64_t Recorder::sharedRun(const ExecState &x, uint64_t mask, uint64_t q) {
 /// decides within the group, for atomic scopes, and where the granule is not logged.
 void Recorder::logged(uint64_t g, uint64_t q, uint64_t before, uint64_t after, const Access &b,
                       const Outcome &out) {
-  const uint64_t key = uint64_t(root_) << 40 | g;
+  const uint64_t key = uint64_t(resolved_.root) << 40 | g;
   const uint32_t stride = shadow_.stride();
   Access mine = b;
   mine.item &= GlobalLayout::kItemMask;

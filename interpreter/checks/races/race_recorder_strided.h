@@ -8,19 +8,20 @@ namespace spvsim::race {
 
 template <class Rest>
 bool Recorder::strided(const ExecState &x, uint64_t start, uint64_t step, Rest rest) {
-  const uint64_t granule = uint64_t(1) << shift_;
-  if (step < bytes_ || step > size_ || size_ < bytes_ ||
-      ((start | step | bytes_ | shadowOffset_) & (granule - 1)) != 0 ||
-      start + step * (x.width - 1) > size_ - bytes_ ||
-      (isAtomic(kind_) && (reinterpret_cast<uintptr_t>(base_) | start | step) % bytes_ != 0))
+  const uint64_t granule = uint64_t(1) << resolved_.shift;
+  if (step < bytes_ || step > resolved_.size || resolved_.size < bytes_ ||
+      ((start | step | bytes_ | resolved_.shadowOffset) & (granule - 1)) != 0 ||
+      start + step * (x.width - 1) > resolved_.size - bytes_ ||
+      (isAtomic(kind_) &&
+       (reinterpret_cast<uintptr_t>(resolved_.base) | start | step) % bytes_ != 0))
     return false;
-  const uint32_t perLane = uint32_t(bytes_ >> shift_);
-  const uint64_t stepG = step >> shift_;
-  const uint64_t g0 = (shadowOffset_ + start) >> shift_;
-  const uint32_t items = global_ ? group_.groupFirst() + firstItem_ : firstItem_;
+  const uint32_t perLane = uint32_t(bytes_ >> resolved_.shift);
+  const uint64_t stepG = step >> resolved_.shift;
+  const uint64_t g0 = (resolved_.shadowOffset + start) >> resolved_.shift;
+  const uint32_t items = resolved_.global ? group_.groupFirst() + firstItem_ : firstItem_;
   // __local words take no lock; global ones all in one page of words take one.
   const uint64_t span = (x.width - 1) * stepG + perLane;
-  if (!global_ ||
+  if (!resolved_.global ||
       (g0 >> RaceShadow::kWordsPerLock) == ((g0 + span - 1) >> RaceShadow::kWordsPerLock)) {
     if (!firstTouch(g0, 0, x.width, stepG, perLane, items) &&
         !quietStrided(x.allLanes, g0, stepG, perLane, items))
@@ -48,7 +49,7 @@ bool Recorder::strided(const ExecState &x, uint64_t start, uint64_t step, Rest r
 inline bool Recorder::firstTouch(uint64_t g, uint32_t l0, uint32_t n, uint64_t stepG,
                                  uint32_t perLane, uint32_t items) {
   const uint64_t span = (n - 1) * stepG + perLane;
-  if (global_) {
+  if (resolved_.global) {
     if ((g >> RaceShadow::kWordsPerLock) != ((g + span - 1) >> RaceShadow::kWordsPerLock))
       return false;
     hold(g);
@@ -74,7 +75,7 @@ template <uint32_t P>
                                                         uint64_t stepG, uint32_t perLane,
                                                         uint32_t items) {
   const uint32_t per = P ? P : perLane;
-  uint64_t *w = words_ + g;
+  uint64_t *w = resolved_.words + g;
   // Plain loads: global words change only under the page's lock, held here. The lane
   // loops are unrolled (a warp's lanes a step apart: a load or a store and little else
   // an iteration), which the compiler does not do by itself.
@@ -84,7 +85,7 @@ template <uint32_t P>
     for (uint32_t j = 0; j < per; ++j) any |= w[k * stepG + j];
   if (any) return false;
   const uint32_t first = items + l0;
-  if (global_) {
+  if (resolved_.global) {
     const uint64_t packed = packed_[RaceGroup::kGlobal] | seen_;
 #pragma GCC unroll 4
     for (uint32_t k = 0; k < n; ++k) {
@@ -107,9 +108,10 @@ template <uint32_t P>
 template <bool Global>
 void Recorder::wordLanes(uint64_t lanes, uint64_t q0, uint64_t start, uint64_t step) {
   const uint64_t tag = q0 & ~tagged::kOffsetMask;
-  const uint32_t perLane = uint32_t(bytes_ >> shift_);
+  const uint32_t perLane = uint32_t(bytes_ >> resolved_.shift);
   const uint32_t items = Global ? group_.groupFirst() + firstItem_ : firstItem_;
-  const uint64_t g0 = (shadowOffset_ + start) >> shift_, stepG = step >> shift_;
+  const uint64_t g0 = (resolved_.shadowOffset + start) >> resolved_.shift,
+                 stepG = step >> resolved_.shift;
   if (perLane == 1 && settleLanes<Global>(lanes, g0, stepG, items)) return;
   uint64_t g = 0;
   for (; lanes; lanes &= lanes - 1) {
@@ -141,7 +143,7 @@ bool Recorder::settleLanes(uint64_t lanes, uint64_t g0, uint64_t stepG, uint32_t
   for (uint64_t left = lanes; left; left &= left - 1) {
     const uint32_t l = uint32_t(std::countr_zero(left));
     // Plain loads: global words change only under the page's lock, held here.
-    const uint64_t w = words_[g0 + l * stepG];
+    const uint64_t w = resolved_.words[g0 + l * stepG];
     const uint64_t packed = packed_[m] | ((items + l) & L::kItemMask);
     uint64_t n = w;
     if (w == 0) {
@@ -157,9 +159,10 @@ bool Recorder::settleLanes(uint64_t lanes, uint64_t g0, uint64_t stepG, uint32_t
   for (uint64_t left = lanes; left; left &= left - 1) {
     const uint32_t l = uint32_t(std::countr_zero(left));
     if constexpr (Global)
-      std::atomic_ref<uint64_t>(words_[g0 + l * stepG]).store(next[l], std::memory_order_relaxed);
+      std::atomic_ref<uint64_t>(resolved_.words[g0 + l * stepG])
+          .store(next[l], std::memory_order_relaxed);
     else
-      words_[g0 + l * stepG] = next[l];
+      resolved_.words[g0 + l * stepG] = next[l];
   }
   if constexpr (!Global) group_.touchLocal(g0 + last * stepG + 1);
   return true;

@@ -182,8 +182,9 @@ private:
 
 namespace race {
 /// What race::Recorder resolved of an allocation for an access (Recorder::resolve): where
-/// its words are and whether it records there. `key`: the allocation (tagged::allocation)
-/// shifted left by 2, bit 1 for a write and bit 0 for an image access (~0: none).
+/// its words are and whether it records there; the recorder's own and the group's last
+/// (RaceGroup::lastResolution). `key`: the allocation (tagged::allocation) shifted left
+/// by 2, bit 1 for a write and bit 0 for an image access (~0: none).
 struct Resolution {
   uint64_t key = ~uint64_t(0);
   bool usable = false;
