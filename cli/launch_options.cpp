@@ -27,7 +27,8 @@ void addLaunchOptions(CLI::App &command, LaunchOptions &options,
   command
       .add_option("--warp-width", options.warpWidth,
                   "Work-items executed in lockstep (1 to 64; default 32; a smaller "
-                  "work-group runs in a warp of its size rounded up to a power of two)")
+                  "work-group runs in a warp of its size rounded up to a power of two, "
+                  "or several to a warp where the kernel cannot tell)")
       ->check(CLI::Range(1, 64));
   command
       .add_option("--threads", options.threads,

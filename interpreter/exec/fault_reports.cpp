@@ -24,7 +24,7 @@ WorkItemIds workItemOf(const ExecState &x, uint32_t lane) {
   ids.dims = L.range.dims;
   for (uint32_t d = 0; d < 3; ++d) {
     ids.local[d] = x.warp->localId[d][lane];
-    ids.group[d] = x.group->id[d];
+    ids.group[d] = x.group->packed > 1 ? x.warp->groupId[d][lane] : x.group->id[d];
     ids.global[d] = ids.group[d] * L.localSize[d] + ids.local[d] + L.range.offset[d];
   }
   return ids;

@@ -502,6 +502,29 @@ template <class T> inline void builtinInto(const ExecState &x, const LoweredOp &
   auto perLane = [&](auto f) { forLanes(x, mask, d, [&](uint32_t l) { return T(f(l)); }); };
   const uint64_t *local0 = w.localId[0].data(), *local1 = w.localId[1].data(),
                  *local2 = w.localId[2].data(), *local = w.localId[c].data();
+  if (g.packed > 1) { // several work-groups in the warp: each lane's own (exec/packed_groups.h)
+    const uint64_t *group0 = w.groupId[0].data(), *group1 = w.groupId[1].data(),
+                   *group2 = w.groupId[2].data(), *group = w.groupId[c].data();
+    switch (static_cast<BuiltinKind>(op.aux)) {
+    case BuiltinKind::GlobalId:
+      return perLane(
+          [&](uint32_t l) { return group[l] * L.localSize[c] + r.offset[c] + local[l]; });
+    case BuiltinKind::GroupId:
+      return perLane([&](uint32_t l) { return group[l]; });
+    case BuiltinKind::GlobalLinearId:
+      return perLane([&](uint32_t l) {
+        return ((group2[l] * L.localSize[2] + local2[l]) * r.global[1] +
+                (group1[l] * L.localSize[1] + local1[l])) *
+                   r.global[0] +
+               group0[l] * L.localSize[0] + local0[l];
+      });
+    case BuiltinKind::LocalIndex:
+      return perLane(
+          [&](uint32_t l) { return (local2[l] * g.size[1] + local1[l]) * g.size[0] + local0[l]; });
+    default: // the same in every work-group of a uniform launch
+      break;
+    }
+  }
   switch (static_cast<BuiltinKind>(op.aux)) {
   case BuiltinKind::GlobalId: {
     uint64_t base = g.id[c] * L.localSize[c] + r.offset[c];

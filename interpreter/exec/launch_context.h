@@ -67,6 +67,9 @@ struct LaunchContext {
   NDRange range;
   std::array<uint64_t, 3> localSize{1, 1, 1}; ///< enqueued work-group size
   std::array<uint64_t, 3> groups{1, 1, 1};    ///< work-groups per dimension
+  /// Work-groups a runner runs together in one warp (exec/packed_groups.h); 1: each
+  /// work-group runs alone.
+  uint32_t packedGroups = 1;
   CheckSet checks;                            ///< ExecOptions::checks
   Schedule schedule;                          ///< ExecOptions::schedule
   bool subGroupIndependentProgress = true;    ///< ExecOptions::subGroupIndependentProgress
@@ -109,6 +112,11 @@ struct GroupState {
   uint64_t subGroupBarriersReleased = 0;
   std::array<uint64_t, 3> size{1, 1, 1}; ///< this group's size (the last may be smaller)
   uint64_t items = 1;
+  /// With packed work-groups (LaunchContext::packedGroups > 1) this state runs several:
+  /// `id`, `linear` and `size` are the first one's, `items` all of theirs, each lane's
+  /// own group id is in Warp::groupId and `groupItems` are one group's work-items.
+  uint32_t packed = 1;
+  uint64_t groupItems = 1;
   std::byte *localArena = nullptr;
   /// Operands work-items deposit at a work-group function, by local linear
   /// index: [0] the value (then the result), [1] the broadcast source or the
@@ -185,6 +193,8 @@ struct Warp {
   std::vector<uint64_t> pendingBlocks;      ///< bitset of blocks with pending lanes
   std::vector<uint64_t> masks;              ///< [0] the block's mask, [k] edge k
   std::array<std::vector<uint64_t>, 3> localId;
+  /// Each lane's work-group id, with packed work-groups only (GroupState::packed).
+  std::array<std::vector<uint64_t>, 3> groupId;
   std::vector<std::byte> privateArena; ///< width lanes × kernel privateSize
   /// The attached watchers' state for this warp, by slot (owned by their GroupWatcher).
   std::array<WarpWatcher *, kWatcherSlots> watchers{};

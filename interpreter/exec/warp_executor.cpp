@@ -2,6 +2,7 @@
 // barriers, and the plain instantiation of the warp loop (exec/warp_loop.h).
 #include "exec/warp_executor.h"
 
+#include "exec/packed_groups.h"
 #include "exec/warp_loop.h"
 
 namespace spvsim {
@@ -34,9 +35,13 @@ void startWarp(const LaunchContext &launch, const GroupState &group, Warp &warp,
   warp.firstItem = firstItem;
   const uint64_t lanes = std::min<uint64_t>(width, group.items - firstItem);
   warp.present = lanes == 64 ? ~uint64_t(0) : (uint64_t(1) << lanes) - 1;
-  // Local ids depend on the group's shape only: a warp keeps them for the next
-  // group of the same shape (every full group of a launch).
-  if (warp.localIdsFirst != firstItem || warp.localIdsShape != group.size) {
+  if (group.packed > 1) {
+    // Several work-groups in the warp: each lane's group and local ids.
+    setPackedIds(launch, group, warp);
+    warp.localIdsFirst = ~0u;
+  } else if (warp.localIdsFirst != firstItem || warp.localIdsShape != group.size) {
+    // Local ids depend on the group's shape only: a warp keeps them for the next
+    // group of the same shape (every full group of a launch).
     warp.localIdsFirst = firstItem;
     warp.localIdsShape = group.size;
     // Local ids of lane 0, then counted up x fastest (no division per lane).

@@ -15,7 +15,8 @@ namespace spvsim {
 
 WorkGroupRunner::WorkGroupRunner(LaunchContext &launch) : launch_(launch) {
   const LoweredKernel &k = *launch.kernel;
-  uint64_t maxItems = launch.localSize[0] * launch.localSize[1] * launch.localSize[2];
+  uint64_t maxItems =
+      launch.localSize[0] * launch.localSize[1] * launch.localSize[2] * launch.packedGroups;
   size_t warps = (maxItems + k.warpWidth - 1) / k.warpWidth;
   warps_.resize(warps);
   std::vector<UniformInit> uniforms = k.constants;
@@ -45,6 +46,15 @@ void WorkGroupRunner::run(uint64_t linearGroup) {
     group_.size[d] = std::min(L.localSize[d], L.range.global[d] - start);
     group_.items *= group_.size[d];
   }
+  // Packed work-groups (exec/packed_groups.h): this one and the next ones up to
+  // packedGroups (all full: uniform) as one state; the watchers number them by the pack.
+  const uint64_t totalGroups = L.groups[0] * L.groups[1] * L.groups[2];
+  group_.packed =
+      static_cast<uint32_t>(std::min<uint64_t>(L.packedGroups, totalGroups - linearGroup));
+  group_.groupItems = group_.items;
+  group_.items *= group_.packed;
+  const uint64_t watchedGroup = linearGroup / L.packedGroups;
+  const uint64_t packedHere = group_.packed;
   group_.localArena = localArena_.data();
   group_.linear = linearGroup;
   unwaitedCopy_ = ~0u;
@@ -53,7 +63,7 @@ void WorkGroupRunner::run(uint64_t linearGroup) {
   size_t activeWarps = (group_.items + k.warpWidth - 1) / k.warpWidth;
   group_.warps = warps_.data();
   group_.activeWarps = activeWarps;
-  launch_.spin.groupStarted(linearGroup);
+  for (uint64_t g = linearGroup; g < linearGroup + packedHere; ++g) launch_.spin.groupStarted(g);
   for (size_t i = 0; i < activeWarps; ++i) {
     startWarp(L, group_, warps_[i], static_cast<uint32_t>(i * k.warpWidth));
     // By-value struct arguments: each work-item gets its own copy.
@@ -65,12 +75,12 @@ void WorkGroupRunner::run(uint64_t linearGroup) {
     }
   }
   forEachWatcher(group_, [&](GroupWatcher &w) {
-    w.groupStarted(group_, std::span<Warp>(warps_.data(), activeWarps), linearGroup);
+    w.groupStarted(group_, std::span<Warp>(warps_.data(), activeWarps), watchedGroup);
   });
   if (runWarps(activeWarps)) {
-    ++groupsDone_;
+    groupsDone_ += packedHere;
     itemsDone_ += group_.items;
-    launch_.spin.groupEnded(linearGroup);
+    for (uint64_t g = linearGroup; g < linearGroup + packedHere; ++g) launch_.spin.groupEnded(g);
   }
   // Whatever the group printed, also when the launch stopped it early.
   if (L.printf) L.printf->completeGroup(linearGroup, group_.printfByItem);
@@ -172,7 +182,7 @@ WorkItemIds WorkGroupRunner::workItem(const Warp &w, uint32_t lane) const {
   ids.dims = launch_.range.dims;
   for (uint32_t d = 0; d < 3; ++d) {
     ids.local[d] = w.localId[d][lane];
-    ids.group[d] = group_.id[d];
+    ids.group[d] = group_.packed > 1 ? w.groupId[d][lane] : group_.id[d];
     ids.global[d] = ids.group[d] * launch_.localSize[d] + ids.local[d] + launch_.range.offset[d];
   }
   return ids;

@@ -18,7 +18,8 @@ struct CopiedBytes;
 class WorkGroupRunner {
 public:
   explicit WorkGroupRunner(LaunchContext &launch);
-  /// Runs work-group `linearGroup` (x fastest) to completion.
+  /// Runs work-group `linearGroup` (x fastest) to completion; with packed work-groups
+  /// (LaunchContext::packedGroups) the next ones with it, as many as are packed.
   void run(uint64_t linearGroup);
   /// Adds what the runner counted — instructions its warps ran since they last polled,
   /// finished groups and their work-items — to the launch's watchdog. Due once the

@@ -18,6 +18,7 @@
 #include "checks/access/access_faults.h"
 #include "exec/launch_context.h"
 #include "exec/launch_limits.h"
+#include "exec/packed_groups.h"
 #include "exec/schedule_order.h"
 #include "exec/work_group.h"
 #include "launch/checked_execution.h"
@@ -205,12 +206,26 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
   // with SubgroupDispatch, whose queries are of the device's sub-groups, lowered as
   // constants of the warp width.
   const uint64_t groupItems = localSize[0] * localSize[1] * localSize[2];
-  uint32_t warpWidth = options.schedule.warpWidth(options.warpWidth);
-  if (!module.module().hasCapability(spv::Capability::SubgroupDispatch))
+  const uint32_t fullWidth = options.schedule.warpWidth(options.warpWidth);
+  uint32_t warpWidth = fullWidth;
+  const bool subGroupDispatch = module.module().hasCapability(spv::Capability::SubgroupDispatch);
+  if (!subGroupDispatch)
     warpWidth = static_cast<uint32_t>(std::min<uint64_t>(warpWidth, std::bit_ceil(groupItems)));
   // The launch only reads the lowered kernel, so that launches can share it.
-  const std::shared_ptr<const LoweredKernel> lowered =
+  std::shared_ptr<const LoweredKernel> lowered =
       lowerForLaunch(module, kernel, specConstants, warpWidth, options);
+  // Several small work-groups to a warp, when neither the kernel nor what watches the
+  // launch can tell (exec/packed_groups.h): uniform groups, the ordered schedule.
+  uint32_t packedGroups = 1;
+  bool uniformGroups = true;
+  for (uint32_t d = 0; d < 3; ++d) uniformGroups &= fullRange.global[d] % localSize[d] == 0;
+  if (uniformGroups && !subGroupDispatch && options.schedule.ordered() && !options.debugger &&
+      !options.profile && groupsPerWarp(groupItems, fullWidth) > 1 &&
+      kernelIgnoresGroupLayout(*lowered)) {
+    packedGroups = groupsPerWarp(groupItems, fullWidth);
+    warpWidth = fullWidth;
+    lowered = lowerForLaunch(module, kernel, specConstants, warpWidth, options);
+  }
   const LoweredKernel &k = *lowered;
   checkPrivateMemory(k, options.limits);
   LaunchContext L;
@@ -220,6 +235,7 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
   L.subGroupIndependentProgress = options.subGroupIndependentProgress;
   L.range = fullRange;
   L.localSize = localSize;
+  L.packedGroups = packedGroups;
   for (uint32_t d = 0; d < 3; ++d)
     L.groups[d] = (L.range.global[d] + L.localSize[d] - 1) / L.localSize[d];
 
@@ -248,7 +264,9 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
   uint32_t threads =
       options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
   if (options.debugger) threads = 1; // one schedule, the same every time
-  threads = static_cast<uint32_t>(std::min<uint64_t>({threads, totalGroups, kMaxThreads}));
+  // What the workers hand out: work-groups, or packs of them (exec/packed_groups.h).
+  const uint64_t totalPacks = (totalGroups + packedGroups - 1) / packedGroups;
+  threads = static_cast<uint32_t>(std::min<uint64_t>({threads, totalPacks, kMaxThreads}));
   L.workers = threads;
   // Access faults are checked in every launch: the executor stops them, this reports them.
   AccessFaultWatcher accessFaults;
@@ -280,13 +298,13 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
 
   // The schedule's group order: with one thread groups run in this order, with several
   // they are handed out in it (docs/run-files.md, --schedule).
-  const GroupOrder groupOrder(options.schedule, totalGroups);
+  const GroupOrder groupOrder(options.schedule, totalPacks);
   std::atomic<uint64_t> nextGroup{0};
   L.spin.begin(threads, totalGroups);
   // Work-groups are claimed a batch at a time: with one claim per group, the threads of a
   // launch of many short groups wrote the counter's cache line back and forth (vecadd:
   // 32768 groups of one add per work-item). Small launches keep batches of one.
-  const uint64_t batch = std::clamp<uint64_t>(totalGroups / (uint64_t(threads) * 16), 1, 32);
+  const uint64_t batch = std::clamp<uint64_t>(totalPacks / (uint64_t(threads) * 16), 1, 32);
   if (options.progress) {
     options.progress->workGroupsDone.store(0, std::memory_order_relaxed);
     options.progress->workGroups.store(totalGroups, std::memory_order_relaxed);
@@ -300,15 +318,17 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
       // registers and no __local arena.
       std::optional<WorkGroupRunner> runner;
       for (uint64_t first;
-           !L.watchdog.stopped() && (first = nextGroup.fetch_add(batch)) < totalGroups;) {
-        const uint64_t end = std::min(totalGroups, first + batch);
+           !L.watchdog.stopped() && (first = nextGroup.fetch_add(batch)) < totalPacks;) {
+        const uint64_t end = std::min(totalPacks, first + batch);
         for (uint64_t g = first; g < end && !L.watchdog.stopped(); ++g) {
           if (!runner) runner.emplace(L);
-          runner->run(groupOrder.at(g));
+          runner->run(groupOrder.at(g) * packedGroups);
         }
         // Once per batch of work-groups: nothing per instruction.
         if (options.progress)
-          options.progress->workGroupsDone.fetch_add(end - first, std::memory_order_relaxed);
+          options.progress->workGroupsDone.fetch_add(std::min(totalGroups, end * packedGroups) -
+                                                         first * packedGroups,
+                                                     std::memory_order_relaxed);
       }
       if (runner) runner->flush();
       L.spin.workerIdle();
@@ -316,7 +336,7 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
       L.spin.workerIdle();
       std::lock_guard lock(failureMutex);
       if (!failure) failure = std::current_exception();
-      nextGroup.store(totalGroups);
+      nextGroup.store(totalPacks);
     }
   };
   if (options.debugger) {
@@ -336,6 +356,7 @@ LaunchStats launchKernel(const ValidatedModule &module, const std::string &kerne
 
   LaunchStats stats;
   stats.localSize = L.localSize;
+  stats.packedGroups = packedGroups;
   stats.workGroups = totalGroups;
   stats.workItems = L.range.global[0] * L.range.global[1] * L.range.global[2];
   stats.instructions = L.watchdog.instructions();

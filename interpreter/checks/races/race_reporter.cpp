@@ -10,16 +10,24 @@
 namespace spvsim {
 
 // The work-group and work-item an item index of the shadow names, for the messages.
+uint64_t RaceShadow::linearGroupOf(uint32_t item) const {
+  const uint64_t pack = item / stride_, local = item % stride_;
+  if (!packed() || local == copyItem()) return pack;
+  const auto &s = launch_.localSize;
+  return pack * launch_.packedGroups + local / (s[0] * s[1] * s[2]);
+}
+
 std::array<uint64_t, 3> RaceShadow::groupOf(uint32_t item) const {
-  const uint64_t g = item / stride_;
+  const uint64_t g = linearGroupOf(item);
   const auto &n = launch_.groups;
   return {g % n[0], g / n[0] % n[1], g / (n[0] * n[1])};
 }
 
 std::optional<WorkItemIds> RaceShadow::workItem(uint32_t item) const {
-  const uint64_t local = item % stride_;
+  uint64_t local = item % stride_;
   if (local == copyItem()) return std::nullopt;
   const LaunchContext &L = launch_;
+  if (packed()) local %= L.localSize[0] * L.localSize[1] * L.localSize[2];
   WorkItemIds ids;
   ids.dims = L.range.dims;
   ids.group = groupOf(item);
@@ -112,13 +120,19 @@ void reportRace(const LaunchContext &L, const RacyAccess &a, const Outcome &out,
   const RaceSite *site = shadow.site(a.access.site);
   const RaceSite *otherSite = out.named ? shadow.site(out.other.site) : nullptr;
   const bool image = (site && site->image) || (otherSite && otherSite->image);
-  const char *kind = raceKind(out.conflict, local, out.sameGroup, image);
+  // With packed work-groups the words' group is the pack: the two accesses are of one
+  // work-group when their work-items are (unknown for an access the word did not keep).
+  const bool packedPeers = shadow.packed() && out.sameGroup && !out.named;
+  const bool sameGroup = out.sameGroup && (!shadow.packed() || !out.named ||
+                                           shadow.linearGroupOf(out.other.item) ==
+                                               shadow.linearGroupOf(a.access.item));
+  const char *kind = raceKind(out.conflict, local, sameGroup, image);
   const uint32_t instruction = site ? site->instruction : kNone;
   const uint32_t otherInstruction = otherSite ? otherSite->instruction : kNone;
 
   // One finding per kind, pair of instructions and buffer (docs/findings.md).
   const uint64_t key = uint64_t(6) << 61 | uint64_t(out.conflict) << 58 |
-                       uint64_t(out.sameGroup) << 57 | uint64_t(local) << 56 |
+                       uint64_t(sameGroup) << 57 | uint64_t(local) << 56 |
                        uint64_t(tagged::id(a.pointer) & tagged::kMaxId) << 35 |
                        uint64_t(out.named ? out.other.site & 0xfff : 0xfff) << 23 |
                        uint64_t(a.access.site & 0xfff) << 11 | uint64_t(a.uniform) << 10;
@@ -166,7 +180,10 @@ void reportRace(const LaunchContext &L, const RacyAccess &a, const Outcome &out,
   } else {
     // The word proves the other access but did not keep it (interpreter/DESIGN.md).
     const std::string unrecorded = " (not recorded: the race shadow keeps one access per location)";
-    if (out.sameGroup)
+    if (packedPeers)
+      other.by = "another work-item of work-group " + idText(shadow.groupOf(a.access.item), dims) +
+                 " or of a work-group run beside it in one warp" + unrecorded;
+    else if (sameGroup)
       other.by = "another work-item of the same work-group" + unrecorded;
     else if (out.otherGroup)
       other.by =
@@ -180,7 +197,7 @@ void reportRace(const LaunchContext &L, const RacyAccess &a, const Outcome &out,
               (copy || otherCopy   ? "an async copy's accesses last until wait_group_events, "
                                      "unordered with the work-items' until then"
                : !ordering.empty() ? ordering
-                                   : why(kind, local, out.sameGroup)) +
+                                   : why(kind, local, sameGroup)) +
               (a.uniform ? "; both stored the same bytes" : "");
   // Sink identity: kind, buffer, and the two accesses' sites (source locations, else
   // instructions) in either order.

@@ -199,7 +199,8 @@ RaceShadow::RaceShadow(const Module &module, const LaunchContext &launch)
   // Roots at the kernel's granule need no entry: shiftOf() finds none for most kernels.
   std::erase_if(rootShifts_, [&](const RootShift &r) { return r.shift == granuleShift_; });
   logsImageWrites_ = imageReads && (imageWrites || (anyAliased_ && anyImageWrite));
-  const uint64_t items = launch.localSize[0] * launch.localSize[1] * launch.localSize[2];
+  const uint64_t items =
+      launch.localSize[0] * launch.localSize[1] * launch.localSize[2] * launch.packedGroups;
   stride_ = uint32_t((items + 63) / 64 * 64 + 1);
   if (tracked_) sharedLog_ = std::make_unique<race::SharedLog>();
 }

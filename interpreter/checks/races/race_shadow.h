@@ -138,6 +138,11 @@ public:
   std::optional<WorkItemIds> workItem(uint32_t item) const;
   /// The ids of the work-group of `item`.
   std::array<uint64_t, 3> groupOf(uint32_t item) const;
+  /// The linear id of the work-group of `item`. With packed work-groups
+  /// (exec/packed_groups.h) the words number a pack as one group; this tells them apart.
+  uint64_t linearGroupOf(uint32_t item) const;
+  /// Whether the launch packs work-groups (the words' groups are packs of them).
+  bool packed() const { return launch_.packedGroups > 1; }
 
 private:
   static constexpr uint32_t kLocks = 1024;

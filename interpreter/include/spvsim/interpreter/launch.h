@@ -142,6 +142,10 @@ struct LaunchStats {
   uint64_t workItemsDone = 0; ///< work-items of finished work-groups
   /// printf calls that printed nothing because the printf buffer was full.
   uint64_t printfCallsDropped = 0;
+  /// Work-groups run side by side in one warp: more than 1 for small work-groups of a
+  /// kernel that cannot tell (no loop, barrier, __local memory, atomic, fence, work-group
+  /// or sub-group function, image or printf; exec/packed_groups.h).
+  uint32_t packedGroups = 1;
 };
 
 /// A work-group size for `global` when the host gives none: per dimension a divisor of the
