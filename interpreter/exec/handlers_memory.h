@@ -488,9 +488,50 @@ inline void subgroupMaskInto(const ExecState &x, const LoweredOp &op, T *d, uint
   });
 }
 
+/// builtinInto for a warp of several work-groups (GroupState::packed, exec/packed_groups.h):
+/// the built-ins that differ between its work-groups, from each lane's own group id.
+/// False for the others, the same in every work-group of the launch (uniform groups).
+template <class T>
+[[gnu::noinline]] bool packedBuiltinInto(const ExecState &x, const LoweredOp &op) {
+  const LaunchContext &L = *x.launch;
+  const GroupState &g = *x.group;
+  const Warp &w = *x.warp;
+  const NDRange &r = L.range;
+  const uint32_t c = std::min<uint32_t>(static_cast<uint32_t>(op.imm), 2);
+  T *d = x.reg<T>(op.d);
+  auto perLane = [&](auto f) {
+    forLanes(x, x.maskOf(op), d, [&](uint32_t l) { return T(f(l)); });
+    return true;
+  };
+  const uint64_t *local0 = w.localId[0].data(), *local1 = w.localId[1].data(),
+                 *local2 = w.localId[2].data(), *local = w.localId[c].data();
+  const uint64_t *group0 = w.groupId[0].data(), *group1 = w.groupId[1].data(),
+                 *group2 = w.groupId[2].data(), *group = w.groupId[c].data();
+  switch (static_cast<BuiltinKind>(op.aux)) {
+  case BuiltinKind::GlobalId:
+    return perLane([&](uint32_t l) { return group[l] * L.localSize[c] + r.offset[c] + local[l]; });
+  case BuiltinKind::GroupId:
+    return perLane([&](uint32_t l) { return group[l]; });
+  case BuiltinKind::GlobalLinearId:
+    return perLane([&](uint32_t l) {
+      return ((group2[l] * L.localSize[2] + local2[l]) * r.global[1] +
+              (group1[l] * L.localSize[1] + local1[l])) *
+                 r.global[0] +
+             group0[l] * L.localSize[0] + local0[l];
+    });
+  case BuiltinKind::LocalIndex:
+    return perLane(
+        [&](uint32_t l) { return (local2[l] * g.size[1] + local1[l]) * g.size[0] + local0[l]; });
+  default:
+    return false;
+  }
+}
+
 /// Writes a BuiltIn (op.aux: BuiltinKind, op.imm: component) into a slot of
 /// 4 or 8 bytes per lane (op.c). The kind is resolved once, outside the lanes.
 template <class T> inline void builtinInto(const ExecState &x, const LoweredOp &op) {
+  if (x.group->packed > 1 && packedBuiltinInto<T>(x, op)) [[unlikely]]
+    return;
   const LaunchContext &L = *x.launch;
   const GroupState &g = *x.group;
   const Warp &w = *x.warp;
@@ -502,29 +543,6 @@ template <class T> inline void builtinInto(const ExecState &x, const LoweredOp &
   auto perLane = [&](auto f) { forLanes(x, mask, d, [&](uint32_t l) { return T(f(l)); }); };
   const uint64_t *local0 = w.localId[0].data(), *local1 = w.localId[1].data(),
                  *local2 = w.localId[2].data(), *local = w.localId[c].data();
-  if (g.packed > 1) { // several work-groups in the warp: each lane's own (exec/packed_groups.h)
-    const uint64_t *group0 = w.groupId[0].data(), *group1 = w.groupId[1].data(),
-                   *group2 = w.groupId[2].data(), *group = w.groupId[c].data();
-    switch (static_cast<BuiltinKind>(op.aux)) {
-    case BuiltinKind::GlobalId:
-      return perLane(
-          [&](uint32_t l) { return group[l] * L.localSize[c] + r.offset[c] + local[l]; });
-    case BuiltinKind::GroupId:
-      return perLane([&](uint32_t l) { return group[l]; });
-    case BuiltinKind::GlobalLinearId:
-      return perLane([&](uint32_t l) {
-        return ((group2[l] * L.localSize[2] + local2[l]) * r.global[1] +
-                (group1[l] * L.localSize[1] + local1[l])) *
-                   r.global[0] +
-               group0[l] * L.localSize[0] + local0[l];
-      });
-    case BuiltinKind::LocalIndex:
-      return perLane(
-          [&](uint32_t l) { return (local2[l] * g.size[1] + local1[l]) * g.size[0] + local0[l]; });
-    default: // the same in every work-group of a uniform launch
-      break;
-    }
-  }
   switch (static_cast<BuiltinKind>(op.aux)) {
   case BuiltinKind::GlobalId: {
     uint64_t base = g.id[c] * L.localSize[c] + r.offset[c];

@@ -48,12 +48,15 @@ void WorkGroupRunner::run(uint64_t linearGroup) {
   }
   // Packed work-groups (exec/packed_groups.h): this one and the next ones up to
   // packedGroups (all full: uniform) as one state; the watchers number them by the pack.
-  const uint64_t totalGroups = L.groups[0] * L.groups[1] * L.groups[2];
-  group_.packed =
-      static_cast<uint32_t>(std::min<uint64_t>(L.packedGroups, totalGroups - linearGroup));
-  group_.groupItems = group_.items;
-  group_.items *= group_.packed;
-  const uint64_t watchedGroup = linearGroup / L.packedGroups;
+  uint64_t watchedGroup = linearGroup;
+  if (L.packedGroups > 1) {
+    const uint64_t totalGroups = L.groups[0] * L.groups[1] * L.groups[2];
+    group_.packed =
+        static_cast<uint32_t>(std::min<uint64_t>(L.packedGroups, totalGroups - linearGroup));
+    group_.groupItems = group_.items;
+    group_.items *= group_.packed;
+    watchedGroup = linearGroup / L.packedGroups;
+  }
   const uint64_t packedHere = group_.packed;
   group_.localArena = localArena_.data();
   group_.linear = linearGroup;
