@@ -4,8 +4,9 @@
 # under its own time limit, several at once; then prints each suite's passed /
 # failed / skipped tests and wall time and a summary table (scripts/cts_summary.py).
 # A suite whose tests the harness can take in parts (basic, conversions, math_brute_force)
-# runs, when it has two or more cores, as pieces: one process on one thread each, as
-# many at once as it has cores, their logs and results joined.
+# runs, when the machine has two or more cores, first and alone, on all of them, as
+# pieces: one process on one thread each, as many at once as there are cores, their logs
+# and results joined; the other suites then run several at once.
 # Exits 1 when a test fails that scripts/cts-known-failures.txt does not list, or a
 # listed test now passes, or a suite did not finish in its limit (unless listed),
 # so that the list stays true; 2 on bad usage. Nothing is installed: the ICD
@@ -15,6 +16,8 @@ set -euo pipefail
 all_suites=(spirv_new basic api compiler atomics c11_atomics integer_ops relationals commonfns
   geometrics vectors half printf select profiling events buffers math_brute_force conversions
   subgroups workgroups non_uniform_work_group)
+# The suites the harness can take in parts (piece_arguments).
+in_pieces=(basic conversions math_brute_force)
 # The slow ones first, so that they are not what the run waits for at its end.
 slow_first=(basic integer_ops relationals vectors half select c11_atomics conversions
   math_brute_force)
@@ -25,7 +28,8 @@ usage: $0 [OPTIONS] CTS_BUILD_DIR [SUITE...]
   SUITE            a folder of test_conformance (default: ${all_suites[*]})
   --build DIR      spvsim's build folder (default: build); its runtime/vendors names the ICD
   --out DIR        logs and results (default: DIR/cts of the build folder)
-  --jobs N         suites at once (default: the number of cores)
+  --jobs N         suites at once (default: the number of cores); basic, conversions and
+                   math_brute_force run first, one at a time on every core, in pieces
   --time-limit S   seconds per suite (default: 1200)
   --offline        compile every kernel ahead with scripts/cts-offline-compiler.sh
                    (the suite's --compilation-mode spir-v): spvsim gets only SPIR-V
@@ -337,8 +341,18 @@ run_suite() {
 }
 
 echo "spvsim: running ${#ordered[@]} suite(s), $jobs at once, $limit s each; logs in $out"
-running=0
+# The suites in pieces first, one at a time on every core: shared with another suite, one
+# core each, basic and conversions with every check take longer than their limit.
+together=()
 for s in "${ordered[@]}"; do
+  if [[ " ${in_pieces[*]} " == *" $s "* ]] && (($(nproc) >= 2)) && [[ "$pieces" != 1 ]]; then
+    (threads=$(nproc) && run_suite "$s")
+  else
+    together+=("$s")
+  fi
+done
+running=0
+for s in "${together[@]}"; do
   if ((running >= jobs)); then
     wait -n || true
     running=$((running - 1))

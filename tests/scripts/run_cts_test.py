@@ -248,6 +248,17 @@ def main():
         with open(os.path.join(out, "conversions.log")) as f:
             log = f.read()
         expect("args: -w threads:" in log and "piece" not in log, "--pieces 1: whole", log)
+        if (os.cpu_count() or 1) >= 2:
+            # Beside another suite, two at once: conversions still runs alone first, in
+            # pieces over every core (three per core), the other suite after it.
+            status, output = run(pieces, out, [], ["conversions", "math_brute_force"])
+            with open(os.path.join(out, "conversions.log")) as f:
+                log = f.read()
+            pieces_run = 3 * os.cpu_count()
+            expect("== piece 1 of %d: 0 " % pieces_run in log,
+                   "a suite in pieces alone, on every core, by default", log)
+            expect(output.index("conversions ") < output.index("math_brute_force "),
+                   "the suites in pieces one after the other, in the slow-first order", output)
 
         status, output = run(cts, os.path.join(tmp, "f"), [], ["missing"])
         expect(status == 2 and "is not built" in output, "a suite not built", output)
