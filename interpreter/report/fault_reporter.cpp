@@ -80,6 +80,12 @@ void FaultReporter::report(Finding f, uint32_t instruction) {
   f.kernel = kernel_;
   if (instruction != kNone && instruction < module_.instructions().size()) {
     locate(instruction, f.instruction, f.wordOffset, f.location);
+    // A module with lines, an instruction without: the compiler kept none for it (clang
+    // -O2 moved it; validator/RULES.md, DebugNoScope). Said, not left to look like a
+    // module built without line information.
+    if (!f.location && !module_.locations().empty())
+      f.notes.insert(f.notes.begin(),
+                     "no source line: the compiler kept none for this instruction");
     if (f.site == 0) f.site = siteOf(instruction);
     if (f.memory && f.elementSize == 0 && f.kind != "uninit.read") describeElement(instruction, f);
   }

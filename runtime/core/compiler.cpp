@@ -65,11 +65,30 @@ std::vector<uint32_t> withoutDebugInstructions(const std::vector<uint32_t> &word
   auto isDebug = [&](uint32_t id) {
     return std::find(debugSets.begin(), debugSets.end(), id) != debugSets.end();
   };
+  // What DebugNoScope and DebugScope say of lines (as the loader reads them,
+  // validator/RULES.md) is kept without them: a DebugNoScope after an OpLine becomes an
+  // OpNoLine, and the DebugScope that ends it repeats that OpLine.
+  constexpr uint32_t kOpLine = 8, kOpNoLine = 317, kOpLabel = 248, kOpFunctionEnd = 56;
+  constexpr uint32_t kDebugScope = 23, kDebugNoScope = 24;
+  size_t line = 0, lineWords = 0; // the OpLine in effect: its offset and size in `words`
+  bool suspended = false;
   std::vector<uint32_t> out(words.begin(), words.begin() + kHeaderWords);
   for (size_t at = kHeaderWords; at < words.size();) {
     const uint32_t count = words[at] >> 16, opcode = words[at] & 0xffff;
+    const bool debug = opcode == kOpExtInst && count > 4 && isDebug(words[at + 3]);
     const bool drop = (opcode == kOpExtInstImport && isDebug(words[at + 1])) ||
                       (opcode == kOpExtInst && count > 3 && isDebug(words[at + 3]));
+    if (opcode == kOpLine) line = at, lineWords = count, suspended = false;
+    if (opcode == kOpNoLine || opcode == kOpLabel || opcode == kOpFunctionEnd)
+      lineWords = 0, suspended = false;
+    if (debug && words[at + 4] == kDebugNoScope && lineWords && !suspended) {
+      out.push_back(1u << 16 | kOpNoLine);
+      suspended = true;
+    }
+    if (debug && words[at + 4] == kDebugScope && suspended) {
+      out.insert(out.end(), words.begin() + line, words.begin() + line + lineWords);
+      suspended = false;
+    }
     if (!drop) out.insert(out.end(), words.begin() + at, words.begin() + at + count);
     at += count;
   }

@@ -65,7 +65,8 @@ ToolResult compileOpenCLC(const Device &device, const std::string &source,
 ToolResult linkSpirv(const std::vector<std::vector<uint32_t>> &modules, bool library);
 
 /// The module without the instructions of the OpenCL.DebugInfo.100 (and SPIRV.debug)
-/// instruction sets; OpLine locations are kept.
+/// instruction sets; OpLine locations are kept, and where a DebugNoScope suspended one,
+/// an OpNoLine (and the OpLine again at the DebugScope that resumed it) says so.
 std::vector<uint32_t> withoutDebugInstructions(const std::vector<uint32_t> &words);
 
 /// Bytes to SPIR-V words (size must be a multiple of 4).

@@ -60,13 +60,13 @@ void nameBuffers(std::span<Finding> findings, const LaunchCommand &launch) {
       continue;
     const std::string name = parameterName(launch.signature.params[i].name, i);
     for (Finding &f : findings) {
-      if (!f.memory || f.memory->buffer != a.bufferName) {
-        // A second object the message names (an image and the buffer it was made from).
-        replaceAll(f.message, "'" + a.bufferName + "'", "'" + name + "'");
-        continue;
-      }
-      f.memory->buffer = name;
+      // The message and the notes (an uninit.read's origin, a second object: an image
+      // and the buffer it was made from) name it as the memory line does.
       replaceAll(f.message, "'" + a.bufferName + "'", "'" + name + "'");
+      for (std::string &note : f.notes)
+        replaceAll(note, "'" + a.bufferName + "'", "'" + name + "'");
+      if (!f.memory || f.memory->buffer != a.bufferName) continue;
+      f.memory->buffer = name;
       if (f.elementSize)
         if (std::string declared = declaredElementType(launch, i, f.elementSize); !declared.empty())
           f.elementType = std::move(declared);

@@ -5,7 +5,9 @@
  * from a buffer created with CL_MEM_COPY_HOST_PTR) or --host-ptr (created with
  * CL_MEM_COPY_HOST_PTR itself). --map-part maps all but the last element for writing:
  * that element stays undefined (a whole write drops the buffer's shadow, a partial one
- * must not). */
+ * must not). --hoisted runs a kernel whose load and store clang -O2 moves out of a loop
+ * it then deletes (a float and an int cannot alias): they keep no source line, and the
+ * finding must not name one (the conformance suite's events kernel). */
 #include <string.h>
 
 #include "loader_app.h"
@@ -15,9 +17,16 @@ static const char *kSource = "__kernel void add_one(__global const int *in, __gl
                              "  out[i] = in[i] + 1;\n"
                              "}\n";
 
+static const char *kHoistedSource =
+    "__kernel void add_one(__global const float *in, __global int *out) {\n"
+    "  int i = get_global_id(0);\n"
+    "  for (int k = 0; k < 100; ++k)\n"
+    "    out[i] = (int)in[i] + 1;\n"
+    "}\n";
+
 int main(int argc, char **argv) {
   const char *how = argc > 1 ? argv[1] : "";
-  App app = appFromSource(kSource, "", "add_one");
+  App app = appFromSource(strcmp(how, "--hoisted") == 0 ? kHoistedSource : kSource, "", "add_one");
   cl_context context = app.context;
   cl_command_queue queue = app.queue;
   cl_int err;

@@ -376,6 +376,52 @@ OpFunctionEnd
   EXPECT_FALSE(m->location(test::firstOf(*m, spv::Op::OpIAdd, a + 1)));
 }
 
+// llvm-spirv writes DebugNoScope where LLVM kept no source location (instructions an
+// optimisation moved) and no OpNoLine; the next DebugScope resumes the OpLine before,
+// which it does not repeat when the line is the same.
+TEST(Loader, OpenClDebugNoScopeSuspendsTheLine) {
+  auto m = test::assemble(R"(
+OpCapability Addresses
+OpCapability Kernel
+%dbg = OpExtInstImport "OpenCL.DebugInfo.100"
+OpMemoryModel Physical64 OpenCL
+OpEntryPoint Kernel %main "main"
+%file = OpString "k.cl"
+%void = OpTypeVoid
+%uint = OpTypeInt 32 0
+%one = OpConstant %uint 1
+%fn = OpTypeFunction %void
+%src = OpExtInst %void %dbg DebugSource %file
+%cu = OpExtInst %void %dbg DebugCompilationUnit 65536 4 %src OpenCL_C
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%s1 = OpExtInst %void %dbg DebugScope %cu
+OpLine %file 3 16
+%a = OpIAdd %uint %one %one
+%ns = OpExtInst %void %dbg DebugNoScope
+%b = OpIAdd %uint %a %one
+%s2 = OpExtInst %void %dbg DebugScope %cu
+%c = OpIAdd %uint %b %one
+%ns2 = OpExtInst %void %dbg DebugNoScope
+OpLine %file 11 1
+%d = OpIAdd %uint %c %one
+OpReturn
+OpFunctionEnd
+)");
+  std::vector<uint32_t> adds;
+  for (const Instruction &inst : m->instructions())
+    if (inst.opcode == spv::Op::OpIAdd) adds.push_back(inst.resultId);
+  ASSERT_EQ(adds.size(), 4u);
+  auto at = [&](uint32_t id) { return m->location(m->id(id).instruction); };
+  ASSERT_TRUE(at(adds[0]));
+  EXPECT_EQ(at(adds[0])->line, 3u);
+  EXPECT_FALSE(at(adds[1])) << "after DebugNoScope: no line";
+  ASSERT_TRUE(at(adds[2])) << "DebugScope resumes the line";
+  EXPECT_EQ(at(adds[2])->line, 3u);
+  ASSERT_TRUE(at(adds[3])) << "an OpLine applies whatever the scope";
+  EXPECT_EQ(at(adds[3])->line, 11u);
+}
+
 TEST(Loader, DebugInstructionsSpirvToolsDoesNotKnowAreTakenRaw) {
   auto known = test::assemble(R"(
 OpCapability Addresses

@@ -165,6 +165,8 @@ void ModuleBuilder::add(uint32_t wordOffset, const spv_parsed_instruction_t *par
   const uint32_t index = uint32_t(m.instructions_.size());
 
   // SPIR-V §3.42.2 OpLine: applies until OpNoLine, the next OpLine, or the end of the block.
+  if (inst.opcode == spv::Op::OpLine || inst.opcode == spv::Op::OpNoLine)
+    suspendedLocation_ = kNone;
   if (inst.opcode == spv::Op::OpLine) location_ = internLocation(w[1], w[2], w[3]);
   if (inst.opcode == spv::Op::OpNoLine) location_ = kNone;
   if (inst.opcode == spv::Op::OpExtInst) addExtInst(w, inst);
@@ -437,7 +439,18 @@ void ModuleBuilder::addExtInst(const Words &w, const Instruction &inst) {
   }
   // NonSemantic.Shader.DebugInfo.100 carries its own line information; the
   // OpenCL.DebugInfo.100 set relies on OpLine.
-  if (!shader) return;
+  if (opencl) {
+    // OpenCL.DebugInfo.100, DebugNoScope: the instructions after it belong to no
+    // source scope. Producers (llvm-spirv) write it where the compiler kept no source
+    // location, and write no OpNoLine, so the OpLine before it would name a line the
+    // instructions do not come from; they get none. The next DebugScope resumes that
+    // OpLine, which the producer does not repeat when the line is the same.
+    if (w[4] == OpenCLDebugInfo100DebugNoScope && location_ != kNone)
+      suspendedLocation_ = location_, location_ = kNone;
+    if (w[4] == OpenCLDebugInfo100DebugScope && suspendedLocation_ != kNone)
+      location_ = suspendedLocation_, suspendedLocation_ = kNone;
+    return;
+  }
   switch (w[4]) {
   case NonSemanticShaderDebugInfo100DebugFunctionDefinition:
     debugFunctions_[w[5]] = w[6];
@@ -500,7 +513,7 @@ void ModuleBuilder::addToFunction(const Words &w, Instruction &inst, uint32_t in
       closeBlock(index);
       m.functions_[function_].end = index + 1;
     }
-    location_ = kNone;
+    location_ = suspendedLocation_ = kNone;
     function_ = kNone;
     return;
   default:
@@ -528,7 +541,7 @@ void ModuleBuilder::addToFunction(const Words &w, Instruction &inst, uint32_t in
   f.blocks[block_].end = index + 1;
   if (isBlockTerminator(inst.opcode)) {
     closeBlock(index + 1);
-    location_ = kNone; // a location's scope ends with its block
+    location_ = suspendedLocation_ = kNone; // a location's scope ends with its block
   }
 }
 

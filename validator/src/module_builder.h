@@ -56,6 +56,9 @@ private:
   uint32_t function_ = kNone; ///< index of the open function
   uint32_t block_ = kNone;    ///< index of the open block in it
   uint32_t location_ = kNone; ///< location that applies to the next instruction
+  /// The OpLine location a DebugNoScope of OpenCL.DebugInfo.100 suspended; the next
+  /// DebugScope resumes it (addExtInst).
+  uint32_t suspendedLocation_ = kNone;
   std::map<std::tuple<uint32_t, uint32_t, uint32_t>, uint32_t> locationIndex_;
   std::vector<std::pair<uint32_t, ExecutionMode>> executionModes_; ///< (function id, mode)
   struct GroupUse {

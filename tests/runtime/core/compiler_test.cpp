@@ -117,5 +117,27 @@ TEST(SpirvRewriting, DebugInstructionsGoLinesStay) {
   EXPECT_EQ(withoutDebugInstructions(malformed), malformed);
 }
 
+TEST(SpirvRewriting, DebugNoScopeBecomesNoLine) {
+  // llvm-spirv: OpLine %2 3 16, OpNop, DebugNoScope (no source location from here),
+  // OpNop, DebugScope (same line again, not repeated), OpNop.
+  const std::vector<uint32_t> header = {0x07230203, 0x00010100, 0, 10, 0};
+  const std::vector<uint32_t> import = {(8u << 16) | 11, 1,          0x6e65704f, 0x442e4c43,
+                                        0x67756265,      0x6f666e49, 0x3030312e, 0};
+  const std::vector<uint32_t> line = {(4u << 16) | 8, 2, 3, 16}, nop = {(1u << 16) | 0},
+                              noLine = {(1u << 16) | 317};
+  const std::vector<uint32_t> noScope = {(5u << 16) | 12, 3, 6, 1, 24},
+                              scope = {(6u << 16) | 12, 3, 7, 1, 23, 5};
+  auto join = [](std::initializer_list<std::vector<uint32_t>> parts) {
+    std::vector<uint32_t> all;
+    for (const auto &p : parts) all.insert(all.end(), p.begin(), p.end());
+    return all;
+  };
+  EXPECT_EQ(withoutDebugInstructions(join({header, import, line, nop, noScope, nop, scope, nop})),
+            join({header, line, nop, noLine, nop, line, nop}));
+  // Without an OpLine before it, a DebugNoScope suspends nothing.
+  EXPECT_EQ(withoutDebugInstructions(join({header, import, nop, noScope, nop, scope, nop})),
+            join({header, nop, nop, nop}));
+}
+
 } // namespace
 } // namespace spvsim::runtime
