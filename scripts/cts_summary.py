@@ -65,12 +65,14 @@ def results_from_log(path):
 
 def findings_in_log(path):
     """The findings spvsim printed during the suite ("error[oob.global.write]: ..."),
-    as the count of each kind."""
+    as the count of each kind. spvsim writes them to standard error, the suite its lines
+    to standard output: a finding may start after the suite's text on one line of the
+    joined log ("(seed = 7) error[...]")."""
     kinds = {}
     if os.path.exists(path):
         with open(path, errors="replace") as f:
             for line in f:
-                m = re.match(r"^(?:error|warning)\[([a-z0-9_.-]+)\]: ", line)
+                m = re.search(r"(?:^|[\s)])(?:error|warning)\[([a-z0-9_.-]+)\]: ", line)
                 if m:
                     kinds[m.group(1)] = kinds.get(m.group(1), 0) + 1
     return kinds

@@ -20,6 +20,9 @@ COMPILER = os.path.join(SOURCE, "scripts", "cts-offline-compiler.sh")
 # A suite that reports two tests through the harness's results file and its log.
 FINISHING = """#!/bin/sh
 echo "alpha passed"
+echo "error[race.global.write-write]: write of 4 bytes"
+echo "(seed = 7) error[access.read_only_write]: write to read-only buffer 'res'"
+echo "no_error[made.up]: not a finding"
 echo "(seed = 7) beta FAILED"
 cat > "$CL_CONFORMANCE_RESULTS_FILENAME" <<JSON
 {"cmd": "test_fast", "results": {"alpha": "pass", "beta": "fail", "gamma": "skip"}}
@@ -139,6 +142,8 @@ def main():
         status, output = run(cts, os.path.join(tmp, "a"), [], ["fast"])
         expect(status == 1, "an unlisted failure fails the run", output)
         expect("| fast | 1 | 1 | 1 |" in output, "counts from the results file", output)
+        expect("| access.read_only_write 1, race.global.write-write 1 |" in output,
+               "the findings printed, also after the suite's text on a line", output)
         expect("unexpected failure: fast/beta" in output, "names the failure", output)
 
         status, output = run(cts, os.path.join(tmp, "b"), ["fast/beta  a cause"], ["fast"])
