@@ -80,7 +80,8 @@ run_ctest() {
 # large inputs through the same code the feature kernels exercise; the pages loaded
 # in a browser (label "browser"): Chromium's work, on pages the same spvsim code wrote for
 # the other report tests; and the scripts' test (label "script"): bash and Python around
-# stand-ins of the conformance suite, 45 s of waiting under the sanitizers. Its build runs each kernel test at fewer builds and each
+# stand-ins of the conformance suite, 45 s of waiting under the sanitizers. Its build
+# runs each kernel test at fewer builds and each
 # parameterised kernel gtest in fewer variants (SPVSIM_KERNEL_TEST_BUILDS,
 # tests/interpreter/kernel_harness.h): the code paths of -O0 and -O2 at every warp width;
 # the plain run takes them all.

@@ -75,17 +75,17 @@ std::vector<uint32_t> withoutDebugInstructions(const std::vector<uint32_t> &word
   std::vector<uint32_t> out(words.begin(), words.begin() + kHeaderWords);
   for (size_t at = kHeaderWords; at < words.size();) {
     const uint32_t count = words[at] >> 16, opcode = words[at] & 0xffff;
-    const bool debug = opcode == kOpExtInst && count > 4 && isDebug(words[at + 3]);
-    const bool drop = (opcode == kOpExtInstImport && isDebug(words[at + 1])) ||
-                      (opcode == kOpExtInst && count > 3 && isDebug(words[at + 3]));
+    const bool debug = opcode == kOpExtInst && count > 3 && isDebug(words[at + 3]);
+    const bool drop = debug || (opcode == kOpExtInstImport && isDebug(words[at + 1]));
+    const uint32_t debugInstruction = debug && count > 4 ? words[at + 4] : ~0u;
     if (opcode == kOpLine) line = at, lineWords = count, suspended = false;
     if (opcode == kOpNoLine || opcode == kOpLabel || opcode == kOpFunctionEnd)
       lineWords = 0, suspended = false;
-    if (debug && words[at + 4] == kDebugNoScope && lineWords && !suspended) {
+    if (debugInstruction == kDebugNoScope && lineWords && !suspended) {
       out.push_back(1u << 16 | kOpNoLine);
       suspended = true;
     }
-    if (debug && words[at + 4] == kDebugScope && suspended) {
+    if (debugInstruction == kDebugScope && suspended) {
       out.insert(out.end(), words.begin() + line, words.begin() + line + lineWords);
       suspended = false;
     }
