@@ -1,0 +1,50 @@
+# Test: spvsim-kernel-compiler writes, byte for byte, the modules clang-15 and
+# llvm-spirv-15 write for the same source and options (the tools run as the kernel
+# builds ran them before the compiler: tests/compile_kernel.cmake without COMPILER).
+#   COMPILER, CLANG, LLVM_SPIRV, SOURCE, WORK (a folder for the modules)
+cmake_minimum_required(VERSION 3.25)
+file(REMOVE_RECURSE ${WORK})
+file(MAKE_DIRECTORY ${WORK})
+set(builds "-O0" "-O2" "-O0|-g" "-O2|-g" "-O2|-cl-std=CL2.0" "-O3|-g|-cl-std=CL3.0")
+set(versions "1.0" "1.0" "1.1" "1.1" "1.0" "1.4")
+set(arguments)
+set(index 0)
+foreach(build IN LISTS builds)
+  string(REPLACE "|" ";" build "${build}")
+  list(GET versions ${index} version)
+  set(clang_flags -c -target spir64 ${build} -fno-slp-vectorize)
+  set(spirv_flags --spirv-max-version=${version})
+  if(build MATCHES "-g")
+    list(APPEND spirv_flags --spirv-allow-extra-diexpressions)
+  endif()
+  execute_process(COMMAND ${CLANG} ${clang_flags} -emit-llvm -o ${WORK}/${index}.bc ${SOURCE}
+                  COMMAND_ERROR_IS_FATAL ANY)
+  execute_process(COMMAND ${LLVM_SPIRV} ${spirv_flags} ${WORK}/${index}.bc
+                          -o ${WORK}/${index}.tools.spv COMMAND_ERROR_IS_FATAL ANY)
+  string(REPLACE ";" "|" clang_list "${clang_flags}")
+  string(REPLACE ";" "|" spirv_list "${spirv_flags}")
+  list(APPEND arguments ${WORK}/${index}.spv "${clang_list}" "${spirv_list}")
+  math(EXPR index "${index} + 1")
+endforeach()
+execute_process(COMMAND ${COMPILER} ${CLANG} ${SOURCE} ${arguments} COMMAND_ERROR_IS_FATAL ANY)
+math(EXPR last "${index} - 1")
+foreach(i RANGE ${last})
+  file(SHA256 ${WORK}/${i}.tools.spv expected)
+  file(SHA256 ${WORK}/${i}.spv got)
+  if(NOT expected STREQUAL got)
+    message(FATAL_ERROR "build ${i} (${arguments}): the module differs from the tools'")
+  endif()
+endforeach()
+# A source clang rejects: the compiler fails and names it.
+file(WRITE ${WORK}/bad.cl "kernel void k(global int* p) { p[0] = undeclared; }\n")
+execute_process(COMMAND ${COMPILER} ${CLANG} ${WORK}/bad.cl ${WORK}/bad.spv "-c|-target|spir64"
+                        "--spirv-max-version=1.0" RESULT_VARIABLE rc ERROR_VARIABLE error)
+if(rc EQUAL 0 OR NOT error MATCHES "clang failed on .*bad.cl" OR EXISTS ${WORK}/bad.spv)
+  message(FATAL_ERROR "a source clang rejects: status ${rc}, '${error}'")
+endif()
+# An option of llvm-spirv the compiler does not take: refused, not ignored.
+execute_process(COMMAND ${COMPILER} ${CLANG} ${SOURCE} ${WORK}/x.spv "-c|-target|spir64"
+                        "--spirv-ext=+all" RESULT_VARIABLE rc ERROR_VARIABLE error)
+if(NOT rc EQUAL 2 OR NOT error MATCHES "unknown translator option")
+  message(FATAL_ERROR "an unknown translator option: status ${rc}, '${error}'")
+endif()
