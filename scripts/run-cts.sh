@@ -16,7 +16,17 @@ set -euo pipefail
 all_suites=(spirv_new basic api compiler atomics c11_atomics integer_ops relationals commonfns
   geometrics vectors half printf select profiling events buffers math_brute_force conversions
   subgroups workgroups non_uniform_work_group)
-# The suites the harness can take in parts (piece_arguments).
+# The image families as the suite's own conformance lists run them
+# (test_conformance/opencl_conformance_tests_full.csv, its "Images" and "Mipmaps" lines):
+# a binary of test_conformance/images with the words of its line (image_words_of); the
+# word "images" names them all. Not run by default.
+image_suites=(cl_get_info kernel_image_methods image_streams image_streams_pitch
+  image_streams_max image_streams_linear image_streams_linear_pitch image_streams_linear_max
+  image_streams_mipmaps cl_copy_images cl_copy_images_small cl_copy_images_max
+  cl_copy_images_mipmaps cl_read_write_images cl_read_write_images_pitch
+  cl_read_write_images_max cl_read_write_images_mipmaps cl_fill_images cl_fill_images_pitch
+  cl_fill_images_max samplerless_reads samplerless_reads_pitch samplerless_reads_max)
+# The suites the harness can take in parts (piece_arguments); the image suites too.
 in_pieces=(basic conversions math_brute_force)
 # The slow ones first, so that they are not what the run waits for at its end.
 slow_first=(basic integer_ops relationals vectors half select c11_atomics conversions
@@ -25,7 +35,9 @@ slow_first=(basic integer_ops relationals vectors half select c11_atomics conver
 usage() {
   cat >&2 <<EOF
 usage: $0 [OPTIONS] CTS_BUILD_DIR [SUITE...]
-  SUITE            a folder of test_conformance (default: ${all_suites[*]})
+  SUITE            a folder of test_conformance (default: ${all_suites[*]}),
+                   an image suite (${image_suites[*]}),
+                   or "images" for every image suite
   --build DIR      spvsim's build folder (default: build); its runtime/vendors names the ICD
   --out DIR        logs and results (default: DIR/cts of the build folder)
   --jobs N         suites at once (default: the number of cores); basic, conversions and
@@ -43,9 +55,8 @@ usage: $0 [OPTIONS] CTS_BUILD_DIR [SUITE...]
   --pieces N       basic, conversions and math_brute_force in N parts (default: three
                    for each core a suite has; 1: whole), run as separate processes on one
                    thread each, as many at once as the suite has cores
-  --image-options O  words passed to the image suites (cl_get_info, cl_read_write_images,
-                   cl_copy_images, cl_fill_images, kernel_image_methods, image_streams,
-                   samplerless_reads; not run by default), e.g. "small_images 2D"
+  --image-options O  words for the image suites in place of their conformance-list
+                   words, e.g. "small_images 2D" (the image types named run in pieces)
 EOF
   exit 2
 }
@@ -86,6 +97,11 @@ if [[ -n "$pieces" && ! "$pieces" =~ ^[1-9][0-9]*$ ]]; then
   usage
 fi
 ((${#suites[@]})) || suites=("${all_suites[@]}")
+expanded=()
+for s in "${suites[@]}"; do
+  if [[ "$s" == images ]]; then expanded+=("${image_suites[@]}"); else expanded+=("$s"); fi
+done
+suites=("${expanded[@]}")
 out="$(mkdir -p "${out:-$build/cts}" && cd "${out:-$build/cts}" && pwd)"
 
 vendors="$build/runtime/vendors"
@@ -95,18 +111,46 @@ if [[ ! -f "$vendors/spvsim.icd" ]]; then
 fi
 cts_source="$(sed -n 's/^CMAKE_HOME_DIRECTORY:INTERNAL=//p' "$cts/CMakeCache.txt" 2>/dev/null || true)"
 
+is_image_suite() { [[ " ${image_suites[*]} " == *" $1 "* ]]; }
+
+# The binary an image suite runs: its name without the variant (_pitch, _max, …).
+image_family_of() {
+  local family="${1%_small}"
+  family="${family%_pitch}"
+  family="${family%_max}"
+  family="${family%_mipmaps}"
+  echo "${family%_linear}"
+}
+
+# The words of an image suite's line in the conformance list.
+image_words_of() {
+  local words=""
+  case "$1" in
+    *_small) words="small_images" ;;
+    *_pitch) words="use_pitches" ;;
+    *_max) words="max_images" ;;
+    *_mipmaps) words="test_mipmaps" ;;
+  esac
+  if [[ "$1" == image_streams* ]]; then
+    if [[ "$1" == image_streams_linear* ]]; then words+=" CL_FILTER_LINEAR"; else words+=" CL_FILTER_NEAREST"; fi
+  fi
+  echo "$words"
+}
+
 # The image families live in folders of test_conformance/images named otherwise.
 binary_of() {
-  case "$1" in
+  local suite="$1"
+  is_image_suite "$suite" && suite="$(image_family_of "$suite")"
+  case "$suite" in
     math_brute_force) echo "$cts/test_conformance/math_brute_force/test_bruteforce" ;;
     cl_get_info) echo "$cts/test_conformance/images/clGetInfo/test_cl_get_info" ;;
-    cl_read_write_images) echo "$cts/test_conformance/images/clReadWriteImage/test_$1" ;;
-    cl_copy_images) echo "$cts/test_conformance/images/clCopyImage/test_$1" ;;
-    cl_fill_images) echo "$cts/test_conformance/images/clFillImage/test_$1" ;;
-    kernel_image_methods) echo "$cts/test_conformance/images/kernel_image_methods/test_$1" ;;
-    image_streams) echo "$cts/test_conformance/images/kernel_read_write/test_$1" ;;
-    samplerless_reads) echo "$cts/test_conformance/images/samplerlessReads/test_$1" ;;
-    *) echo "$cts/test_conformance/$1/test_$1" ;;
+    cl_read_write_images) echo "$cts/test_conformance/images/clReadWriteImage/test_$suite" ;;
+    cl_copy_images) echo "$cts/test_conformance/images/clCopyImage/test_$suite" ;;
+    cl_fill_images) echo "$cts/test_conformance/images/clFillImage/test_$suite" ;;
+    kernel_image_methods) echo "$cts/test_conformance/images/kernel_image_methods/test_$suite" ;;
+    image_streams) echo "$cts/test_conformance/images/kernel_read_write/test_$suite" ;;
+    samplerless_reads) echo "$cts/test_conformance/images/samplerlessReads/test_$suite" ;;
+    *) echo "$cts/test_conformance/$suite/test_$suite" ;;
   esac
 }
 
@@ -131,9 +175,19 @@ options_of() {
     # option takes 100 (an even count, which its exchange test's check needs). It is
     # read from the end of the command line, where these options go.
     c11_atomics) ((wimpy)) && echo "-internalIterations 100" ;;
-    cl_get_info | cl_read_write_images | cl_copy_images | cl_fill_images | kernel_image_methods | \
-      image_streams | samplerless_reads) [[ -n "$image_options" ]] && echo "$image_options" ;;
   esac
+  # The image suites' words, but for the tests named (a piece or run_suite names them).
+  if is_image_suite "$suite"; then
+    if [[ -n "$image_options" ]]; then
+      local word names
+      names="$(image_test_names "$suite" | tr '\n' ' ')"
+      for word in $image_options; do
+        [[ " $names " == *" $word "* ]] || echo "$word"
+      done
+    else
+      image_words_of "$suite"
+    fi
+  fi
   if ((offline)); then
     echo "--compilation-mode spir-v --compilation-cache-path $out/offline-cache"
     echo "--compilation-program $root/scripts/cts-offline-compiler.sh"
@@ -182,6 +236,21 @@ listed_names() {
   local header="$1"
   shift
   "$@" 2>&1 | sed -n "/^$header/,\$s/^\t\([A-Za-z_0-9]*\)\$/\1/p"
+}
+
+# The tests an image suite's binary lists: its image types (1D … 2Darray, 1Dbuffer), the
+# copies between types, the extensions' tests.
+image_test_names() {
+  listed_names "Test names:" "$(binary_of "$1")" --help
+}
+
+# The tests of an image suite that --image-options names, one a line.
+image_named_tests() {
+  [[ -n "$image_options" ]] || return 0
+  local name
+  while IFS= read -r name; do
+    if [[ " $image_options " == *" $name "* ]]; then echo "$name"; fi
+  done < <(image_test_names "$1")
 }
 
 # The names after `count` dealt out in turn into `count` lines (fewer when there are
@@ -237,6 +306,29 @@ piece_arguments() {
       mapfile -t names < <(listed_names "Math function names:" "$(binary_of "$suite")" -p)
       ((${#names[@]})) || return 0
       deal_out "$count" "${names[@]}"
+      ;;
+    *)
+      is_image_suite "$suite" || return 0
+      # Each image type a piece (those --image-options names, else every one: 3D and
+      # 2D arrays, the slowest, first), the copies between types too; the extensions'
+      # tests together in one.
+      local names=() named=() first=() rest=() others="" name
+      mapfile -t names < <(image_test_names "$suite")
+      mapfile -t named < <(image_named_tests "$suite")
+      if ((${#named[@]})); then
+        printf '%s\n' "${named[@]}"
+        return 0
+      fi
+      for name in "${names[@]}"; do
+        case "$name" in
+          *3D* | *2Darray*) first+=("$name") ;;
+          [0-9]*) rest+=("$name") ;;
+          *) others+="$name " ;;
+        esac
+      done
+      if ((${#first[@]})); then printf '%s\n' "${first[@]}"; fi
+      if ((${#rest[@]})); then printf '%s\n' "${rest[@]}"; fi
+      if [[ -n "$others" ]]; then echo "$others"; fi
       ;;
   esac
 }
@@ -330,9 +422,10 @@ run_suite() {
   if ((${#parts[@]})); then
     run_pieces "$suite" "$binary" "$(($(date +%s) + limit))" "${parts[@]}" || status=$?
   else
-    # shellcheck disable=SC2046 # options are words
+    # shellcheck disable=SC2046 # options and the tests named are words
     run_binary "$suite" "$binary" "${SPVSIM_THREADS:-$threads}" "$limit" "$out/$suite.log" \
-      "$out/$suite.json" $(options_of "$suite") || status=$?
+      "$out/$suite.json" $(options_of "$suite") \
+      $(is_image_suite "$suite" && image_named_tests "$suite") || status=$?
   fi
   end=$(date +%s%N)
   local seconds=$(((end - start) / 1000000000))
@@ -345,7 +438,8 @@ echo "spvsim: running ${#ordered[@]} suite(s), $jobs at once, $limit s each; log
 # core each, basic and conversions with every check take longer than their limit.
 together=()
 for s in "${ordered[@]}"; do
-  if [[ " ${in_pieces[*]} " == *" $s "* ]] && (($(nproc) >= 2)) && [[ "$pieces" != 1 ]]; then
+  if { [[ " ${in_pieces[*]} " == *" $s "* ]] || is_image_suite "$s"; } &&
+    (($(nproc) >= 2)) && [[ "$pieces" != 1 ]]; then
     (threads=$(nproc) && run_suite "$s")
   else
     together+=("$s")

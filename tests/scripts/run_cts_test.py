@@ -97,6 +97,22 @@ for t in "$@"; do echo "$t passed"; results="$results\\"$t\\": \\"pass\\","; don
 echo "{\\"cmd\\": \\"b\\", \\"results\\": {${results%,}}}" > "$CL_CONFORMANCE_RESULTS_FILENAME"
 """
 
+# An image suite (test_image_streams): its --help lists its image types and two tests of
+# extensions; each run says what it got and passes the tests it names (all without any).
+PIECE_IMAGES = """#!/bin/sh
+if [ "$1" = --help ]; then
+  printf "Test names:\\n\\t1D\\n\\t2D\\n\\t3D\\n\\t1Darray\\n\\t2Darray\\n"
+  printf "\\timage2d_from_buffer_positive\\n\\timage_from_buffer_read_positive\\n"; exit 0; fi
+echo "args: $* threads: $SPVSIM_THREADS"
+results=""
+for t in "$@"; do
+  case "$t" in
+    [0-9]*|image*) echo "$t passed"; results="$results\\"$t\\": \\"pass\\"," ;;
+  esac
+done
+echo "{\\"cmd\\": \\"i\\", \\"results\\": {${results%,}}}" > "$CL_CONFORMANCE_RESULTS_FILENAME"
+"""
+
 
 def write_binary(root, folder, name, text):
     folder = os.path.join(root, "test_conformance", folder)
@@ -264,6 +280,38 @@ def main():
                    "a suite in pieces alone, on every core, by default", log)
             expect(output.index("conversions ") < output.index("math_brute_force "),
                    "the suites in pieces one after the other, in the slow-first order", output)
+
+        # The image suites: the conformance list's words, a piece per image type (3D and
+        # 2D arrays first), the extensions' tests together; --image-options in place of
+        # the list's words, a piece for each type it names.
+        write_binary(pieces, "images/kernel_read_write", "test_image_streams", PIECE_IMAGES)
+        status, output = run(pieces, out, [], ["image_streams_linear_pitch"], ["--pieces", "3"])
+        expect(status == 0 and "| image_streams_linear_pitch | 7 | 0 | 0 |" in output,
+               "an image suite's seven tests in pieces", output)
+        with open(os.path.join(out, "image_streams_linear_pitch.log")) as f:
+            log = f.read()
+        for line in ("== piece 1 of 6: 3D\n", "args: use_pitches CL_FILTER_LINEAR 3D threads: 1\n",
+                     "== piece 2 of 6: 2Darray\n", "== piece 3 of 6: 1D\n",
+                     "== piece 5 of 6: 1Darray\n",
+                     "args: use_pitches CL_FILTER_LINEAR image2d_from_buffer_positive "
+                     "image_from_buffer_read_positive threads: 1\n"):
+            expect(line in log, "an image suite's piece: " + line, log)
+        status, output = run(pieces, out, [], ["image_streams"],
+                             ["--pieces", "3", "--image-options", "small_images 2D CL_RGBA 1D"])
+        with open(os.path.join(out, "image_streams.log")) as f:
+            log = f.read()
+        expect("== piece 1 of 2: 1D\n" in log and "args: small_images CL_RGBA 2D threads: 1\n" in log
+               and "| image_streams | 2 | 0 | 0 |" in output,
+               "--image-options replaces the list's words; the types it names are the pieces", log)
+        status, output = run(pieces, out, [], ["image_streams"],
+                             ["--pieces", "1", "--image-options", "small_images 2D"])
+        with open(os.path.join(out, "image_streams.log")) as f:
+            log = f.read()
+        expect("args: small_images 2D threads:" in log and "piece" not in log,
+               "--pieces 1: the image suite whole, the types named kept", log)
+        status, output = run(pieces, out, [], ["images"], ["--time-limit", "1"])
+        expect(status == 2 and "test_cl_get_info is not built" in output,
+               "'images' names every image suite", output)
 
         status, output = run(cts, os.path.join(tmp, "f"), [], ["missing"])
         expect(status == 2 and "is not built" in output, "a suite not built", output)
