@@ -54,7 +54,8 @@ usage: $0 [OPTIONS] CTS_BUILD_DIR [SUITE...]
                    of the time of the slow suites (docs/conformance.md)
   --pieces N       basic, conversions and math_brute_force in N parts (default: three
                    for each core a suite has; 1: whole), run as separate processes on one
-                   thread each, as many at once as the suite has cores
+                   thread each, as many at once as the suite has cores; an image suite
+                   runs a piece per image type (1: whole)
   --image-options O  words for the image suites in place of their conformance-list
                    words, e.g. "small_images 2D" (the image types named run in pieces)
 EOF
@@ -131,9 +132,10 @@ image_words_of() {
     *_max) words="max_images" ;;
     *_mipmaps) words="test_mipmaps" ;;
   esac
-  if [[ "$1" == image_streams* ]]; then
-    if [[ "$1" == image_streams_linear* ]]; then words+=" CL_FILTER_LINEAR"; else words+=" CL_FILTER_NEAREST"; fi
-  fi
+  case "$1" in
+    image_streams_linear*) words+=" CL_FILTER_LINEAR" ;;
+    image_streams*) words+=" CL_FILTER_NEAREST" ;;
+  esac
   echo "$words"
 }
 
