@@ -8,10 +8,10 @@
 //   spvsim-kernel-compiler CLANG SOURCE (MODULE CLANG_FLAGS SPIRV_FLAGS)...
 //
 // CLANG is the clang-15 the tools' command would run (its installation has the OpenCL
-// headers); each FLAGS one argument, '|' between the options. The translator's options are those
-// of llvm-spirv-15's command line that the test builds use: --spirv-max-version=V and
-// --spirv-allow-extra-diexpressions. Exit status 1 with a message naming the module when
-// a compile fails, 2 on bad usage.
+// headers); each FLAGS one argument, '|' between the options. The translator's options
+// are those of llvm-spirv-15's command line that the test builds use:
+// --spirv-max-version=V and --spirv-allow-extra-diexpressions. Exit status 1 with a
+// message naming the source and its options when a compile fails, 2 on bad usage.
 #include <clang/Basic/Diagnostic.h>
 #include <clang/Basic/DiagnosticOptions.h>
 #include <clang/Driver/Compilation.h>
