@@ -25,7 +25,12 @@
  *                each work-item writing a texel through the image and reading its
  *                neighbour's through the view: race.image.read-write
  *   --depth-view the same with a 2D CL_R CL_FLOAT image and its CL_DEPTH view, read as an
- *                image2d_depth_t (cl_khr_depth_images): race.image.read-write */
+ *                image2d_depth_t (cl_khr_depth_images): race.image.read-write
+ *   --launches   texels written through the image by one launch, then read through the
+ *                image and the buffer by the next (both_read): clean, prints out[63]
+ *                (a launch starts with no access of an earlier one recorded; the buffer
+ *                is 1 MiB, so that the second launch's alias words are the first's,
+ *                taken back from the pool of shadow words) */
 #include <string.h>
 
 #include "loader_app.h"
@@ -100,6 +105,12 @@ static const char *kSource =
     "  int i = get_global_id(0), n = get_global_size(0), j = (i + 1) % n;\n"
     "  write_imagef(img, (int2)(i % 8, i / 8), (float4)(0.5f, 0, 0, 1));\n"
     "  out[i] = (int)(64.0f * read_imagef(view, (int2)(j % 8, j / 8)));\n"
+    "}\n"
+    "__kernel void texels(write_only image1d_buffer_t img, __global const float4 *buf,\n"
+    "                     __global int *out) {\n"
+    "  int i = get_global_id(0);\n"
+    "  write_imagef(img, i, (float4)(i, 0, 0, 1));\n"
+    "  out[i] = i;\n"
     "}\n";
 
 enum { N = 64 };
@@ -117,6 +128,7 @@ int main(int argc, char **argv) {
                        : strcmp(mode, "--sub-buffer") == 0 ? "own_upper"
                        : strcmp(mode, "--image-view") == 0 ? "through_view"
                        : strcmp(mode, "--depth-view") == 0 ? "through_depth"
+                       : strcmp(mode, "--launches") == 0   ? "texels"
                                                            : "neighbour";
   const char *options = strcmp(mode, "--fenced") == 0 ? "-cl-std=CL3.0 -DFENCED" : "-cl-std=CL3.0";
   App app = appFromSource(kSource, options, kernel);
@@ -182,7 +194,10 @@ int main(int argc, char **argv) {
       values[4 * i + 2] = 0.0f;
       values[4 * i + 3] = 1.0f;
     }
-    buffer = clCreateBuffer(app.context, CL_MEM_COPY_HOST_PTR, sizeof values, values, &err);
+    if (strcmp(mode, "--launches") == 0) /* 1 MiB: its alias words a size of their own */
+      buffer = clCreateBuffer(app.context, 0, 1 << 20, NULL, &err);
+    else
+      buffer = clCreateBuffer(app.context, CL_MEM_COPY_HOST_PTR, sizeof values, values, &err);
     check(err, "clCreateBuffer");
     if (strcmp(mode, "--2d") == 0) {
       desc.image_type = CL_MEM_OBJECT_IMAGE2D;
@@ -210,6 +225,17 @@ int main(int argc, char **argv) {
     check(clEnqueueNDRangeKernel(app.queue, app.kernel, 1, NULL, &global, &local, 0, NULL, NULL),
           "clEnqueueNDRangeKernel");
     check(clFinish(app.queue), "clFinish");
+  } else if (strcmp(mode, "--launches") == 0) {
+    size_t global = N;
+    check(clEnqueueNDRangeKernel(app.queue, app.kernel, 1, NULL, &global, NULL, 0, NULL, NULL),
+          "clEnqueueNDRangeKernel");
+    clReleaseKernel(app.kernel);
+    app.kernel = clCreateKernel(app.program, "both_read", &err);
+    check(err, "clCreateKernel");
+    check(clSetKernelArg(app.kernel, 0, sizeof image, &image), "clSetKernelArg");
+    check(clSetKernelArg(app.kernel, 1, sizeof buffer, &buffer), "clSetKernelArg");
+    check(clSetKernelArg(app.kernel, 2, sizeof out, &out), "clSetKernelArg");
+    runAndPrintLast(&app, N, out);
   } else {
     runAndPrintLast(&app, N, out);
   }

@@ -272,10 +272,9 @@ uint64_t *RaceShadow::wordsIn(race::RootSlots<WordArray> &arrays, uint32_t root,
   a = slot->load(std::memory_order_acquire);
   if (!a) {
     const uint64_t count = (((size - 1) >> shiftOf(root)) + 1) * perGranule;
-    // The main words are handed on to the next launch (populate() sees their writes).
-    std::vector<std::unique_ptr<WordArray>> &into = &arrays == &arrays_ ? pooled_ : owned_;
-    into.push_back(&arrays == &arrays_ ? WordArray::take(count) : WordArray::map(count));
-    a = into.back().get();
+    // Handed on to the next launch (populate() sees their writes).
+    pooled_.push_back(WordArray::take(count));
+    a = pooled_.back().get();
     slot->store(a, std::memory_order_release);
   }
   return a->words;
@@ -283,6 +282,16 @@ uint64_t *RaceShadow::wordsIn(race::RootSlots<WordArray> &arrays, uint32_t root,
 
 void RaceShadow::populate(uint32_t root, uint64_t index) {
   if (WordArray *a = arrays_.get(root)) a->populate(index);
+  if (anyAliased_) [[unlikely]] {
+    // An aliased root's image words and alias words are written under the same page
+    // lock: the image words' page is the main words', the alias words' four pages hold
+    // that page's granules four words each.
+    if (WordArray *a = imageArrays_.get(root)) a->populate(index);
+    if (WordArray *a = aliasArrays_.get(root)) {
+      const uint64_t first = (index >> kWordsPerLock) << (kWordsPerLock + 2);
+      for (uint64_t k = 0; k < 4; ++k) a->populate(first + (k << kWordsPerLock));
+    }
+  }
 }
 
 // Inlined into every recorder's construction (one per op): here, with Recorder.

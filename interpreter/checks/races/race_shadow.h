@@ -98,8 +98,9 @@ public:
   /// (ImageWriteLog): the kernel reads and writes images.
   bool logsImageWrites() const { return logsImageWrites_; }
   /// Commits the memory of the words around word `index` of allocation `root` before
-  /// they are first written, and notes their page as written: the launch clears it when
-  /// it gives the words back (WordArray::give). Every write of the words comes after it.
+  /// they are first written, and notes their page as written: the next launch that takes
+  /// the words clears it (WordArray::take). Every write of the words comes after it — of
+  /// an aliased root's image words and alias words too, for the same page of granules.
   void populate(uint32_t root, uint64_t index);
   /// Whether changes to global words take their page's lock: not when one thread runs
   /// every work-group of the launch (LaunchContext::workers), since only work-groups
@@ -173,9 +174,9 @@ private:
   /// The words of `root` in `arrays`, `perGranule` words a granule, made on first use.
   uint64_t *wordsIn(race::RootSlots<WordArray> &arrays, uint32_t root, uint32_t perGranule);
   std::mutex arraysMutex_;
-  /// The arrays of arrays_, given back to the pool with the launch (WordArray::give),
-  /// and those of imageArrays_ and aliasArrays_, unmapped.
-  std::vector<std::unique_ptr<WordArray>> pooled_, owned_;
+  /// The arrays of arrays_, imageArrays_ and aliasArrays_, given back to the pool with
+  /// the launch (WordArray::give).
+  std::vector<std::unique_ptr<WordArray>> pooled_;
   std::unique_ptr<Lock[]> locks_;
   bool locking_ = true;
   bool tracked_ = false;

@@ -100,10 +100,6 @@ std::unique_ptr<RaceShadow::WordArray> RaceShadow::WordArray::take(uint64_t coun
   return a;
 }
 
-std::unique_ptr<RaceShadow::WordArray> RaceShadow::WordArray::map(uint64_t count) {
-  return std::make_unique<WordArray>(sizeClass(count));
-}
-
 void RaceShadow::WordArray::give(std::unique_ptr<WordArray> array) {
   const uint64_t committed = array->committedBytes.load(std::memory_order_relaxed);
   if (committed > kPoolBytes) return; // unmapped: more than the pool keeps

@@ -24,9 +24,6 @@ struct RaceShadow::WordArray {
   /// that size class (its pages written by the launch that gave it cleared), else
   /// newly mapped.
   static std::unique_ptr<WordArray> take(uint64_t count);
-  /// A newly mapped array of at least `count` zero words, for arrays that are not given
-  /// back (whose writes populate() does not see: image and alias words).
-  static std::unique_ptr<WordArray> map(uint64_t count);
   /// Keeps the array for the next launch (the oldest arrays make room), or unmaps it
   /// when it alone has more committed memory than the pool keeps.
   static void give(std::unique_ptr<WordArray> array);
