@@ -142,7 +142,9 @@ void Scheduler::workerLoop() {
 
     lock.lock();
     --running_;
-    wake_.notify_all();
+    // Only shutdown() waits for a command to finish; another ready command was
+    // announced when it became ready, and this loop takes it before it waits.
+    if (stopping_) wake_.notify_all();
   }
 }
 
