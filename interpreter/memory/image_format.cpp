@@ -2,6 +2,7 @@
 // conversions of OpenCL SPIR-V Env §7.4 (normalized integers, packed formats,
 // half, float, signed and unsigned integers, sRGB).
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstring>
 
@@ -133,6 +134,31 @@ int32_t toSnorm(float x, int32_t max) {
 float srgbToLinear(float c) {
   return c <= 0.04045f ? c / 12.92f : std::pow((c + 0.055f) / 1.055f, 2.4f);
 }
+/// srgbToLinear(unorm(i, 255)) for every byte (sRGB orders come only as UnormInt8).
+const std::array<float, 256> &srgbToLinearTable() {
+  static const std::array<float, 256> table = [] {
+    std::array<float, 256> t{};
+    for (uint32_t i = 0; i < 256; ++i) t[i] = srgbToLinear(kUnormInt8[i]);
+    return t;
+  }();
+  return table;
+}
+
+/// A half's bits as a float, exactly (OpenCL SPIR-V Env §7.4.2: every half is a float):
+/// what the conversion of _Float16 gives, without a library call per channel. A
+/// signaling NaN comes back quiet, as from the conversion instructions.
+float halfToFloat(uint16_t h) {
+  const uint32_t sign = uint32_t(h & 0x8000) << 16;
+  const uint32_t exponent = (h >> 10) & 0x1f, mantissa = h & 0x3ff;
+  uint32_t bits;
+  if (exponent == 0x1f) // infinities and NaNs
+    bits = sign | 0x7f800000u | mantissa << 13 | (mantissa ? 0x400000u : 0);
+  else if (exponent != 0)
+    bits = sign | (exponent + 112) << 23 | mantissa << 13;
+  else // zeros and subnormals: mantissa × 2^-24, exact in a float
+    return std::bit_cast<float>(sign | std::bit_cast<uint32_t>(float(mantissa) * 0x1p-24f));
+  return std::bit_cast<float>(bits);
+}
 float linearToSrgb(float y) {
   if (std::isnan(y) || y < 0.0f) return 0.0f;
   if (y < 0.0031308f) return 12.92f * y;
@@ -205,12 +231,17 @@ float decodeChannel(uint32_t type, const std::byte *p) {
   case ct::UnormInt16:
     return unorm(loadAs<uint16_t>(p), 65535);
   case ct::HalfFloat:
-    return static_cast<float>(loadAs<_Float16>(p));
+    return halfToFloat(loadAs<uint16_t>(p));
   case ct::Float:
     return loadAs<float>(p);
   default:
     return 0.0f;
   }
+}
+
+/// The `count` stored channels of a texel of `type` at p, the type decided once.
+template <uint32_t Type> void decodeChannels(const std::byte *p, uint32_t count, float *out) {
+  for (uint32_t i = 0; i < count; ++i) out[i] = decodeChannel(Type, p + i * channelBytes(Type));
 }
 
 void encodeChannel(uint32_t type, float v, std::byte *p) {
@@ -421,14 +452,37 @@ std::array<float, 4> decodeFloatTexel(const ImageFormat &format, const std::byte
   }
   const Layout layout = layoutOf(format.order);
   std::array<float, 4> stored{};
-  if (isPacked(format.type)) return decodePacked(format.type, bytes);
-  const uint32_t size = channelBytes(format.type);
-  for (uint32_t i = 0; i < layout.count; ++i)
-    stored[i] = decodeChannel(format.type, bytes + i * size);
-  std::array<float, 4> out = arrange<float>(format.order, layout, stored, 1.0f);
-  if (isSrgb(format.order))
-    for (uint32_t c = 0; c < 3; ++c) out[c] = srgbToLinear(out[c]);
-  return out;
+  switch (format.type) {
+  case ct::SnormInt8:
+    decodeChannels<ct::SnormInt8>(bytes, layout.count, stored.data());
+    break;
+  case ct::SnormInt16:
+    decodeChannels<ct::SnormInt16>(bytes, layout.count, stored.data());
+    break;
+  case ct::UnormInt8:
+    if (isSrgb(format.order)) { // r, g and b through the table, alpha linear
+      const std::array<float, 256> &linear = srgbToLinearTable();
+      const auto *u = reinterpret_cast<const uint8_t *>(bytes);
+      for (uint32_t i = 0; i < layout.count; ++i)
+        stored[i] = layout.channel[i] < 3 ? linear[u[i]] : kUnormInt8[u[i]];
+      return arrange<float>(format.order, layout, stored, 1.0f);
+    }
+    decodeChannels<ct::UnormInt8>(bytes, layout.count, stored.data());
+    break;
+  case ct::UnormInt16:
+    decodeChannels<ct::UnormInt16>(bytes, layout.count, stored.data());
+    break;
+  case ct::HalfFloat:
+    decodeChannels<ct::HalfFloat>(bytes, layout.count, stored.data());
+    break;
+  case ct::Float:
+    decodeChannels<ct::Float>(bytes, layout.count, stored.data());
+    break;
+  default:
+    if (isPacked(format.type)) return decodePacked(format.type, bytes);
+    break;
+  }
+  return arrange<float>(format.order, layout, stored, 1.0f);
 }
 
 std::array<uint32_t, 4> decodeIntTexel(const ImageFormat &format, const std::byte *bytes) {
