@@ -81,7 +81,7 @@ RaceShadow::RaceShadow(const Module &module, const LaunchContext &launch)
     aliasArrays_ = race::RootSlots<WordArray>(launch.allocations);
   }
   fencesByAddressSpace_ = race::fencesByAddressSpace(module);
-  bool imageReads = false, imageWrites = false, anyImageWrite = false;
+  bool imageReads = false, imageWrites = false, anyImageWrite = false, writesImages = false;
   const LoweredKernel &k = *launch.kernel;
   // The kernel's smallest access (granule: __local memory, images and buffers no argument
   // names), that of the accesses whose pointer may reach any buffer (anyGranule), and
@@ -130,6 +130,7 @@ RaceShadow::RaceShadow(const Module &module, const LaunchContext &launch)
           kind != ImageInstruction::Kind::Sample)
         continue;
       if (kind != ImageInstruction::Kind::Write) imageReads = true;
+      writesImages |= kind == ImageInstruction::Kind::Write;
       // A texel is one location: granules divide every texel's offset.
       for (const ImageView &v : launch.images)
         reached(race::ArgumentReach::kAny, std::min({lowBit(v.texelBytes), lowBit(v.image.rowPitch),
@@ -199,6 +200,7 @@ RaceShadow::RaceShadow(const Module &module, const LaunchContext &launch)
   // Roots at the kernel's granule need no entry: shiftOf() finds none for most kernels.
   std::erase_if(rootShifts_, [&](const RootShift &r) { return r.shift == granuleShift_; });
   logsImageWrites_ = imageReads && (imageWrites || (anyAliased_ && anyImageWrite));
+  recordsImageReads_ = writesImages || anyAliased_;
   const uint64_t items =
       launch.localSize[0] * launch.localSize[1] * launch.localSize[2] * launch.packedGroups;
   stride_ = uint32_t((items + 63) / 64 * 64 + 1);
@@ -432,6 +434,7 @@ void recordIndexedAccess(const ExecState &x, const LoweredOp &op, uint32_t bytes
 
 void recordTexels(const ExecState &x, const LoweredOp &op, const ImageTexels &t) {
   RaceGroup &group = raceGroupOf(x);
+  if (!t.isWrite && !group.shadow().recordsImageReads()) return;
   if (group.shadow().logsImageWrites()) logImageTexels(x, op, t);
   const bool aliased = group.shadow().anyAliased();
   const AccessKind kind = t.isWrite ? AccessKind::Write : AccessKind::Read;

@@ -97,6 +97,10 @@ public:
   /// Whether work-items' image writes are logged until their next image fence
   /// (ImageWriteLog): the kernel reads and writes images.
   bool logsImageWrites() const { return logsImageWrites_; }
+  /// Whether texel reads are recorded: not when the kernel writes no image and no image
+  /// of the launch shares its bytes with another object — then nothing the launch does
+  /// can write an image's bytes, and reads alone never race.
+  bool recordsImageReads() const { return recordsImageReads_; }
   /// Commits the memory of the words around word `index` of allocation `root` before
   /// they are first written, and notes their page as written: the next launch that takes
   /// the words clears it (WordArray::take). Every write of the words comes after it — of
@@ -170,6 +174,7 @@ private:
   std::vector<uint32_t> aliased_;
   race::RootSlots<WordArray> imageArrays_, aliasArrays_;
   bool logsImageWrites_ = false;
+  bool recordsImageReads_ = true;
   bool anyAliased_ = false;
   /// The words of `root` in `arrays`, `perGranule` words a granule, made on first use.
   uint64_t *wordsIn(race::RootSlots<WordArray> &arrays, uint32_t root, uint32_t perGranule);
