@@ -55,7 +55,8 @@ usage: $0 [OPTIONS] CTS_BUILD_DIR [SUITE...]
   --pieces N       basic, conversions and math_brute_force in N parts (default: three
                    for each core a suite has; 1: whole), run as separate processes on one
                    thread each, as many at once as the suite has cores; an image suite
-                   runs a piece per image type (1: whole)
+                   runs a piece per image type, test_image_streams two (its float
+                   formats, its integer ones) (1: whole)
   --image-options O  words for the image suites in place of their conformance-list
                    words, e.g. "small_images 2D" (the image types named run in pieces)
 EOF
@@ -314,12 +315,19 @@ piece_arguments() {
       # Each image type a piece (those --image-options names, else every one: 3D and
       # 2D arrays, the slowest, first), the copies between types too; the extensions'
       # tests together in one.
-      local names=() named=() first=() rest=() others="" name
+      # test_image_streams' types each in two pieces, its float formats and its integer
+      # ones (its words float, int, uint; together every format), unless the words name
+      # some: its 3D float reads alone took most of a run's time.
+      local names=() named=() first=() rest=() others="" name halves=("")
       mapfile -t names < <(image_test_names "$suite")
       mapfile -t named < <(image_named_tests "$suite")
       if ((${#named[@]})); then
         printf '%s\n' "${named[@]}"
         return 0
+      fi
+      if [[ "$(image_family_of "$suite")" == image_streams ]] &&
+        ! [[ " $(options_of "$suite" | tr '\n' ' ') " =~ \ (float|int|uint)\  ]]; then
+        halves=(" float" " int uint")
       fi
       for name in "${names[@]}"; do
         case "$name" in
@@ -328,8 +336,13 @@ piece_arguments() {
           *) others+="$name " ;;
         esac
       done
-      if ((${#first[@]})); then printf '%s\n' "${first[@]}"; fi
-      if ((${#rest[@]})); then printf '%s\n' "${rest[@]}"; fi
+      local half
+      for half in "${halves[@]}"; do
+        for name in "${first[@]}"; do echo "$name$half"; done
+      done
+      for name in "${rest[@]}"; do
+        for half in "${halves[@]}"; do echo "$name$half"; done
+      done
       if [[ -n "$others" ]]; then echo "$others"; fi
       ;;
   esac

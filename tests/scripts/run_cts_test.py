@@ -290,12 +290,25 @@ def main():
                "an image suite's seven tests in pieces", output)
         with open(os.path.join(out, "image_streams_linear_pitch.log")) as f:
             log = f.read()
-        for line in ("== piece 1 of 6: 3D\n", "args: use_pitches CL_FILTER_LINEAR 3D threads: 1\n",
-                     "== piece 2 of 6: 2Darray\n", "== piece 3 of 6: 1D\n",
-                     "== piece 5 of 6: 1Darray\n",
+        # test_image_streams' types in two pieces each: float formats, integer ones.
+        for line in ("== piece 1 of 11: 3D float\n",
+                     "args: use_pitches CL_FILTER_LINEAR 3D float threads: 1\n",
+                     "== piece 2 of 11: 2Darray float\n", "== piece 3 of 11: 3D int uint\n",
+                     "args: use_pitches CL_FILTER_LINEAR 2Darray int uint threads: 1\n",
+                     "== piece 5 of 11: 1D float\n", "== piece 6 of 11: 1D int uint\n",
+                     "== piece 9 of 11: 1Darray float\n", "== piece 11 of 11: "
+                     "image2d_from_buffer_positive image_from_buffer_read_positive \n",
                      "args: use_pitches CL_FILTER_LINEAR image2d_from_buffer_positive "
                      "image_from_buffer_read_positive threads: 1\n"):
             expect(line in log, "an image suite's piece: " + line, log)
+        # Words that name a data type keep each image type whole.
+        status, output = run(pieces, out, [], ["image_streams"],
+                             ["--pieces", "3", "--image-options", "float CL_RGBA"])
+        with open(os.path.join(out, "image_streams.log")) as f:
+            log = f.read()
+        expect("== piece 1 of 6: 3D\n" in log and "args: float CL_RGBA 3D threads: 1\n" in log
+               and "int uint" not in log and "| image_streams | 7 | 0 | 0 |" in output,
+               "an image type whole when the words name a data type", log)
         status, output = run(pieces, out, [], ["image_streams"],
                              ["--pieces", "3", "--image-options", "small_images 2D CL_RGBA 1D"])
         with open(os.path.join(out, "image_streams.log")) as f:
