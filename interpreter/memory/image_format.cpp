@@ -144,21 +144,6 @@ const std::array<float, 256> &srgbToLinearTable() {
   return table;
 }
 
-/// A half's bits as a float, exactly (OpenCL SPIR-V Env §7.4.2: every half is a float):
-/// what the conversion of _Float16 gives, without a library call per channel. A
-/// signaling NaN comes back quiet, as from the conversion instructions.
-float halfToFloat(uint16_t h) {
-  const uint32_t sign = uint32_t(h & 0x8000) << 16;
-  const uint32_t exponent = (h >> 10) & 0x1f, mantissa = h & 0x3ff;
-  uint32_t bits;
-  if (exponent == 0x1f) // infinities and NaNs
-    bits = sign | 0x7f800000u | mantissa << 13 | (mantissa ? 0x400000u : 0);
-  else if (exponent != 0)
-    bits = sign | (exponent + 112) << 23 | mantissa << 13;
-  else // zeros and subnormals: mantissa × 2^-24, exact in a float
-    return std::bit_cast<float>(sign | std::bit_cast<uint32_t>(float(mantissa) * 0x1p-24f));
-  return std::bit_cast<float>(bits);
-}
 float linearToSrgb(float y) {
   if (std::isnan(y) || y < 0.0f) return 0.0f;
   if (y < 0.0031308f) return 12.92f * y;
@@ -218,6 +203,22 @@ void encodePacked(uint32_t type, const std::array<float, 4> &c, std::byte *p) {
                              toUnorm(c[2], 1023) << 2 | toUnorm(c[3], 3));
     break;
   }
+}
+
+/// A half's bits as a float, exactly (OpenCL SPIR-V Env §7.4.2: every half is a float):
+/// what the conversion of _Float16 gives, without a library call per channel. A
+/// signaling NaN comes back quiet, as from the conversion instructions.
+float halfToFloat(uint16_t h) {
+  const uint32_t sign = uint32_t(h & 0x8000) << 16;
+  const uint32_t exponent = (h >> 10) & 0x1f, mantissa = h & 0x3ff;
+  uint32_t bits;
+  if (exponent == 0x1f) // infinities and NaNs
+    bits = sign | 0x7f800000u | mantissa << 13 | (mantissa ? 0x400000u : 0);
+  else if (exponent != 0)
+    bits = sign | (exponent + 112) << 23 | mantissa << 13;
+  else // zeros and subnormals: mantissa × 2^-24, exact in a float
+    return std::bit_cast<float>(sign | std::bit_cast<uint32_t>(float(mantissa) * 0x1p-24f));
+  return std::bit_cast<float>(bits);
 }
 
 float decodeChannel(uint32_t type, const std::byte *p) {
