@@ -26,6 +26,10 @@
  *                neighbour's through the view: race.image.read-write
  *   --depth-view the same with a 2D CL_R CL_FLOAT image and its CL_DEPTH view, read as an
  *                image2d_depth_t (cl_khr_depth_images): race.image.read-write
+ *   --same-image one 2D CL_RGBA image bound to through_view's write_only and read_only
+ *                arguments (OpenCL leaves it undefined; the API takes it): each
+ *                work-item writes a texel through one and reads its neighbour's through
+ *                the other: race.image.read-write
  *   --launches   texels written through the image by one launch, then read through the
  *                image and the buffer by the next (both_read): clean, prints out[63]
  *                (a launch starts with no access of an earlier one recorded; the buffer
@@ -127,6 +131,7 @@ int main(int argc, char **argv) {
                        : strcmp(mode, "--one-writer") == 0 ? "one_writer"
                        : strcmp(mode, "--sub-buffer") == 0 ? "own_upper"
                        : strcmp(mode, "--image-view") == 0 ? "through_view"
+                       : strcmp(mode, "--same-image") == 0 ? "through_view"
                        : strcmp(mode, "--depth-view") == 0 ? "through_depth"
                        : strcmp(mode, "--launches") == 0   ? "texels"
                                                            : "neighbour";
@@ -139,7 +144,8 @@ int main(int argc, char **argv) {
   cl_image_desc desc;
   memset(&desc, 0, sizeof desc);
   cl_mem image, buffer = NULL, view = NULL;
-  if (strcmp(mode, "--image-view") == 0) {
+  const int sameImage = strcmp(mode, "--same-image") == 0;
+  if (strcmp(mode, "--image-view") == 0 || sameImage) {
     /* Texel i of the image is (i, 2i, 3i, 255); the view reads its red channel as sRGB. */
     unsigned char texels[N * 4];
     for (int i = 0; i < N; ++i) {
@@ -156,10 +162,13 @@ int main(int argc, char **argv) {
     check(err, "clCreateImage");
     cl_image_format srgb = {CL_sRGBA, CL_UNORM_INT8};
     desc.mem_object = image;
-    view = clCreateImage(app.context, CL_MEM_READ_ONLY, &srgb, &desc, NULL, &err);
-    check(err, "clCreateImage (view)");
+    if (!sameImage) {
+      view = clCreateImage(app.context, CL_MEM_READ_ONLY, &srgb, &desc, NULL, &err);
+      check(err, "clCreateImage (view)");
+    }
     check(clSetKernelArg(app.kernel, 0, sizeof image, &image), "clSetKernelArg");
-    check(clSetKernelArg(app.kernel, 1, sizeof view, &view), "clSetKernelArg");
+    check(clSetKernelArg(app.kernel, 1, sizeof image, sameImage ? &image : &view),
+          "clSetKernelArg");
     check(clSetKernelArg(app.kernel, 2, sizeof out, &out), "clSetKernelArg");
   } else if (strcmp(mode, "--depth-view") == 0) {
     /* Texel i of the image is i / 64; the view reads it as a depth value. */

@@ -201,6 +201,7 @@ RaceShadow::RaceShadow(const Module &module, const LaunchContext &launch)
   std::erase_if(rootShifts_, [&](const RootShift &r) { return r.shift == granuleShift_; });
   logsImageWrites_ = imageReads && (imageWrites || (anyAliased_ && anyImageWrite));
   recordsImageReads_ = writesImages || anyAliased_;
+  if (writesImages && !anyAliased_) imagesWritable(module, entryFunction);
   const uint64_t items =
       launch.localSize[0] * launch.localSize[1] * launch.localSize[2] * launch.packedGroups;
   stride_ = uint32_t((items + 63) / 64 * 64 + 1);
@@ -229,6 +230,39 @@ void RaceShadow::unitsOfArguments(const LoweredKernel &k, const uint8_t *argGran
       rootShifts_.push_back({root, shift});
     else
       r->shift = std::min(r->shift, shift);
+  }
+}
+
+void RaceShadow::imagesWritable(const Module &module, const Function *entry) {
+  const LoweredKernel &k = *launch_.kernel;
+  if (!entry || entry->params.size() != k.params.size()) return; // every image's reads
+  // The roots of the images bound to image arguments that may be written (write_only,
+  // read_write, or without a qualifier); an image value comes from an argument only.
+  std::vector<uint32_t> roots;
+  for (size_t i = 0; i < k.params.size(); ++i) {
+    const ParamBinding &p = k.params[i];
+    if (p.kind != ParamBinding::Kind::Image) continue;
+    if (module.type(module.typeOf(entry->params[i])).access == spv::AccessQualifier::ReadOnly)
+      continue;
+    const auto init =
+        p.leaves.empty()
+            ? launch_.argumentInits.end()
+            : std::find_if(launch_.argumentInits.begin(), launch_.argumentInits.end(),
+                           [&](const UniformInit &u) { return u.slot == p.leaves[0].slot; });
+    if (init == launch_.argumentInits.end() || init->bits >= launch_.images.size() ||
+        launch_.images[init->bits].allocation >= launch_.allocations.size())
+      return; // not known: every image's reads
+    const uint32_t id = launch_.images[init->bits].allocation;
+    const uint32_t parent = launch_.allocations[id].parent;
+    roots.push_back(parent ? parent : id);
+  }
+  imageReadsRecorded_.assign(launch_.images.size(), 0);
+  for (size_t v = 0; v < launch_.images.size(); ++v) {
+    const uint32_t id = launch_.images[v].allocation;
+    const uint32_t parent = id < launch_.allocations.size() ? launch_.allocations[id].parent : 0;
+    imageReadsRecorded_[v] =
+        id >= launch_.allocations.size() ||
+        std::find(roots.begin(), roots.end(), parent ? parent : id) != roots.end();
   }
 }
 
@@ -434,12 +468,18 @@ void recordIndexedAccess(const ExecState &x, const LoweredOp &op, uint32_t bytes
 
 void recordTexels(const ExecState &x, const LoweredOp &op, const ImageTexels &t) {
   RaceGroup &group = raceGroupOf(x);
-  if (!t.isWrite && !group.shadow().recordsImageReads()) return;
-  if (group.shadow().logsImageWrites()) logImageTexels(x, op, t);
-  const bool aliased = group.shadow().anyAliased();
+  const RaceShadow &shadow = group.shadow();
+  if (!t.isWrite && !shadow.recordsImageReads()) return;
+  if (shadow.logsImageWrites()) logImageTexels(x, op, t);
+  uint64_t lanes = t.lanes;
+  if (!t.isWrite)
+    for (uint64_t m = lanes; m; m &= m - 1)
+      if (!shadow.recordsReadsOf(t.image[std::countr_zero(m)]))
+        lanes &= ~(uint64_t(1) << std::countr_zero(m));
+  const bool aliased = shadow.anyAliased();
   const AccessKind kind = t.isWrite ? AccessKind::Write : AccessKind::Read;
   // One recorder per texel size (one image per op, nearly always); up to 8 texels a lane.
-  for (uint64_t left = t.lanes; left;) {
+  for (uint64_t left = lanes; left;) {
     const uint32_t bytes = t.texelBytes[std::countr_zero(left)];
     Recorder r(*x.launch, group, group.shadow().siteOf(op), kind, bytes, x.warp->firstItem, x.width,
                true);

@@ -101,6 +101,13 @@ public:
   /// of the launch shares its bytes with another object — then nothing the launch does
   /// can write an image's bytes, and reads alone never race.
   bool recordsImageReads() const { return recordsImageReads_; }
+  /// Whether the reads of image `image` (its index in the launch's images) are recorded:
+  /// when the kernel writes images, only those of images whose bytes an image argument
+  /// that may be written (write_only, read_write) also holds — or every image's, when an
+  /// image shares its bytes with another object or the arguments are not known.
+  bool recordsReadsOf(uint32_t image) const {
+    return image >= imageReadsRecorded_.size() || imageReadsRecorded_[image];
+  }
   /// Commits the memory of the words around word `index` of allocation `root` before
   /// they are first written, and notes their page as written: the next launch that takes
   /// the words clears it (WordArray::take). Every write of the words comes after it — of
@@ -175,6 +182,11 @@ private:
   race::RootSlots<WordArray> imageArrays_, aliasArrays_;
   bool logsImageWrites_ = false;
   bool recordsImageReads_ = true;
+  /// By image index (recordsReadsOf); empty: every image's reads are recorded.
+  std::vector<uint8_t> imageReadsRecorded_;
+  /// Fills imageReadsRecorded_ from the image arguments' access qualifiers (entry: the
+  /// kernel's function; nothing when it is not known).
+  void imagesWritable(const Module &module, const Function *entry);
   bool anyAliased_ = false;
   /// The words of `root` in `arrays`, `perGranule` words a granule, made on first use.
   uint64_t *wordsIn(race::RootSlots<WordArray> &arrays, uint32_t root, uint32_t perGranule);
