@@ -236,6 +236,13 @@ void RaceShadow::unitsOfArguments(const LoweredKernel &k, const uint8_t *argGran
 void RaceShadow::imagesWritable(const Module &module, const Function *entry) {
   const LoweredKernel &k = *launch_.kernel;
   if (!entry || entry->params.size() != k.params.size()) return; // every image's reads
+  // Image v's root allocation; ~0 when its allocation is not in the table.
+  const auto rootOf = [&](uint64_t v) -> uint32_t {
+    const uint32_t id = launch_.images[v].allocation;
+    if (id >= launch_.allocations.size()) return ~0u;
+    const uint32_t parent = launch_.allocations[id].parent;
+    return parent ? parent : id;
+  };
   // The roots of the images bound to image arguments that may be written (write_only,
   // read_write, or without a qualifier); an image value comes from an argument only.
   std::vector<uint32_t> roots;
@@ -250,19 +257,15 @@ void RaceShadow::imagesWritable(const Module &module, const Function *entry) {
             : std::find_if(launch_.argumentInits.begin(), launch_.argumentInits.end(),
                            [&](const UniformInit &u) { return u.slot == p.leaves[0].slot; });
     if (init == launch_.argumentInits.end() || init->bits >= launch_.images.size() ||
-        launch_.images[init->bits].allocation >= launch_.allocations.size())
+        rootOf(init->bits) == ~0u)
       return; // not known: every image's reads
-    const uint32_t id = launch_.images[init->bits].allocation;
-    const uint32_t parent = launch_.allocations[id].parent;
-    roots.push_back(parent ? parent : id);
+    roots.push_back(rootOf(init->bits));
   }
   imageReadsRecorded_.assign(launch_.images.size(), 0);
   for (size_t v = 0; v < launch_.images.size(); ++v) {
-    const uint32_t id = launch_.images[v].allocation;
-    const uint32_t parent = id < launch_.allocations.size() ? launch_.allocations[id].parent : 0;
+    const uint32_t root = rootOf(v);
     imageReadsRecorded_[v] =
-        id >= launch_.allocations.size() ||
-        std::find(roots.begin(), roots.end(), parent ? parent : id) != roots.end();
+        root == ~0u || std::find(roots.begin(), roots.end(), root) != roots.end();
   }
 }
 
@@ -472,7 +475,7 @@ void recordTexels(const ExecState &x, const LoweredOp &op, const ImageTexels &t)
   if (!t.isWrite && !shadow.recordsImageReads()) return;
   if (shadow.logsImageWrites()) logImageTexels(x, op, t);
   uint64_t lanes = t.lanes;
-  if (!t.isWrite)
+  if (!t.isWrite && shadow.selectsImageReads())
     for (uint64_t m = lanes; m; m &= m - 1)
       if (!shadow.recordsReadsOf(t.image[std::countr_zero(m)]))
         lanes &= ~(uint64_t(1) << std::countr_zero(m));

@@ -108,6 +108,9 @@ public:
   bool recordsReadsOf(uint32_t image) const {
     return image >= imageReadsRecorded_.size() || imageReadsRecorded_[image];
   }
+  /// Whether recordsReadsOf() leaves out some image's reads (else every lane's are kept,
+  /// without asking per lane).
+  bool selectsImageReads() const { return !imageReadsRecorded_.empty(); }
   /// Commits the memory of the words around word `index` of allocation `root` before
   /// they are first written, and notes their page as written: the next launch that takes
   /// the words clears it (WordArray::take). Every write of the words comes after it — of
