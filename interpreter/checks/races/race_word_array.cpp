@@ -4,6 +4,7 @@
 #include "checks/races/race_word_array.h"
 
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <bit>
@@ -39,6 +40,15 @@ uint64_t sizeClass(uint64_t count) {
 }
 
 } // namespace
+
+uint64_t RaceShadow::WordArray::poolBytes() {
+  static const uint64_t bytes = [] {
+    const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    const uint64_t memory = pages > 0 && page > 0 ? uint64_t(pages) * uint64_t(page) : 0;
+    return std::clamp<uint64_t>(memory / 16, uint64_t(64) << 20, uint64_t(1) << 30);
+  }();
+  return bytes;
+}
 
 RaceShadow::WordArray::WordArray(uint64_t mapped)
     : bytes(mapped), committed(new std::atomic<uint8_t>[(mapped >> kChunkShift) + 1]()),
@@ -102,13 +112,13 @@ std::unique_ptr<RaceShadow::WordArray> RaceShadow::WordArray::take(uint64_t coun
 
 void RaceShadow::WordArray::give(std::unique_ptr<WordArray> array) {
   const uint64_t committed = array->committedBytes.load(std::memory_order_relaxed);
-  if (committed > kPoolBytes) return; // unmapped: more than the pool keeps
+  const uint64_t most = poolBytes();
+  if (committed > most) return; // unmapped: more than the pool keeps
   WordArrayPool &p = pool();
   std::vector<std::unique_ptr<WordArray>> evicted; // unmapped after the lock is released
   std::lock_guard lock(p.mutex);
   // The oldest arrays make room.
-  while (!p.arrays.empty() &&
-         (p.arrays.size() >= kPoolArrays || p.committed + committed > kPoolBytes)) {
+  while (!p.arrays.empty() && (p.arrays.size() >= kPoolArrays || p.committed + committed > most)) {
     p.committed -= p.arrays.front()->committedBytes.load(std::memory_order_relaxed);
     evicted.push_back(std::move(p.arrays.front()));
     p.arrays.pop_front();

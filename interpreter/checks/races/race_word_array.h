@@ -27,8 +27,11 @@ struct RaceShadow::WordArray {
   /// Keeps the array for the next launch (the oldest arrays make room), or unmaps it
   /// when it alone has more committed memory than the pool keeps.
   static void give(std::unique_ptr<WordArray> array);
-  /// Committed bytes the pool holds at most (its arrays' committed chunks).
-  static constexpr uint64_t kPoolBytes = uint64_t(64) << 20;
+  /// Committed bytes the pool holds at most (its arrays' committed chunks): a
+  /// sixteenth of the machine's memory, at least 64 MiB and at most 1 GiB. A launch
+  /// over a buffer of hundreds of megabytes hands its words on too: clearing the pages
+  /// it wrote costs a fraction of committing them anew and unmapping them.
+  static uint64_t poolBytes();
   /// Arrays the pool holds at most.
   static constexpr size_t kPoolArrays = 32;
   /// The pool's arrays and committed bytes (for tests).
