@@ -45,7 +45,8 @@ struct CheckedWatchers {
       ops::uninitLoadAccess<T, Indexed>(x, op, index);
     else
       NoWatchers::load<T, Indexed>(x, op, index);
-    if (x.launch->watchers[kRaceSlot]) {
+    if (const LaunchWatcher *r = x.launch->watchers[kRaceSlot]) {
+      if (!static_cast<const RaceShadow *>(r)->recordsLoad(index)) return;
       // A load clang hoisted out of `if (c)`: only the lanes its selects keep read it.
       if constexpr (!Indexed)
         if (op.access & kAccessSelected) [[unlikely]]

@@ -27,6 +27,22 @@ using race::lowBit;
 
 namespace {
 
+bool isPlainLoad(OpCode code) {
+  switch (code) {
+  case OpCode::Load8:
+  case OpCode::Load16:
+  case OpCode::Load32:
+  case OpCode::Load64:
+  case OpCode::LoadIndexed8:
+  case OpCode::LoadIndexed16:
+  case OpCode::LoadIndexed32:
+  case OpCode::LoadIndexed64:
+    return true;
+  default:
+    return false;
+  }
+}
+
 /// Lock arrays of finished launches, at most kPooled: a launch takes one instead of
 /// zeroing and faulting in 64 KiB of new locks (a fixed cost of every launch, most of
 /// a tiny one's). Every lock of an array given back is released.
@@ -106,6 +122,10 @@ RaceShadow::RaceShadow(const Module &module, const LaunchContext &launch)
   };
   std::map<uint32_t, uint16_t> siteOfInstruction;
   siteOfOp_.assign(k.ops.size(), uint16_t(race::GlobalLayout::kNoSite));
+  // The plain loads (op index, the arguments they may reach) and the arguments that any
+  // op writing memory may reach (unrecordedLoads).
+  std::vector<std::pair<uint32_t, uint64_t>> loads;
+  uint64_t writeReach = 0;
   for (size_t i = 0; i < k.ops.size(); ++i) {
     const LoweredOp &op = k.ops[i];
     race::OpAccess a = race::accessOf(op.code);
@@ -124,6 +144,7 @@ RaceShadow::RaceShadow(const Module &module, const LaunchContext &launch)
     } else if (op.code == OpCode::GroupCollect &&
                k.collectives[op.aux].kind == Collective::Kind::AsyncCopy) {
       reached(race::ArgumentReach::kAny, lowBit(k.collectives[op.aux].elementBytes));
+      writeReach |= race::ArgumentReach::kAny;
     } else if (op.code == OpCode::Image) {
       const ImageInstruction::Kind kind = k.imageInstructions[op.aux].kind;
       if (kind != ImageInstruction::Kind::Read && kind != ImageInstruction::Kind::Write &&
@@ -136,9 +157,15 @@ RaceShadow::RaceShadow(const Module &module, const LaunchContext &launch)
         reached(race::ArgumentReach::kAny, std::min({lowBit(v.texelBytes), lowBit(v.image.rowPitch),
                                                      lowBit(v.image.slicePitch)}));
     } else if (a.bytes == 0) {
+      if (op.code == OpCode::CopyMemoryDynamic) writeReach |= race::ArgumentReach::kAny;
       continue;
     } else {
-      reached(reach ? reach->ofAccess(op.source) : race::ArgumentReach::kAny, a.bytes);
+      const uint64_t arguments = reach ? reach->ofAccess(op.source) : race::ArgumentReach::kAny;
+      reached(arguments, a.bytes);
+      if (isPlainLoad(op.code))
+        loads.push_back({uint32_t(i), arguments});
+      else // stores and atomics
+        writeReach |= arguments;
     }
     auto [it, fresh] = siteOfInstruction.emplace(op.source, uint16_t(sites_.size()));
     if (fresh) {
@@ -171,6 +198,7 @@ RaceShadow::RaceShadow(const Module &module, const LaunchContext &launch)
     siteOfOp_[i] = it->second;
   }
   unitsOfArguments(k, reach ? argGranule.data() : nullptr, anyGranule, granule);
+  if (reach && !anyAliased_) unrecordedLoads(loads, writeReach);
   // A sub-buffer that starts inside a granule of its parent would share granules
   // between its elements: granules divide every sub-buffer's origin.
   // (Live ones only: the chunks of released buffers are passed over whole.)
@@ -208,18 +236,55 @@ RaceShadow::RaceShadow(const Module &module, const LaunchContext &launch)
   if (tracked_) sharedLog_ = std::make_unique<race::SharedLog>();
 }
 
+uint32_t RaceShadow::rootOfArgument(size_t i) const {
+  const ParamBinding &p = launch_.kernel->params[i];
+  if (p.kind != ParamBinding::Kind::Pointer) return ~0u;
+  const auto init = std::find_if(launch_.argumentInits.begin(), launch_.argumentInits.end(),
+                                 [&](const UniformInit &u) { return u.slot == p.pointerSlot; });
+  if (init == launch_.argumentInits.end()) return ~0u;
+  const uint32_t id = tagged::id(init->bits);
+  if (id == 0 || id >= launch_.allocations.size()) return ~0u;
+  const AllocationView &a = launch_.allocations[id];
+  return a.parent ? a.parent : id;
+}
+
+void RaceShadow::unrecordedLoads(std::span<const std::pair<uint32_t, uint64_t>> loads,
+                                 uint64_t writeReach) {
+  if (loads.empty() || (writeReach & race::ArgumentReach::kAny)) return;
+  const LoweredKernel &k = *launch_.kernel;
+  // The roots that writes may reach: an argument's buffer; __local arguments hold none.
+  std::vector<uint32_t> written;
+  for (uint64_t m = writeReach; m; m &= m - 1) {
+    const size_t i = size_t(std::countr_zero(m));
+    if (i >= k.params.size()) return;
+    // __local and by-value arguments: memory of the work-group or the work-item.
+    if (k.params[i].kind == ParamBinding::Kind::Local ||
+        k.params[i].kind == ParamBinding::Kind::ByValStruct)
+      continue;
+    const uint32_t root = rootOfArgument(i);
+    if (root == ~0u) return; // not known: every load is recorded
+    written.push_back(root);
+  }
+  for (const auto &[index, arguments] : loads) {
+    if (arguments == 0 || (arguments & race::ArgumentReach::kAny)) continue;
+    bool unwritten = true;
+    for (uint64_t m = arguments; m && unwritten; m &= m - 1) {
+      const size_t i = size_t(std::countr_zero(m));
+      const uint32_t root = i < k.params.size() ? rootOfArgument(i) : ~0u;
+      unwritten = root != ~0u && std::find(written.begin(), written.end(), root) == written.end();
+    }
+    if (!unwritten) continue;
+    if (loadsRecorded_.empty()) loadsRecorded_.assign(k.ops.size(), 1);
+    loadsRecorded_[index] = 0;
+  }
+}
+
 void RaceShadow::unitsOfArguments(const LoweredKernel &k, const uint8_t *argGranule,
                                   uint32_t anyGranule, uint32_t granule) {
   for (size_t i = 0; i < k.params.size(); ++i) {
-    const ParamBinding &p = k.params[i];
-    if (p.kind != ParamBinding::Kind::Pointer || p.constant) continue;
-    const auto init = std::find_if(launch_.argumentInits.begin(), launch_.argumentInits.end(),
-                                   [&](const UniformInit &u) { return u.slot == p.pointerSlot; });
-    if (init == launch_.argumentInits.end()) continue;
-    const uint32_t id = tagged::id(init->bits);
-    if (id == 0 || id >= launch_.allocations.size()) continue;
-    const AllocationView &a = launch_.allocations[id];
-    const uint32_t root = a.parent ? a.parent : id;
+    if (k.params[i].constant) continue;
+    const uint32_t root = rootOfArgument(i);
+    if (root == ~0u) continue;
     const uint32_t unit = argGranule && i < race::ArgumentReach::kMaxArguments
                               ? std::min<uint32_t>(anyGranule, argGranule[i])
                               : granule;

@@ -17,6 +17,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -108,6 +109,13 @@ public:
   bool recordsReadsOf(uint32_t image) const {
     return image >= imageReadsRecorded_.size() || imageReadsRecorded_[image];
   }
+  /// Whether plain load `index` (an op of the launch's kernel) is recorded: not when it
+  /// may reach only buffers of pointer arguments that no store, atomic or copy of the
+  /// kernel may reach (race_unit.h) — bytes nothing in the launch writes, whose reads
+  /// never race — and no image shares its bytes with another object.
+  bool recordsLoad(uint32_t index) const {
+    return index >= loadsRecorded_.size() || loadsRecorded_[index];
+  }
   /// Whether recordsReadsOf() leaves out some image's reads (else every lane's are kept,
   /// without asking per lane).
   bool selectsImageReads() const { return !imageReadsRecorded_.empty(); }
@@ -190,6 +198,14 @@ private:
   /// Fills imageReadsRecorded_ from the image arguments' access qualifiers (entry: the
   /// kernel's function; nothing when it is not known).
   void imagesWritable(const Module &module, const Function *entry);
+  /// By op index (recordsLoad); empty: every load is recorded.
+  std::vector<uint8_t> loadsRecorded_;
+  /// Fills loadsRecorded_: `loads` the kernel's plain loads (op index, the arguments they
+  /// may reach), `writeReach` the arguments its writes may reach.
+  void unrecordedLoads(std::span<const std::pair<uint32_t, uint64_t>> loads, uint64_t writeReach);
+  /// The root allocation of the buffer bound to pointer argument i; ~0 when it has none
+  /// in the table (a __local or null argument, a value).
+  uint32_t rootOfArgument(size_t i) const;
   bool anyAliased_ = false;
   /// The words of `root` in `arrays`, `perGranule` words a granule, made on first use.
   uint64_t *wordsIn(race::RootSlots<WordArray> &arrays, uint32_t root, uint32_t perGranule);
