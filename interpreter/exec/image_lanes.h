@@ -234,7 +234,7 @@ private:
     const std::byte *p = v.base + offset;
     if constexpr (Record) note(v, l, offset);
     if (v.kind == TexelKind::Float)
-      f = decodeFloatTexel(v.image.format, p);
+      decodeFloatTexel(v.image.format, p, f.data());
     else
       n = decodeIntTexel(v.image.format, p);
   }

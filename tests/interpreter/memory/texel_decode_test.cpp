@@ -1,8 +1,9 @@
-// decodeFloatTexel (memory/image_format.cpp): the float value of every half and every sRGB
-// byte, and the channels of each order, against the conversions of OpenCL SPIR-V Env §7.4
-// computed here one channel at a time.
+// decodeFloatTexel (memory/image_format.cpp): the float value of every half, normalized
+// integer of 8 and 16 bits and sRGB byte, and the channels of each order, against the
+// conversions of OpenCL SPIR-V Env §7.4 computed here one channel at a time.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstring>
@@ -31,6 +32,32 @@ TEST(TexelDecode, EveryHalfIsTheConversionsFloat) {
   }
 }
 
+// §7.4.1.3: a normalized integer's float is the correctly rounded quotient by the type's
+// maximum (SNORM clamped at -1), for every value of the 8- and 16-bit types.
+TEST(TexelDecode, EveryNormalizedIntegerIsTheRoundedQuotient) {
+  for (int32_t v = -128; v <= 127; ++v) {
+    const int8_t bits = int8_t(v);
+    ASSERT_EQ(decode(co::R, ct::SnormInt8, &bits)[0],
+              std::max(-1.0f, static_cast<float>(double(v) / 127.0)))
+        << v;
+  }
+  for (int32_t v = -32768; v <= 32767; ++v) {
+    const int16_t bits = int16_t(v);
+    ASSERT_EQ(decode(co::R, ct::SnormInt16, &bits)[0],
+              std::max(-1.0f, static_cast<float>(double(v) / 32767.0)))
+        << v;
+  }
+  for (uint32_t v = 0; v <= 0xffff; ++v) {
+    const uint16_t bits = uint16_t(v);
+    ASSERT_EQ(decode(co::R, ct::UnormInt16, &bits)[0], static_cast<float>(double(v) / 65535.0))
+        << v;
+  }
+  for (uint32_t v = 0; v <= 0xff; ++v) {
+    const uint8_t bits = uint8_t(v);
+    ASSERT_EQ(decode(co::R, ct::UnormInt8, &bits)[0], static_cast<float>(double(v) / 255.0)) << v;
+  }
+}
+
 TEST(TexelDecode, SrgbBytesAreLinearAlphaIsNot) {
   for (uint32_t i = 0; i < 256; ++i) {
     const float c = float(double(i) / 255.0);
@@ -41,7 +68,8 @@ TEST(TexelDecode, SrgbBytesAreLinearAlphaIsNot) {
     ASSERT_EQ(srgba, (std::array<float, 4>{linear, linear, linear, c})) << i;
     const std::array<float, 4> sbgra = decode(co::sBGRA, ct::UnormInt8, rgba);
     ASSERT_EQ(sbgra, srgba) << i;
-    ASSERT_EQ(decode(co::sRGBx, ct::UnormInt8, rgba), (std::array<float, 4>{linear, linear, linear, 1.0f}))
+    ASSERT_EQ(decode(co::sRGBx, ct::UnormInt8, rgba),
+              (std::array<float, 4>{linear, linear, linear, 1.0f}))
         << i;
   }
 }

@@ -110,6 +110,9 @@ inline constexpr uint32_t kFilterNearest = 0x10, kFilterLinear = 0x20;
 /// (sign or zero extended to 32 bits, as uint32 bits). Channels the order lacks are 0,
 /// alpha 1 (1.0f or 1); INTENSITY and LUMINANCE replicate.
 std::array<float, 4> decodeFloatTexel(const ImageFormat &format, const std::byte *bytes);
+/// decodeFloatTexel into out[0..3]: a caller that reads the channels one at a time
+/// reads what was stored one at a time.
+void decodeFloatTexel(const ImageFormat &format, const std::byte *bytes, float *out);
 std::array<uint32_t, 4> decodeIntTexel(const ImageFormat &format, const std::byte *bytes);
 /// §7.4: writes the four channels as the format stores them (round to nearest even and
 /// saturate for normalized types, half rounding to nearest even, integer saturation).
