@@ -55,8 +55,9 @@ usage: $0 [OPTIONS] CTS_BUILD_DIR [SUITE...]
   --pieces N       basic, conversions and math_brute_force in N parts (default: three
                    for each core a suite has; 1: whole), run as separate processes on one
                    thread each, as many at once as the suite has cores; an image suite
-                   runs a piece per image type, test_image_streams two (its float
-                   formats, its integer ones) (1: whole)
+                   runs a piece per image type, test_image_streams five (its float
+                   formats' reads with normalized coordinates, without, their writes
+                   and read_write tests, its int formats, its uint ones) (1: whole)
   --image-options O  words for the image suites in place of their conformance-list
                    words, e.g. "small_images 2D" (the image types named run in pieces)
 EOF
@@ -315,9 +316,14 @@ piece_arguments() {
       # Each image type a piece (those --image-options names, else every one: 3D and
       # 2D arrays, the slowest, first), the copies between types too; the extensions'
       # tests together in one.
-      # test_image_streams' types each in two pieces, its float formats and its integer
-      # ones (its words float, int, uint; together every format), unless the words name
-      # some: its 3D float reads alone took most of a run's time.
+      # test_image_streams' types each in five pieces: its float formats' reads with
+      # normalized coordinates, their reads without, their writes and read_write tests,
+      # its int formats, its uint formats (its words float, int, uint choose the formats,
+      # read, write and read_write the tests, NORMALIZED and UNNORMALIZED the sampler's
+      # coordinates; together every sub-test once). Two, the float formats and the
+      # integer ones, when the words choose tests or coordinates (or mipmaps, which take
+      # normalized ones); none when they name formats. Its 2D arrays' float tests alone
+      # took most of a max_images run's time.
       local names=() named=() first=() rest=() others="" name halves=("")
       mapfile -t names < <(image_test_names "$suite")
       mapfile -t named < <(image_named_tests "$suite")
@@ -325,9 +331,17 @@ piece_arguments() {
         printf '%s\n' "${named[@]}"
         return 0
       fi
-      if [[ "$(image_family_of "$suite")" == image_streams ]] &&
-        ! [[ " $(options_of "$suite" | tr '\n' ' ') " =~ \ (float|int|uint)\  ]]; then
-        halves=(" float" " int uint")
+      if [[ "$(image_family_of "$suite")" == image_streams ]]; then
+        local words
+        words=" $(options_of "$suite" | tr '\n' ' ') "
+        if [[ "$words" =~ \ (float|int|uint)\  ]]; then
+          :
+        elif [[ "$words" =~ \ (read|write|read_write|NORMALIZED|UNNORMALIZED|test_mipmaps)\  ]]; then
+          halves=(" float" " int uint")
+        else
+          halves=(" float read NORMALIZED" " float read UNNORMALIZED" " float write read_write"
+            " int" " uint")
+        fi
       fi
       for name in "${names[@]}"; do
         case "$name" in

@@ -290,17 +290,31 @@ def main():
                "an image suite's seven tests in pieces", output)
         with open(os.path.join(out, "image_streams_linear_pitch.log")) as f:
             log = f.read()
-        # test_image_streams' types in two pieces each: float formats, integer ones.
-        for line in ("== piece 1 of 11: 3D float\n",
-                     "args: use_pitches CL_FILTER_LINEAR 3D float threads: 1\n",
-                     "== piece 2 of 11: 2Darray float\n", "== piece 3 of 11: 3D int uint\n",
-                     "args: use_pitches CL_FILTER_LINEAR 2Darray int uint threads: 1\n",
-                     "== piece 5 of 11: 1D float\n", "== piece 6 of 11: 1D int uint\n",
-                     "== piece 9 of 11: 1Darray float\n", "== piece 11 of 11: "
+        # test_image_streams' types in five pieces each: the float formats' reads with
+        # normalized coordinates, without, their writes and read_write tests, the int
+        # formats, the uint ones.
+        for line in ("== piece 1 of 26: 3D float read NORMALIZED\n",
+                     "args: use_pitches CL_FILTER_LINEAR 3D float read NORMALIZED threads: 1\n",
+                     "== piece 2 of 26: 2Darray float read NORMALIZED\n",
+                     "== piece 3 of 26: 3D float read UNNORMALIZED\n",
+                     "== piece 6 of 26: 2Darray float write read_write\n",
+                     "== piece 7 of 26: 3D int\n",
+                     "args: use_pitches CL_FILTER_LINEAR 2Darray uint threads: 1\n",
+                     "== piece 11 of 26: 1D float read NORMALIZED\n", "== piece 15 of 26: 1D uint\n",
+                     "== piece 21 of 26: 1Darray float read NORMALIZED\n", "== piece 26 of 26: "
                      "image2d_from_buffer_positive image_from_buffer_read_positive \n",
                      "args: use_pitches CL_FILTER_LINEAR image2d_from_buffer_positive "
                      "image_from_buffer_read_positive threads: 1\n"):
             expect(line in log, "an image suite's piece: " + line, log)
+        # Words that choose the tests or the coordinates: two pieces, float and integer.
+        status, output = run(pieces, out, [], ["image_streams"],
+                             ["--pieces", "3", "--image-options", "small_images read"])
+        with open(os.path.join(out, "image_streams.log")) as f:
+            log = f.read()
+        expect("== piece 1 of 11: 3D float\n" in log
+               and "args: small_images read 2Darray int uint threads: 1\n" in log
+               and "NORMALIZED" not in log and "| image_streams | 7 | 0 | 0 |" in output,
+               "float and integer pieces when the words choose the tests", log)
         # Words that name a data type keep each image type whole.
         status, output = run(pieces, out, [], ["image_streams"],
                              ["--pieces", "3", "--image-options", "float CL_RGBA"])
