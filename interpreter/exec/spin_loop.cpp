@@ -26,16 +26,8 @@ void loopAround(const LoweredKernel &k, uint32_t block, uint32_t &first, uint32_
 }
 
 bool readsMemory(OpCode code) {
+  if (isPlainLoad(code)) return true;
   switch (code) {
-  case OpCode::Load8:
-  case OpCode::Load16:
-  case OpCode::Load32:
-  case OpCode::Load64:
-  case OpCode::LoadIndexed8:
-  case OpCode::LoadIndexed16:
-  case OpCode::LoadIndexed32:
-  case OpCode::LoadIndexed64:
-    return true;
   case OpCode::AtomicStore32:
   case OpCode::AtomicStore64:
     return false;

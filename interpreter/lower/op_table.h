@@ -266,6 +266,23 @@ inline bool isTerminator(OpCode op) {
   }
 }
 
+/// Plain (not atomic) loads from memory, by pointer or indexed.
+inline bool isPlainLoad(OpCode op) {
+  switch (op) {
+  case OpCode::Load8:
+  case OpCode::Load16:
+  case OpCode::Load32:
+  case OpCode::Load64:
+  case OpCode::LoadIndexed8:
+  case OpCode::LoadIndexed16:
+  case OpCode::LoadIndexed32:
+  case OpCode::LoadIndexed64:
+    return true;
+  default:
+    return false;
+  }
+}
+
 /// Human-readable op name for dumps and tests, e.g. "IAdd32", "Load64".
 const char *opName(OpCode op);
 

@@ -27,22 +27,6 @@ using race::lowBit;
 
 namespace {
 
-bool isPlainLoad(OpCode code) {
-  switch (code) {
-  case OpCode::Load8:
-  case OpCode::Load16:
-  case OpCode::Load32:
-  case OpCode::Load64:
-  case OpCode::LoadIndexed8:
-  case OpCode::LoadIndexed16:
-  case OpCode::LoadIndexed32:
-  case OpCode::LoadIndexed64:
-    return true;
-  default:
-    return false;
-  }
-}
-
 /// Lock arrays of finished launches, at most kPooled: a launch takes one instead of
 /// zeroing and faulting in 64 KiB of new locks (a fixed cost of every launch, most of
 /// a tiny one's). Every lock of an array given back is released.
