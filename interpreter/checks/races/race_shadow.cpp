@@ -203,12 +203,9 @@ RaceShadow::RaceShadow(const Module &module, const LaunchContext &launch)
   // Images and the buffers they view keep the kernel's granule: texels and the alias
   // words (race_image_alias.h) are laid out by it.
   for (const ImageView &v : launch.images)
-    if (v.allocation < launch.allocations.size()) {
-      const AllocationView &a = launch.allocations[v.allocation];
-      const uint32_t root = a.parent ? a.parent : v.allocation;
+    if (const uint32_t root = rootOfAllocation(v.allocation); root != ~0u)
       for (RootShift &r : rootShifts_)
         if (r.root == root) r.shift = granuleShift_;
-    }
   // Roots at the kernel's granule need no entry: shiftOf() finds none for most kernels.
   std::erase_if(rootShifts_, [&](const RootShift &r) { return r.shift == granuleShift_; });
   logsImageWrites_ = imageReads && (imageWrites || (anyAliased_ && anyImageWrite));
@@ -220,22 +217,32 @@ RaceShadow::RaceShadow(const Module &module, const LaunchContext &launch)
   if (tracked_) sharedLog_ = std::make_unique<race::SharedLog>();
 }
 
+const UniformInit *RaceShadow::argumentInit(uint32_t slot) const {
+  const auto init = std::find_if(launch_.argumentInits.begin(), launch_.argumentInits.end(),
+                                 [&](const UniformInit &u) { return u.slot == slot; });
+  return init == launch_.argumentInits.end() ? nullptr : &*init;
+}
+
+uint32_t RaceShadow::rootOfAllocation(uint64_t id) const {
+  if (id >= launch_.allocations.size()) return ~0u;
+  const uint32_t parent = launch_.allocations[id].parent;
+  return parent ? parent : uint32_t(id);
+}
+
 uint32_t RaceShadow::rootOfArgument(size_t i) const {
   const ParamBinding &p = launch_.kernel->params[i];
   if (p.kind != ParamBinding::Kind::Pointer) return ~0u;
-  const auto init = std::find_if(launch_.argumentInits.begin(), launch_.argumentInits.end(),
-                                 [&](const UniformInit &u) { return u.slot == p.pointerSlot; });
-  if (init == launch_.argumentInits.end()) return ~0u;
-  const uint32_t id = tagged::id(init->bits);
-  if (id == 0 || id >= launch_.allocations.size()) return ~0u;
-  const AllocationView &a = launch_.allocations[id];
-  return a.parent ? a.parent : id;
+  const UniformInit *init = argumentInit(p.pointerSlot);
+  const uint32_t id = init ? tagged::id(init->bits) : 0;
+  return id == 0 ? ~0u : rootOfAllocation(id);
 }
 
 void RaceShadow::unrecordedLoads(std::span<const std::pair<uint32_t, uint64_t>> loads,
                                  uint64_t writeReach) {
   if (loads.empty() || (writeReach & race::ArgumentReach::kAny)) return;
   const LoweredKernel &k = *launch_.kernel;
+  std::vector<uint32_t> roots(k.params.size());
+  for (size_t i = 0; i < roots.size(); ++i) roots[i] = rootOfArgument(i);
   // The roots that writes may reach: an argument's buffer; __local arguments hold none.
   std::vector<uint32_t> written;
   for (uint64_t m = writeReach; m; m &= m - 1) {
@@ -245,16 +252,15 @@ void RaceShadow::unrecordedLoads(std::span<const std::pair<uint32_t, uint64_t>> 
     if (k.params[i].kind == ParamBinding::Kind::Local ||
         k.params[i].kind == ParamBinding::Kind::ByValStruct)
       continue;
-    const uint32_t root = rootOfArgument(i);
-    if (root == ~0u) return; // not known: every load is recorded
-    written.push_back(root);
+    if (roots[i] == ~0u) return; // not known: every load is recorded
+    written.push_back(roots[i]);
   }
   for (const auto &[index, arguments] : loads) {
     if (arguments == 0 || (arguments & race::ArgumentReach::kAny)) continue;
     bool unwritten = true;
     for (uint64_t m = arguments; m && unwritten; m &= m - 1) {
       const size_t i = size_t(std::countr_zero(m));
-      const uint32_t root = i < k.params.size() ? rootOfArgument(i) : ~0u;
+      const uint32_t root = i < roots.size() ? roots[i] : ~0u;
       unwritten = root != ~0u && std::find(written.begin(), written.end(), root) == written.end();
     }
     if (!unwritten) continue;
@@ -285,13 +291,7 @@ void RaceShadow::unitsOfArguments(const LoweredKernel &k, const uint8_t *argGran
 void RaceShadow::imagesWritable(const Module &module, const Function *entry) {
   const LoweredKernel &k = *launch_.kernel;
   if (!entry || entry->params.size() != k.params.size()) return; // every image's reads
-  // Image v's root allocation; ~0 when its allocation is not in the table.
-  const auto rootOf = [&](uint64_t v) -> uint32_t {
-    const uint32_t id = launch_.images[v].allocation;
-    if (id >= launch_.allocations.size()) return ~0u;
-    const uint32_t parent = launch_.allocations[id].parent;
-    return parent ? parent : id;
-  };
+  const auto rootOf = [&](uint64_t v) { return rootOfAllocation(launch_.images[v].allocation); };
   // The roots of the images bound to image arguments that may be written (write_only,
   // read_write, or without a qualifier); an image value comes from an argument only.
   std::vector<uint32_t> roots;
@@ -300,13 +300,8 @@ void RaceShadow::imagesWritable(const Module &module, const Function *entry) {
     if (p.kind != ParamBinding::Kind::Image) continue;
     if (module.type(module.typeOf(entry->params[i])).access == spv::AccessQualifier::ReadOnly)
       continue;
-    const auto init =
-        p.leaves.empty()
-            ? launch_.argumentInits.end()
-            : std::find_if(launch_.argumentInits.begin(), launch_.argumentInits.end(),
-                           [&](const UniformInit &u) { return u.slot == p.leaves[0].slot; });
-    if (init == launch_.argumentInits.end() || init->bits >= launch_.images.size() ||
-        rootOf(init->bits) == ~0u)
+    const UniformInit *init = p.leaves.empty() ? nullptr : argumentInit(p.leaves[0].slot);
+    if (!init || init->bits >= launch_.images.size() || rootOf(init->bits) == ~0u)
       return; // not known: every image's reads
     roots.push_back(rootOf(init->bits));
   }

@@ -206,6 +206,10 @@ private:
   /// The root allocation of the buffer bound to pointer argument i; ~0 when it has none
   /// in the table (a __local or null argument, a value).
   uint32_t rootOfArgument(size_t i) const;
+  /// Allocation `id`'s root (its parent, or itself); ~0 when it is not in the table.
+  uint32_t rootOfAllocation(uint64_t id) const;
+  /// The launch's value of the argument slot `slot`; nullptr when it has none.
+  const UniformInit *argumentInit(uint32_t slot) const;
   bool anyAliased_ = false;
   /// The words of `root` in `arrays`, `perGranule` words a granule, made on first use.
   uint64_t *wordsIn(race::RootSlots<WordArray> &arrays, uint32_t root, uint32_t perGranule);
